@@ -1,0 +1,17 @@
+// The command line: parses arguments, runs a command, writes results to `out` and diagnostics to `err`.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace gpucost {
+
+// Runs gpucost as the executable would and returns its exit code (see ExitCode). Never throws.
+// Nothing is written to `out` unless the command succeeds.
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+// The same, from a list of arguments without the program name (for tests).
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace gpucost

@@ -1,0 +1,29 @@
+// Small text helpers shared by the parsers and the CLI.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpucost {
+
+// The closest candidate to `word` by edit distance, if close enough to be a likely typo.
+std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+// " (did you mean \"x\"?)" for the closest candidate, or "" when none is close.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+
+// Parses a whole string as a finite decimal number (no trailing text, no nan/inf); empty on failure.
+std::optional<double> parse_number(std::string_view text);
+
+// `text` quoted for a message, with control characters escaped and long values cut: "abc".
+std::string quote_value(std::string_view text);
+
+// Shortest text that reads back as exactly `value` (round-trip), e.g. 0.1 -> "0.1", 3 -> "3".
+std::string exact_number(double value);
+
+// True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day.
+bool is_valid_date(std::string_view date);
+
+}  // namespace gpucost

@@ -1,0 +1,22 @@
+#include "gpucost/error.hpp"
+
+#include <fmt/format.h>
+
+namespace gpucost {
+namespace {
+
+std::string join_problems(const std::string& file, const std::vector<Problem>& problems) {
+    std::string text;
+    for (const Problem& p : problems) {
+        if (!text.empty()) text += "\ngpucost: error: ";
+        text += fmt::format("{}: {}: {}", file, p.path.empty() ? "/" : p.path, p.message);
+    }
+    return text;
+}
+
+}  // namespace
+
+ValidationError::ValidationError(const std::string& file, std::vector<Problem> problems)
+    : DataError(join_problems(file, problems)), m_file(file), m_problems(std::move(problems)) {}
+
+}  // namespace gpucost

@@ -1,0 +1,65 @@
+// Reading user-written JSON with every problem reported at its JSON Pointer path.
+// Private to the library: only the files that read or write JSON include nlohmann.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpucost/error.hpp"
+
+namespace gpucost {
+
+// Parses JSON text; throws DataError naming `file`, the line and the column on malformed input,
+// on a byte-order mark, and on nesting deeper than any catalogue needs.
+nlohmann::json parse_json_text(std::string_view text, const std::string& file);
+
+// Reads a whole file; throws DataError when it is missing, a directory, unreadable or too large.
+std::string read_text_file(const std::string& path);
+
+// The name of a JSON value's type for messages: "a string", "an array", "null".
+std::string describe(const nlohmann::json& value);
+
+// Appends a JSON Pointer token to a path, escaping '~' and '/'.
+std::string child_path(const std::string& path, std::string_view key);
+std::string child_path(const std::string& path, std::size_t index);
+
+// Collects problems (errors) and warnings while fields are read; never throws.
+class JsonReader {
+public:
+    // An object's member, or null when `object` is not an object or lacks it.
+    static const nlohmann::json* member(const nlohmann::json& object, std::string_view key);
+
+    // A required or optional finite number in [min, max] (or (min, max]).
+    std::optional<double> number(const nlohmann::json& object, const std::string& path, std::string_view key,
+                                 double min, double max, bool required, bool min_exclusive = false,
+                                 std::string_view unit = "");
+    // Like number(), and null is allowed and read as empty.
+    std::optional<double> nullable_number(const nlohmann::json& object, const std::string& path,
+                                          std::string_view key, double min, double max, std::string_view unit = "");
+    // A whole number in [min, max].
+    std::optional<std::int64_t> integer(const nlohmann::json& object, const std::string& path, std::string_view key,
+                                        std::int64_t min, std::int64_t max, bool required);
+    // A string; required ones must be non-empty.
+    std::optional<std::string> string(const nlohmann::json& object, const std::string& path, std::string_view key,
+                                      bool required);
+    // A list of strings.
+    std::vector<std::string> strings(const nlohmann::json& object, const std::string& path, std::string_view key);
+    // Warns about every key of `object` not in `known`, with a "did you mean".
+    void unknown_keys(const nlohmann::json& object, const std::string& path, const std::vector<std::string>& known);
+
+    void error(const std::string& path, std::string message) { m_errors.push_back({path, std::move(message)}); }
+    void warn(const std::string& path, std::string message) { m_warnings.push_back({path, std::move(message)}); }
+
+    std::vector<Problem>& errors() noexcept { return m_errors; }
+    std::vector<Problem>& warnings() noexcept { return m_warnings; }
+
+private:
+    std::vector<Problem> m_errors;
+    std::vector<Problem> m_warnings;
+};
+
+}  // namespace gpucost
