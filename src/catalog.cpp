@@ -354,7 +354,7 @@ Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
     read_builds(r, root, ids, c);
     read_cloud(r, root, ids, c);
 
-    if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()));
+    if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
     return c;
 }

@@ -8,7 +8,7 @@ namespace {
 std::string join_problems(const std::string& file, const std::vector<Problem>& problems) {
     std::string text;
     for (const Problem& p : problems) {
-        if (!text.empty()) text += "\ngpucost: error: ";
+        if (!text.empty()) text += "\n";
         text += fmt::format("{}: {}: {}", file, p.path.empty() ? "/" : p.path, p.message);
     }
     return text;
@@ -16,7 +16,10 @@ std::string join_problems(const std::string& file, const std::vector<Problem>& p
 
 }  // namespace
 
-ValidationError::ValidationError(const std::string& file, std::vector<Problem> problems)
-    : DataError(join_problems(file, problems)), m_file(file), m_problems(std::move(problems)) {}
+ValidationError::ValidationError(const std::string& file, std::vector<Problem> problems, std::vector<Problem> warnings)
+    : DataError(join_problems(file, problems)),
+      m_file(file),
+      m_problems(std::move(problems)),
+      m_warnings(std::move(warnings)) {}
 
 }  // namespace gpucost

@@ -109,9 +109,10 @@ std::string detail(const Report& report) {
     const Evaluation& e = c.result;
     const Assumptions& a = c.assumptions.values;
     std::string out = fmt::format("{}: {}\n", c.build->id, c.build->name);
-    out += fmt::format("  {} x {} vs {} {} in {} ({} x {} GPUs per instance, {}, {} per hour)\n", c.build->gpu_count,
-                       c.gpu->name, c.offer->provider, c.offer->instance, c.offer->region, e.cloud.instances,
-                       c.offer->gpu_count, to_string(a.pricing), format_usd_rate(c.cloud_spec.usd_per_hour));
+    out += fmt::format("  Own: {} x {}.\n", c.build->gpu_count, c.gpu->name);
+    out += fmt::format("  Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).\n",
+                       c.offer->provider, c.offer->instance, c.offer->region, c.offer->gpu_count, to_string(a.pricing),
+                       format_usd_rate(c.cloud_spec.usd_per_hour), e.cloud.instances);
     out += fmt::format("  Over {} months at {} ({} used hours a month).\n", a.months, hours_text(a.hours_per_week),
                        format_grouped(e.used_hours_per_month, 1));
     out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer->id, c.offer_choice);

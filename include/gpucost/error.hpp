@@ -51,16 +51,19 @@ struct Problem {
     std::string message;
 };
 
-// Every problem found in one file, reported together: exit code 3. what() holds them all, one per line.
+// Every problem found in one file, reported together: exit code 3. what() holds them all, one per line,
+// as "file: /json/path: message". Warnings found on the way (unknown keys) travel with them.
 class ValidationError : public DataError {
 public:
-    ValidationError(const std::string& file, std::vector<Problem> problems);
+    ValidationError(const std::string& file, std::vector<Problem> problems, std::vector<Problem> warnings = {});
     const std::string& file() const noexcept { return m_file; }
     const std::vector<Problem>& problems() const noexcept { return m_problems; }
+    const std::vector<Problem>& warnings() const noexcept { return m_warnings; }
 
 private:
     std::string m_file;
     std::vector<Problem> m_problems;
+    std::vector<Problem> m_warnings;
 };
 
 }  // namespace gpucost

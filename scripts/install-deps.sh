@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs the Debian 12 packages gpucost needs to build and test. Safe to run again.
+# Usage: sh scripts/install-deps.sh [--bench] [--fuzz]
+set -eu
+
+packages="g++ cmake make libcli11-dev nlohmann-json3-dev libfmt-dev catch2"
+for arg in "$@"; do
+  case "$arg" in
+    --bench) packages="$packages libbenchmark-dev" ;;
+    --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
+    *) echo "install-deps.sh: unknown argument: $arg (expected --bench or --fuzz)" >&2; exit 2 ;;
+  esac
+done
+
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "install-deps.sh: installing$missing" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null

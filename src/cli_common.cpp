@@ -1,0 +1,150 @@
+#include "cli_common.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "gpucost/text.hpp"
+
+namespace gpucost::cli {
+
+const char* const k_exit_codes_help =
+    "Exit codes:\n"
+    "  0  success\n"
+    "  2  usage error: unknown flag, bad value, value out of range\n"
+    "  3  data error: catalogue unreadable or invalid, unknown build or offer, no offer to compare with\n"
+    "  4  the output could not be written\n"
+    " 70  internal error (a bug: please report it)\n";
+
+namespace {
+constexpr const char* k_assumption_group = "Assumptions (default: the catalogue's)";
+constexpr int k_max_months = 600;  // 50 years, the longest --years allows
+}  // namespace
+
+void add_catalog_options(CLI::App& command, CatalogOptions& options) {
+    command.add_option("--catalog", options.catalog, "read this catalogue file instead of the embedded one")
+        ->type_name("FILE");
+}
+
+Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
+    Catalog catalog = options.catalog.empty() ? load_embedded_catalog() : load_catalog_file(options.catalog);
+    print_problems(err, "warning", options.catalog.empty() ? "embedded catalogue" : options.catalog, catalog.warnings);
+    return catalog;
+}
+
+void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
+    command.add_option("--format", options.format, fmt::format("{} (default: table)", choices))->type_name("FORMAT");
+}
+
+Format parse_format(const std::string& text) {
+    if (text == "table") return Format::table;
+    if (text == "json") return Format::json;
+    if (text == "csv") return Format::csv;
+    throw UsageError(fmt::format("--format: must be one of table, json, csv, got {}{}", quote_value(text),
+                                 did_you_mean(text, {"table", "json", "csv"})));
+}
+
+void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
+    command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
+        ->type_name("ID");
+    command.add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
+        ->type_name("ID");
+    for (const AssumptionInfo& i : assumption_infos()) {
+        std::string description = std::string(i.help);
+        if (i.kind == AssumptionKind::number)
+            description += fmt::format(", {}{}{}", range_text(i), i.unit.empty() ? "" : " ", i.unit);
+        CLI::Option* option = command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
+        o.given[i.key] = option;
+        switch (i.kind) {
+            case AssumptionKind::pricing: option->type_name("PRICING"); break;
+            case AssumptionKind::idle: option->type_name("always-on|off"); break;
+            case AssumptionKind::number: option->type_name("NUMBER"); break;
+        }
+    }
+    o.months_option = command.add_option("--months", o.months, "horizon in whole months, instead of --years, [1, 600]")
+                          ->type_name("N")
+                          ->group(k_assumption_group)
+                          ->excludes(command.get_option("--years"));
+}
+
+AssumptionLayer flag_layer(const ScenarioOptions& o) {
+    AssumptionLayer layer;
+    layer.origin = "flag";
+    std::vector<std::string> problems;
+    for (const auto& [key, text] : o.assumptions) {
+        if (o.given.at(key)->count() == 0) continue;
+        const AssumptionInfo& i = info(key);
+        const std::string flag = flag_name(key);
+        if (i.kind == AssumptionKind::pricing) {
+            if (const auto p = parse_pricing(text)) layer.set(key, *p);
+            else problems.push_back(fmt::format("{}: must be one of {}, got {}", flag, pricing_choices(), quote_value(text)));
+            continue;
+        }
+        if (i.kind == AssumptionKind::idle) {
+            if (const auto p = parse_idle(text)) layer.set(key, *p);
+            else problems.push_back(fmt::format("{}: must be one of always-on, off, got {}", flag, quote_value(text)));
+            continue;
+        }
+        const auto value = parse_number(text);
+        if (!value) {
+            problems.push_back(fmt::format("{}: must be a number in {}, got {}", flag, range_text(i), quote_value(text)));
+            continue;
+        }
+        if (const auto why = check_value(key, *value)) {
+            problems.push_back(fmt::format("{}: {}", flag, *why));
+            continue;
+        }
+        layer.set(key, key == AssumptionKey::years ? static_cast<double>(months_for_years(*value)) : *value);
+    }
+    if (o.months_option != nullptr && o.months_option->count() > 0) {
+        const auto months = parse_number(o.months);
+        if (!months || *months < 1 || *months > k_max_months || *months != static_cast<int>(*months))
+            problems.push_back(fmt::format("--months: must be a whole number in [1, {}], got {}", k_max_months,
+                                           quote_value(o.months)));
+        else
+            layer.set(AssumptionKey::years, *months);
+    }
+    if (!problems.empty()) throw UsageError(fmt::format("{}", fmt::join(problems, "\n")));
+    return layer;
+}
+
+ComparisonRequest comparison_request(const ScenarioOptions& o) {
+    ComparisonRequest request;
+    request.flags = flag_layer(o);
+    if (!o.build.empty()) request.build_id = o.build;
+    if (!o.cloud.empty()) request.cloud_id = o.cloud;
+    return request;
+}
+
+void print_problems(std::ostream& err, const char* kind, const std::string& file, const std::vector<Problem>& problems) {
+    for (const Problem& p : problems)
+        err << fmt::format("gpucost: {}: {}: {}: {}\n", kind, file, p.path.empty() ? "/" : p.path, p.message);
+}
+
+namespace {
+
+std::string help_hint(const CLI::App& command) {
+    std::string path;
+    for (const CLI::App* a = &command; a->get_parent() != nullptr; a = a->get_parent()) path = " " + a->get_name() + path;
+    return fmt::format("'gpucost{} --help'", path);
+}
+
+}  // namespace
+
+std::string unknown_argument_message(const std::vector<std::string>& extras, const CLI::App& command) {
+    std::vector<std::string> flags;
+    for (const CLI::Option* option : command.get_options())
+        for (const std::string& name : option->get_lnames()) flags.push_back("--" + name);
+    const std::string first = extras.front();
+    if (first.rfind("-", 0) == 0) {
+        const std::string name = first.substr(0, first.find('='));
+        return fmt::format("unknown option {}{}; see {}", quote_value(name), did_you_mean(name, flags), help_hint(command));
+    }
+    return fmt::format("unexpected argument {}; see {}", quote_value(first), help_hint(command));
+}
+
+void reject_extras(const CLI::App& command) {
+    if (!command.remaining().empty()) throw UsageError(unknown_argument_message(command.remaining(), command));
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,55 @@
+// gpucost compare: owning a build against renting its cloud match.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "cli_common.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost compare --hours-per-week 40\n"
+    "      every build against its cheapest on-demand cloud offer, ranked\n"
+    "  gpucost compare --build office-2x-rtx4090 --years 3\n"
+    "      one build in detail: every assumption, the cost of each side by category\n"
+    "  gpucost compare --build hgx-h100-thinkmate-2024 --cloud aws-p5.48xlarge-us-east-1 --pricing spot\n"
+    "      one build against one chosen offer\n"
+    "  gpucost compare --hours-per-week 80 --electricity-usd-per-kwh 0.25 --idle off --format json\n"
+    "      change any assumption with its flag; JSON or CSV for scripts and spreadsheets\n";
+
+struct CompareOptions {
+    CatalogOptions catalog;
+    FormatOptions format;
+    ScenarioOptions scenario;
+};
+
+int run_compare(const CompareOptions& o, std::ostream& out, std::ostream& err) {
+    const Format format = parse_format(o.format.format);
+    const ComparisonRequest request = comparison_request(o.scenario);
+    const Catalog catalog = load_catalog(o.catalog, err);
+    const Report report = build_report(catalog, request);
+    const std::string text = render(report, format);
+    for (const std::string& w : report.warnings) err << "gpucost: warning: " << w << "\n";
+    out << text;
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_compare_command(CLI::App& app) {
+    auto options = std::make_shared<CompareOptions>();
+    CLI::App* command = app.add_subcommand("compare", "compare owning a build against renting its cloud match");
+    add_scenario_options(*command, options->scenario);
+    add_format_option(*command, options->format);
+    add_catalog_options(*command, options->catalog);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return {command, [command, options](std::ostream& out, std::ostream& err) {
+                reject_extras(*command);
+                return run_compare(*options, out, err);
+            }};
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,1 @@
+// placeholder: the engine tests are being written
