@@ -40,6 +40,7 @@ const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-
 enum class LayerRules {
     catalogue,   // every assumption required, plus "sources"
     build,       // optional; only properties of the machine and its running (not usage, horizon or pricing)
+    overlay,     // an --add-catalog file: any assumption, each optional; "sources" optional
 };
 
 bool build_may_override(AssumptionKey key) {
@@ -54,7 +55,7 @@ void read_assumptions(JsonReader& r, const json& object, const std::string& path
     }
     const bool required = rules == LayerRules::catalogue;
     std::vector<std::string> known = assumption_names();
-    if (rules == LayerRules::catalogue) known.emplace_back("sources");
+    if (rules != LayerRules::build) known.emplace_back("sources");
     r.unknown_keys(object, path, known);
 
     for (const AssumptionInfo& i : assumption_infos()) {
@@ -96,9 +97,10 @@ void read_assumptions(JsonReader& r, const json& object, const std::string& path
         }
     }
 
-    if (rules != LayerRules::catalogue) return;
+    if (rules == LayerRules::build) return;
     const json* sources = JsonReader::member(object, "sources");
     const std::string sources_path = child_path(path, "sources");
+    if (sources == nullptr && rules == LayerRules::overlay) return;
     if (sources == nullptr) {
         r.error(sources_path, "missing; expected an object giving the source of every assumption's default");
         return;
@@ -109,7 +111,7 @@ void read_assumptions(JsonReader& r, const json& object, const std::string& path
     }
     r.unknown_keys(*sources, sources_path, assumption_names());
     for (const AssumptionInfo& i : assumption_infos()) {
-        if (const auto s = r.string(*sources, sources_path, i.name, true))
+        if (const auto s = r.string(*sources, sources_path, i.name, required))
             layer.sources[static_cast<std::size_t>(i.key)] = *s;
     }
 }
@@ -159,9 +161,15 @@ std::string read_id(JsonReader& r, const json& object, const std::string& path,
     return *id;
 }
 
-const json* read_section(JsonReader& r, const json& root, const char* name) {
+// Where a document's references resolve: its own entries, then (for an overlay) the catalogue it extends.
+struct Context {
+    const Catalog* base = nullptr;  // set while an overlay is read
+};
+
+const json* read_section(JsonReader& r, const json& root, const char* name, const Context& ctx) {
     const json* section = JsonReader::member(root, name);
     const std::string path = child_path("", name);
+    if (section == nullptr && ctx.base != nullptr) return nullptr;  // an overlay may leave a section out
     if (section == nullptr) {
         r.error(path, "missing; expected a list (it may be empty)");
         return nullptr;
@@ -179,8 +187,9 @@ bool is_entry(JsonReader& r, const json& entry, const std::string& path) {
     return false;
 }
 
-void read_gpus(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c) {
-    const json* section = read_section(r, root, "gpus");
+void read_gpus(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
+               const Context& ctx) {
+    const json* section = read_section(r, root, "gpus", ctx);
     if (section == nullptr) return;
     for (std::size_t i = 0; i < section->size(); ++i) {
         const json& e = (*section)[i];
@@ -208,24 +217,29 @@ void read_gpus(JsonReader& r, const json& root, std::map<std::string, std::strin
     }
 }
 
-std::vector<std::string> gpu_ids(const Catalog& c) {
+std::vector<std::string> gpu_ids(const Catalog& c, const Context& ctx) {
     std::vector<std::string> ids;
     for (const Gpu& g : c.gpus) ids.push_back(g.id);
+    if (ctx.base != nullptr)
+        for (const Gpu& g : ctx.base->gpus) ids.push_back(g.id);
     return ids;
 }
 
-// Checks a reference to a GPU; returns it when it resolves.
-const Gpu* read_gpu_ref(JsonReader& r, const json& e, const std::string& path, const Catalog& c) {
+// Checks a reference to a GPU; returns it when it resolves (an overlay's own GPUs first, then the base's).
+const Gpu* read_gpu_ref(JsonReader& r, const json& e, const std::string& path, const Catalog& c, const Context& ctx) {
     const auto id = r.string(e, path, "gpu", true);
     if (!id) return nullptr;
     const Gpu* gpu = c.find_gpu(*id);
+    if (gpu == nullptr && ctx.base != nullptr) gpu = ctx.base->find_gpu(*id);
     if (gpu == nullptr)
-        r.error(child_path(path, "gpu"), fmt::format("unknown GPU {}{}", quote_value(*id), did_you_mean(*id, gpu_ids(c))));
+        r.error(child_path(path, "gpu"),
+                fmt::format("unknown GPU {}{}", quote_value(*id), did_you_mean(*id, gpu_ids(c, ctx))));
     return gpu;
 }
 
-void read_builds(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c) {
-    const json* section = read_section(r, root, "builds");
+void read_builds(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
+                 const Context& ctx) {
+    const json* section = read_section(r, root, "builds", ctx);
     if (section == nullptr) return;
     for (std::size_t i = 0; i < section->size(); ++i) {
         const json& e = (*section)[i];
@@ -235,7 +249,7 @@ void read_builds(JsonReader& r, const json& root, std::map<std::string, std::str
         Build b;
         b.id = read_id(r, e, path, ids);
         b.name = r.string(e, path, "name", true).value_or("");
-        const Gpu* gpu = read_gpu_ref(r, e, path, c);
+        const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
         b.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
         b.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
         b.gpu_price_usd = r.nullable_number(e, path, "gpu_price_usd", 0, k_max_price_usd, "USD");
@@ -259,8 +273,9 @@ void read_builds(JsonReader& r, const json& root, std::map<std::string, std::str
     }
 }
 
-void read_cloud(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c) {
-    const json* section = read_section(r, root, "cloud");
+void read_cloud(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
+                const Context& ctx) {
+    const json* section = read_section(r, root, "cloud", ctx);
     if (section == nullptr) return;
     for (std::size_t i = 0; i < section->size(); ++i) {
         const json& e = (*section)[i];
@@ -272,7 +287,7 @@ void read_cloud(JsonReader& r, const json& root, std::map<std::string, std::stri
         o.provider = r.string(e, path, "provider", true).value_or("");
         o.instance = r.string(e, path, "instance", true).value_or("");
         o.region = r.string(e, path, "region", true).value_or("");
-        const Gpu* gpu = read_gpu_ref(r, e, path, c);
+        const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
         o.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
         o.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
         const std::string prices_path = child_path(path, "usd_per_hour");
@@ -318,7 +333,11 @@ const CloudOffer* Catalog::find_offer(std::string_view id) const {
     return it == cloud.end() ? nullptr : &*it;
 }
 
-Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
+namespace {
+
+// A whole catalogue (ctx.base null) or an overlay over ctx.base, where every root key is optional.
+Catalog parse_document(std::string_view json_text, const std::string& origin, const Context& ctx) {
+    const bool overlay = ctx.base != nullptr;
     const json root = parse_json_text(json_text, origin);
     if (!root.is_object())
         throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
@@ -328,35 +347,50 @@ Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
     c.origin = origin;
     r.unknown_keys(root, "", k_root_keys);
 
-    const auto version = r.integer(root, "", "schema_version", 1, 1'000'000, true);
+    const auto version = r.integer(root, "", "schema_version", 1, 1'000'000, !overlay);
     if (version && *version != k_catalog_schema_version)
         // Reading a newer format as if it were ours would give wrong figures without a word.
         throw ValidationError(origin, {{"/schema_version",
                                         fmt::format("unsupported version {}; this gpucost reads version {}",
                                                     *version, k_catalog_schema_version)}});
-    if (const auto as_of = r.string(root, "", "as_of", true)) {
+    if (const auto as_of = r.string(root, "", "as_of", !overlay)) {
         if (is_valid_date(*as_of)) c.as_of = *as_of;
         else r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
-    if (const auto currency = r.string(root, "", "currency", true)) {
+    if (const auto currency = r.string(root, "", "currency", !overlay)) {
         if (*currency == "USD") c.currency = *currency;
         else r.error("/currency", fmt::format("must be \"USD\" (catalogue prices are kept in US dollars), got {}",
                                               quote_value(*currency)));
     }
     c.assumptions.origin = "catalogue";
     if (const json* assumptions = JsonReader::member(root, "assumptions"))
-        read_assumptions(r, *assumptions, "/assumptions", LayerRules::catalogue, c.assumptions);
-    else
+        read_assumptions(r, *assumptions, "/assumptions", overlay ? LayerRules::overlay : LayerRules::catalogue,
+                         c.assumptions);
+    else if (!overlay)
         r.error("/assumptions", "missing; expected an object with every assumption and its source");
 
     std::map<std::string, std::string> ids;
-    read_gpus(r, root, ids, c);
-    read_builds(r, root, ids, c);
-    read_cloud(r, root, ids, c);
+    read_gpus(r, root, ids, c, ctx);
+    read_builds(r, root, ids, c, ctx);
+    read_cloud(r, root, ids, c, ctx);
 
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
     return c;
+}
+
+}  // namespace
+
+Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
+    return parse_document(json_text, origin, Context{});
+}
+
+Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base) {
+    return parse_document(json_text, origin, Context{&base});
+}
+
+Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
+    return parse_catalog_overlay(read_text_file(path), path, base);
 }
 
 Catalog load_embedded_catalog() {

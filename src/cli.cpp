@@ -24,6 +24,10 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     // One line per subcommand; each lives in its own command_*.cpp.
     const std::vector<cli::Command> commands = {
         cli::add_compare_command(app),
+        cli::add_catalog_command(app),
+        cli::add_check_command(app),
+        cli::add_cashflow_command(app),
+        cli::add_init_command(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front

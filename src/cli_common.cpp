@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <ostream>
 
+#include "gpucost/scenario.hpp"
+#include "output_file.hpp"
 #include "gpucost/text.hpp"
 
 namespace gpucost::cli {
@@ -11,6 +14,7 @@ namespace gpucost::cli {
 const char* const k_exit_codes_help =
     "Exit codes:\n"
     "  0  success\n"
+    "  1  gpucost check: a budget gate failed (used by no other command)\n"
     "  2  usage error: unknown flag, bad value, value out of range\n"
     "  3  data error: catalogue unreadable or invalid, unknown build or offer, no offer to compare with\n"
     "  4  the output could not be written\n"
@@ -24,12 +28,46 @@ constexpr int k_max_months = 600;  // 50 years, the longest --years allows
 void add_catalog_options(CLI::App& command, CatalogOptions& options) {
     command.add_option("--catalog", options.catalog, "read this catalogue file instead of the embedded one")
         ->type_name("FILE");
+    command.add_option("--add-catalog", options.add_catalog,
+                       "merge this file over the catalogue (same id replaces, new ids add; repeatable)")
+        ->type_name("FILE");
 }
 
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
     Catalog catalog = options.catalog.empty() ? load_embedded_catalog() : load_catalog_file(options.catalog);
     print_problems(err, "warning", options.catalog.empty() ? "embedded catalogue" : options.catalog, catalog.warnings);
+    for (const std::string& path : options.add_catalog) {
+        Catalog overlay = load_catalog_overlay_file(path, catalog);
+        print_problems(err, "warning", path, overlay.warnings);
+        merge_catalog(catalog, std::move(overlay));
+    }
     return catalog;
+}
+
+Date today() {
+    const char* pinned = std::getenv("GPUCOST_TODAY");
+    if (pinned == nullptr || *pinned == '\0') return system_today();
+    const auto date = parse_date(pinned);
+    if (!date || std::string_view(pinned).size() != 10)
+        throw UsageError(fmt::format("GPUCOST_TODAY: must be a date YYYY-MM-DD, got {}; unset it to use the clock",
+                                     quote_value(pinned)));
+    return *date;
+}
+
+void add_freshness_option(CLI::App& command, FreshnessOptions& options) {
+    options.option = command.add_option("--max-age-days", options.max_age_days,
+                                        "warn about figures whose as_of is more than N days old, [0, 36500]")
+                         ->type_name("N");
+}
+
+std::optional<int> max_age_days(const FreshnessOptions& options) {
+    if (options.option == nullptr || options.option->count() == 0) return std::nullopt;
+    constexpr int k_max_days = 36500;  // a century: a larger limit is a typo, not a policy
+    const auto days = parse_number(options.max_age_days);
+    if (!days || *days < 0 || *days > k_max_days || *days != static_cast<double>(static_cast<int>(*days)))
+        throw UsageError(fmt::format("--max-age-days: must be a whole number of days in [0, {}], got {}", k_max_days,
+                                     quote_value(options.max_age_days)));
+    return static_cast<int>(*days);
 }
 
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
@@ -44,11 +82,36 @@ Format parse_format(const std::string& text) {
                                  did_you_mean(text, {"table", "json", "csv"})));
 }
 
+Format parse_report_format(const std::string& text) {
+    if (text == "markdown") return Format::markdown;
+    if (text == "table" || text == "json" || text == "csv") return parse_format(text);
+    throw UsageError(fmt::format("--format: must be one of table, json, csv, markdown, got {}{}", quote_value(text),
+                                 did_you_mean(text, {"table", "json", "csv", "markdown"})));
+}
+
+void add_output_option(CLI::App& command, OutputOptions& options) {
+    command.add_option("--output", options.output,
+                       "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
+        ->type_name("FILE");
+}
+
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
+    if (options.output.empty()) out << text;
+    else write_file_atomically(options.output, text);
+}
+
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
         ->type_name("ID");
     command.add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
         ->type_name("ID");
+    command.add_option("--region", o.region, "match only cloud offers in this region (case-insensitive)")
+        ->type_name("REGION");
+    command.add_option("--provider", o.provider, "match only cloud offers from this provider (case-insensitive)")
+        ->type_name("NAME");
+    command.add_option("--scenario", o.scenario,
+                       "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
+        ->type_name("FILE");
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
         if (i.kind == AssumptionKind::number)
@@ -111,8 +174,16 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
 ComparisonRequest comparison_request(const ScenarioOptions& o) {
     ComparisonRequest request;
     request.flags = flag_layer(o);
+    if (!o.scenario.empty()) {
+        Scenario scenario = load_scenario_file(o.scenario);
+        request.scenario = std::move(scenario.assumptions);
+        request.build_id = std::move(scenario.build_id);
+        request.cloud_id = std::move(scenario.cloud_id);
+    }
     if (!o.build.empty()) request.build_id = o.build;
     if (!o.cloud.empty()) request.cloud_id = o.cloud;
+    if (!o.region.empty()) request.region = o.region;
+    if (!o.provider.empty()) request.provider = o.provider;
     return request;
 }
 

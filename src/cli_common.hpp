@@ -7,11 +7,13 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gpucost/assumptions.hpp"
 #include "gpucost/catalog.hpp"
+#include "gpucost/date.hpp"
 #include "gpucost/error.hpp"
 #include "gpucost/render.hpp"
 #include "gpucost/report.hpp"
@@ -27,13 +29,28 @@ struct Command {
 // The exit codes, as --help prints them.
 extern const char* const k_exit_codes_help;
 
-// Flags that choose the catalogue: --catalog FILE.
+// Flags that choose the catalogue: --catalog FILE, then --add-catalog FILE overlays in order.
 struct CatalogOptions {
     std::string catalog;
+    std::vector<std::string> add_catalog;
 };
 void add_catalog_options(CLI::App& command, CatalogOptions& options);
-// Loads the catalogue the options name (the embedded one by default); prints its warnings to `err`.
+// Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
+// and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
+
+// Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
+// Throws UsageError when GPUCOST_TODAY is not a date.
+Date today();
+
+// --max-age-days N: figures older than N days become warnings.
+struct FreshnessOptions {
+    std::string max_age_days;
+    const CLI::Option* option = nullptr;
+};
+void add_freshness_option(CLI::App& command, FreshnessOptions& options);
+// The limit, if given; throws UsageError unless it is a whole number in [0, 36500].
+std::optional<int> max_age_days(const FreshnessOptions& options);
 
 // --format for commands that print a report.
 struct FormatOptions {
@@ -42,11 +59,24 @@ struct FormatOptions {
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
 // Throws UsageError naming the valid formats.
 Format parse_format(const std::string& text);
+// Like parse_format, and also "markdown" (for commands that print a report: compare, check, cashflow).
+Format parse_report_format(const std::string& text);
+
+// --output FILE: write the result there atomically instead of to stdout.
+struct OutputOptions {
+    std::string output;
+};
+void add_output_option(CLI::App& command, OutputOptions& options);
+// Writes the whole text to stdout, or atomically to --output FILE (throws OutputError, exit 4).
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {
     std::string build;
     std::string cloud;
+    std::string region;    // "" = any
+    std::string provider;  // "" = any
+    std::string scenario;  // --scenario FILE; "" = none
     std::string months;
     const CLI::Option* months_option = nullptr;
     std::map<AssumptionKey, std::string> assumptions;
@@ -55,7 +85,8 @@ struct ScenarioOptions {
 void add_scenario_options(CLI::App& command, ScenarioOptions& options);
 // The assumption flags as a layer (origin "flag"); throws UsageError listing every bad flag.
 AssumptionLayer flag_layer(const ScenarioOptions& options);
-// The comparison the flags ask for.
+// The comparison the flags ask for, over the --scenario file if any (flags win key by key).
+// Throws UsageError for bad flags, DataError / ValidationError for an unreadable or invalid scenario.
 ComparisonRequest comparison_request(const ScenarioOptions& options);
 
 // One line per problem: "gpucost: <kind>: <file>: <path>: <message>".
@@ -67,5 +98,9 @@ void reject_extras(const CLI::App& command);
 
 // Subcommands, each in its own file.
 Command add_compare_command(CLI::App& app);
+Command add_catalog_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_cashflow_command(CLI::App& app);
+Command add_init_command(CLI::App& app);
 
 }  // namespace gpucost::cli

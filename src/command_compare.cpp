@@ -23,16 +23,20 @@ struct CompareOptions {
     CatalogOptions catalog;
     FormatOptions format;
     ScenarioOptions scenario;
+    FreshnessOptions freshness;
+    OutputOptions output;
 };
 
 int run_compare(const CompareOptions& o, std::ostream& out, std::ostream& err) {
-    const Format format = parse_format(o.format.format);
-    const ComparisonRequest request = comparison_request(o.scenario);
+    const Format format = parse_report_format(o.format.format);
+    ComparisonRequest request = comparison_request(o.scenario);
+    request.max_age_days = max_age_days(o.freshness);
+    if (request.max_age_days) request.today = today();
     const Catalog catalog = load_catalog(o.catalog, err);
     const Report report = build_report(catalog, request);
     const std::string text = render(report, format);
     for (const std::string& w : report.warnings) err << "gpucost: warning: " << w << "\n";
-    out << text;
+    write_result(o.output, text, out);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -42,8 +46,10 @@ Command add_compare_command(CLI::App& app) {
     auto options = std::make_shared<CompareOptions>();
     CLI::App* command = app.add_subcommand("compare", "compare owning a build against renting its cloud match");
     add_scenario_options(*command, options->scenario);
-    add_format_option(*command, options->format);
+    add_format_option(*command, options->format, "table, json, csv or markdown");
+    add_output_option(*command, options->output);
     add_catalog_options(*command, options->catalog);
+    add_freshness_option(*command, options->freshness);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();
     return {command, [command, options](std::ostream& out, std::ostream& err) {

@@ -25,33 +25,88 @@ double cloud_billed_hours_per_month(Pricing pricing, double used_hours_per_month
     return used_hours_per_month;
 }
 
-struct Totals {
-    double build_usd;
-    double cloud_usd;
+// The discounting of one evaluation, worked out once: every annuity and discount factor evaluate() needs
+// comes from the same ln(1 + r) / 12 and e^L - 1, computed by the same operations as annuity_factor() and
+// discount_factor(), so the figures are bit-for-bit theirs at a fraction of the logarithms and exponentials.
+struct Discounting {
+    double rate;
+    double log_rate;        // L = ln(1 + r) / 12
+    double expm1_log_rate;  // e^L - 1
+
+    explicit Discounting(double annual_discount_rate) noexcept
+        : rate(annual_discount_rate),
+          log_rate(rate == 0.0 ? 0.0 : monthly_log_rate(rate)),
+          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)) {}
+
+    double annuity(int months) const noexcept {
+        if (rate == 0.0) return static_cast<double>(months);
+        // sum_{k=1..m} e^(-kL) = (1 - e^(-mL)) / (e^L - 1)
+        return -std::expm1(-static_cast<double>(months) * log_rate) / expm1_log_rate;
+    }
+    double factor(int month) const noexcept {
+        if (rate == 0.0) return 1.0;
+        return std::exp(-static_cast<double>(month) * log_rate);
+    }
 };
 
-// Discounted totals of both sides; the one formula behind evaluate() and the break-even solver.
-Totals totals(const BuildSpec& build, const Assumptions& a, const MonthlyCosts& m) noexcept {
-    const double annuity = annuity_factor(a.months, a.discount_rate);
-    const double hardware = hardware_usd(build);
-    const double resale = resale_value_usd(hardware, a.months, a.useful_life_years, a.residual_value) *
-                          discount_factor(a.months, a.discount_rate);
-    return {hardware + build.setup_usd + annuity * m.build_usd() - resale, annuity * m.cloud_usd()};
+// Sets the two monthly figures that move with the hours of use, power and compute, at `hours_per_week`.
+void set_hourly_costs(MonthlyCosts& m, const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                      double hours_per_week, double instances) noexcept {
+    const double g = static_cast<double>(build.gpu_count);
+    const double used_hours = hours_per_week * k_hours_per_month / k_hours_per_week;
+    const double idle_hours = a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
+    const double load_w = build.base_load_w + g * build.gpu_tdp_w;
+    const double idle_w = build.base_idle_w + g * build.gpu_idle_w;
+    const double kwh = (used_hours * load_w + idle_hours * idle_w) / 1000.0;
+    m.power_usd = kwh * a.pue * a.electricity_usd_per_kwh;
+    m.compute_usd = instances * cloud.usd_per_hour * cloud_billed_hours_per_month(a.pricing, used_hours, a.spot_overhead);
 }
 
-Assumptions with_hours(const Assumptions& a, double hours_per_week) noexcept {
-    Assumptions copy = a;
-    copy.hours_per_week = hours_per_week;
-    return copy;
+// monthly_costs() with the number of instances already known.
+MonthlyCosts monthly_costs_for(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                               double hours_per_week, double instances) noexcept {
+    MonthlyCosts m;
+    set_hourly_costs(m, build, cloud, a, hours_per_week, instances);
+    m.staff_build_usd = a.staff_fte_build * a.staff_salary_usd / k_months_per_year;
+    m.maintenance_usd = a.maintenance_rate * hardware_usd(build) / k_months_per_year;
+    m.facility_usd = a.facility_usd_per_month;
+    m.storage_usd = a.cloud_storage_usd_per_month;
+    m.egress_usd = a.cloud_egress_usd_per_month;
+    m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
+    return m;
+}
+
+// The same month at another hours per week.
+MonthlyCosts at_hours(MonthlyCosts m, const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                      double hours_per_week, double instances) noexcept {
+    set_hourly_costs(m, build, cloud, a, hours_per_week, instances);
+    return m;
+}
+
+// What the totals of both sides share whatever the hours: the annuity of the horizon, the upfront spend and the
+// discounted resale credit.
+struct HorizonTerms {
+    double annuity;
+    double hardware_usd;
+    double resale_usd;  // discounted, >= 0
+
+    HorizonTerms(const BuildSpec& build, const Assumptions& a, const Discounting& d) noexcept
+        : annuity(d.annuity(a.months)),
+          hardware_usd(gpucost::hardware_usd(build)),
+          resale_usd(resale_value_usd(hardware_usd, a.months, a.useful_life_years, a.residual_value) *
+                     d.factor(a.months)) {}
+};
+
+// Discounted build total minus cloud total: the one formula behind evaluate() and the break-even solver.
+double difference(const BuildSpec& build, const HorizonTerms& t, const MonthlyCosts& m) noexcept {
+    const double build_usd = t.hardware_usd + build.setup_usd + t.annuity * m.build_usd() - t.resale_usd;
+    return build_usd - t.annuity * m.cloud_usd();
 }
 
 }  // namespace
 
 double annuity_factor(int months, double annual_discount_rate) noexcept {
-    if (annual_discount_rate == 0.0) return static_cast<double>(months);
-    const double log_rate = monthly_log_rate(annual_discount_rate);
-    // sum_{k=1..m} e^(-kL) = (1 - e^(-mL)) / (e^L - 1)
-    return -std::expm1(-static_cast<double>(months) * log_rate) / std::expm1(log_rate);
+    return Discounting(annual_discount_rate).annuity(months);
 }
 
 double discount_factor(int month, double annual_discount_rate) noexcept {
@@ -73,55 +128,42 @@ std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_inst
 }
 
 MonthlyCosts monthly_costs(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
-    const double g = static_cast<double>(build.gpu_count);
-    const double used_hours = a.hours_per_week * k_hours_per_month / k_hours_per_week;
-    const double idle_hours = a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
-    const double load_w = build.base_load_w + g * build.gpu_tdp_w;
-    const double idle_w = build.base_idle_w + g * build.gpu_idle_w;
-    const double kwh = (used_hours * load_w + idle_hours * idle_w) / 1000.0;
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-
-    MonthlyCosts m;
-    m.power_usd = kwh * a.pue * a.electricity_usd_per_kwh;
-    m.staff_build_usd = a.staff_fte_build * a.staff_salary_usd / k_months_per_year;
-    m.maintenance_usd = a.maintenance_rate * hardware_usd(build) / k_months_per_year;
-    m.facility_usd = a.facility_usd_per_month;
-    m.compute_usd = instances * cloud.usd_per_hour * cloud_billed_hours_per_month(a.pricing, used_hours, a.spot_overhead);
-    m.storage_usd = a.cloud_storage_usd_per_month;
-    m.egress_usd = a.cloud_egress_usd_per_month;
-    m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
-    return m;
+    return monthly_costs_for(build, cloud, a, a.hours_per_week, instances);
 }
 
 double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
                             double hours_per_week) noexcept {
-    const Assumptions at = with_hours(a, hours_per_week);
-    const Totals t = totals(build, at, monthly_costs(build, cloud, at));
-    return t.build_usd - t.cloud_usd;
+    const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
+    const HorizonTerms t(build, a, Discounting(a.discount_rate));
+    return difference(build, t, monthly_costs_for(build, cloud, a, hours_per_week, instances));
 }
 
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     Evaluation e;
-    const MonthlyCosts m = monthly_costs(build, cloud, a);
-    const double annuity = annuity_factor(a.months, a.discount_rate);
+    const Discounting discounting(a.discount_rate);
+    const HorizonTerms horizon(build, a, discounting);
+    const std::int64_t instances = instances_needed(build.gpu_count, cloud.gpus_per_instance);
+    const double instances_d = static_cast<double>(instances);
+    const MonthlyCosts m = monthly_costs_for(build, cloud, a, a.hours_per_week, instances_d);
+    const double annuity = horizon.annuity;
     const double g = static_cast<double>(build.gpu_count);
     e.monthly = m;
     e.used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
 
     BuildCosts& b = e.build;
-    b.hardware_usd = hardware_usd(build);
+    b.hardware_usd = horizon.hardware_usd;
     b.setup_usd = build.setup_usd;
     b.power_usd = annuity * m.power_usd;
     b.staff_usd = annuity * m.staff_build_usd;
     b.maintenance_usd = annuity * m.maintenance_usd;
     b.facility_usd = annuity * m.facility_usd;
-    b.resale_usd = -resale_value_usd(b.hardware_usd, a.months, a.useful_life_years, a.residual_value) *
-                   discount_factor(a.months, a.discount_rate);
+    b.resale_usd = -horizon.resale_usd;
     b.total_usd = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd +
                   b.resale_usd;
 
     CloudCosts& c = e.cloud;
-    c.instances = instances_needed(build.gpu_count, cloud.gpus_per_instance);
+    c.instances = instances;
     c.unused_gpus = c.instances * cloud.gpus_per_instance - build.gpu_count;
     c.compute_usd = annuity * m.compute_usd;
     c.storage_usd = annuity * m.storage_usd;
@@ -137,8 +179,8 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
 
     // Both totals are affine in hours_per_week, so their difference D(h) is a line through its
     // values at both ends of the range; it crosses zero inside [0, 168] or not at all.
-    const double d_low = total_difference_usd(build, cloud, a, 0.0);
-    const double d_high = total_difference_usd(build, cloud, a, k_hours_per_week);
+    const double d_low = difference(build, horizon, at_hours(m, build, cloud, a, 0.0, instances_d));
+    const double d_high = difference(build, horizon, at_hours(m, build, cloud, a, k_hours_per_week, instances_d));
     if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
         const double hours = k_hours_per_week * d_low / (d_low - d_high);
         e.break_even_hours_per_week = std::clamp(hours, 0.0, k_hours_per_week);
@@ -152,7 +194,7 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     const double upfront = b.hardware_usd + b.setup_usd;
     const double monthly_gap = m.cloud_usd() - m.build_usd();
     const auto reached = [&](int month) {
-        const double af = annuity_factor(month, a.discount_rate);
+        const double af = discounting.annuity(month);
         return af * m.cloud_usd() >= upfront + af * m.build_usd();
     };
     if (upfront <= 0.0 && monthly_gap >= 0.0) {
@@ -161,10 +203,9 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
         const double target = upfront / monthly_gap;
         double guess = target;  // r == 0: A(m) = m
         if (a.discount_rate != 0.0) {
-            const double log_rate = monthly_log_rate(a.discount_rate);
             // A(m) >= T  <=>  e^(-mL) <= 1 - T (e^L - 1)
-            const double q = 1.0 - target * std::expm1(log_rate);
-            guess = q > 0.0 ? -std::log(q) / log_rate : static_cast<double>(a.months) + 2.0;
+            const double q = 1.0 - target * discounting.expm1_log_rate;
+            guess = q > 0.0 ? -std::log(q) / discounting.log_rate : static_cast<double>(a.months) + 2.0;
         }
         int month = static_cast<int>(std::clamp(std::ceil(guess), 1.0, static_cast<double>(a.months) + 1.0));
         while (month > 1 && reached(month - 1)) --month;

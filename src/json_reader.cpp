@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <memory>
+#include <optional>
+#include <utility>
 #include <system_error>
 
 #include "gpucost/text.hpp"
@@ -19,9 +22,67 @@ constexpr int k_max_json_depth = 64;
 // Far above a catalogue of a million offers; a larger file is a mistake, not a catalogue.
 constexpr std::uintmax_t k_max_file_bytes = 512ull * 1024 * 1024;
 
-struct TooDeep {
-    std::size_t byte;
-};
+struct TooDeep {};
+
+// The first byte outside strings where `hit(i)` holds, or text.size(). Locates what nlohmann reports
+// without a position (nesting too deep, a number too large).
+template <typename Hit>
+std::size_t find_outside_strings(std::string_view text, Hit hit) {
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (hit(i)) {
+            return i;
+        }
+    }
+    return text.size();
+}
+
+// Where the nesting first goes deeper than `limit`.
+std::size_t too_deep_byte(std::string_view text, int limit) {
+    int depth = 0;
+    return find_outside_strings(text, [&](std::size_t i) {
+        if (text[i] == '[' || text[i] == '{') return ++depth > limit;
+        if (text[i] == ']' || text[i] == '}') --depth;
+        return false;
+    });
+}
+
+// Where the number `token` starts (a whole token, not part of a longer number).
+std::size_t number_byte(std::string_view text, std::string_view token) {
+    const auto in_number = [](char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    };
+    return find_outside_strings(text, [&](std::size_t i) {
+        return text.substr(i, token.size()) == token && (i == 0 || !in_number(text[i - 1])) &&
+               (i + token.size() == text.size() || !in_number(text[i + token.size()]));
+    });
+}
+
+// Bytes that are not printable ASCII as \xNN, so a message about binary garbage stays one readable line.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte >= 0x7f) out += fmt::format("\\x{:02x}", byte);
+        else out += c;
+    }
+    return out;
+}
+
+// NaN and Infinity are numbers in JavaScript and Python's json module, but not in JSON: the word nlohmann
+// stopped at (the byte, or one before it), and where it starts.
+std::optional<std::pair<std::string_view, std::size_t>> non_json_number(std::string_view text, std::size_t byte) {
+    for (std::size_t start = byte >= 1 ? byte - 1 : 0; start <= byte && start < text.size(); ++start)
+        for (const std::string_view word : {"-Infinity", "Infinity", "NaN"})
+            if (text.substr(start, word.size()) == word) return std::make_pair(word, start);
+    return std::nullopt;
+}
 
 std::string position_text(std::string_view text, std::size_t byte) {
     std::size_t line = 1;
@@ -48,6 +109,13 @@ std::string parse_reason(const std::string& what) {
     return bracket == std::string::npos ? what : what.substr(bracket + 2);
 }
 
+// strerror's text in lower case, to sit inside a sentence: "permission denied".
+std::string reason_text(int error) {
+    std::string text = std::generic_category().message(error);
+    if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') text[0] = static_cast<char>(text[0] - 'A' + 'a');
+    return text;
+}
+
 std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {
     std::string range = fmt::format("{}{}, {}]", min_exclusive ? '(' : '[', exact_number(min), exact_number(max));
     if (!unit.empty()) range += fmt::format(" {}", unit);
@@ -63,23 +131,34 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
         throw DataError(fmt::format("{}: line 1, column 1: the file starts with a UTF-8 byte-order mark; "
                                     "save it as UTF-8 without BOM",
                                     file));
-    std::size_t depth_byte = 0;
     try {
-        const nlohmann::json::parser_callback_t limit_depth = [&](int depth, nlohmann::json::parse_event_t event,
-                                                                   nlohmann::json&) {
+        const nlohmann::json::parser_callback_t limit_depth = [](int depth, nlohmann::json::parse_event_t event,
+                                                                 nlohmann::json&) {
             if (depth > k_max_json_depth &&
                 (event == nlohmann::json::parse_event_t::object_start ||
                  event == nlohmann::json::parse_event_t::array_start))
-                throw TooDeep{depth_byte};
+                throw TooDeep{};
             return true;
         };
         return nlohmann::json::parse(text.begin(), text.end(), limit_depth);
     } catch (const TooDeep&) {
-        throw DataError(fmt::format("{}: nested more than {} levels deep; a catalogue needs 4", file,
-                                    k_max_json_depth));
+        throw DataError(fmt::format("{}: {}: nested more than {} levels deep; a catalogue needs 4", file,
+                                    position_text(text, too_deep_byte(text, k_max_json_depth)), k_max_json_depth));
     } catch (const nlohmann::json::parse_error& e) {
-        throw DataError(fmt::format("{}: {}: invalid JSON: {}", file, position_text(text, e.byte == 0 ? 0 : e.byte - 1),
-                                    parse_reason(e.what())));
+        const std::size_t byte = e.byte == 0 ? 0 : e.byte - 1;
+        if (const auto word = non_json_number(text, byte))
+            throw DataError(fmt::format("{}: {}: invalid JSON: {} is not a JSON number; write a finite number", file,
+                                        position_text(text, word->second), word->first));
+        throw DataError(fmt::format("{}: {}: invalid JSON: {}", file, position_text(text, byte),
+                                    printable(parse_reason(e.what()))));
+    } catch (const nlohmann::json::out_of_range& e) {
+        // nlohmann's only out_of_range while parsing: a number beyond double (406, "number overflow parsing '1e400'").
+        const std::string what = e.what();
+        const std::size_t open = what.find('\'');
+        const std::size_t close = what.rfind('\'');
+        const std::string token = open < close ? what.substr(open + 1, close - open - 1) : std::string();
+        throw DataError(fmt::format("{}: {}: the number {} is too large to represent; numbers must be finite", file,
+                                    position_text(text, number_byte(text, token)), printable(token)));
     }
 }
 
@@ -93,12 +172,20 @@ std::string read_text_file(const std::string& path) {
     if (!ec && size > k_max_file_bytes)
         throw DataError(fmt::format("{}: {} bytes is larger than the {} MiB limit", path, size,
                                     k_max_file_bytes / (1024 * 1024)));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw DataError(fmt::format("{}: cannot be read (permission denied?)", path));
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) throw DataError(fmt::format("{}: read error", path));
-    return std::move(buffer).str();
+    // stdio rather than a stream: it tells a read error (EIO) from the end of the file, and the loop below
+    // stops at the limit even where the size is unknown (/dev/zero, a pipe).
+    errno = 0;
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
+    if (!in) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
+    std::string text;
+    char chunk[65536];
+    while (const std::size_t got = std::fread(chunk, 1, sizeof chunk, in.get())) {
+        text.append(chunk, got);
+        if (text.size() > k_max_file_bytes)
+            throw DataError(fmt::format("{}: larger than the {} MiB limit", path, k_max_file_bytes / (1024 * 1024)));
+    }
+    if (std::ferror(in.get())) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
+    return text;
 }
 
 std::string describe(const nlohmann::json& value) {

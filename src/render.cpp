@@ -9,6 +9,7 @@ std::string render(const Report& report, Format format) {
     switch (format) {
         case Format::json: return render_json(report);
         case Format::csv: return render_csv(report);
+        case Format::markdown: return render_markdown(report);
         case Format::table: break;
     }
     return render_table(report);
@@ -23,7 +24,7 @@ std::string verdict_text(const Comparison& c) {
         text = fmt::format("Build: owning saves {} over {} months at {} h/week", format_usd(e.savings_usd), months,
                            format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1));
         text += e.payback_month ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
-                                : "; the purchase is not paid back within the horizon, the resale value tips it.";
+                                : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
     } else {
         text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", format_usd(e.savings_usd), months,
                            format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1));

@@ -9,14 +9,15 @@ namespace gpucost {
 namespace {
 
 // The column order is a public contract (README, docs/): add new columns at the end only.
-constexpr std::array<const char*, 35> k_columns = {
+constexpr std::array<const char*, 36> k_columns = {
     "build_id", "build_name", "gpu", "gpu_count", "pricing", "hours_per_week", "months",
     "build_total_usd", "build_per_gpu_hour_usd", "build_hardware_usd", "build_setup_usd", "build_power_usd",
     "build_staff_usd", "build_maintenance_usd", "build_facility_usd", "build_resale_usd",
     "cloud_id", "cloud_provider", "cloud_instance", "cloud_region", "cloud_gpus_per_instance", "cloud_instances",
     "cloud_unused_gpus", "cloud_usd_per_hour", "cloud_total_usd", "cloud_per_gpu_hour_usd", "cloud_compute_usd",
     "cloud_storage_usd", "cloud_egress_usd", "cloud_staff_usd",
-    "break_even_hours_per_week", "build_cheaper_above", "payback_month", "cheaper", "savings_usd"};
+    "break_even_hours_per_week", "build_cheaper_above", "payback_month", "cheaper", "savings_usd",
+    "estimates"};
 
 // RFC 4180: quote a field holding a comma, a quote or a line break, doubling inner quotes.
 std::string field(const std::string& text) {
@@ -34,6 +35,15 @@ std::string number(std::int64_t value) { return std::to_string(value); }
 std::string number(const std::optional<double>& value) { return value ? exact_number(*value) : ""; }
 std::string number(const std::optional<int>& value) { return value ? std::to_string(*value) : ""; }
 std::string boolean(const std::optional<bool>& value) { return value ? (*value ? "true" : "false") : ""; }
+
+// Ids of the entries marked estimate or unverified that a row rests on, ';'-joined (the table's "*").
+std::string estimate_ids(const Comparison& c) {
+    std::vector<std::string> ids;
+    if (!c.gpu->provenance.confidence.empty()) ids.push_back(c.gpu->id);
+    if (!c.build->provenance.confidence.empty()) ids.push_back(c.build->id);
+    if (!c.offer->provenance.confidence.empty()) ids.push_back(c.offer->id);
+    return fmt::format("{}", fmt::join(ids, ";"));
+}
 
 }  // namespace
 
@@ -54,7 +64,7 @@ std::string render_csv(const Report& report) {
             number(e.cloud.compute_usd), number(e.cloud.storage_usd), number(e.cloud.egress_usd),
             number(e.cloud.staff_usd),
             number(e.break_even_hours_per_week), boolean(e.build_cheaper_above), number(e.payback_month),
-            to_string(e.cheaper), number(e.savings_usd)};
+            to_string(e.cheaper), number(e.savings_usd), field(estimate_ids(c))};
         out += fmt::format("{}\n", fmt::join(row, ","));
     }
     return out;

@@ -90,6 +90,25 @@ Json comparison_json(const Comparison& c, const Report& report) {
     };
 }
 
+Json gate_value_json(const GateCheck::Value& v) {
+    if (const auto* number = std::get_if<double>(&v)) return *number;
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;
+    return nullptr;
+}
+
+// `gpucost check`: one object per gate per comparison.
+Json checks_json(const std::vector<GateCheck>& checks) {
+    Json out = Json::array();
+    for (const GateCheck& c : checks)
+        out.push_back({{"name", c.name},
+                       {"build_id", c.build_id},
+                       {"cloud_id", c.cloud_id},
+                       {"limit", gate_value_json(c.limit)},
+                       {"value", gate_value_json(c.value)},
+                       {"passed", c.passed}});
+    return out;
+}
+
 }  // namespace
 
 std::string render_json(const Report& report) {
@@ -101,7 +120,7 @@ std::string render_json(const Report& report) {
     }
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report));
-    const Json root = {
+    Json root = {
         {"schema_version", k_report_schema_version},
         {"catalog",
          {{"as_of", report.catalog_as_of},
@@ -112,6 +131,7 @@ std::string render_json(const Report& report) {
         {"comparisons", std::move(comparisons)},
         {"warnings", report.warnings},
     };
+    if (report.checks) root["checks"] = checks_json(*report.checks);
     return root.dump(2) + "\n";
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "gpucost/error.hpp"
 #include "gpucost/text.hpp"
@@ -52,16 +53,41 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     return c;
 }
 
+bool same_text_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// " in region \"r\" from provider \"p\"" for the filters in force, or "".
+std::string filter_text(const ComparisonRequest& request) {
+    std::string out;
+    if (request.region) out += fmt::format(" in region {}", quote_value(*request.region));
+    if (request.provider) out += fmt::format(" from provider {}", quote_value(*request.provider));
+    return out;
+}
+
+bool passes_filters(const CloudOffer& offer, const ComparisonRequest& request) {
+    return (!request.region || same_text_ignoring_case(offer.region, *request.region)) &&
+           (!request.provider || same_text_ignoring_case(offer.provider, *request.provider));
+}
+
 // The cheapest offer for the build's GPU at the chosen pricing, by cloud total for this build
 // (instances round up, so the lowest hourly price per GPU is not always the cheapest).
 std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
-                                         const ResolvedAssumptions& assumptions, std::string& why_none) {
+                                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
+                                         std::string& why_none) {
     const Pricing pricing = assumptions.values.pricing;
     std::optional<Comparison> best;
     std::size_t candidates = 0;
     std::vector<std::string> other_pricing;
+    std::vector<std::string> filtered_out;
     for (const CloudOffer& offer : catalog.cloud) {
         if (offer.gpu != build.gpu) continue;
+        if (!passes_filters(offer, request)) {
+            filtered_out.push_back(fmt::format("{} ({}, {})", offer.id, offer.provider, offer.region));
+            continue;
+        }
         if (!offer.price(pricing)) {
             other_pricing.push_back(fmt::format("{} ({})", offer.id, priced_as(offer)));
             continue;
@@ -73,12 +99,22 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
             (c.result.cloud.total_usd == best->result.cloud.total_usd && offer.id < best->offer->id))
             best = std::move(c);
     }
+    const auto first_five = [](const std::vector<std::string>& items) {
+        return fmt::format("{}{}", fmt::join(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(
+                                                                              std::min<std::size_t>(items.size(), 5)),
+                                             ", "),
+                           items.size() > 5 ? ", ..." : "");
+    };
     if (!best) {
-        if (other_pricing.empty())
+        if (other_pricing.empty() && !filtered_out.empty())
+            why_none = fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
+                                   "change or drop --region/--provider",
+                                   build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
+        else if (other_pricing.empty())
             why_none = fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
         else
-            why_none = fmt::format("no {} price among the {} offers for GPU \"{}\": {}; choose another --pricing",
-                                   to_string(pricing), other_pricing.size(), build.gpu,
+            why_none = fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
+                                   to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
                                    fmt::join(other_pricing.begin(),
                                              other_pricing.begin() +
                                                  static_cast<std::ptrdiff_t>(std::min<std::size_t>(other_pricing.size(), 5)),
@@ -86,10 +122,11 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
         return std::nullopt;
     }
     best->offer_choice = candidates == 1
-                             ? fmt::format("the only {} offer for GPU {}", to_string(pricing), build.gpu)
-                             : fmt::format("the cheapest of {} {} offers for GPU {}, by cloud total for {} GPUs over {} months",
-                                           candidates, to_string(pricing), build.gpu, build.gpu_count,
-                                           assumptions.values.months);
+                             ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu,
+                                           filter_text(request))
+                             : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
+                                           candidates, to_string(pricing), build.gpu, filter_text(request),
+                                           build.gpu_count, assumptions.values.months);
     return best;
 }
 
@@ -117,11 +154,11 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
     report.catalog_as_of = catalog.as_of;
     report.catalog_source = catalog.origin;
-    report.assumptions = resolve({&catalog.assumptions, &request.flags});
+    report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
     report.detailed = request.build_id.has_value();
 
     const auto resolved_for = [&](const Build& build) {
-        return resolve({&catalog.assumptions, &build.assumptions, &request.flags});
+        return resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
     };
 
     if (request.build_id) {
@@ -148,7 +185,7 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
             report.comparisons.push_back(std::move(c));
         } else {
             std::string why_none;
-            auto c = cheapest_match(catalog, *build, assumptions, why_none);
+            auto c = cheapest_match(catalog, *build, assumptions, request, why_none);
             if (!c) throw DataError(fmt::format("build {}: {}", quote_value(build->id), why_none));
             report.comparisons.push_back(std::move(*c));
         }
@@ -156,7 +193,7 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
         for (const Build& build : catalog.builds) {
             std::string why_none;
-            auto c = cheapest_match(catalog, build, resolved_for(build), why_none);
+            auto c = cheapest_match(catalog, build, resolved_for(build), request, why_none);
             if (c) report.comparisons.push_back(std::move(*c));
             else report.warnings.push_back(fmt::format("build {} skipped: {}", build.id, why_none));
         }
@@ -182,7 +219,38 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
                                                   c.result.cloud.instances * c.offer->gpu_count, c.build->gpu_count,
                                                   c.result.cloud.unused_gpus));
     }
+    if (request.max_age_days)
+        for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))
+            report.warnings.push_back(stale_warning(f, *request.max_age_days));
     return report;
+}
+
+std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, Date today) {
+    std::vector<StaleFigure> out;
+    const auto consider = [&](const char* kind, const std::string& id, const Provenance& p) {
+        const auto as_of = parse_date(p.as_of);
+        if (!as_of) return;  // the loader accepts only valid dates; a hand-built catalogue may lack one
+        const std::int64_t age = days_between(*as_of, today);
+        if (age <= max_age_days) return;
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const StaleFigure& f) { return f.kind == kind && f.id == id; });
+        if (!seen) out.push_back({kind, id, p.as_of, age});
+    };
+    for (const Comparison& c : report.comparisons) {
+        consider("GPU", c.gpu->id, c.gpu->provenance);
+        consider("build", c.build->id, c.build->provenance);
+        consider("offer", c.offer->id, c.offer->provenance);
+    }
+    std::sort(out.begin(), out.end(), [](const StaleFigure& a, const StaleFigure& b) {
+        if (a.age_days != b.age_days) return a.age_days > b.age_days;
+        if (a.kind != b.kind) return a.kind < b.kind;
+        return a.id < b.id;
+    });
+    return out;
+}
+
+std::string stale_warning(const StaleFigure& f, int max_age_days) {
+    return fmt::format("stale figure: {} {} is as of {}, {} days old (more than --max-age-days {})", f.kind, f.id,
+                       f.as_of, f.age_days, max_age_days);
 }
 
 }  // namespace gpucost

@@ -95,6 +95,18 @@ Catalog load_embedded_catalog();
 // Reads and parses a catalogue file; throws DataError / ValidationError.
 Catalog load_catalog_file(const std::string& path);
 
+// Parses an overlay (--add-catalog): like a catalogue, but schema_version, as_of, currency, each section and each
+// assumption are optional; entries still need source and as_of. GPU references resolve against the overlay's own
+// GPUs, then `base`'s. Throws DataError / ValidationError naming `origin`.
+Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base);
+// Reads and parses an overlay file; throws DataError / ValidationError.
+Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base);
+
+// Merges `overlay` over `catalog`: an entry with an existing id replaces it (in the same section), a new id is
+// appended, assumptions override key by key. `catalog.origin` becomes "<origin> + <overlay origin>".
+// Throws ValidationError naming the overlay when an id changes section or a build is left without a GPU price.
+void merge_catalog(Catalog& catalog, Catalog overlay);
+
 // The price a build pays per GPU: its own quote, else the GPU's catalogue price.
 double gpu_price_for(const Build& build, const Gpu& gpu);
 

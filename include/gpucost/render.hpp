@@ -8,7 +8,7 @@
 namespace gpucost {
 
 // Output formats.
-enum class Format { table, json, csv };
+enum class Format { table, json, csv, markdown };  // markdown: reports only (compare, check, cashflow)
 
 // Aligned text for a terminal: rounded for reading.
 std::string render_table(const Report& report);
@@ -16,6 +16,8 @@ std::string render_table(const Report& report);
 std::string render_json(const Report& report);
 // One header row and one row per comparison, RFC 4180 quoting, full precision, empty cell for not applicable.
 std::string render_csv(const Report& report);
+// GitHub-flavoured markdown tables with the table view's figures, for pull-request comments and wikis.
+std::string render_markdown(const Report& report);
 // Dispatches on the format.
 std::string render(const Report& report, Format format);
 

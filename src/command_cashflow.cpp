@@ -1,0 +1,56 @@
+// gpucost cashflow: the monthly cash flow behind compare, for spreadsheets.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "cli_common.hpp"
+#include "gpucost/cashflow.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost cashflow --build office-2x-rtx4090 --format csv --output cashflow.csv\n"
+    "      long-format rows: build_id,cloud_id,month,side,category,amount_usd,cumulative_usd\n"
+    "  gpucost cashflow --scenario gpucost.json --format json\n"
+    "      every build (or the scenario's), with each comparison's totals to check the sums against\n"
+    "  gpucost cashflow --build office-2x-rtx4090 --discount-rate 0.08\n"
+    "      each month's discounted spend and the running totals of both sides\n";
+
+struct CashflowOptions {
+    CatalogOptions catalog;
+    FormatOptions format;
+    ScenarioOptions scenario;
+    OutputOptions output;
+};
+
+int run_cashflow(const CashflowOptions& o, std::ostream& out, std::ostream& err) {
+    const Format format = parse_report_format(o.format.format);
+    const ComparisonRequest request = comparison_request(o.scenario);
+    const Catalog catalog = load_catalog(o.catalog, err);
+    const Report report = build_report(catalog, request);
+    const std::string text = render_cashflow(report, format);
+    for (const std::string& w : report.warnings) err << "gpucost: warning: " << w << "\n";
+    write_result(o.output, text, out);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_cashflow_command(CLI::App& app) {
+    auto options = std::make_shared<CashflowOptions>();
+    CLI::App* command = app.add_subcommand("cashflow", "the month-by-month cash flow of each side, for spreadsheets");
+    add_scenario_options(*command, options->scenario);
+    add_format_option(*command, options->format, "table, json, csv or markdown");
+    add_output_option(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return {command, [command, options](std::ostream& out, std::ostream& err) {
+                reject_extras(*command);
+                return run_cashflow(*options, out, err);
+            }};
+}
+
+}  // namespace gpucost::cli
