@@ -1,11 +1,8 @@
 // libFuzzer harness: catalogue parsing and validation (parse_catalog, parse_catalog_overlay, merge_catalog),
 // then a report over whatever validated. Contract under test: any bytes either parse into a catalogue whose
 // every comparison is finite, or throw gpucost::Error; nothing else escapes, nothing crashes.
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <string>
 #include <string_view>
 
 #include "fuzz_support.hpp"
@@ -23,13 +20,7 @@ void check_report(const gpucost::Catalog& catalog) {
     } catch (const gpucost::Error&) {
         return;  // e.g. a build with no offer for its GPU: a data error, not a bug
     }
-    for (const gpucost::Comparison& c : report.comparisons) {
-        const gpucost::Evaluation& e = c.result;
-        gpucost::fuzz::require_finite(e.build.total_usd, "build total");
-        gpucost::fuzz::require_finite(e.cloud.total_usd, "cloud total");
-        gpucost::fuzz::require_finite(e.savings_usd, "savings");
-        if (e.break_even_hours_per_week) gpucost::fuzz::require_finite(*e.break_even_hours_per_week, "break-even");
-    }
+    gpucost::fuzz::check_report(report);
 }
 
 const gpucost::Catalog& base_catalog() {

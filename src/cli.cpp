@@ -28,6 +28,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         cli::add_check_command(app),
         cli::add_cashflow_command(app),
         cli::add_init_command(app),
+        cli::add_completion_command(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front

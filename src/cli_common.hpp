@@ -102,5 +102,6 @@ Command add_catalog_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
 Command add_cashflow_command(CLI::App& app);
 Command add_init_command(CLI::App& app);
+Command add_completion_command(CLI::App& app);
 
 }  // namespace gpucost::cli

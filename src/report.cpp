@@ -106,6 +106,9 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                            items.size() > 5 ? ", ..." : "");
     };
     if (!best) {
+        // Listed by id, so the message never depends on the catalogue's order.
+        std::sort(other_pricing.begin(), other_pricing.end());
+        std::sort(filtered_out.begin(), filtered_out.end());
         if (other_pricing.empty() && !filtered_out.empty())
             why_none = fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
                                    "change or drop --region/--provider",
@@ -191,7 +194,12 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         }
     } else {
         if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
-        for (const Build& build : catalog.builds) {
+        // By id, so the warnings about skipped builds never depend on the catalogue's order.
+        std::vector<const Build*> builds;
+        for (const Build& build : catalog.builds) builds.push_back(&build);
+        std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
+        for (const Build* each : builds) {
+            const Build& build = *each;
             std::string why_none;
             auto c = cheapest_match(catalog, build, resolved_for(build), request, why_none);
             if (c) report.comparisons.push_back(std::move(*c));

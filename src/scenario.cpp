@@ -100,7 +100,9 @@ std::string scenario_template(const Catalog& catalog) {
     Ordered root = Ordered::object();
     root["_about"] = fmt::format(
         "gpucost scenario file: use with 'gpucost compare --scenario FILE'. Every assumption is at the default of "
-        "catalogue {} (as of {}); edit or delete any. Keys starting with '_' are comments.",
+        "catalogue {} (as of {}); edit or delete any. Keys starting with '_' are comments: an assumption written "
+        "as \"_name\" is one some builds set for themselves, and a scenario value would replace theirs for every "
+        "build; remove the '_' to do so.",
         catalog.origin, catalog.as_of);
     root[k_build_key] = nullptr;
     root[k_cloud_key] = nullptr;
@@ -110,13 +112,19 @@ std::string scenario_template(const Catalog& catalog) {
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         const AssumptionValue v = get_value(defaults.values, i.key);
-        const std::string name(i.name);
+        // Scenario values win over a build's own; a template that set them would silently change those builds.
+        const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
+                                              [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
+        const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
         if (const auto* p = std::get_if<Pricing>(&v)) root[name] = to_string(*p);
         else if (const auto* idle = std::get_if<IdlePolicy>(&v)) root[name] = to_string(*idle);
         else root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);
-        sources[name] = fmt::format("{}{}; default from {}: {}", i.help, unit, defaults.origins[k],
-                                    defaults.sources[k].empty() ? "(no source given)" : defaults.sources[k]);
+        sources[std::string(i.name)] = fmt::format(
+            "{}{}; default from {}: {}{}", i.help, unit, defaults.origins[k],
+            defaults.sources[k].empty() ? "(no source given)" : defaults.sources[k],
+            overriding > 0 ? fmt::format("; {} build(s) set their own value, kept while the key starts with '_'", overriding)
+                           : "");
     }
     root["_sources"] = std::move(sources);
     return root.dump(2) + "\n";

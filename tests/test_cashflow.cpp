@@ -62,12 +62,12 @@ TEST_CASE("cash_flows: box-b2 by hand, undiscounted") {
     const auto rows = cash_flows(report.comparisons.front());
     CHECK(rows[0].amount_usd == 5000.0);  // hardware: 2 x $2,000 + $1,000 base
     CHECK(rows[1].amount_usd == 0.0);     // setup
-    // Month 1 cloud compute: 1 instance x $0.5/h x 84 h/week x 730/168 = 182.5 $
+    // Month 1 cloud compute: 2 one-GPU instances x $0.5/h x (84 h/week x 730/168 = 365 h) = 365 $
     const auto compute = std::find_if(rows.begin(), rows.end(), [](const CashFlowRow& r) {
         return r.month == 1 && std::string(r.category) == "compute";
     });
     REQUIRE(compute != rows.end());
-    CHECK(compute->amount_usd == Approx(182.5));
+    CHECK(compute->amount_usd == Approx(365.0));
     // Resale at month 24 of a 4-year life, 20% residual: 5000 x (1 - 0.8 x 2/4) = 3,000 $, a credit.
     CHECK(rows[2 + 23 * 8 + 4].amount_usd == Approx(-3000.0));
 }

@@ -20,8 +20,8 @@ std::vector<std::string> check_args(std::vector<std::string> extra) {
 
 }  // namespace
 
-// Mini catalogue at its defaults (84 h/week, 24 months): box-a4 builds for $66,335 against pricey-a1's
-// $118,920 and pays back in month 17; box-b2 costs $28,927 against b-1's $22,560 and never pays back
+// Mini catalogue at its defaults (84 h/week, 24 months): box-a4 builds for $66,335.20 against pricey-a1's
+// $118,920 and pays back in month 17; box-b2 costs $28,927.20 against b-1's $22,560 and never pays back
 // (see compare_all.txt).
 TEST_CASE("check passes with exit code 0 and writes the compare report unchanged") {
     const auto r = run_gpucost(check_args({"--build", "box-a4", "--max-payback-months", "17", "--expect", "build"}));
@@ -34,9 +34,9 @@ TEST_CASE("check fails with exit code 1 and names the failing comparisons") {
     const auto r = run_gpucost(check_args({"--max-payback-months", "24", "--max-build-total-usd", "60000"}));
     CHECK(r.exit_code == 1);
     CHECK(r.err ==
-          "FAIL max-build-total-usd [box-a4 vs pricey-a1]: 66335.00 > 60000\n"
+          "FAIL max-build-total-usd [box-a4 vs pricey-a1]: 66335.20 > 60000.00\n"
           "ok max-payback-months [box-a4 vs pricey-a1]: 17 <= 24\n"
-          "ok max-build-total-usd [box-b2 vs b-1]: 28926.67 <= 60000\n"
+          "ok max-build-total-usd [box-b2 vs b-1]: 28927.20 <= 60000.00\n"
           "FAIL max-payback-months [box-b2 vs b-1]: never pays back within the horizon (limit 24)\n");
     CHECK_FALSE(r.out.empty());  // the report still goes to stdout for the CI log
 }
@@ -47,8 +47,8 @@ TEST_CASE("check gates: monthly spend of the cheaper side, cloud total, expect, 
                                      "22559.99", "--expect", "build"}));
     CHECK(r.exit_code == 1);
     CHECK(r.err ==
-          "ok max-monthly-usd: 940.00 <= 940\n"
           "FAIL max-cloud-total-usd: 22560.00 > 22559.99\n"
+          "ok max-monthly-usd: 940.00 <= 940.00\n"
           "FAIL expect: cloud is cheaper, expected build\n");
     // The oldest figure under box-b2 is gpu-b, as of 2025-06 (read as 2025-06-01): 2026-06-01 is 365 days later.
     setenv("GPUCOST_TODAY", "2026-06-01", 1);

@@ -24,7 +24,7 @@ void write(const fs::path& path, const std::string& text) { std::ofstream(path) 
 
 }  // namespace
 
-TEST_CASE("--output writes the same bytes stdout would, replacing an existing file, leaving no temporary") {
+TEST_CASE("output file: --output writes the same bytes stdout would, replacing an existing file, leaving no temporary") {
     const fs::path dir = fresh_dir("output-ok");
     const fs::path file = dir / "report.csv";
     write(file, "old contents\n");
@@ -38,7 +38,7 @@ TEST_CASE("--output writes the same bytes stdout would, replacing an existing fi
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
 }
 
-TEST_CASE("--output leaves an existing file untouched when the command fails") {
+TEST_CASE("output file: --output leaves an existing file untouched when the command fails") {
     const fs::path dir = fresh_dir("output-error");
     const fs::path file = dir / "report.json";
     write(file, "keep me\n");
@@ -49,7 +49,7 @@ TEST_CASE("--output leaves an existing file untouched when the command fails") {
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
 }
 
-TEST_CASE("--output that cannot be written exits 4 and changes nothing") {
+TEST_CASE("output file: --output that cannot be written exits 4 and changes nothing") {
     const fs::path dir = fresh_dir("output-fail");
     // A folder that does not exist: the temporary file cannot be made.
     auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--output", (dir / "no/such/x.csv").string()});
@@ -64,4 +64,15 @@ TEST_CASE("--output that cannot be written exits 4 and changes nothing") {
     CHECK(fs::is_directory(dir / "target"));
     CHECK(read_file((dir / "target" / "inside").string()) == "x");
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("completion bash names every subcommand and every flag of check, from the real option tree") {
+    const auto r = run_gpucost({"completion", "bash"});
+    REQUIRE(r.exit_code == 0);
+    for (const char* command : {"compare", "catalog", "check", "cashflow", "init", "completion"})
+        CHECK_THAT(r.out, Catch::Contains(std::string(" ") + command));
+    for (const char* path : {"\"catalog list\")", "\"check\")", "\"cashflow\")"}) CHECK_THAT(r.out, Catch::Contains(path));
+    for (const char* flag : {"--max-payback-months", "--scenario", "--output", "--expect", "--max-age-days"})
+        CHECK_THAT(r.out, Catch::Contains(flag));
+    CHECK(run_gpucost({"completion", "fish"}).exit_code == 2);
 }

@@ -1,0 +1,27 @@
+// libFuzzer harness: scenario files (parse_scenario), then a report over the mini catalogue with whatever
+// validated. Contract under test: any bytes either give a scenario whose comparisons are all finite, or throw
+// gpucost::Error; nothing else escapes, nothing crashes.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "fuzz_support.hpp"
+#include "gpucost/catalog.hpp"
+#include "gpucost/error.hpp"
+#include "gpucost/report.hpp"
+#include "gpucost/scenario.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const gpucost::Catalog catalog = gpucost::parse_catalog(gpucost::fuzz::mini_catalog_json(), "mini");
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    try {
+        const gpucost::Scenario scenario = gpucost::parse_scenario(text, "fuzz.json");
+        gpucost::ComparisonRequest request;
+        request.scenario = scenario.assumptions;
+        request.build_id = scenario.build_id;
+        request.cloud_id = scenario.cloud_id;
+        gpucost::fuzz::check_report(gpucost::build_report(catalog, request));
+    } catch (const gpucost::Error&) {
+    }
+    return 0;
+}

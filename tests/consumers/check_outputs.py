@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Real consumers of gpucost's CSV and JSON: Python's csv module reads the CSV (RFC 4180) and its sums are checked
+against the JSON totals; the JSON is validated against docs/report.schema.json.
+
+Usage: check_outputs.py GPUCOST_BINARY SOURCE_DIR   (stdlib only: the jsonschema module may be absent, so the
+subset of JSON Schema the schema uses is validated here: type, enum, required, properties, additionalProperties,
+items, minimum)."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+BINARY, SOURCE = sys.argv[1], sys.argv[2]
+CATALOG = os.path.join(SOURCE, "tests", "data", "mini_catalog.json")
+failures = []
+
+
+def run(*args, expect=0):
+    env = dict(os.environ, GPUCOST_TODAY="2026-11-30")
+    r = subprocess.run([BINARY, *args], capture_output=True, text=True, env=env)
+    if r.returncode != expect:
+        failures.append(f"{' '.join(args)}: exit {r.returncode}, expected {expect}: {r.stderr}")
+    return r.stdout
+
+
+TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
+
+
+def type_ok(value, name):
+    if name == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, TYPES[name])
+
+
+def validate(value, schema, path="$"):
+    types = schema.get("type")
+    if types is not None:
+        names = types if isinstance(types, list) else [types]
+        if not any(type_ok(value, n) for n in names):
+            failures.append(f"{path}: {value!r} is not of type {names}")
+            return
+    if "enum" in schema and value not in schema["enum"]:
+        failures.append(f"{path}: {value!r} not in {schema['enum']}")
+    if "minimum" in schema and type_ok(value, "number") and value < schema["minimum"]:
+        failures.append(f"{path}: {value!r} < minimum {schema['minimum']}")
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            if key not in value:
+                failures.append(f"{path}: missing required {key!r}")
+        props = schema.get("properties", {})
+        extra = schema.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in props:
+                validate(item, props[key], f"{path}.{key}")
+            elif extra is False:
+                failures.append(f"{path}: unexpected key {key!r}")
+            elif isinstance(extra, dict):
+                validate(item, extra, f"{path}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            validate(item, schema["items"], f"{path}[{i}]")
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-9 * max(1.0, abs(b))
+
+
+with open(os.path.join(SOURCE, "docs", "report.schema.json")) as f:
+    SCHEMA = json.load(f)
+
+# The schema must reject what it should, or validating against it proves nothing.
+before = len(failures)
+validate({"schema_version": 2}, SCHEMA)
+if len(failures) == before:
+    failures.append("the validator accepted a report without its required keys")
+del failures[before:]
+
+for catalog_args in (["--catalog", CATALOG], []):  # the fixture, and the embedded real catalogue
+    for extra in ([], ["--discount-rate", "0.08"], ["--pricing", "spot"]):
+        base = [*catalog_args, *extra]
+        report = json.loads(run("compare", *base, "--format", "json"))
+        validate(report, SCHEMA)
+        rows = list(csv.DictReader(io.StringIO(run("compare", *base, "--format", "csv"), newline="")))
+        if len(rows) != len(report["comparisons"]):
+            failures.append(f"{base}: {len(rows)} CSV rows, {len(report['comparisons'])} JSON comparisons")
+        for row, c in zip(rows, report["comparisons"]):
+            if row["build_id"] != c["build"]["id"] or row["cloud_id"] != c["cloud"]["id"]:
+                failures.append(f"{base}: CSV row {row['build_id']} against JSON {c['build']['id']}")
+            parts = ["hardware", "setup", "power", "staff", "maintenance", "facility", "resale"]
+            build_sum = sum(float(row[f"build_{p}_usd"]) for p in parts)
+            cloud_sum = sum(float(row[f"cloud_{p}_usd"]) for p in ["compute", "storage", "egress", "staff"])
+            for name, got, want in (("build", build_sum, c["build"]["total_usd"]),
+                                    ("cloud", cloud_sum, c["cloud"]["total_usd"]),
+                                    ("build total", float(row["build_total_usd"]), c["build"]["total_usd"])):
+                if not close(got, want):
+                    failures.append(f"{base} {c['build']['id']}: CSV {name} {got} != JSON {want}")
+        # The cash flow: CSV rows per side sum to the compare JSON totals.
+        flows = list(csv.DictReader(io.StringIO(run("cashflow", *base, "--format", "csv"), newline="")))
+        totals = {}
+        for r in flows:
+            key = (r["build_id"], r["cloud_id"], r["side"])
+            totals[key] = totals.get(key, 0.0) + float(r["amount_usd"])
+        for c in report["comparisons"]:
+            for side in ("build", "cloud"):
+                got = totals.get((c["build"]["id"], c["cloud"]["id"], side))
+                if got is None or not close(got, c[side]["total_usd"]):
+                    failures.append(f"{base} {c['build']['id']} {side}: cash flow sums to {got}, "
+                                    f"report total {c[side]['total_usd']}")
+
+checked = json.loads(run("check", "--catalog", CATALOG, "--max-payback-months", "20", "--format", "json", expect=1))
+validate(checked, SCHEMA)
+if len(checked.get("checks", [])) != len(checked["comparisons"]):
+    failures.append("check JSON: expected one check per comparison")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("CSV and JSON consumers: ok")
