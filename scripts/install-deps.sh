@@ -3,10 +3,10 @@
 # Usage: sh scripts/install-deps.sh [--bench] [--fuzz]
 set -eu
 
-packages="g++ cmake make libcli11-dev nlohmann-json3-dev libfmt-dev catch2"
+packages="g++ cmake make libcli11-dev nlohmann-json3-dev libfmt-dev catch2 python3"
 for arg in "$@"; do
   case "$arg" in
-    --bench) packages="$packages libbenchmark-dev" ;;
+    --bench) packages="$packages libbenchmark-dev hyperfine" ;;
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
     *) echo "install-deps.sh: unknown argument: $arg (expected --bench or --fuzz)" >&2; exit 2 ;;
   esac

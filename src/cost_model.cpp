@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace gpucost {
 namespace {
@@ -36,7 +37,15 @@ struct Discounting {
     explicit Discounting(double annual_discount_rate) noexcept
         : rate(annual_discount_rate),
           log_rate(rate == 0.0 ? 0.0 : monthly_log_rate(rate)),
-          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)) {}
+          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)) {
+        // A rate so small that ln(1 + r) / 12 is subnormal or zero discounts nothing a double can show;
+        // treating it as 0 avoids the 0/0 of the closed form.
+        if (!(log_rate >= std::numeric_limits<double>::min())) {
+            rate = 0.0;
+            log_rate = 0.0;
+            expm1_log_rate = 0.0;
+        }
+    }
 
     double annuity(int months) const noexcept {
         if (rate == 0.0) return static_cast<double>(months);
@@ -120,7 +129,8 @@ double hardware_usd(const BuildSpec& build) noexcept {
 
 double resale_value_usd(double hardware, int months, double useful_life_years, double residual_value) noexcept {
     const double age_years = std::min(static_cast<double>(months) / k_months_per_year, useful_life_years);
-    return hardware * (1.0 - (1.0 - residual_value) * age_years / useful_life_years);
+    // age / life first: (1 - residual) x age can underflow for a tiny life where the ratio cannot.
+    return hardware * (1.0 - (1.0 - residual_value) * (age_years / useful_life_years));
 }
 
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept {
@@ -172,7 +182,8 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
 
     const double gpu_hours = g * e.used_hours_per_month * static_cast<double>(a.months);
-    if (gpu_hours > 0.0) {
+    // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.
+    if (gpu_hours > 0.0 && std::isfinite(b.total_usd / gpu_hours) && std::isfinite(c.total_usd / gpu_hours)) {
         e.build_per_gpu_hour_usd = b.total_usd / gpu_hours;
         e.cloud_per_gpu_hour_usd = c.total_usd / gpu_hours;
     }
@@ -207,6 +218,7 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
             const double q = 1.0 - target * discounting.expm1_log_rate;
             guess = q > 0.0 ? -std::log(q) / discounting.log_rate : static_cast<double>(a.months) + 2.0;
         }
+        if (!std::isfinite(guess)) guess = static_cast<double>(a.months) + 1.0;
         int month = static_cast<int>(std::clamp(std::ceil(guess), 1.0, static_cast<double>(a.months) + 1.0));
         while (month > 1 && reached(month - 1)) --month;
         while (month <= a.months && !reached(month)) ++month;

@@ -223,7 +223,7 @@ TEST_CASE("catalog validate: an unknown key is a warning, not silence") {
 
 // ---- --add-catalog ----
 
-TEST_CASE("--add-catalog: a five-line local quote is compared like any offer") {
+TEST_CASE("add-catalog overlays: a five-line local quote is compared like any offer") {
     // acme-a4: 4 GPUs of gpu-a at $6 an hour; box-a4 needs 4, so 1 instance (cheap-a8 would be 1 x $16).
     // 84 h/week x 730 / 168 = 365 h a month; compute = 6 x 365 x 24 = 52,560.
     const auto r = ok(with_mini({"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4",
@@ -238,7 +238,7 @@ TEST_CASE("--add-catalog: a five-line local quote is compared like any offer") {
                  ok(with_mini({"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4"})).out);
 }
 
-TEST_CASE("--add-catalog: same id replaces, later overlays win, assumptions override key by key") {
+TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptions override key by key") {
     const Json replaced = Json::parse(ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
                                                     "data/overlay/replace_and_assume.json", "--format", "json"})).out);
     CHECK(replaced.at("usd_per_hour").at("on-demand").get<double>() == 20.0);
@@ -260,7 +260,7 @@ TEST_CASE("--add-catalog: same id replaces, later overlays win, assumptions over
     CHECK(report.at("assumption_sources").at("hours_per_week").at("source") == "data/overlay/replace_and_assume.json");
 }
 
-TEST_CASE("--add-catalog: new GPUs, builds and offers join the catalogue") {
+TEST_CASE("add-catalog overlays: new GPUs, builds and offers join the catalogue") {
     const auto r = ok(with_mini({"compare", "--add-catalog", "data/overlay/new_gpu_and_build.json", "--build", "box-c1",
                                  "--format", "json"}));
     const Json c = Json::parse(r.out).at("comparisons").at(0);
@@ -269,7 +269,7 @@ TEST_CASE("--add-catalog: new GPUs, builds and offers join the catalogue") {
     CHECK(c.at("build").at("breakdown_usd").at("hardware").get<double>() == 6000.0);
 }
 
-TEST_CASE("--add-catalog: the merged catalogue is validated, and errors name the overlay") {
+TEST_CASE("add-catalog overlays: the merged catalogue is validated, and errors name the overlay") {
     const auto unknown = run_gpucost(with_mini({"compare", "--add-catalog", "data/overlay/unknown_gpu.json"}));
     CHECK(unknown.exit_code == 3);
     CHECK(unknown.out.empty());
@@ -316,7 +316,7 @@ TEST_CASE("parse_catalog_overlay and merge_catalog as functions") {
 
 // ---- --max-age-days ----
 
-TEST_CASE("--max-age-days: stale figures warn on stderr and in JSON, one per entry") {
+TEST_CASE("max-age-days: stale figures warn on stderr and in JSON, one per entry") {
     const TodayIs today("2026-11-30");
     // box-a4 vs its cheapest offer pricey-a1 (84 h/week): gpu-a 2026-01-15 is 319 days old, box-a4 2026-02-01 302,
     // pricey-a1 2026-05-01 213. With 250 days allowed, two are stale.
