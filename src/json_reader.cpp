@@ -22,7 +22,6 @@ constexpr int k_max_json_depth = 64;
 // Far above a catalogue of a million offers; a larger file is a mistake, not a catalogue.
 constexpr std::uintmax_t k_max_file_bytes = 512ull * 1024 * 1024;
 
-struct TooDeep {};
 
 // The first byte outside strings where `hit(i)` holds, or text.size(). Locates what nlohmann reports
 // without a position (nesting too deep, a number too large).
@@ -131,19 +130,14 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
         throw DataError(fmt::format("{}: line 1, column 1: the file starts with a UTF-8 byte-order mark; "
                                     "save it as UTF-8 without BOM",
                                     file));
-    try {
-        const nlohmann::json::parser_callback_t limit_depth = [](int depth, nlohmann::json::parse_event_t event,
-                                                                 nlohmann::json&) {
-            if (depth > k_max_json_depth &&
-                (event == nlohmann::json::parse_event_t::object_start ||
-                 event == nlohmann::json::parse_event_t::array_start))
-                throw TooDeep{};
-            return true;
-        };
-        return nlohmann::json::parse(text.begin(), text.end(), limit_depth);
-    } catch (const TooDeep&) {
+    // Depth is checked by a linear scan before parsing: nlohmann's callback parser, the other way to stop early,
+    // rescans every parent array at the end of each object and makes large catalogues quadratic.
+    const std::size_t too_deep = too_deep_byte(text, k_max_json_depth);
+    if (too_deep < text.size())
         throw DataError(fmt::format("{}: {}: nested more than {} levels deep; a catalogue needs 4", file,
-                                    position_text(text, too_deep_byte(text, k_max_json_depth)), k_max_json_depth));
+                                    position_text(text, too_deep), k_max_json_depth));
+    try {
+        return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
         const std::size_t byte = e.byte == 0 ? 0 : e.byte - 1;
         if (const auto word = non_json_number(text, byte))
@@ -223,25 +217,26 @@ const nlohmann::json* JsonReader::member(const nlohmann::json& object, std::stri
 std::optional<double> JsonReader::number(const nlohmann::json& object, const std::string& path, std::string_view key,
                                          double min, double max, bool required, bool min_exclusive,
                                          std::string_view unit) {
+    // Paths and ranges are formatted only for a message: on a valid field they would be most of the load time.
     const nlohmann::json* value = member(object, key);
-    const std::string where = child_path(path, key);
-    const std::string range = range_text(min, max, min_exclusive, unit);
+    const auto where = [&] { return child_path(path, key); };
+    const auto range = [&] { return range_text(min, max, min_exclusive, unit); };
     if (value == nullptr) {
-        if (required) error(where, fmt::format("missing; expected a number in {}", range));
+        if (required) error(where(), fmt::format("missing; expected a number in {}", range()));
         return std::nullopt;
     }
     if (!value->is_number()) {
-        error(where, fmt::format("must be a number in {}, got {}", range, describe(*value)));
+        error(where(), fmt::format("must be a number in {}, got {}", range(), describe(*value)));
         return std::nullopt;
     }
     const double v = value->get<double>();
     const bool below = min_exclusive ? !(v > min) : !(v >= min);
     if (!std::isfinite(v)) {
-        error(where, fmt::format("must be a finite number in {}, got a number too large to represent", range));
+        error(where(), fmt::format("must be a finite number in {}, got a number too large to represent", range()));
         return std::nullopt;
     }
     if (below || !(v <= max)) {
-        error(where, fmt::format("must be in {}, got {}", range, exact_number(v)));
+        error(where(), fmt::format("must be in {}, got {}", range(), exact_number(v)));
         return std::nullopt;
     }
     return v;
