@@ -23,17 +23,6 @@ void add(std::vector<CashFlowRow>& rows, const Comparison& c, int month, Side si
     rows.push_back({&c, month, side, category, amount, cumulative});
 }
 
-// RFC 4180: quote a field holding a comma, a quote or a line break, doubling inner quotes.
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (const char ch : text) {
-        if (ch == '"') out += '"';
-        out += ch;
-    }
-    return out + "\"";
-}
-
 std::string render_csv_rows(const std::vector<CashFlowRow>& rows) {
     std::string out = fmt::format("{}\n", fmt::join(k_columns, ","));
     for (const CashFlowRow& r : rows)

@@ -227,17 +227,6 @@ std::string listing_json(const Listing& l) {
 
 // ---- CSV ----
 
-// RFC 4180: quote a field holding a comma, a quote or a line break, doubling inner quotes.
-std::string field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (const char ch : text) {
-        if (ch == '"') out += '"';
-        out += ch;
-    }
-    return out + "\"";
-}
-
 std::string cell(double v) { return exact_number(v); }
 std::string cell(const std::optional<double>& v) { return v ? exact_number(*v) : ""; }
 
@@ -249,7 +238,7 @@ const std::vector<std::string> k_csv_columns = {
     "reserved_3y_usd_per_hour", "pricing", "usd_per_gpu_hour", "as_of", "confidence", "source", "note"};
 
 std::string csv_row(std::vector<std::string> cells) {
-    for (std::string& c : cells) c = field(c);
+    for (std::string& c : cells) c = csv_field(c);
     return fmt::format("{}\n", fmt::join(cells, ","));
 }
 

@@ -19,17 +19,6 @@ constexpr std::array<const char*, 36> k_columns = {
     "break_even_hours_per_week", "build_cheaper_above", "payback_month", "cheaper", "savings_usd",
     "estimates"};
 
-// RFC 4180: quote a field holding a comma, a quote or a line break, doubling inner quotes.
-std::string field(const std::string& text) {
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string number(double value) { return exact_number(value); }
 std::string number(std::int64_t value) { return std::to_string(value); }
 std::string number(const std::optional<double>& value) { return value ? exact_number(*value) : ""; }
@@ -53,18 +42,18 @@ std::string render_csv(const Report& report) {
         const Evaluation& e = c.result;
         const Assumptions& a = c.assumptions.values;
         const std::array<std::string, k_columns.size()> row = {
-            field(c.build->id), field(c.build->name), field(c.gpu->id), number(c.build->gpu_count),
+            csv_field(c.build->id), csv_field(c.build->name), csv_field(c.gpu->id), number(c.build->gpu_count),
             to_string(a.pricing), number(a.hours_per_week), std::to_string(a.months),
             number(e.build.total_usd), number(e.build_per_gpu_hour_usd), number(e.build.hardware_usd),
             number(e.build.setup_usd), number(e.build.power_usd), number(e.build.staff_usd),
             number(e.build.maintenance_usd), number(e.build.facility_usd), number(e.build.resale_usd),
-            field(c.offer->id), field(c.offer->provider), field(c.offer->instance), field(c.offer->region),
+            csv_field(c.offer->id), csv_field(c.offer->provider), csv_field(c.offer->instance), csv_field(c.offer->region),
             number(c.offer->gpu_count), number(e.cloud.instances), number(e.cloud.unused_gpus),
             number(c.cloud_spec.usd_per_hour), number(e.cloud.total_usd), number(e.cloud_per_gpu_hour_usd),
             number(e.cloud.compute_usd), number(e.cloud.storage_usd), number(e.cloud.egress_usd),
             number(e.cloud.staff_usd),
             number(e.break_even_hours_per_week), boolean(e.build_cheaper_above), number(e.payback_month),
-            to_string(e.cheaper), number(e.savings_usd), field(estimate_ids(c))};
+            to_string(e.cheaper), number(e.savings_usd), csv_field(estimate_ids(c))};
         out += fmt::format("{}\n", fmt::join(row, ","));
     }
     return out;

@@ -90,6 +90,16 @@ std::string quote_value(std::string_view text) {
 
 std::string exact_number(double value) { return fmt::format("{}", value); }
 
+std::string csv_field(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (const char ch : text) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
 bool is_valid_date(std::string_view date) {
     const auto digits = [&](std::size_t from, std::size_t count) {
         if (date.size() < from + count) return false;

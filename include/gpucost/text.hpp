@@ -23,6 +23,9 @@ std::string quote_value(std::string_view text);
 // Shortest text that reads back as exactly `value` (round-trip), e.g. 0.1 -> "0.1", 3 -> "3".
 std::string exact_number(double value);
 
+// A CSV field with RFC 4180 quoting: quoted when it holds a comma, a quote or a line break, inner quotes doubled.
+std::string csv_field(std::string_view text);
+
 // True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day.
 bool is_valid_date(std::string_view date);
 
