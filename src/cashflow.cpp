@@ -56,7 +56,7 @@ std::string render_json_rows(const Report& report, const std::vector<CashFlowRow
                        {"comparisons", std::move(comparisons)},
                        {"rows", std::move(out_rows)},
                        {"warnings", report.warnings}};
-    return root.dump(2) + "\n";
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 // Per month of one comparison: each side's amount and cumulative, summed over categories.

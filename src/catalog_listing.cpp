@@ -222,7 +222,7 @@ std::string listing_json(const Listing& l) {
         for (const CloudOffer* o : l.cloud) a.push_back(offer_json(*o, l.pricing));
         j["cloud"] = a;
     }
-    return j.dump(2) + "\n";
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 // ---- CSV ----
@@ -379,7 +379,7 @@ std::string render_entry(const Catalog& catalog, const std::string& id, Format f
     out["today"] = to_string(today);
     out["catalog_source"] = catalog.origin;
 
-    if (format == Format::json) return out.dump(2) + "\n";
+    if (format == Format::json) return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 
     // Table and CSV: one field per line, nested objects flattened with '.'.
     std::vector<std::pair<std::string, std::string>> fields;

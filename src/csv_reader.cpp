@@ -20,6 +20,13 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
         throw DataError(fmt::format("{}: line {}: {}", file, line, what));
     };
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    // Every field may end up in JSON, which holds only UTF-8: reject other bytes here, with their line.
+    if (const auto bad = invalid_utf8_at(text)) {
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');
+        fail(static_cast<std::size_t>(line),
+             fmt::format("byte 0x{:02x} is not valid UTF-8; save the file as UTF-8",
+                         static_cast<unsigned char>(text[*bad])));
+    }
 
     std::vector<std::vector<std::string>> records;
     std::vector<std::size_t> record_lines;

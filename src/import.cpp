@@ -306,7 +306,7 @@ std::string import_overlay_json(const ImportResult& result, const ImportRequest&
                        {"as_of", request.as_of},
                        {"note", fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file)},
                        {"cloud", cloud}};
-    return root.dump(2) + "\n";
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::vector<std::string> import_summary(const ImportResult& r, const ImportRequest& request) {

@@ -132,7 +132,7 @@ std::string render_json(const Report& report) {
         {"warnings", report.warnings},
     };
     if (report.checks) root["checks"] = checks_json(*report.checks);
-    return root.dump(2) + "\n";
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace gpucost

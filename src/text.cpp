@@ -100,6 +100,38 @@ std::string csv_field(std::string_view text) {
     return out + "\"";
 }
 
+std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        std::size_t length = 0;
+        unsigned char low = 0x80;  // range of the first continuation byte (rules out overlongs and surrogates)
+        unsigned char high = 0xBF;
+        if (lead < 0x80) length = 1;
+        else if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+        else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            if (lead == 0xE0) low = 0xA0;
+            if (lead == 0xED) high = 0x9F;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            if (lead == 0xF0) low = 0x90;
+            if (lead == 0xF4) high = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + length > text.size()) return i;
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto byte = static_cast<unsigned char>(text[i + k]);
+            const unsigned char min = k == 1 ? low : 0x80;
+            const unsigned char max = k == 1 ? high : 0xBF;
+            if (byte < min || byte > max) return i;
+        }
+        i += length;
+    }
+    return std::nullopt;
+}
+
 bool is_valid_date(std::string_view date) {
     const auto digits = [&](std::size_t from, std::size_t count) {
         if (date.size() < from + count) return false;

@@ -301,3 +301,13 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
     CHECK(spot.at("breakdown_usd").at("compute").get<double>() == Approx(27.1988 * 8760));   // 238,261.49
     std::filesystem::remove(overlay);
 }
+
+TEST_CASE("parse_csv rejects bytes that are not UTF-8, naming the line (found by fuzz_import)") {
+    // 0xff never starts a UTF-8 sequence; 0xc3 0x28 is a lead byte without its continuation; 0xed 0xa0 0x80 a
+    // surrogate; 0xc0 0xaf an overlong '/'. Fields end up in JSON, which cannot hold them.
+    CHECK(csv_error("a,b\n1,\xff\n") == "f.csv: line 2: byte 0xff is not valid UTF-8; save the file as UTF-8");
+    CHECK(csv_error("a,b\n1,2\n\xc3(,x\n") == "f.csv: line 3: byte 0xc3 is not valid UTF-8; save the file as UTF-8");
+    CHECK(csv_error("a\n\xed\xa0\x80\n") == "f.csv: line 2: byte 0xed is not valid UTF-8; save the file as UTF-8");
+    CHECK(csv_error("a\n\xc0\xaf\n") == "f.csv: line 2: byte 0xc0 is not valid UTF-8; save the file as UTF-8");
+    CHECK(csv_error("name\nH100 \xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x9a\x80\n").empty());  // real UTF-8 passes
+}

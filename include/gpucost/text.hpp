@@ -26,6 +26,9 @@ std::string exact_number(double value);
 // A CSV field with RFC 4180 quoting: quoted when it holds a comma, a quote or a line break, inner quotes doubled.
 std::string csv_field(std::string_view text);
 
+// The offset of the first byte that is not part of well-formed UTF-8, if any.
+std::optional<std::size_t> invalid_utf8_at(std::string_view text);
+
 // True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day.
 bool is_valid_date(std::string_view date);
 
