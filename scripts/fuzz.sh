@@ -32,7 +32,8 @@ for h in $harnesses; do
   work="$build/run/$h"
   rm -rf "$work" && mkdir -p "$work" "$build/corpus/$h" "$build/artifacts"
   log="$build/run/$h.log"
-  if (cd "$work" && "$build/fuzz/fuzz_$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # A fixed seed (GPUCOST_FUZZ_SEED, default 1) makes a CI run repeatable; vary it for new ground.
+  if (cd "$work" && "$build/fuzz/fuzz_$h" -seed="${GPUCOST_FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -dict="$(dict_for "$h")" -artifact_prefix="$build/artifacts/$h-" -print_final_stats=1 \
         "$build/corpus/$h" "$root/fuzz/corpus/$h") >"$log" 2>&1; then
     runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
