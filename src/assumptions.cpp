@@ -156,7 +156,7 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
         for (std::size_t i = 0; i < k_assumption_count; ++i) {
             if (!layer->values[i]) continue;
             apply(r.values, static_cast<AssumptionKey>(i), *layer->values[i]);
-            r.origins[i] = layer->origin;
+            r.origins[i] = layer->origins[i].empty() ? layer->origin : layer->origins[i];
             if (!layer->sources[i].empty()) r.sources[i] = layer->sources[i];
         }
     }

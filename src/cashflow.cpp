@@ -9,6 +9,7 @@
 
 #include "gpucost/money.hpp"
 #include "gpucost/text.hpp"
+#include "paint.hpp"
 
 namespace gpucost {
 namespace {
@@ -23,16 +24,18 @@ void add(std::vector<CashFlowRow>& rows, const Comparison& c, int month, Side si
     rows.push_back({&c, month, side, category, amount, cumulative});
 }
 
-std::string render_csv_rows(const std::vector<CashFlowRow>& rows) {
-    std::string out = fmt::format("{}\n", fmt::join(k_columns, ","));
+std::string render_csv_rows(const std::vector<CashFlowRow>& rows, const Currency& money) {
+    std::vector<std::string> header;
+    for (const char* column : k_columns) header.push_back(money.field(column));  // amount_usd -> amount_eur
+    std::string out = fmt::format("{}\n", fmt::join(header, ","));
     for (const CashFlowRow& r : rows)
         out += fmt::format("{},{},{},{},{},{},{}\n", csv_field(r.comparison->build->id),
                            csv_field(r.comparison->offer->id), r.month, to_string(r.side), r.category,
-                           exact_number(r.amount_usd), exact_number(r.cumulative_usd));
+                           exact_number(money.from_usd(r.amount_usd)), exact_number(money.from_usd(r.cumulative_usd)));
     return out;
 }
 
-std::string render_json_rows(const Report& report, const std::vector<CashFlowRow>& rows) {
+std::string render_json_rows(const Report& report, const std::vector<CashFlowRow>& rows, const Currency& money) {
     using Json = nlohmann::ordered_json;
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons)
@@ -40,8 +43,8 @@ std::string render_json_rows(const Report& report, const std::vector<CashFlowRow
                                {"cloud_id", c.offer->id},
                                {"months", c.assumptions.values.months},
                                {"discount_rate", c.assumptions.values.discount_rate},
-                               {"build_total_usd", c.result.build.total_usd},
-                               {"cloud_total_usd", c.result.cloud.total_usd}});
+                               {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
+                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)}});
     Json out_rows = Json::array();
     for (const CashFlowRow& r : rows)
         out_rows.push_back({{"build_id", r.comparison->build->id},
@@ -49,13 +52,14 @@ std::string render_json_rows(const Report& report, const std::vector<CashFlowRow
                             {"month", r.month},
                             {"side", to_string(r.side)},
                             {"category", r.category},
-                            {"amount_usd", r.amount_usd},
-                            {"cumulative_usd", r.cumulative_usd}});
-    const Json root = {{"schema_version", 1},
-                       {"catalog", {{"as_of", report.catalog_as_of}, {"source", report.catalog_source}}},
-                       {"comparisons", std::move(comparisons)},
-                       {"rows", std::move(out_rows)},
-                       {"warnings", report.warnings}};
+                            {money.field("amount_usd"), money.from_usd(r.amount_usd)},
+                            {money.field("cumulative_usd"), money.from_usd(r.cumulative_usd)}});
+    Json root = {{"schema_version", 1},
+                 {"catalog", {{"as_of", report.catalog_as_of}, {"source", report.catalog_source}}}};
+    if (!money.is_usd()) root["currency"] = {{"code", money.code}, {"per_usd", money.per_usd}};
+    root["comparisons"] = std::move(comparisons);
+    root["rows"] = std::move(out_rows);
+    root["warnings"] = report.warnings;
     return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -90,7 +94,10 @@ std::map<int, MonthTotals> month_totals(const std::vector<CashFlowRow>& rows, co
     return out;
 }
 
-std::string render_human(const Report& report, const std::vector<CashFlowRow>& rows, bool markdown) {
+std::string render_human(const Report& report, const std::vector<CashFlowRow>& rows, bool markdown,
+                         const RenderOptions& options) {
+    const Currency& money = options.currency;
+    const Paint paint(options.colour && !markdown);
     std::string out;
     const std::array<const char*, 5> header = {"month", "build", "cloud", "build cumulative", "cloud cumulative"};
     for (const Comparison& c : report.comparisons) {
@@ -98,8 +105,8 @@ std::string render_human(const Report& report, const std::vector<CashFlowRow>& r
         std::vector<std::array<std::string, 5>> lines;
         lines.push_back({header[0], header[1], header[2], header[3], header[4]});
         for (const auto& [month, m] : totals)
-            lines.push_back({std::to_string(month), format_usd(m.build_usd), format_usd(m.cloud_usd),
-                             format_usd(m.build_cumulative_usd), format_usd(m.cloud_cumulative_usd)});
+            lines.push_back({std::to_string(month), format_money(m.build_usd, money), format_money(m.cloud_usd, money),
+                             format_money(m.build_cumulative_usd, money), format_money(m.cloud_cumulative_usd, money)});
         if (!out.empty()) out += "\n";
         const std::string title = fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)",
                                               c.build->id, c.offer->id, exact_number(c.assumptions.values.discount_rate),
@@ -112,14 +119,17 @@ std::string render_human(const Report& report, const std::vector<CashFlowRow>& r
         std::array<std::size_t, 5> widths{};
         for (const auto& line : lines)
             for (std::size_t i = 0; i < line.size(); ++i) widths[i] = std::max(widths[i], line[i].size());
-        out += title + "\n";
-        for (const auto& line : lines) {
+        out += paint(title, Tone::strong) + "\n";
+        for (std::size_t row = 0; row < lines.size(); ++row) {
+            const auto& line = lines[row];
             std::string text = " ";
             for (std::size_t i = 0; i < line.size(); ++i)
-                text += std::string(widths[i] - line[i].size() + 1, ' ') + line[i] + (i + 1 < line.size() ? " " : "");
+                text += std::string(widths[i] - line[i].size() + 1, ' ') +
+                        paint(line[i], row == 0 ? Tone::strong : Tone::plain) + (i + 1 < line.size() ? " " : "");
             out += text + "\n";
         }
     }
+    if (!money.is_usd()) out += "\n" + currency_note(money) + "\n";
     out += "\nMonth 0 holds the purchase and setup; the last month also the resale (a credit). Amounts are discounted "
            "to today, so each side sums to its total in 'gpucost compare'. CSV and JSON give every category.\n";
     return out;
@@ -163,15 +173,15 @@ std::vector<CashFlowRow> cash_flows(const Report& report) {
     return rows;
 }
 
-std::string render_cashflow(const Report& report, Format format) {
+std::string render_cashflow(const Report& report, Format format, const RenderOptions& options) {
     const std::vector<CashFlowRow> rows = cash_flows(report);
     switch (format) {
-        case Format::csv: return render_csv_rows(rows);
-        case Format::json: return render_json_rows(report, rows);
-        case Format::markdown: return render_human(report, rows, true);
+        case Format::csv: return render_csv_rows(rows, options.currency);
+        case Format::json: return render_json_rows(report, rows, options.currency);
+        case Format::markdown: return render_human(report, rows, true, options);
         case Format::table: break;
     }
-    return render_human(report, rows, false);
+    return render_human(report, rows, false, options);
 }
 
 }  // namespace gpucost

@@ -55,6 +55,7 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
         catalog.assumptions.values[k] = overlay.assumptions.values[k];
         catalog.assumptions.sources[k] =
             overlay.assumptions.sources[k].empty() ? overlay.origin : overlay.assumptions.sources[k];
+        catalog.assumptions.origins[k] = "overlay " + overlay.origin;  // the report's "from" column names the file
     }
 
     // An overlay GPU without a price that replaces a priced one would leave the builds relying on it at $0.

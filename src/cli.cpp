@@ -11,7 +11,8 @@
 namespace gpucost {
 namespace {
 
-int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
+    std::ostream& out = io.out;
     CLI::App app{"gpucost: should you buy your own GPU machine or rent GPUs in the cloud?\n"
                  "Compares the total cost of owning against renting, with every assumption sourced and overridable.",
                  "gpucost"};
@@ -29,6 +30,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         cli::add_cashflow_command(app),
         cli::add_init_command(app),
         cli::add_completion_command(app),
+        cli::add_manpage_command(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
@@ -51,7 +53,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         return static_cast<int>(ExitCode::success);
     }
     for (const cli::Command& c : commands)
-        if (c.app->parsed()) return c.run(out, err);
+        if (c.app->parsed()) return c.run(io);
 
     if (!app.remaining().empty()) {
         const std::string word = app.remaining().front();
@@ -76,10 +78,10 @@ void print_error(std::ostream& err, const std::string& message) {
 
 }  // namespace
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Terminal& terminal) {
     // Every error is caught here, once: commands only throw, and never write to `out` before they succeed.
     try {
-        return run_cli(args, out, err);
+        return run_cli(args, cli::Io{out, err, terminal});
     } catch (const ValidationError& e) {
         cli::print_problems(err, "warning", e.file(), e.warnings());
         cli::print_problems(err, "error", e.file(), e.problems());
@@ -96,10 +98,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
 }
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const Terminal& terminal) {
     std::vector<std::string> args;
     for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
-    return run(args, out, err);
+    return run(args, out, err, terminal);
 }
 
 }  // namespace gpucost

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ostream>
+#include <streambuf>
+#include <string_view>
 
 #include "gpucost/scenario.hpp"
 #include "output_file.hpp"
@@ -70,6 +73,29 @@ std::optional<int> max_age_days(const FreshnessOptions& options) {
     return static_cast<int>(*days);
 }
 
+namespace {
+
+// A stream that drops everything written to it: where warnings go under --quiet.
+class DiscardBuffer : public std::streambuf {
+protected:
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize count) override { return count; }
+};
+
+constexpr double k_max_usd_rate = 1e9;  // more units per dollar than any currency has needed; keeps figures finite
+
+}  // namespace
+
+void add_quiet_option(CLI::App& command, QuietOption& option) {
+    command.add_flag("-q,--quiet", option.quiet, "print no warnings (errors still go to stderr)");
+}
+
+std::ostream& warnings(const QuietOption& option, const Io& io) {
+    static DiscardBuffer discard_buffer;
+    static std::ostream discard(&discard_buffer);
+    return option.quiet ? discard : io.err;
+}
+
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
     command.add_option("--format", options.format, fmt::format("{} (default: table)", choices))->type_name("FORMAT");
 }
@@ -98,6 +124,78 @@ void add_output_option(CLI::App& command, OutputOptions& options) {
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
     if (options.output.empty()) out << text;
     else write_file_atomically(options.output, text);
+}
+
+void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
+    add_format_option(command, o.format, "table, json, csv or markdown");
+    add_output_option(command, o.output);
+    command.add_option("--currency", o.currency,
+                       "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
+        ->type_name("CODE");
+    o.usd_rate_option =
+        command.add_option("--usd-rate", o.usd_rate, "units of --currency for one US dollar, > 0 (never fetched)")
+            ->type_name("X");
+    command.add_option("--color,--colour", o.color,
+                       "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
+        ->type_name("WHEN");
+    add_quiet_option(command, o.quiet);
+}
+
+namespace {
+
+Currency currency_for(const ReportOutputOptions& o) {
+    Currency currency;
+    const bool rate_given = o.usd_rate_option != nullptr && o.usd_rate_option->count() > 0;
+    if (o.currency.empty()) {
+        if (rate_given)
+            throw UsageError("--usd-rate: needs --currency CODE, the currency the rate converts US dollars to");
+        return currency;
+    }
+    std::string code = o.currency;
+    const bool letters = code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) {
+                             return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+                         });
+    if (!letters)
+        throw UsageError(fmt::format("--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got {}",
+                                     quote_value(o.currency)));
+    for (char& c : code) c = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c);
+    currency.code = code;
+    if (!rate_given) {
+        if (code == "USD") return currency;
+        throw UsageError(fmt::format("--currency {}: needs --usd-rate X, how many {} one US dollar buys "
+                                     "(gpucost never fetches exchange rates)",
+                                     code, code));
+    }
+    const auto rate = parse_number(o.usd_rate);
+    if (!rate || !(*rate > 0.0) || *rate > k_max_usd_rate)
+        throw UsageError(fmt::format("--usd-rate: must be a number of {} per US dollar in (0, 1e9], got {}", code,
+                                     quote_value(o.usd_rate)));
+    if (code == "USD" && *rate != 1.0)
+        throw UsageError(fmt::format("--usd-rate: must be 1 with --currency USD, got {}", quote_value(o.usd_rate)));
+    currency.per_usd = *rate;
+    return currency;
+}
+
+bool colour_for(const ReportOutputOptions& o, const Io& io) {
+    if (o.color == "always") return true;
+    if (o.color == "never") return false;
+    if (o.color != "auto")
+        throw UsageError(fmt::format("--color: must be one of auto, always, never, got {}{}", quote_value(o.color),
+                                     did_you_mean(o.color, {"auto", "always", "never"})));
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    return io.terminal.stdout_is_terminal && o.output.output.empty() && (no_color == nullptr || *no_color == '\0') &&
+           !(term != nullptr && std::string_view(term) == "dumb");
+}
+
+}  // namespace
+
+ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
+    ReportOutput r;
+    r.format = parse_report_format(o.format.format);
+    r.render.currency = currency_for(o);
+    r.render.colour = colour_for(o, io);
+    return r;
 }
 
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
@@ -177,11 +275,13 @@ ComparisonRequest comparison_request(const ScenarioOptions& o) {
     if (!o.scenario.empty()) {
         Scenario scenario = load_scenario_file(o.scenario);
         request.scenario = std::move(scenario.assumptions);
+        if (scenario.build_id) request.build_id_file = o.scenario;
+        if (scenario.cloud_id) request.cloud_id_file = o.scenario;
         request.build_id = std::move(scenario.build_id);
         request.cloud_id = std::move(scenario.cloud_id);
     }
-    if (!o.build.empty()) request.build_id = o.build;
-    if (!o.cloud.empty()) request.cloud_id = o.cloud;
+    if (!o.build.empty()) request.build_id = o.build, request.build_id_file.clear();
+    if (!o.cloud.empty()) request.cloud_id = o.cloud, request.cloud_id_file.clear();
     if (!o.region.empty()) request.region = o.region;
     if (!o.provider.empty()) request.provider = o.provider;
     return request;

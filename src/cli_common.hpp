@@ -13,6 +13,7 @@
 
 #include "gpucost/assumptions.hpp"
 #include "gpucost/catalog.hpp"
+#include "gpucost/cli.hpp"
 #include "gpucost/date.hpp"
 #include "gpucost/error.hpp"
 #include "gpucost/render.hpp"
@@ -20,11 +21,31 @@
 
 namespace gpucost::cli {
 
+// Where a command writes results (`out`) and diagnostics (`err`), and what main() knows about the terminal.
+struct Io {
+    std::ostream& out;
+    std::ostream& err;
+    Terminal terminal;
+};
+
 // A subcommand: its CLI11 app, and what to run when it is the one parsed.
 struct Command {
     CLI::App* app = nullptr;
-    std::function<int(std::ostream& out, std::ostream& err)> run;
+    std::function<int(const Io& io)> run;
 };
+
+// Throws UsageError when the command got arguments it does not know.
+void reject_extras(const CLI::App& command);
+
+// The Command for a subcommand whose options CLI11 fills in: once parsed, arguments it does not know are
+// rejected (with a "did you mean"), then `run` gets the options.
+template <typename Options>
+Command command_for(CLI::App* app, std::shared_ptr<Options> options, int (*run)(const Options&, const Io&)) {
+    return {app, [app, options, run](const Io& io) {
+                reject_extras(*app);
+                return run(*options, io);
+            }};
+}
 
 // The exit codes, as --help prints them.
 extern const char* const k_exit_codes_help;
@@ -52,6 +73,14 @@ void add_freshness_option(CLI::App& command, FreshnessOptions& options);
 // The limit, if given; throws UsageError unless it is a whole number in [0, 36500].
 std::optional<int> max_age_days(const FreshnessOptions& options);
 
+// --quiet: warnings are dropped; errors (and check's failed gates) still reach stderr.
+struct QuietOption {
+    bool quiet = false;
+};
+void add_quiet_option(CLI::App& command, QuietOption& option);
+// Where warnings go: `io.err`, or nowhere under --quiet.
+std::ostream& warnings(const QuietOption& option, const Io& io);
+
 // --format for commands that print a report.
 struct FormatOptions {
     std::string format = "table";
@@ -69,6 +98,27 @@ struct OutputOptions {
 void add_output_option(CLI::App& command, OutputOptions& options);
 // Writes the whole text to stdout, or atomically to --output FILE (throws OutputError, exit 4).
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out);
+
+// How commands that print a report (compare, check, cashflow) show it: --format, --output, --currency,
+// --usd-rate, --color, --quiet.
+struct ReportOutputOptions {
+    FormatOptions format;
+    OutputOptions output;
+    QuietOption quiet;
+    std::string currency;  // "" = USD
+    std::string usd_rate;
+    std::string color = "auto";
+    const CLI::Option* usd_rate_option = nullptr;
+};
+void add_report_output_options(CLI::App& command, ReportOutputOptions& options);
+struct ReportOutput {
+    Format format = Format::table;
+    RenderOptions render;
+};
+// The format, currency and colour asked for. Colour is on with --color always, or with auto (the default) when
+// stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb".
+// Throws UsageError for a bad format, currency code, rate or colour choice.
+ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {
@@ -93,9 +143,6 @@ ComparisonRequest comparison_request(const ScenarioOptions& options);
 void print_problems(std::ostream& err, const char* kind, const std::string& file, const std::vector<Problem>& problems);
 // "unknown option "--x" (did you mean "--y"?); see 'gpucost compare --help'".
 std::string unknown_argument_message(const std::vector<std::string>& extras, const CLI::App& command);
-// Throws UsageError when the command got arguments it does not know.
-void reject_extras(const CLI::App& command);
-
 // Subcommands, each in its own file.
 Command add_compare_command(CLI::App& app);
 Command add_catalog_command(CLI::App& app);
@@ -103,5 +150,6 @@ Command add_check_command(CLI::App& app);
 Command add_cashflow_command(CLI::App& app);
 Command add_init_command(CLI::App& app);
 Command add_completion_command(CLI::App& app);
+Command add_manpage_command(CLI::App& app);
 
 }  // namespace gpucost::cli

@@ -20,19 +20,19 @@ constexpr const char* k_examples =
 
 struct CashflowOptions {
     CatalogOptions catalog;
-    FormatOptions format;
+    ReportOutputOptions output;
     ScenarioOptions scenario;
-    OutputOptions output;
 };
 
-int run_cashflow(const CashflowOptions& o, std::ostream& out, std::ostream& err) {
-    const Format format = parse_report_format(o.format.format);
+int run_cashflow(const CashflowOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
     const ComparisonRequest request = comparison_request(o.scenario);
-    const Catalog catalog = load_catalog(o.catalog, err);
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
     const Report report = build_report(catalog, request);
-    const std::string text = render_cashflow(report, format);
-    for (const std::string& w : report.warnings) err << "gpucost: warning: " << w << "\n";
-    write_result(o.output, text, out);
+    const std::string text = render_cashflow(report, output.format, output.render);
+    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    write_result(o.output.output, text, io.out);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -42,15 +42,11 @@ Command add_cashflow_command(CLI::App& app) {
     auto options = std::make_shared<CashflowOptions>();
     CLI::App* command = app.add_subcommand("cashflow", "the month-by-month cash flow of each side, for spreadsheets");
     add_scenario_options(*command, options->scenario);
-    add_format_option(*command, options->format, "table, json, csv or markdown");
-    add_output_option(*command, options->output);
+    add_report_output_options(*command, options->output);
     add_catalog_options(*command, options->catalog);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();
-    return {command, [command, options](std::ostream& out, std::ostream& err) {
-                reject_extras(*command);
-                return run_cashflow(*options, out, err);
-            }};
+    return command_for(command, options, run_cashflow);
 }
 
 }  // namespace gpucost::cli

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
+#include <array>
 #include <sstream>
 #include <ostream>
 
@@ -30,6 +30,7 @@ constexpr const char* k_examples =
 struct ListOptions {
     CatalogOptions catalog;
     FormatOptions format;
+    QuietOption quiet;
     std::string section;
     std::string gpu;
     std::string provider;
@@ -41,19 +42,22 @@ struct ListOptions {
 struct ShowOptions {
     CatalogOptions catalog;
     FormatOptions format;
+    QuietOption quiet;
     std::string id;
 };
 
 struct ValidateOptions {
     CatalogOptions catalog;
+    QuietOption quiet;
     std::string file;
 };
 
 struct ImportOptions {
     CatalogOptions catalog;
+    QuietOption quiet;
+    OutputOptions output;
     std::string from;
     std::string file;
-    std::string output;
     std::string as_of;
     std::string provider;
 };
@@ -89,25 +93,27 @@ ListingFilter listing_filter(const ListOptions& o) {
     return f;
 }
 
-int run_list(const ListOptions& o, std::ostream& out, std::ostream& err) {
+int run_list(const ListOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const ListingFilter filter = listing_filter(o);
-    const Catalog catalog = load_catalog(o.catalog, err);
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
     const std::string text = render_listing(make_listing(catalog, filter), format);
-    out << text;
+    io.out << text;
     return static_cast<int>(ExitCode::success);
 }
 
-int run_show(const ShowOptions& o, std::ostream& out, std::ostream& err) {
+int run_show(const ShowOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const Date day = today();
-    const Catalog catalog = load_catalog(o.catalog, err);
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
     const std::string text = render_entry(catalog, o.id, format, day);
-    out << text;
+    io.out << text;
     return static_cast<int>(ExitCode::success);
 }
 
-int run_validate(const ValidateOptions& o, std::ostream& out, std::ostream& err) {
+int run_validate(const ValidateOptions& o, const Io& io) {
+    std::ostream& err = io.err;
+    std::ostream& warn = warnings(o.quiet, io);
     CatalogOptions options = o.catalog;
     if (!o.file.empty()) {
         if (!options.catalog.empty()) throw UsageError("catalog validate: give FILE or --catalog FILE, not both");
@@ -120,23 +126,23 @@ int run_validate(const ValidateOptions& o, std::ostream& out, std::ostream& err)
     try {
         catalog = load_catalog(options, warnings);
     } catch (const ValidationError& e) {
-        err << warnings.str();
-        print_problems(err, "warning", e.file(), e.warnings());
+        warn << warnings.str();
+        print_problems(warn, "warning", e.file(), e.warnings());
         print_problems(err, "error", e.file(), e.problems());
         err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(), e.problems().size(),
                            e.problems().size() == 1 ? "" : "s", e.warnings().size(), e.warnings().size() == 1 ? "" : "s");
         return static_cast<int>(e.code());
     }
     const std::string warning_text = warnings.str();
-    err << warning_text;
+    warn << warning_text;
     const auto warning_count = static_cast<std::size_t>(std::count(warning_text.begin(), warning_text.end(), '\n'));
-    out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
+    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
                        catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
                        warning_count, warning_count == 1 ? "" : "s");
     return static_cast<int>(ExitCode::success);
 }
 
-int run_import(const ImportOptions& o, std::ostream& out, std::ostream& err) {
+int run_import(const ImportOptions& o, const Io& io) {
     ImportRequest request;
     if (o.from == "skypilot") request.format = ImportFormat::skypilot;
     else if (o.from == "gpuhunt") request.format = ImportFormat::gpuhunt;
@@ -151,17 +157,12 @@ int run_import(const ImportOptions& o, std::ostream& out, std::ostream& err) {
     request.as_of = o.as_of;
     request.source_file = o.file;
     request.provider = o.provider;
-    const Catalog catalog = load_catalog(o.catalog, err);
+    std::ostream& warn = warnings(o.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
     const ImportResult result = import_offers(read_import_file(o.file), request, catalog);
     const std::string json = import_overlay_json(result, request);
-    for (const std::string& line : import_summary(result, request)) err << "gpucost: " << line << "\n";
-    if (o.output.empty()) {
-        out << json;
-    } else {
-        std::ofstream file(o.output, std::ios::binary);
-        if (!file || !(file << json) || !file.flush())
-            throw OutputError(fmt::format("--output: cannot write {}", quote_value(o.output)));
-    }
+    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    write_result(o.output, json, io.out);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -188,6 +189,7 @@ Command add_catalog_command(CLI::App& app) {
         ->type_name("PRICING");
     add_format_option(*list_app, list->format);
     add_catalog_options(*list_app, list->catalog);
+    add_quiet_option(*list_app, list->quiet);
     list_app->allow_extras();
 
     auto show = std::make_shared<ShowOptions>();
@@ -195,6 +197,7 @@ Command add_catalog_command(CLI::App& app) {
     show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
     add_format_option(*show_app, show->format);
     add_catalog_options(*show_app, show->catalog);
+    add_quiet_option(*show_app, show->quiet);
     show_app->allow_extras();
 
     auto validate = std::make_shared<ValidateOptions>();
@@ -202,6 +205,7 @@ Command add_catalog_command(CLI::App& app) {
         "validate", "check a catalogue (default: the embedded one) and its overlays; every problem at once");
     validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
     add_catalog_options(*validate_app, validate->catalog);
+    add_quiet_option(*validate_app, validate->quiet);
     validate_app->allow_extras();
 
     auto import = std::make_shared<ImportOptions>();
@@ -216,27 +220,20 @@ Command add_catalog_command(CLI::App& app) {
     import_app->add_option("--provider", import->provider,
                            "the provider of every offer (required for skypilot; gpuhunt: its provider column)")
         ->type_name("NAME");
-    import_app->add_option("--output", import->output, "write the overlay here instead of stdout")->type_name("FILE");
+    add_output_option(*import_app, import->output);
     add_catalog_options(*import_app, import->catalog);
+    add_quiet_option(*import_app, import->quiet);
     import_app->allow_extras();
 
-    return {command, [=](std::ostream& out, std::ostream& err) {
-                if (list_app->parsed()) {
-                    reject_extras(*list_app);
-                    return run_list(*list, out, err);
-                }
-                if (show_app->parsed()) {
-                    reject_extras(*show_app);
-                    return run_show(*show, out, err);
-                }
-                if (validate_app->parsed()) {
-                    reject_extras(*validate_app);
-                    return run_validate(*validate, out, err);
-                }
-                if (import_app->parsed()) {
-                    reject_extras(*import_app);
-                    return run_import(*import, out, err);
-                }
+    const std::array<Command, 4> commands = {
+        command_for(list_app, list, run_list),
+        command_for(show_app, show, run_show),
+        command_for(validate_app, validate, run_validate),
+        command_for(import_app, import, run_import),
+    };
+    return {command, [=](const Io& io) {
+                for (const Command& c : commands)
+                    if (c.app->parsed()) return c.run(io);
                 if (!command->remaining().empty()) {
                     const std::string word = command->remaining().front();
                     if (word.rfind("-", 0) == 0) throw UsageError(unknown_argument_message(command->remaining(), *command));

@@ -21,10 +21,9 @@ constexpr const char* k_examples =
 
 struct CheckOptions {
     CatalogOptions catalog;
-    FormatOptions format;
+    ReportOutputOptions output;
     ScenarioOptions scenario;
     FreshnessOptions freshness;
-    OutputOptions output;
     std::map<std::string, std::string> limits;  // flag -> text as typed
     std::map<std::string, const CLI::Option*> given;
     std::string expect;
@@ -59,21 +58,23 @@ Gates gates_for(const CheckOptions& o) {
     return g;
 }
 
-int run_check(const CheckOptions& o, std::ostream& out, std::ostream& err) {
-    const Format format = parse_report_format(o.format.format);
+int run_check(const CheckOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
     Gates gates = gates_for(o);
     ComparisonRequest request = comparison_request(o.scenario);
     request.max_age_days = gates.max_age_days;
     if (gates.max_age_days) request.today = gates.today = today();
-    const Catalog catalog = load_catalog(o.catalog, err);
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
     Report report = build_report(catalog, request);
     report.checks = evaluate_gates(report, gates);
-    const std::string text = render(report, format);
-    for (const std::string& w : report.warnings) err << "gpucost: warning: " << w << "\n";
-    write_result(o.output, text, out);
+    const std::string text = render(report, output.format, output.render);
+    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    write_result(o.output.output, text, io.out);
+    // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
     const bool with_ids = !report.detailed;
-    for (const GateCheck& c : *report.checks) err << gate_line(c, with_ids) << "\n";
-    if (report.checks->empty()) err << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
+    for (const GateCheck& c : *report.checks) (c.passed ? warn : io.err) << gate_line(c, with_ids) << "\n";
+    if (report.checks->empty()) warn << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
     return static_cast<int>(all_passed(*report.checks) ? ExitCode::success : ExitCode::gate_failed);
 }
 
@@ -84,8 +85,7 @@ Command add_check_command(CLI::App& app) {
     CLI::App* command =
         app.add_subcommand("check", "the compare report plus budget gates for CI; exit code 1 when a gate fails");
     add_scenario_options(*command, options->scenario);
-    add_format_option(*command, options->format, "table, json, csv or markdown");
-    add_output_option(*command, options->output);
+    add_report_output_options(*command, options->output);
     add_catalog_options(*command, options->catalog);
     constexpr const char* k_gates = "Budget gates (each judged on every comparison)";
     const std::array<const char*, 4> help = {
@@ -105,10 +105,7 @@ Command add_check_command(CLI::App& app) {
         ->group(k_gates);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();
-    return {command, [command, options](std::ostream& out, std::ostream& err) {
-                reject_extras(*command);
-                return run_check(*options, out, err);
-            }};
+    return command_for(command, options, run_check);
 }
 
 }  // namespace gpucost::cli

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "cli_common.hpp"
+#include "gpucost/text.hpp"
 
 namespace gpucost::cli {
 namespace {
@@ -18,9 +19,11 @@ std::vector<std::string> long_flags(const CLI::App& app) {
 // One case arm per command path ("catalog list"), completing its subcommands and flags.
 void add_arms(const CLI::App& app, const std::string& path, std::string& out) {
     std::vector<std::string> words = long_flags(app);
-    for (const CLI::App* sub : app.get_subcommands({})) words.push_back(sub->get_name());
+    const std::vector<const CLI::App*> subs =
+        app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });  // not hidden ones
+    for (const CLI::App* sub : subs) words.push_back(sub->get_name());
     out += fmt::format("        \"{}\") words=\"{}\" ;;\n", path, fmt::join(words, " "));
-    for (const CLI::App* sub : app.get_subcommands({}))
+    for (const CLI::App* sub : subs)
         add_arms(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
 }
 
@@ -56,18 +59,25 @@ complete -F _gpucost gpucost
                        arms);
 }
 
+struct CompletionOptions {
+    std::string shell;
+    OutputOptions output;
+};
+
 }  // namespace
 
 Command add_completion_command(CLI::App& app) {
-    auto shell = std::make_shared<std::string>();
+    auto options = std::make_shared<CompletionOptions>();
     CLI::App* command = app.add_subcommand("completion", "print a shell completion script: gpucost completion bash");
-    command->add_option("shell", *shell, "the shell; only bash for now")->required()->type_name("SHELL");
+    command->add_option("shell", options->shell, "the shell; only bash for now")->required()->type_name("SHELL");
+    add_output_option(*command, options->output);
     command->allow_extras();
-    return {command, [command, shell, &app](std::ostream& out, std::ostream&) {
+    return {command, [command, options, &app](const Io& io) {
                 reject_extras(*command);
-                if (*shell != "bash")
-                    throw UsageError(fmt::format("completion: unsupported shell \"{}\"; only bash is supported", *shell));
-                out << bash_script(app);
+                if (options->shell != "bash")
+                    throw UsageError(fmt::format("completion: unsupported shell {}; only bash is supported",
+                                                 quote_value(options->shell)));
+                write_result(options->output, bash_script(app), io.out);
                 return static_cast<int>(ExitCode::success);
             }};
 }

@@ -19,7 +19,14 @@ constexpr const char* k_examples =
 struct InitOptions {
     CatalogOptions catalog;
     OutputOptions output;
+    QuietOption quiet;
 };
+
+int run_init(const InitOptions& o, const Io& io) {
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
+    write_result(o.output, scenario_template(catalog), io.out);
+    return static_cast<int>(ExitCode::success);
+}
 
 }  // namespace
 
@@ -28,14 +35,10 @@ Command add_init_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand("init", "print a scenario file with every assumption and its default");
     add_output_option(*command, options->output);
     add_catalog_options(*command, options->catalog);
+    add_quiet_option(*command, options->quiet);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();
-    return {command, [command, options](std::ostream& out, std::ostream& err) {
-                reject_extras(*command);
-                const Catalog catalog = load_catalog(options->catalog, err);
-                write_result(options->output, scenario_template(catalog), out);
-                return static_cast<int>(ExitCode::success);
-            }};
+    return command_for(command, options, run_init);
 }
 
 }  // namespace gpucost::cli

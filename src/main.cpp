@@ -1,5 +1,11 @@
+#include <unistd.h>
+
 #include <iostream>
 
 #include "gpucost/cli.hpp"
 
-int main(int argc, char** argv) { return gpucost::run(argc, argv, std::cout, std::cerr); }
+int main(int argc, char** argv) {
+    gpucost::Terminal terminal;
+    terminal.stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
+    return gpucost::run(argc, argv, std::cout, std::cerr, terminal);
+}

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <vector>
 
 #include "gpucost/render.hpp"
 #include "gpucost/text.hpp"
@@ -36,24 +37,31 @@ std::string estimate_ids(const Comparison& c) {
 
 }  // namespace
 
-std::string render_csv(const Report& report) {
-    std::string out = fmt::format("{}\n", fmt::join(k_columns, ","));
+std::string render_csv(const Report& report, const RenderOptions& options) {
+    const Currency& money = options.currency;
+    std::vector<std::string> header;
+    for (const char* column : k_columns) header.push_back(money.field(column));  // build_total_usd -> _eur
+    std::string out = fmt::format("{}\n", fmt::join(header, ","));
+    const auto amount = [&money](double usd) { return number(money.from_usd(usd)); };
+    const auto optional_amount = [&money](const std::optional<double>& usd) {
+        return usd ? number(money.from_usd(*usd)) : std::string();
+    };
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
         const Assumptions& a = c.assumptions.values;
         const std::array<std::string, k_columns.size()> row = {
             csv_field(c.build->id), csv_field(c.build->name), csv_field(c.gpu->id), number(c.build->gpu_count),
             to_string(a.pricing), number(a.hours_per_week), std::to_string(a.months),
-            number(e.build.total_usd), number(e.build_per_gpu_hour_usd), number(e.build.hardware_usd),
-            number(e.build.setup_usd), number(e.build.power_usd), number(e.build.staff_usd),
-            number(e.build.maintenance_usd), number(e.build.facility_usd), number(e.build.resale_usd),
+            amount(e.build.total_usd), optional_amount(e.build_per_gpu_hour_usd), amount(e.build.hardware_usd),
+            amount(e.build.setup_usd), amount(e.build.power_usd), amount(e.build.staff_usd),
+            amount(e.build.maintenance_usd), amount(e.build.facility_usd), amount(e.build.resale_usd),
             csv_field(c.offer->id), csv_field(c.offer->provider), csv_field(c.offer->instance), csv_field(c.offer->region),
             number(c.offer->gpu_count), number(e.cloud.instances), number(e.cloud.unused_gpus),
-            number(c.cloud_spec.usd_per_hour), number(e.cloud.total_usd), number(e.cloud_per_gpu_hour_usd),
-            number(e.cloud.compute_usd), number(e.cloud.storage_usd), number(e.cloud.egress_usd),
-            number(e.cloud.staff_usd),
+            amount(c.cloud_spec.usd_per_hour), amount(e.cloud.total_usd), optional_amount(e.cloud_per_gpu_hour_usd),
+            amount(e.cloud.compute_usd), amount(e.cloud.storage_usd), amount(e.cloud.egress_usd),
+            amount(e.cloud.staff_usd),
             number(e.break_even_hours_per_week), boolean(e.build_cheaper_above), number(e.payback_month),
-            to_string(e.cheaper), number(e.savings_usd), csv_field(estimate_ids(c))};
+            to_string(e.cheaper), amount(e.savings_usd), csv_field(estimate_ids(c))};
         out += fmt::format("{}\n", fmt::join(row, ","));
     }
     return out;

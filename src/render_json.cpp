@@ -31,23 +31,28 @@ Json assumptions_json(const Assumptions& a) {
     return out;
 }
 
-Json comparison_json(const Comparison& c, const Report& report) {
+Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
+    const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
+    const auto amount = [&money](double usd) { return money.from_usd(usd); };
+    const auto optional_amount = [&money](const std::optional<double>& usd) {
+        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
+    };
     Json build = {
         {"id", c.build->id},
         {"name", c.build->name},
         {"gpu", c.gpu->id},
         {"gpu_count", c.build->gpu_count},
-        {"total_usd", e.build.total_usd},
-        {"per_gpu_hour_usd", optional_json(e.build_per_gpu_hour_usd)},
-        {"breakdown_usd",
-         {{"hardware", e.build.hardware_usd},
-          {"setup", e.build.setup_usd},
-          {"power", e.build.power_usd},
-          {"staff", e.build.staff_usd},
-          {"maintenance", e.build.maintenance_usd},
-          {"facility", e.build.facility_usd},
-          {"resale", e.build.resale_usd}}},
+        {key("total_usd"), amount(e.build.total_usd)},
+        {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
+        {key("breakdown_usd"),
+         {{"hardware", amount(e.build.hardware_usd)},
+          {"setup", amount(e.build.setup_usd)},
+          {"power", amount(e.build.power_usd)},
+          {"staff", amount(e.build.staff_usd)},
+          {"maintenance", amount(e.build.maintenance_usd)},
+          {"facility", amount(e.build.facility_usd)},
+          {"resale", amount(e.build.resale_usd)}}},
     };
     Json cloud = {
         {"id", c.offer->id},
@@ -59,14 +64,14 @@ Json comparison_json(const Comparison& c, const Report& report) {
         {"pricing", to_string(c.assumptions.values.pricing)},
         {"instances", e.cloud.instances},
         {"unused_gpus", e.cloud.unused_gpus},
-        {"usd_per_hour", c.cloud_spec.usd_per_hour},
-        {"total_usd", e.cloud.total_usd},
-        {"per_gpu_hour_usd", optional_json(e.cloud_per_gpu_hour_usd)},
-        {"breakdown_usd",
-         {{"compute", e.cloud.compute_usd},
-          {"storage", e.cloud.storage_usd},
-          {"egress", e.cloud.egress_usd},
-          {"staff", e.cloud.staff_usd}}},
+        {key("usd_per_hour"), amount(c.cloud_spec.usd_per_hour)},
+        {key("total_usd"), amount(e.cloud.total_usd)},
+        {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
+        {key("breakdown_usd"),
+         {{"compute", amount(e.cloud.compute_usd)},
+          {"storage", amount(e.cloud.storage_usd)},
+          {"egress", amount(e.cloud.egress_usd)},
+          {"staff", amount(e.cloud.staff_usd)}}},
         {"choice", c.offer_choice},
     };
     Json overrides = Json::object();
@@ -83,8 +88,8 @@ Json comparison_json(const Comparison& c, const Report& report) {
           {"build_cheaper_above", optional_json(e.build_cheaper_above)},
           {"payback_month", optional_json(e.payback_month)}}},
         {"cheaper", to_string(e.cheaper)},
-        {"savings_usd", e.savings_usd},
-        {"verdict", verdict_text(c)},
+        {key("savings_usd"), amount(e.savings_usd)},
+        {"verdict", verdict_text(c, money)},
         {"assumption_overrides", std::move(overrides)},
         {"estimates", c.estimates},
     };
@@ -111,7 +116,7 @@ Json checks_json(const std::vector<GateCheck>& checks) {
 
 }  // namespace
 
-std::string render_json(const Report& report) {
+std::string render_json(const Report& report, const RenderOptions& options) {
     Json origins = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
@@ -119,7 +124,7 @@ std::string render_json(const Report& report) {
                                         {"source", report.assumptions.sources[k]}};
     }
     Json comparisons = Json::array();
-    for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report));
+    for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report, options.currency));
     Json root = {
         {"schema_version", k_report_schema_version},
         {"catalog",
@@ -131,6 +136,10 @@ std::string render_json(const Report& report) {
         {"comparisons", std::move(comparisons)},
         {"warnings", report.warnings},
     };
+    if (!options.currency.is_usd()) {
+        // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.
+        root["currency"] = {{"code", options.currency.code}, {"per_usd", options.currency.per_usd}};
+    }
     if (report.checks) root["checks"] = checks_json(*report.checks);
     return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

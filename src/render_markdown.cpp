@@ -71,18 +71,25 @@ std::string checks_block(const std::vector<GateCheck>& checks) {
                  rows);
 }
 
-std::string summary(const Report& report) {
+// What currency the figures are in, when it is not the US dollar.
+std::string currency_paragraph(const Currency& currency) {
+    const std::string note = currency_note(currency);
+    return note.empty() ? "" : note + "\n\n";
+}
+
+std::string summary(const Report& report, const Currency& money) {
     const Assumptions& a = report.assumptions.values;
     std::string out = fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} months "
                                   "at {} h/week\n\n",
                                   to_string(a.pricing), a.months, format_grouped(a.hours_per_week, 1));
+    out += currency_paragraph(money);
     std::vector<std::vector<std::string>> rows;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
         rows.push_back({std::to_string(i + 1), c.build->id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build->gpu_count), c.offer->id, format_usd(e.build.total_usd),
-                        format_usd(e.cloud.total_usd), to_string(e.cheaper), format_usd(e.savings_usd),
+                        std::to_string(c.build->gpu_count), c.offer->id, format_money(e.build.total_usd, money),
+                        format_money(e.cloud.total_usd, money), to_string(e.cheaper), format_money(e.savings_usd, money),
                         break_even_text(e), payback_text(e)});
     }
     out += table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
@@ -92,11 +99,12 @@ std::string summary(const Report& report) {
     return out;
 }
 
-std::string detail(const Report& report) {
+std::string detail(const Report& report, const Currency& currency) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
-    std::string out = fmt::format("### {} vs {}\n\n{}\n\n", c.build->id, c.offer->id, verdict_text(c));
-    const auto money = [](double usd) { return format_usd(usd); };
+    std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build->id, c.offer->id, currency_paragraph(currency),
+                                  verdict_text(c, currency));
+    const auto money = [&currency](double usd) { return format_money(usd, currency); };
     out += table({"cost over the horizon", "build", "cloud"}, {false, true, true},
                  {{"hardware", money(e.build.hardware_usd), ""},
                   {"setup", money(e.build.setup_usd), ""},
@@ -109,8 +117,8 @@ std::string detail(const Report& report) {
                   {"storage", "", money(e.cloud.storage_usd)},
                   {"egress", "", money(e.cloud.egress_usd)},
                   {"**total**", "**" + money(e.build.total_usd) + "**", "**" + money(e.cloud.total_usd) + "**"},
-                  {"per GPU-hour used", format_optional_rate(e.build_per_gpu_hour_usd),
-                   format_optional_rate(e.cloud_per_gpu_hour_usd)}});
+                  {"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
+                   format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)}});
     out += fmt::format("\nBreak-even: {} h/week. Payback month: {}.\n", break_even_text(e), payback_text(e));
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
     return out;
@@ -118,8 +126,8 @@ std::string detail(const Report& report) {
 
 }  // namespace
 
-std::string render_markdown(const Report& report) {
-    std::string out = report.detailed ? detail(report) : summary(report);
+std::string render_markdown(const Report& report, const RenderOptions& options) {
+    std::string out = report.detailed ? detail(report, options.currency) : summary(report, options.currency);
     if (report.checks) out += checks_block(*report.checks);
     out += fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n", cell(report.catalog_source),
                        report.catalog_as_of, report.oldest_as_of);

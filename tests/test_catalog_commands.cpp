@@ -32,19 +32,10 @@ std::vector<std::string> with_mini(std::vector<std::string> args) {
 // Pins today's date for the ages `catalog show` and --max-age-days compute; restores the environment after.
 class TodayIs {
 public:
-    explicit TodayIs(const char* date) {
-        if (const char* old = std::getenv("GPUCOST_TODAY")) m_old = old;
-        ::setenv("GPUCOST_TODAY", date, 1);
-    }
-    ~TodayIs() {
-        if (m_old) ::setenv("GPUCOST_TODAY", m_old->c_str(), 1);
-        else ::unsetenv("GPUCOST_TODAY");
-    }
-    TodayIs(const TodayIs&) = delete;
-    TodayIs& operator=(const TodayIs&) = delete;
+    explicit TodayIs(const char* date) : m_env("GPUCOST_TODAY", date) {}
 
 private:
-    std::optional<std::string> m_old;
+    gpucost::test::ScopedEnv m_env;
 };
 
 gpucost::test::RunResult ok(const std::vector<std::string>& args) {
@@ -258,6 +249,16 @@ TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptio
     CHECK(report.at("assumption_sources").at("electricity_usd_per_kwh").at("source") == "our utility bill, Nov 2026");
     // No source given for hours_per_week: the overlay file is named instead.
     CHECK(report.at("assumption_sources").at("hours_per_week").at("source") == "data/overlay/replace_and_assume.json");
+    // "from" names the overlay for the keys it set, the catalogue for the rest.
+    CHECK(report.at("assumption_sources").at("hours_per_week").at("from") == "overlay data/overlay/replace_and_assume.json");
+    CHECK(report.at("assumption_sources").at("electricity_usd_per_kwh").at("from") ==
+          "overlay data/overlay/replace_and_assume.json");
+    CHECK(report.at("assumption_sources").at("pue").at("from") == "catalogue");
+    // A flag still wins over the overlay, and says so.
+    const Json flagged = Json::parse(ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json",
+                                                   "--build", "box-a4", "--hours-per-week", "20", "--format", "json"}))
+                                         .out);
+    CHECK(flagged.at("assumption_sources").at("hours_per_week").at("from") == "flag");
 }
 
 TEST_CASE("add-catalog overlays: new GPUs, builds and offers join the catalogue") {

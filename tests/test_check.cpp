@@ -51,14 +51,13 @@ TEST_CASE("check gates: monthly spend of the cheaper side, cloud total, expect, 
           "ok max-monthly-usd: 940.00 <= 940.00\n"
           "FAIL expect: cloud is cheaper, expected build\n");
     // The oldest figure under box-b2 is gpu-b, as of 2025-06 (read as 2025-06-01): 2026-06-01 is 365 days later.
-    setenv("GPUCOST_TODAY", "2026-06-01", 1);
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-06-01");
     r = run_gpucost(check_args({"--build", "box-b2", "--max-age-days", "365"}));
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.err, Catch::Contains("ok max-age-days: 365 <= 365"));
     r = run_gpucost(check_args({"--build", "box-b2", "--max-age-days", "364"}));
     CHECK(r.exit_code == 1);
     CHECK_THAT(r.err, Catch::Contains("FAIL max-age-days: 365 > 364"));
-    unsetenv("GPUCOST_TODAY");
 }
 
 TEST_CASE("check JSON adds a checks array: name, build, cloud, limit, value, passed") {

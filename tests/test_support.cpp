@@ -9,14 +9,28 @@
 
 namespace gpucost::test {
 
-RunResult run_gpucost(const std::vector<std::string>& args) {
+RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal) {
     std::ostringstream out;
     std::ostringstream err;
     RunResult r;
-    r.exit_code = gpucost::run(args, out, err);
+    r.exit_code = gpucost::run(args, out, err, terminal);
     r.out = out.str();
     r.err = err.str();
     return r;
+}
+
+ScopedEnv::ScopedEnv(const char* name, const char* value) : m_name(name) {
+    if (const char* old = std::getenv(name)) {
+        m_was_set = true;
+        m_old = old;
+    }
+    if (value != nullptr) setenv(name, value, 1);
+    else unsetenv(name);
+}
+
+ScopedEnv::~ScopedEnv() {
+    if (m_was_set) setenv(m_name.c_str(), m_old.c_str(), 1);
+    else unsetenv(m_name.c_str());
 }
 
 std::string test_path(const std::string& relative) { return std::string(GPUCOST_TESTS_DIR) + "/" + relative; }

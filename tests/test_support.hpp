@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "gpucost/cli.hpp"
+
 namespace gpucost::test {
 
 // What one in-process run of gpucost produced.
@@ -13,8 +15,23 @@ struct RunResult {
     std::string err;
 };
 
-// Runs gpucost with these arguments (no program name), capturing both streams.
-RunResult run_gpucost(const std::vector<std::string>& args);
+// Runs gpucost with these arguments (no program name), capturing both streams. `terminal` says what stdout is
+// taken for (default: not a terminal, as when piped).
+RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal = {});
+
+// Sets (or with nullptr unsets) an environment variable for one scope, and puts it back as it was.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value);
+    ~ScopedEnv();
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    std::string m_name;
+    bool m_was_set = false;
+    std::string m_old;
+};
 
 // Path of a file under tests/ (the working directory of the test run).
 std::string test_path(const std::string& relative);

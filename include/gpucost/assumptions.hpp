@@ -82,6 +82,7 @@ struct AssumptionLayer {
     std::string origin;                                                   // "catalogue", "build x", "flag"
     std::array<std::optional<AssumptionValue>, k_assumption_count> values{};  // years held as months
     std::array<std::string, k_assumption_count> sources{};                // where each default comes from
+    std::array<std::string, k_assumption_count> origins{};  // a key's own origin when not `origin`: "overlay FILE"
 
     void set(AssumptionKey key, AssumptionValue value) { values[static_cast<std::size_t>(key)] = value; }
     const std::optional<AssumptionValue>& get(AssumptionKey key) const {

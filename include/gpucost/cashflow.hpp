@@ -28,6 +28,6 @@ std::vector<CashFlowRow> cash_flows(const Report& report);
 
 // The cash flow of a report in a format: CSV and JSON hold every row at full precision; table and markdown show
 // each month's totals per side (the same figures, summed over categories, rounded for reading).
-std::string render_cashflow(const Report& report, Format format);
+std::string render_cashflow(const Report& report, Format format, const RenderOptions& options = {});
 
 }  // namespace gpucost

@@ -7,11 +7,16 @@
 
 namespace gpucost {
 
+// What the process knows about where its output goes; main() asks the system, tests choose.
+struct Terminal {
+    bool stdout_is_terminal = false;  // colour and emphasis are shown only then (and never with NO_COLOR set)
+};
+
 // Runs gpucost as the executable would and returns its exit code (see ExitCode). Never throws.
 // Nothing is written to `out` unless the command succeeds.
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const Terminal& terminal = {});
 
 // The same, from a list of arguments without the program name (for tests).
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Terminal& terminal = {});
 
 }  // namespace gpucost

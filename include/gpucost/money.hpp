@@ -1,12 +1,28 @@
-// Rounding for humans, in one place. JSON and CSV never round; only the table does.
+// Money for humans, in one place: the currency figures are shown in, and rounding for reading.
+// The model is always in US dollars; a Currency only changes how figures are shown and exported.
+// JSON and CSV never round; only the table and markdown do.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace gpucost {
 
-// Whole dollars with thousands separators: 1234.5 -> "$1,235", -20 -> "-$20".
+// The currency of the output: every money figure the report computes is multiplied by `per_usd` and labelled
+// with `code`. Inputs (catalogue prices, assumption flags, budget gates) stay in US dollars.
+struct Currency {
+    std::string code = "USD";  // ISO 4217 shape: three capital letters
+    double per_usd = 1.0;      // units of `code` for one US dollar, > 0 (the user's --usd-rate)
+
+    bool is_usd() const noexcept { return code == "USD"; }
+    double from_usd(double usd) const noexcept { return usd * per_usd; }
+    // A field name with its money unit in this currency: "total_usd" -> "total_eur", "usd_per_hour" ->
+    // "eur_per_hour" (the word "usd" between underscores or at either end). Unchanged for USD.
+    std::string field(std::string_view usd_name) const;
+};
+
+// Whole dollars with thousands separators: 1234.6 -> "$1,235", -20 -> "-$20" (an exact half rounds to even).
 std::string format_usd(double usd);
 // A rate with cents, or more digits below a dollar: 2.456 -> "$2.46", 0.0412 -> "$0.041".
 std::string format_usd_rate(double usd);
@@ -14,5 +30,10 @@ std::string format_usd_rate(double usd);
 std::string format_grouped(double value, int decimals);
 // "-" for not applicable, else format_usd_rate.
 std::string format_optional_rate(const std::optional<double>& usd);
+
+// The same, converted to `currency`: "$1,235" for USD, "EUR 1,136" for others ("-EUR 20" below zero).
+std::string format_money(double usd, const Currency& currency);
+std::string format_money_rate(double usd, const Currency& currency);
+std::string format_optional_money_rate(const std::optional<double>& usd, const Currency& currency);
 
 }  // namespace gpucost

@@ -17,6 +17,8 @@ namespace gpucost {
 struct ComparisonRequest {
     std::optional<std::string> build_id;   // empty: every build in the catalogue
     std::optional<std::string> cloud_id;   // empty: the cheapest offer for the build's GPU
+    std::string build_id_file;             // the scenario file that named build_id, for messages; empty: a flag
+    std::string cloud_id_file;             // ... and cloud_id
     AssumptionLayer flags;                 // origin "flag"; wins over everything
     AssumptionLayer scenario;              // origin "scenario FILE"; below flags, above a build's overrides
     std::optional<std::string> region;     // cheapest match only among offers in this region (case-insensitive)

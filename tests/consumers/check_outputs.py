@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -110,6 +111,33 @@ for catalog_args in (["--catalog", CATALOG], []):  # the fixture, and the embedd
                 if got is None or not close(got, c[side]["total_usd"]):
                     failures.append(f"{base} {c['build']['id']} {side}: cash flow sums to {got}, "
                                     f"report total {c[side]['total_usd']}")
+
+# Another currency: the CSV's converted columns still sum to the converted JSON totals, and the JSON, with its
+# unit names mapped back, still follows the schema (the one contract, in either currency).
+INPUT_SECTIONS = {"assumptions", "assumption_sources", "assumption_overrides"}
+
+
+def usd_names(value, key=None):
+    if isinstance(value, dict):
+        if key in INPUT_SECTIONS:
+            return value
+        return {re.sub(r"(^|_)eur(_|$)", r"\1usd\2", k): usd_names(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [usd_names(v) for v in value]
+    return value
+
+
+eur = ["--catalog", CATALOG, "--currency", "EUR", "--usd-rate", "0.92"]
+report = json.loads(run("compare", *eur, "--format", "json"))
+if report.get("currency") != {"code": "EUR", "per_usd": 0.92}:
+    failures.append(f"--currency EUR: JSON currency is {report.get('currency')}")
+validate(usd_names(report), SCHEMA)
+rows = list(csv.DictReader(io.StringIO(run("compare", *eur, "--format", "csv"), newline="")))
+for row, c in zip(rows, report["comparisons"]):
+    build_sum = sum(float(row[f"build_{p}_eur"]) for p in
+                    ["hardware", "setup", "power", "staff", "maintenance", "facility", "resale"])
+    if not close(build_sum, c["build"]["total_eur"]):
+        failures.append(f"EUR {c['build']['id']}: CSV build sum {build_sum} != JSON {c['build']['total_eur']}")
 
 checked = json.loads(run("check", "--catalog", CATALOG, "--max-payback-months", "20", "--format", "json", expect=1))
 validate(checked, SCHEMA)

@@ -1,0 +1,35 @@
+# Installs the build into PREFIX and checks what a user gets: cmake -DBUILD_DIR=... -DPREFIX=... -P install_check.cmake
+file(REMOVE_RECURSE "${PREFIX}")
+execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}"
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cmake --install failed (${result}):\n${output}")
+endif()
+
+include(GNUInstallDirs)
+set(expected
+    "${CMAKE_INSTALL_BINDIR}/gpucost"
+    "${CMAKE_INSTALL_MANDIR}/man1/gpucost.1"
+    "${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost")
+foreach(path IN LISTS expected)
+  if(NOT EXISTS "${PREFIX}/${path}")
+    message(FATAL_ERROR "cmake --install did not install ${path} under ${PREFIX}")
+  endif()
+endforeach()
+
+file(READ "${PREFIX}/${CMAKE_INSTALL_MANDIR}/man1/gpucost.1" manual)
+if(NOT manual MATCHES "\n\\.TH GPUCOST 1 ")
+  message(FATAL_ERROR "the installed gpucost.1 has no .TH header")
+endif()
+file(READ "${PREFIX}/${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost" completion)
+if(NOT completion MATCHES "complete -F _gpucost gpucost")
+  message(FATAL_ERROR "the installed bash completion does not register _gpucost")
+endif()
+
+execute_process(COMMAND "${PREFIX}/${CMAKE_INSTALL_BINDIR}/gpucost" --version
+                RESULT_VARIABLE result OUTPUT_VARIABLE version)
+if(NOT result EQUAL 0 OR NOT version MATCHES "^gpucost [0-9]+\\.[0-9]+\\.[0-9]+ \\(embedded catalogue as of ")
+  message(FATAL_ERROR "the installed gpucost --version failed (${result}): ${version}")
+endif()
+file(REMOVE_RECURSE "${PREFIX}")
+message(STATUS "installed and ran: ${expected}")
