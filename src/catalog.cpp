@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
+#include <utility>
 
 #include "gpucost/embedded_catalog.hpp"
 #include "gpucost/text.hpp"
@@ -273,47 +276,50 @@ void read_builds(JsonReader& r, const json& root, std::map<std::string, std::str
     }
 }
 
+// One cloud offer, /cloud/<index>.
+void read_offer(JsonReader& r, const json& e, std::size_t index, std::map<std::string, std::string>& ids,
+                Catalog& c, const Context& ctx) {
+    const std::string path = child_path("/cloud", index);
+    if (!is_entry(r, e, path)) return;
+    r.unknown_keys(e, path, k_cloud_keys);
+    CloudOffer o;
+    o.id = read_id(r, e, path, ids);
+    o.provider = r.string(e, path, "provider", true).value_or("");
+    o.instance = r.string(e, path, "instance", true).value_or("");
+    o.region = r.string(e, path, "region", true).value_or("");
+    const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
+    o.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
+    o.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
+    const json* prices = JsonReader::member(e, "usd_per_hour");
+    if (prices == nullptr) {
+        r.error(child_path(path, "usd_per_hour"),
+                fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
+    } else if (!prices->is_object()) {
+        r.error(child_path(path, "usd_per_hour"), fmt::format("must be an object with at least one of {}, got {}",
+                                                              pricing_choices(), describe(*prices)));
+    } else {
+        const std::string prices_path = child_path(path, "usd_per_hour");
+        // A misspelt pricing would silently drop a price, so it is an error, not a warning.
+        for (const auto& item : prices->items())
+            if (!parse_pricing(item.key()))
+                r.error(child_path(prices_path, item.key()),
+                        fmt::format("unknown pricing{}; expected one of {}", did_you_mean(item.key(), k_pricing_keys),
+                                    pricing_choices()));
+        for (std::size_t p = 0; p < k_pricing_count; ++p)
+            o.usd_per_hour[p] = r.number(*prices, prices_path, to_string(static_cast<Pricing>(p)), 0,
+                                         k_max_usd_per_hour, false, true, "USD/h");
+        if (prices->empty())
+            r.error(prices_path, fmt::format("has no price; give at least one of {}", pricing_choices()));
+    }
+    read_provenance(r, e, path, o.provenance);
+    c.cloud.push_back(std::move(o));
+}
+
 void read_cloud(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
                 const Context& ctx) {
     const json* section = read_section(r, root, "cloud", ctx);
     if (section == nullptr) return;
-    for (std::size_t i = 0; i < section->size(); ++i) {
-        const json& e = (*section)[i];
-        const std::string path = child_path("/cloud", i);
-        if (!is_entry(r, e, path)) continue;
-        r.unknown_keys(e, path, k_cloud_keys);
-        CloudOffer o;
-        o.id = read_id(r, e, path, ids);
-        o.provider = r.string(e, path, "provider", true).value_or("");
-        o.instance = r.string(e, path, "instance", true).value_or("");
-        o.region = r.string(e, path, "region", true).value_or("");
-        const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
-        o.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
-        o.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
-        const std::string prices_path = child_path(path, "usd_per_hour");
-        const json* prices = JsonReader::member(e, "usd_per_hour");
-        if (prices == nullptr) {
-            r.error(prices_path, fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
-        } else if (!prices->is_object()) {
-            r.error(prices_path, fmt::format("must be an object with at least one of {}, got {}", pricing_choices(),
-                                             describe(*prices)));
-        } else {
-            // A misspelt pricing would silently drop a price, so it is an error, not a warning.
-            for (const auto& item : prices->items())
-                if (!parse_pricing(item.key()))
-                    r.error(child_path(prices_path, item.key()),
-                            fmt::format("unknown pricing{}; expected one of {}", did_you_mean(item.key(), k_pricing_keys),
-                                        pricing_choices()));
-            for (std::size_t p = 0; p < k_pricing_count; ++p) {
-                const std::string key = to_string(static_cast<Pricing>(p));
-                o.usd_per_hour[p] = r.number(*prices, prices_path, key, 0, k_max_usd_per_hour, false, true, "USD/h");
-            }
-            if (prices->empty())
-                r.error(prices_path, fmt::format("has no price; give at least one of {}", pricing_choices()));
-        }
-        read_provenance(r, e, path, o.provenance);
-        c.cloud.push_back(std::move(o));
-    }
+    for (std::size_t i = 0; i < section->size(); ++i) read_offer(r, (*section)[i], i, ids, c, ctx);
 }
 
 }  // namespace
@@ -335,15 +341,47 @@ const CloudOffer* Catalog::find_offer(std::string_view id) const {
 
 namespace {
 
+// The entries of a document: its GPUs, builds and cloud offers, read into a catalogue, with their problems
+// (in that order) and the ids seen so far.
+struct Entries {
+    Catalog catalog;
+    JsonReader reader;
+    std::map<std::string, std::string> ids;  // id -> JSON path of its first use
+    bool cloud_read = false;                 // the offers were read while the text was parsed
+};
+
+// Parses a document, reading its cloud offers one by one as the parser reaches them: a catalogue of 100,000
+// offers then never exists as one JSON document (nlohmann's DOM costs ~1.5 kB a offer, several times the offer
+// itself). That works when the GPUs and builds, which offers refer to and share ids with, come before the
+// cloud section, as they do in every catalogue gpucost writes; otherwise, and when a root key comes twice, the
+// whole document is parsed first, as before. Either way the same problems come out in the same order.
+std::pair<json, Entries> parse_entries(std::string_view json_text, const std::string& origin, const Context& ctx) {
+    Entries entries;
+    const auto begin_cloud = [&](const json& root_so_far) {
+        if (!root_so_far.contains("gpus") || !root_so_far.contains("builds")) return false;
+        entries = Entries();  // a second reading starts afresh
+        read_gpus(entries.reader, root_so_far, entries.ids, entries.catalog, ctx);
+        read_builds(entries.reader, root_so_far, entries.ids, entries.catalog, ctx);
+        entries.cloud_read = true;
+        return true;
+    };
+    const auto read_cloud_offer = [&](const json& offer, std::size_t index) {
+        read_offer(entries.reader, offer, index, entries.ids, entries.catalog, ctx);
+    };
+    if (std::optional<json> root = parse_json_streaming(json_text, origin, "cloud", begin_cloud, read_cloud_offer))
+        return {std::move(*root), std::move(entries)};
+    return {parse_json_text(json_text, origin), Entries()};
+}
+
 // A whole catalogue (ctx.base null) or an overlay over ctx.base, where every root key is optional.
 Catalog parse_document(std::string_view json_text, const std::string& origin, const Context& ctx) {
     const bool overlay = ctx.base != nullptr;
-    const json root = parse_json_text(json_text, origin);
+    auto [root, entries] = parse_entries(json_text, origin, ctx);
     if (!root.is_object())
         throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
                                                         describe(root))}});
     JsonReader r;
-    Catalog c;
+    Catalog& c = entries.catalog;
     c.origin = origin;
     r.unknown_keys(root, "", k_root_keys);
 
@@ -369,14 +407,19 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
     else if (!overlay)
         r.error("/assumptions", "missing; expected an object with every assumption and its source");
 
-    std::map<std::string, std::string> ids;
-    read_gpus(r, root, ids, c, ctx);
-    read_builds(r, root, ids, c, ctx);
-    read_cloud(r, root, ids, c, ctx);
+    if (!entries.cloud_read) {
+        read_gpus(entries.reader, root, entries.ids, c, ctx);
+        read_builds(entries.reader, root, entries.ids, c, ctx);
+        read_cloud(entries.reader, root, entries.ids, c, ctx);
+    }
+    // The root's problems first, then the entries', as if read in one pass.
+    for (auto [to, from] : {std::pair{&r.errors(), &entries.reader.errors()},
+                            std::pair{&r.warnings(), &entries.reader.warnings()}})
+        to->insert(to->end(), std::make_move_iterator(from->begin()), std::make_move_iterator(from->end()));
 
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
-    return c;
+    return std::move(c);
 }
 
 }  // namespace

@@ -58,37 +58,55 @@ struct Discounting {
     }
 };
 
-// Sets the two monthly figures that move with the hours of use, power and compute, at `hours_per_week`.
-void set_hourly_costs(MonthlyCosts& m, const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
-                      double hours_per_week, double instances) noexcept {
-    const double g = static_cast<double>(build.gpu_count);
-    const double used_hours = hours_per_week * k_hours_per_month / k_hours_per_week;
-    const double idle_hours = a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
-    const double load_w = build.base_load_w + g * build.gpu_tdp_w;
-    const double idle_w = build.base_idle_w + g * build.gpu_idle_w;
-    const double kwh = (used_hours * load_w + idle_hours * idle_w) / 1000.0;
-    m.power_usd = kwh * a.pue * a.electricity_usd_per_kwh;
-    m.compute_usd = instances * cloud.usd_per_hour * cloud_billed_hours_per_month(a.pricing, used_hours, a.spot_overhead);
-}
+// The two monthly figures that move with the hours of use.
+struct HourlyCosts {
+    double power_usd;
+    double compute_usd;
+};
 
-// monthly_costs() with the number of instances already known.
-MonthlyCosts monthly_costs_for(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
-                               double hours_per_week, double instances) noexcept {
-    MonthlyCosts m;
-    set_hourly_costs(m, build, cloud, a, hours_per_week, instances);
-    m.staff_build_usd = a.staff_fte_build * a.staff_salary_usd / k_months_per_year;
-    m.maintenance_usd = a.maintenance_rate * hardware_usd(build) / k_months_per_year;
-    m.facility_usd = a.facility_usd_per_month;
-    m.storage_usd = a.cloud_storage_usd_per_month;
-    m.egress_usd = a.cloud_egress_usd_per_month;
-    m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
+// What power and compute cost per month at a given hours per week, with everything that does not depend on the
+// hours worked out once (evaluate() needs three hours: the scenario's and both ends of the break-even range).
+class HourlyRates {
+public:
+    HourlyRates(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a, double instances) noexcept
+        : m_load_w(build.base_load_w + static_cast<double>(build.gpu_count) * build.gpu_tdp_w),
+          m_idle_w(build.base_idle_w + static_cast<double>(build.gpu_count) * build.gpu_idle_w),
+          m_instances_usd_per_hour(instances * cloud.usd_per_hour),
+          m_a(a) {}
+
+    HourlyCosts at(double hours_per_week) const noexcept {
+        const double used_hours = hours_per_week * k_hours_per_month / k_hours_per_week;
+        const double idle_hours = m_a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
+        const double kwh = (used_hours * m_load_w + idle_hours * m_idle_w) / 1000.0;
+        return {kwh * m_a.pue * m_a.electricity_usd_per_kwh,
+                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a.spot_overhead)};
+    }
+
+private:
+    double m_load_w;
+    double m_idle_w;
+    double m_instances_usd_per_hour;
+    const Assumptions& m_a;
+};
+
+// The same month with the power and compute of another hours per week.
+MonthlyCosts with_hourly(MonthlyCosts m, const HourlyCosts& h) noexcept {
+    m.power_usd = h.power_usd;
+    m.compute_usd = h.compute_usd;
     return m;
 }
 
-// The same month at another hours per week.
-MonthlyCosts at_hours(MonthlyCosts m, const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
-                      double hours_per_week, double instances) noexcept {
-    set_hourly_costs(m, build, cloud, a, hours_per_week, instances);
+// The costs of one month at the rates' hours per week; the figures that do not move with the hours come from `a`.
+MonthlyCosts monthly_costs_for(const BuildSpec& build, const Assumptions& a, const HourlyCosts& h) noexcept {
+    MonthlyCosts m;
+    m.power_usd = h.power_usd;
+    m.staff_build_usd = a.staff_fte_build * a.staff_salary_usd / k_months_per_year;
+    m.maintenance_usd = a.maintenance_rate * hardware_usd(build) / k_months_per_year;
+    m.facility_usd = a.facility_usd_per_month;
+    m.compute_usd = h.compute_usd;
+    m.storage_usd = a.cloud_storage_usd_per_month;
+    m.egress_usd = a.cloud_egress_usd_per_month;
+    m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
     return m;
 }
 
@@ -110,6 +128,51 @@ struct HorizonTerms {
 double difference(const BuildSpec& build, const HorizonTerms& t, const MonthlyCosts& m) noexcept {
     const double build_usd = t.hardware_usd + build.setup_usd + t.annuity * m.build_usd() - t.resale_usd;
     return build_usd - t.annuity * m.cloud_usd();
+}
+
+// Payback: the first month m at which cumulative cloud spend A(m) * cloud_monthly reaches cumulative build spend
+// upfront + A(m) * build_monthly (resale not counted); empty when not within `months`. A(m) grows with m, so solve
+// A(m) >= upfront / (cloud_monthly - build_monthly) in closed form, then settle the rounding by checking the
+// defining inequality itself at the neighbouring months where the closed form is too close to call.
+std::optional<int> payback_month(const Discounting& discounting, int months, double horizon_annuity, double upfront,
+                                 double cloud_monthly, double build_monthly) noexcept {
+    const double monthly_gap = cloud_monthly - build_monthly;
+    if (upfront <= 0.0 && monthly_gap >= 0.0) return 1;
+    if (!(monthly_gap > 0.0)) return std::nullopt;
+    const auto reached = [&](int month) {
+        // The horizon's annuity is already known, and bit-for-bit what annuity(months) would give again.
+        const double af = month == months ? horizon_annuity : discounting.annuity(month);
+        return af * cloud_monthly >= upfront + af * build_monthly;
+    };
+    const double target = upfront / monthly_gap;
+    double guess = target;  // r == 0: A(m) = m
+    double q = 1.0;         // e^(-guess L): how slowly the discounted months still add up there
+    double log_rate_term = 0.0;
+    if (discounting.rate != 0.0) {
+        // A(m) >= T  <=>  e^(-mL) <= 1 - T (e^L - 1)
+        q = 1.0 - target * discounting.expm1_log_rate;
+        guess = q > 0.0 ? -std::log(q) / discounting.log_rate : static_cast<double>(months) + 2.0;
+        log_rate_term = 1.0 / discounting.log_rate;
+    }
+    if (!std::isfinite(guess)) guess = static_cast<double>(months) + 1.0;
+    int month = static_cast<int>(std::clamp(std::ceil(guess), 1.0, static_cast<double>(months) + 1.0));
+    // The guess and the checks below each stray from the exact crossing by a few ulps, magnified into months by
+    // the cancellation in cloud - build ((c + b) / (c - b)), the months counted (guess + 2), e^(mL) = 1 / q where
+    // discounted months add little, and 1 / L for the rounding of q itself. `slack` is some hundreds of times
+    // that bound (a differential test against the always-checking loop first disagrees at 1e-16). When the
+    // guess is farther than that from every whole month the checks cannot overturn it and are skipped (with
+    // r > 0 they cost an expm1 each); near a whole month, or without a usable guess, they decide.
+    const double slack =
+        q > 0.0 ? 1e-12 * ((guess + 2.0) * (cloud_monthly + build_monthly) / monthly_gap + log_rate_term) / q
+                : std::numeric_limits<double>::infinity();
+    const bool clear = slack < 0.25 && guess - slack > static_cast<double>(month - 1) &&
+                       (month > months || guess + slack < static_cast<double>(month));
+    if (!clear) {
+        while (month > 1 && reached(month - 1)) --month;
+        while (month <= months && !reached(month)) ++month;
+    }
+    if (month <= months) return month;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -139,29 +202,28 @@ std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_inst
 
 MonthlyCosts monthly_costs(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-    return monthly_costs_for(build, cloud, a, a.hours_per_week, instances);
+    return monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
 }
 
 double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
                             double hours_per_week) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
     const HorizonTerms t(build, a, Discounting(a.discount_rate));
-    return difference(build, t, monthly_costs_for(build, cloud, a, hours_per_week, instances));
+    return difference(build, t, monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
 }
 
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
-    Evaluation e;
+    // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
+    // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.
     const Discounting discounting(a.discount_rate);
     const HorizonTerms horizon(build, a, discounting);
     const std::int64_t instances = instances_needed(build.gpu_count, cloud.gpus_per_instance);
-    const double instances_d = static_cast<double>(instances);
-    const MonthlyCosts m = monthly_costs_for(build, cloud, a, a.hours_per_week, instances_d);
+    const HourlyRates rates(build, cloud, a, static_cast<double>(instances));
+    const MonthlyCosts m = monthly_costs_for(build, a, rates.at(a.hours_per_week));
     const double annuity = horizon.annuity;
-    const double g = static_cast<double>(build.gpu_count);
-    e.monthly = m;
-    e.used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
+    const double used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
 
-    BuildCosts& b = e.build;
+    BuildCosts b;
     b.hardware_usd = horizon.hardware_usd;
     b.setup_usd = build.setup_usd;
     b.power_usd = annuity * m.power_usd;
@@ -172,7 +234,7 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     b.total_usd = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd +
                   b.resale_usd;
 
-    CloudCosts& c = e.cloud;
+    CloudCosts c;
     c.instances = instances;
     c.unused_gpus = c.instances * cloud.gpus_per_instance - build.gpu_count;
     c.compute_usd = annuity * m.compute_usd;
@@ -181,7 +243,17 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     c.staff_usd = annuity * m.staff_cloud_usd;
     c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
 
-    const double gpu_hours = g * e.used_hours_per_month * static_cast<double>(a.months);
+    const std::optional<int> payback =
+        payback_month(discounting, a.months, annuity, b.hardware_usd + b.setup_usd, m.cloud_usd(), m.build_usd());
+
+    Evaluation e;
+    e.build = b;
+    e.cloud = c;
+    e.monthly = m;
+    e.used_hours_per_month = used_hours_per_month;
+    e.payback_month = payback;
+
+    const double gpu_hours = static_cast<double>(build.gpu_count) * used_hours_per_month * static_cast<double>(a.months);
     // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.
     if (gpu_hours > 0.0 && std::isfinite(b.total_usd / gpu_hours) && std::isfinite(c.total_usd / gpu_hours)) {
         e.build_per_gpu_hour_usd = b.total_usd / gpu_hours;
@@ -190,39 +262,12 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
 
     // Both totals are affine in hours_per_week, so their difference D(h) is a line through its
     // values at both ends of the range; it crosses zero inside [0, 168] or not at all.
-    const double d_low = difference(build, horizon, at_hours(m, build, cloud, a, 0.0, instances_d));
-    const double d_high = difference(build, horizon, at_hours(m, build, cloud, a, k_hours_per_week, instances_d));
+    const double d_low = difference(build, horizon, with_hourly(m, rates.at(0.0)));
+    const double d_high = difference(build, horizon, with_hourly(m, rates.at(k_hours_per_week)));
     if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
         const double hours = k_hours_per_week * d_low / (d_low - d_high);
         e.break_even_hours_per_week = std::clamp(hours, 0.0, k_hours_per_week);
         e.build_cheaper_above = d_high < d_low;
-    }
-
-    // Payback: the first month m at which cumulative cloud spend A(m) * cloud_monthly reaches
-    // cumulative build spend upfront + A(m) * build_monthly (resale not counted). A(m) grows with m,
-    // so solve A(m) >= upfront / (cloud_monthly - build_monthly) in closed form, then settle the
-    // rounding by checking the defining inequality itself at the neighbouring months.
-    const double upfront = b.hardware_usd + b.setup_usd;
-    const double monthly_gap = m.cloud_usd() - m.build_usd();
-    const auto reached = [&](int month) {
-        const double af = discounting.annuity(month);
-        return af * m.cloud_usd() >= upfront + af * m.build_usd();
-    };
-    if (upfront <= 0.0 && monthly_gap >= 0.0) {
-        e.payback_month = 1;
-    } else if (monthly_gap > 0.0) {
-        const double target = upfront / monthly_gap;
-        double guess = target;  // r == 0: A(m) = m
-        if (a.discount_rate != 0.0) {
-            // A(m) >= T  <=>  e^(-mL) <= 1 - T (e^L - 1)
-            const double q = 1.0 - target * discounting.expm1_log_rate;
-            guess = q > 0.0 ? -std::log(q) / discounting.log_rate : static_cast<double>(a.months) + 2.0;
-        }
-        if (!std::isfinite(guess)) guess = static_cast<double>(a.months) + 1.0;
-        int month = static_cast<int>(std::clamp(std::ceil(guess), 1.0, static_cast<double>(a.months) + 1.0));
-        while (month > 1 && reached(month - 1)) --month;
-        while (month <= a.months && !reached(month)) ++month;
-        if (month <= a.months) e.payback_month = month;
     }
 
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;

@@ -2,7 +2,9 @@
 // Private to the library: only the files that read or write JSON include nlohmann.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -16,6 +18,18 @@ namespace gpucost {
 // Parses JSON text; throws DataError naming `file`, the line and the column on malformed input,
 // on a byte-order mark, and on nesting deeper than any catalogue needs.
 nlohmann::json parse_json_text(std::string_view text, const std::string& file);
+
+// Parses JSON text like parse_json_text (the same errors at the same lines and columns), except that the elements
+// of the root object's array member `key` are handed to `element` one at a time as each is complete, and not kept:
+// a large array never exists as a whole document. `begin` is called where that array starts, with the root's members
+// read so far; when it returns false the array is kept in the document as usual. It can be called a second time,
+// when a fast first reading gives up on something unusual: the elements then come again from index 0. A streamed
+// array is left empty in the result. Returns nothing when, after streaming, a root key comes again (the later value would replace what was
+// handed over): parse the text with parse_json_text instead.
+std::optional<nlohmann::json> parse_json_streaming(
+    std::string_view text, const std::string& file, std::string_view key,
+    const std::function<bool(const nlohmann::json& root_so_far)>& begin,
+    const std::function<void(const nlohmann::json& element, std::size_t index)>& element);
 
 // Reads a whole file; throws DataError when it is missing, a directory, unreadable or too large.
 std::string read_text_file(const std::string& path);
