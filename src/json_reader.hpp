@@ -24,8 +24,8 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file);
 // a large array never exists as a whole document. `begin` is called where that array starts, with the root's members
 // read so far; when it returns false the array is kept in the document as usual. It can be called a second time,
 // when a fast first reading gives up on something unusual: the elements then come again from index 0. A streamed
-// array is left empty in the result. Returns nothing when, after streaming, a root key comes again (the later value would replace what was
-// handed over): parse the text with parse_json_text instead.
+// array is left empty in the result. Returns nothing when, after streaming, a root key comes again (the later
+// value would replace what was handed over): parse the text with parse_json_text instead.
 std::optional<nlohmann::json> parse_json_streaming(
     std::string_view text, const std::string& file, std::string_view key,
     const std::function<bool(const nlohmann::json& root_so_far)>& begin,
