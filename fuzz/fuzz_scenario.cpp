@@ -20,6 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         request.scenario = scenario.assumptions;
         request.build_id = scenario.build_id;
         request.cloud_id = scenario.cloud_id;
+        if (scenario.build_id) request.build_id_file = "fuzz.json";  // unknown ids: errors at /build, /cloud
+        if (scenario.cloud_id) request.cloud_id_file = "fuzz.json";
         gpucost::fuzz::check_report(gpucost::build_report(catalog, request));
     } catch (const gpucost::Error&) {
     }

@@ -7,15 +7,15 @@ set -eu
 cd "$(dirname "$0")/.."
 root="$(pwd)"
 seconds="${1:-15}"
-build="$root/build-fuzz"
+build="${GPUCOST_FUZZ_BUILD:-$root/build-fuzz}"  # e.g. /tmp/build-fuzz-me for a build folder of your own
 cxx="${GPUCOST_FUZZ_CXX:-clang++-14}"
-harnesses="catalog cli scenario import"
+harnesses="${GPUCOST_FUZZ_HARNESSES:-catalog cli scenario import}"
 
 cmake -S . -B "$build" -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DGPUCOST_FUZZ=ON -DGPUCOST_BUILD_TESTS=OFF >/dev/null
 targets=""
 for h in $harnesses; do targets="$targets fuzz_$h"; done
-cmake --build "$build" -j"$(nproc)" --target $targets
+cmake --build "$build" -j"${GPUCOST_FUZZ_JOBS:-$(nproc)}" --target $targets
 
 dict_for() {
   case "$1" in

@@ -20,6 +20,9 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
         throw DataError(fmt::format("{}: line {}: {}", file, line, what));
     };
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    // Excel's "Unicode text" and PowerShell write UTF-16; name it rather than report its first odd byte.
+    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF")
+        fail(1, "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
     // Every field may end up in JSON, which holds only UTF-8: reject other bytes here, with their line.
     if (const auto bad = invalid_utf8_at(text)) {
         const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');

@@ -176,6 +176,9 @@ std::string read_import_file(const std::string& path) { return read_text_file(pa
 ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog) {
     const CsvTable t = parse_csv(csv_text, request.source_file);
     const Columns col = find_columns(t, request.format);
+    if (t.rows.empty())
+        throw DataError(fmt::format("{}: a header and no records; nothing to import (was the download cut short?)",
+                                    t.file));
     const bool skypilot = request.format == ImportFormat::skypilot;
     if (skypilot && request.provider.empty())
         throw UsageError("--provider: required with --from skypilot (a SkyPilot vms.csv lists one cloud and does not "
@@ -322,10 +325,23 @@ std::vector<std::string> import_summary(const ImportResult& r, const ImportReque
     if (r.rows_without_price > 0)
         lines.push_back(fmt::format("left out {} row{} with no price", r.rows_without_price,
                                     r.rows_without_price == 1 ? "" : "s"));
-    for (const UnmappedName& u : r.unmapped)
+    // The names with the most rows first (those are worth an alias); a file of a million odd names stays 12 lines.
+    std::vector<const UnmappedName*> unmapped;
+    for (const UnmappedName& u : r.unmapped) unmapped.push_back(&u);
+    std::stable_sort(unmapped.begin(), unmapped.end(),
+                     [](const UnmappedName* a, const UnmappedName* b) { return a->rows > b->rows; });
+    constexpr std::size_t k_max_names_listed = 10;
+    for (std::size_t i = 0; i < unmapped.size() && i < k_max_names_listed; ++i)
         lines.push_back(fmt::format("warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
                                     "its aliases (add it to a GPU's \"aliases\" to import them)",
-                                    u.rows, u.rows == 1 ? "" : "s", quote_value(u.name)));
+                                    unmapped[i]->rows, unmapped[i]->rows == 1 ? "" : "s", quote_value(unmapped[i]->name)));
+    if (unmapped.size() > k_max_names_listed) {
+        std::size_t rows = 0;
+        for (std::size_t i = k_max_names_listed; i < unmapped.size(); ++i) rows += unmapped[i]->rows;
+        const std::size_t names = unmapped.size() - k_max_names_listed;
+        lines.push_back(fmt::format("warning: and {} more row{} with {} other accelerator name{} no catalogue GPU lists",
+                                    rows, rows == 1 ? "" : "s", names, names == 1 ? "" : "s"));
+    }
     return lines;
 }
 

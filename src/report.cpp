@@ -153,6 +153,12 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
     return s;
 }
 
+// An id a scenario file named is reported at its place in that file, so the user knows which file to mend.
+[[noreturn]] static void id_error(const std::string& scenario_file, const char* pointer, std::string message) {
+    if (scenario_file.empty()) throw DataError(message);
+    throw ValidationError(scenario_file, {{pointer, std::move(message)}});
+}
+
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
     report.catalog_as_of = catalog.as_of;
@@ -167,14 +173,16 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     if (request.build_id) {
         const Build* build = catalog.find_build(*request.build_id);
         if (build == nullptr)
-            throw DataError(fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
-                                        quote_value(*request.build_id), did_you_mean(*request.build_id, ids_of(catalog.builds))));
+            id_error(request.build_id_file, "/build",
+                     fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
+                                 quote_value(*request.build_id), did_you_mean(*request.build_id, ids_of(catalog.builds))));
         const ResolvedAssumptions assumptions = resolved_for(*build);
         if (request.cloud_id) {
             const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
             if (offer == nullptr)
-                throw DataError(fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
-                                            did_you_mean(*request.cloud_id, ids_of(catalog.cloud))));
+                id_error(request.cloud_id_file, "/cloud",
+                         fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
+                                     did_you_mean(*request.cloud_id, ids_of(catalog.cloud))));
             const Pricing pricing = assumptions.values.pricing;
             if (!offer->price(pricing))
                 throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
@@ -193,6 +201,9 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
             report.comparisons.push_back(std::move(*c));
         }
     } else {
+        if (request.cloud_id && !request.cloud_id_file.empty())
+            id_error(request.cloud_id_file, "/cloud",
+                     "needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null");
         if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
         // By id, so the warnings about skipped builds never depend on the catalogue's order.
         std::vector<const Build*> builds;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "gpucost/text.hpp"
 #include "json_reader.hpp"
@@ -33,6 +34,24 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
     return value->get<std::string>();
 }
 
+// A choice given as another type is told the choices, not only "must be a string".
+bool is_string_or_absent(JsonReader& r, const json& root, std::string_view key, std::string_view choices) {
+    const json* value = JsonReader::member(root, key);
+    if (value == nullptr || value->is_string()) return true;
+    r.error(child_path("", key), fmt::format("must be one of {}, got {}", choices, describe(*value)));
+    return false;
+}
+
+// "PUE" is two edits from nothing near enough for did_you_mean; a key in the wrong case is the likely slip.
+std::string suggestion(const std::string& key, const std::vector<std::string>& known) {
+    std::string lower = key;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower != key && std::find(known.begin(), known.end(), lower) != known.end())
+        return fmt::format(" (did you mean {}?)", quote_value(lower));
+    return did_you_mean(key, known);
+}
+
 void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, AssumptionLayer& layer) {
     const std::string where = child_path("", i.name);
     switch (i.kind) {
@@ -49,6 +68,7 @@ void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, A
             return;
         }
         case AssumptionKind::pricing: {
+            if (!is_string_or_absent(r, root, i.name, pricing_choices())) return;
             const auto s = r.string(root, "", i.name, false);
             if (!s) return;
             if (const auto p = parse_pricing(*s)) layer.set(i.key, *p);
@@ -56,6 +76,7 @@ void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, A
             return;
         }
         case AssumptionKind::idle: {
+            if (!is_string_or_absent(r, root, i.name, "always-on, off")) return;
             const auto s = r.string(root, "", i.name, false);
             if (!s) return;
             if (const auto p = parse_idle(*s)) layer.set(i.key, *p);
@@ -65,10 +86,65 @@ void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, A
     }
 }
 
+// parse_json_text words its depth limit for catalogues; a scenario nests two levels ("_sources").
+json parse_scenario_json(std::string_view text, const std::string& file) {
+    try {
+        return parse_json_text(text, file);
+    } catch (const DataError& e) {
+        const std::string_view what = e.what();
+        const std::string_view catalogue_depth = "; a catalogue needs 4";
+        if (!what.ends_with(catalogue_depth)) throw;
+        throw DataError(fmt::format("{}; a scenario needs 2", what.substr(0, what.size() - catalogue_depth.size())));
+    }
+}
+
+// The top-level keys of a JSON object in the order written, duplicates kept: nlohmann keeps only the last value
+// of a repeated key, silently, and other JSON readers keep the first, so a repeated key is an error.
+class TopLevelKeys : public json::json_sax_t {
+public:
+    std::vector<std::string> keys;
+
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(json::number_integer_t) override { return true; }
+    bool number_unsigned(json::number_unsigned_t) override { return true; }
+    bool number_float(json::number_float_t, const json::string_t&) override { return true; }
+    bool string(json::string_t&) override { return true; }
+    bool binary(json::binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return ++m_depth, true; }
+    bool key(json::string_t& k) override {
+        if (m_depth == 1) keys.push_back(k);
+        return true;
+    }
+    bool end_object() override { return --m_depth, true; }
+    bool start_array(std::size_t) override { return ++m_depth, true; }
+    bool end_array() override { return --m_depth, true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    int m_depth = 0;
+};
+
+void report_duplicate_keys(JsonReader& r, std::string_view text) {
+    TopLevelKeys sax;
+    json::sax_parse(text, &sax);
+    std::vector<std::string> keys = sax.keys;
+    std::stable_sort(keys.begin(), keys.end());
+    for (auto it = keys.begin(); it != keys.end();) {
+        const auto next = std::upper_bound(it, keys.end(), *it);
+        const auto count = next - it;
+        if (count > 1 && (it->empty() || it->front() != '_'))
+            r.error(child_path("", *it),
+                    fmt::format("appears {}; keep one (JSON readers disagree on which value counts)",
+                                count == 2 ? std::string("twice") : fmt::format("{} times", count)));
+        it = next;
+    }
+}
+
 }  // namespace
 
 Scenario parse_scenario(std::string_view text, const std::string& file) {
-    const json root = parse_json_text(text, file);
+    const json root = parse_scenario_json(text, file);
     JsonReader r;
     Scenario s;
     s.assumptions.origin = fmt::format("scenario {}", file);
@@ -77,13 +153,14 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
         throw ValidationError(file, std::move(r.errors()));
     }
     // A scenario steers a budget decision: an unknown key is an error (a typo would silently change nothing).
+    report_duplicate_keys(r, text);
     const std::vector<std::string> known = known_keys();
     for (const auto& item : root.items()) {
         const std::string& key = item.key();
         if (!key.empty() && key.front() == '_') continue;
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;
         r.error(child_path("", key), fmt::format("unknown key{}; keys starting with '_' are comments",
-                                                 did_you_mean(key, known)));
+                                                 suggestion(key, known)));
     }
     for (const AssumptionInfo& i : assumption_infos()) read_assumption(r, root, i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -358,5 +359,322 @@ TEST_CASE("bad flags: exit 2, one line naming the flag, the value and the valid 
     for (const FlagCase& c : cases) {
         INFO("flags: " << c.flags.front() << " " << c.flags.back());
         check_fails(compare(c.flags), 2, std::string("gpucost: error: ") + c.message + "\n");
+    }
+}
+
+namespace {
+
+// "gpucost compare --catalog mini --scenario FILE" fails with exit code 3 and exactly "gpucost: error: FILE: <what>".
+void check_scenario_fails(const std::string& file, const std::string& what) {
+    check_fails({"compare", "--catalog", test_path("data/mini_catalog.json"), "--scenario", file}, 3,
+                "gpucost: error: " + file + ": " + what + "\n");
+}
+
+}  // namespace
+
+TEST_CASE("bad scenario files: exit 3, one line naming the file, the place and how to mend it") {
+    TempDir dir;
+    const auto scenario = [&](const std::string& text) { return dir.write("s.json", text); };
+    SECTION("an empty file") { check_scenario_fails(scenario(""), "the file is empty; expected a JSON object"); }
+    SECTION("not JSON: a YAML-style file") {
+        check_scenario_fails(scenario("pue: 1.2\n"),
+                             "line 1, column 1: invalid JSON: syntax error while parsing value - invalid literal; "
+                             "last read: 'p'");
+    }
+    SECTION("truncated after a key") {
+        // {"pue": is 7 bytes: the input ends where the value should start, column 8.
+        check_scenario_fails(scenario("{\"pue\":"),
+                             "line 1, column 8: invalid JSON: syntax error while parsing value - unexpected end of "
+                             "input; expected '[', '{', or a literal");
+    }
+    SECTION("a UTF-8 byte-order mark") {
+        check_scenario_fails(scenario("\xEF\xBB\xBF{\"pue\": 1.2}"),
+                             "line 1, column 1: the file starts with a UTF-8 byte-order mark; save it as UTF-8 "
+                             "without BOM");
+    }
+    SECTION("binary garbage") {
+        check_scenario_fails(scenario(std::string("\x1f\x8b\x08\0\0\0\0\0", 8)),
+                             "line 1, column 1: invalid JSON: syntax error while parsing value - invalid literal; "
+                             "last read: '<U+001F>'");
+    }
+    SECTION("a list, a number or null at the top") {
+        const std::string expected = "/: must be an object of assumptions, \"build\" and \"cloud\", got ";
+        check_scenario_fails(dir.write("list.json", "[{\"pue\": 1.2}]"), expected + "an array");
+        check_scenario_fails(dir.write("number.json", "1.2"), expected + "1.2");
+        check_scenario_fails(dir.write("null.json", "null"), expected + "null");
+        check_scenario_fails(dir.write("string.json", "\"box-a4\""), expected + "the string \"box-a4\"");
+    }
+    SECTION("NaN, Infinity and 1e400") {
+        // {"pue": is 7 bytes and a space: the value starts at column 9.
+        check_scenario_fails(dir.write("nan.json", "{\"pue\": NaN}"),
+                             "line 1, column 9: invalid JSON: NaN is not a JSON number; write a finite number");
+        check_scenario_fails(dir.write("inf.json", "{\"pue\": -Infinity}"),
+                             "line 1, column 9: invalid JSON: -Infinity is not a JSON number; write a finite number");
+        check_scenario_fails(dir.write("big.json", "{\"pue\": 1e400}"),
+                             "line 1, column 9: the number 1e400 is too large to represent; numbers must be finite");
+    }
+    SECTION("nested 100,000 levels deep") {
+        // {"_note": is 9 bytes and a space; the 64th '[' is byte 73 (column 74) and one level more than allowed.
+        check_scenario_fails(scenario("{\"_note\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}"),
+                             "line 1, column 74: nested more than 64 levels deep; a scenario needs 2");
+    }
+    SECTION("a 50 MB file: a huge string where a number belongs") {
+        check_scenario_fails(scenario("{\"pue\": \"" + std::string(50'000'000, '9') + "\"}"),
+                             "/pue: must be a number in [1, 5], got the string \"" + std::string(60, '9') + "...\"");
+    }
+    SECTION("a directory") { check_scenario_fails(dir.path(), "is a directory, not a file"); }
+    SECTION("a file that does not exist") { check_scenario_fails(dir.path() + "/missing.json", "no such file"); }
+}
+
+TEST_CASE("an unreadable scenario file: exit 3 with the system's reason") {
+    TempDir dir;
+    const std::string file = dir.write("s.json", "{\"pue\": 1.2}");
+    REQUIRE(chmod(file.c_str(), 0) == 0);
+    if (access(file.c_str(), R_OK) == 0) {
+        WARN("skipped: running as a user who can read a chmod 000 file (root?)");
+    } else {
+        check_scenario_fails(file, "cannot be read: permission denied");
+    }
+}
+
+TEST_CASE("bad scenario values: exit 3, the JSON pointer, the value and the valid range") {
+    struct ScenarioCase {
+        const char* name;
+        const char* text;
+        const char* message;  // after "FILE: "
+    };
+    const std::vector<ScenarioCase> cases = {
+        // Wrong types, one per kind of key.
+        {"a number given as a string", R"({"hours_per_week": "40"})",
+         "/hours_per_week: must be a number in [0, 168] h/week, got the string \"40\""},
+        {"a number given as a boolean", R"({"discount_rate": true})",
+         "/discount_rate: must be a number in [0, 1] per year, got the boolean true"},
+        {"a number given as a list", R"({"years": [3]})", "/years: must be a number in (0, 50] years, got an array"},
+        {"pricing as a number", R"({"pricing": 1})",
+         "/pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got 1"},
+        {"idle as a boolean", R"({"idle": false})", "/idle: must be one of always-on, off, got the boolean false"},
+        {"build as an object", R"({"build": {"id": "box-a4"}})",
+         "/build: must be a non-empty id string or null, got an object"},
+        {"build as an empty string", R"({"build": ""})",
+         "/build: must be a non-empty id string or null, got the string \"\""},
+        {"cloud as a number", R"({"build": "box-a4", "cloud": 8})",
+         "/cloud: must be a non-empty id string or null, got 8"},
+        // Out of range.
+        {"pue 0.5", R"({"pue": 0.5})", "/pue: must be in [1, 5], got 0.5"},
+        {"residual_value 1.5", R"({"residual_value": 1.5})", "/residual_value: must be in [0, 1], got 1.5"},
+        {"hours_per_week 169", R"({"hours_per_week": 169})", "/hours_per_week: must be in [0, 168] h/week, got 169"},
+        {"years 0", R"({"years": 0})", "/years: must be in (0, 50] years, got 0"},
+        {"a horizon under one month", R"({"years": 0.04})",
+         "/years: must be at least 1 month (1/12 year), got 0.04"},
+        {"negative discount_rate", R"({"discount_rate": -0.05})",
+         "/discount_rate: must be in [0, 1] per year, got -0.05"},
+        {"electricity in cents", R"({"electricity_usd_per_kwh": 15})",
+         "/electricity_usd_per_kwh: must be in [0, 10] USD/kWh, got 15"},
+        {"pricing misspelt", R"({"pricing": "reserved_1y"})",
+         "/pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"reserved_1y\""},
+        // Keys.
+        {"an unknown key with did-you-mean", R"({"residual_valeu": 0.2})",
+         "/residual_valeu: unknown key (did you mean \"residual_value\"?); keys starting with '_' are comments"},
+        {"a key in the wrong case", R"({"PUE": 1.2})",
+         "/PUE: unknown key (did you mean \"pue\"?); keys starting with '_' are comments"},
+        {"a duplicate key", R"({"pue": 1.2, "years": 3, "pue": 1.5})",
+         "/pue: appears twice; keep one (JSON readers disagree on which value counts)"},
+        // Ids the catalogue does not have.
+        {"a build naming no build in the catalogue", R"({"build": "box-a5"})",
+         "/build: unknown build \"box-a5\" (did you mean \"box-a4\"?); `gpucost catalog list builds` lists them"},
+        {"a cloud offer naming no offer in the catalogue", R"({"build": "box-a4", "cloud": "cheap-a9"})",
+         "/cloud: unknown cloud offer \"cheap-a9\" (did you mean \"cheap-a8\"?)"},
+        {"a cloud offer without a build", R"({"cloud": "cheap-a8"})",
+         "/cloud: needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null"},
+    };
+    TempDir dir;
+    for (const ScenarioCase& c : cases) {
+        SECTION(c.name) { check_scenario_fails(dir.write("s.json", c.text), c.message); }
+    }
+}
+
+namespace {
+
+const std::string k_skypilot_header =
+    "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,AvailabilityZone";
+const std::string k_p5_row = "p5.48xlarge,H100,8.0,192.0,2048.0,,55.04,,us-east-1,use1-az2";
+
+std::vector<std::string> import_args(const std::string& file, const std::string& format = "skypilot") {
+    std::vector<std::string> args = {"catalog", "import", "--from", format, file, "--as-of", "2026-01-21"};
+    if (format == "skypilot") args.insert(args.end(), {"--provider", "AWS"});
+    return args;
+}
+
+// "gpucost catalog import --from FORMAT FILE ..." fails with exit code 3 and exactly "gpucost: error: FILE: <what>".
+void check_import_fails(const std::string& file, const std::string& what, const std::string& format = "skypilot") {
+    check_fails(import_args(file, format), 3, "gpucost: error: " + file + ": " + what + "\n");
+}
+
+// A SkyPilot file with one row whose Price cell is `price`.
+std::string skypilot_with_price(const std::string& price) {
+    return k_skypilot_header + "\np5.4xlarge,H100,1.0,16.0,256.0,," + price + ",,us-east-1,use1-az2\n";
+}
+
+}  // namespace
+
+TEST_CASE("bad CSV for catalog import: exit 3, one line with the file, the line and how to mend it") {
+    const std::string bad = "data/import/";
+    SECTION("an empty file") {
+        check_import_fails(bad + "bad_empty.csv", "empty; expected a header row and at least one record");
+    }
+    SECTION("a header and no records") {
+        check_import_fails(bad + "bad_header_only.csv",
+                           "a header and no records; nothing to import (was the download cut short?)");
+    }
+    SECTION("a missing required column, in each format") {
+        check_import_fails(bad + "bad_missing_column.csv",
+                           "line 1: missing column SpotPrice; a SkyPilot price list has InstanceType, AcceleratorName, "
+                           "AcceleratorCount, vCPUs, MemoryGiB, GpuInfo, Price, SpotPrice, Region, AvailabilityZone");
+        // A SkyPilot file read as gpuhunt: every gpuhunt column is missing.
+        check_import_fails(bad + "bad_negative_price.csv",
+                           "line 1: missing columns instance_name, location, price, gpu_count, gpu_name, spot; a "
+                           "gpuhunt price list has instance_name, location, price, cpu, memory, gpu_count, gpu_name, "
+                           "gpu_memory, spot[, provider]",
+                           "gpuhunt");
+    }
+    SECTION("a column named twice") {
+        check_import_fails(bad + "bad_duplicate_column.csv", "line 1: column \"Price\" appears twice in the header");
+    }
+    SECTION("an unterminated quote") {
+        check_import_fails(bad + "bad_unterminated_quote.csv", "line 2: a quoted field is never closed (missing '\"')");
+    }
+    SECTION("a quote inside an unquoted field") {
+        check_import_fails(bad + "bad_quote_in_field.csv",
+                           "line 2: a quote inside an unquoted field (\"Tesla \"); quote the whole field and double "
+                           "the quote (\"\")");
+    }
+    SECTION("a NUL byte") {
+        check_import_fails(bad + "bad_nul_byte.csv", "line 3: contains a NUL byte; this is not a text CSV file");
+    }
+    SECTION("Latin-1 text (invalid UTF-8)") {
+        // "Caf\xe9": 0xe9 is e-acute in Latin-1 and a three-byte lead in UTF-8, here followed by ','.
+        check_import_fails(bad + "bad_latin1.csv", "line 3: byte 0xe9 is not valid UTF-8; save the file as UTF-8");
+    }
+    SECTION("UTF-16 with its byte-order mark, as Excel's \"Unicode text\" writes") {
+        check_import_fails(bad + "bad_utf16.csv",
+                           "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
+    }
+    SECTION("CR-only line endings count lines like any other") {
+        // Classic Mac OS files end lines with a lone CR; the bad price is on the third line.
+        check_import_fails(bad + "bad_cr_only.csv", "line 3: column Price: must be a price in USD per hour, got \"six\"");
+    }
+    SECTION("a row with too few or too many fields") {
+        check_import_fails(bad + "bad_too_few_fields.csv", "line 2: 9 fields, but the header has 10 columns");
+        // An unquoted Python dict with commas in GpuInfo: 10 + 1 = 11 fields.
+        check_import_fails(bad + "bad_too_many_fields.csv", "line 2: 11 fields, but the header has 10 columns");
+    }
+    SECTION("a GPU count of 10^12") {
+        check_import_fails(bad + "bad_gpu_count.csv",
+                           "line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got \"1000000000000\"");
+    }
+}
+
+TEST_CASE("bad prices and counts for catalog import: the cell, its line and the valid range") {
+    TempDir dir;
+    struct PriceCase {
+        const char* price;
+        const char* message;  // after "FILE: line 2: column Price: "
+    };
+    const std::vector<PriceCase> cases = {
+        {"six", "must be a price in USD per hour, got \"six\""},
+        {"$6.88", "must be a price in USD per hour, got \"$6.88\""},
+        {"6,88", "must be a price in USD per hour, got \"6,88\""},  // quoted below, so the comma stays in the cell
+        {"-6.88", "must be in [0, 100000] USD per hour, got \"-6.88\""},
+        {"NaN", "must be a price in USD per hour, got \"NaN\""},
+        {"nan", "must be a price in USD per hour, got \"nan\""},
+        {"inf", "must be a price in USD per hour, got \"inf\""},
+        {"-Infinity", "must be a price in USD per hour, got \"-Infinity\""},
+        {"1e400", "must be a price in USD per hour, got \"1e400\""},
+        {"688000", "must be in [0, 100000] USD per hour, got \"688000\""},  // cents, or a month
+        {" 6.88", "must be a price in USD per hour, got \" 6.88\""},
+    };
+    for (const PriceCase& c : cases) {
+        INFO("price " << c.price);
+        const std::string file = dir.write("p.csv", skypilot_with_price(std::string("\"") + c.price + "\""));
+        check_import_fails(file, std::string("line 2: column Price: ") + c.message);
+    }
+    SECTION("a 1 MB price cell: the message shows 60 characters of it") {
+        const std::string file = dir.write("big.csv", skypilot_with_price(std::string(1'000'000, '7') + "x"));
+        check_import_fails(file, "line 2: column Price: must be a price in USD per hour, got \"" +
+                                     std::string(60, '7') + "...\"");
+    }
+    SECTION("a fractional and a negative GPU count") {
+        const std::string file = dir.write(
+            "c.csv", k_skypilot_header + "\np5.4xlarge,H100,-1,16.0,256.0,,6.88,,us-east-1,use1-az2\n");
+        check_import_fails(file, "line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got \"-1\"");
+    }
+    SECTION("a gpuhunt spot flag that is not a boolean") {
+        const std::string file = dir.write("g.csv", "instance_name,location,price,gpu_count,gpu_name,spot\n"
+                                                    "p5.48xlarge,us-east-1,55.04,8,H100,yes\n");
+        check_import_fails(file, "line 2: column spot: must be true or false, got \"yes\"", "gpuhunt");
+    }
+    SECTION("only CPU rows and GPU counts of 0: nothing to import") {
+        const std::string file = dir.write("z.csv", k_skypilot_header +
+                                                        "\np5.48xlarge,H100,0,192.0,2048.0,,55.04,,us-east-1,a\n"
+                                                        "c1.medium,,,2.0,1.7,,0.13,,us-east-1,a\n");
+        check_import_fails(file, "no row became an offer (2 rows: 2 without a GPU, 0 with an accelerator no "
+                                 "catalogue GPU lists among its aliases, 0 without a price); nothing to import");
+    }
+}
+
+TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB field, 100,000 unknown rows") {
+    TempDir dir;
+    const auto import_ok = [](const std::string& file) {
+        const auto r = run_gpucost(import_args(file));
+        INFO("stderr: " << r.err);
+        CHECK(r.exit_code == 0);
+        return r;
+    };
+    const std::string plain = dir.write("plain.csv", k_skypilot_header + "\n" + k_p5_row + "\n");
+    const auto reference = import_ok(plain);
+    REQUIRE_THAT(reference.out, Catch::Contains("\"id\": \"aws-p5.48xlarge-us-east-1\""));
+    // The overlay names its source file, so compare with that one name swapped.
+    const auto same_offers = [&](const std::string& file) {
+        std::string out = import_ok(file).out;
+        for (std::size_t at = out.find(file); at != std::string::npos; at = out.find(file, at))
+            out.replace(at, file.size(), plain);
+        CHECK(out == reference.out);
+    };
+    SECTION("a UTF-8 byte-order mark before the header (what Excel writes) is skipped") {
+        same_offers(dir.write("bom.csv", "\xEF\xBB\xBF" + k_skypilot_header + "\r\n" + k_p5_row + "\r\n"));
+    }
+    SECTION("CR-only and mixed line endings") {
+        same_offers(dir.write("cr.csv", k_skypilot_header + "\r" + k_p5_row + "\r"));
+        // CPU rows (no accelerator) after the GPU row: the same one offer.
+        const std::string cpu_row = "c1.medium,,,2.0,1.7,,0.13,,us-east-1,a";
+        same_offers(dir.write("mixed.csv", k_skypilot_header + "\r\n" + k_p5_row + "\n" + cpu_row + "\r" + cpu_row));
+    }
+    SECTION("a 1 MB GpuInfo cell is carried through without being shown") {
+        const std::string row = "p5.48xlarge,H100,8.0,192.0,2048.0,\"" + std::string(1'000'000, 'g') +
+                                "\",55.04,,us-east-1,use1-az2";
+        same_offers(dir.write("wide.csv", k_skypilot_header + "\n" + row + "\n"));
+    }
+    SECTION("100,000 rows of unknown accelerators: stderr names the 10 with most rows and counts the rest") {
+        std::string text = k_skypilot_header + "\n" + k_p5_row + "\n";
+        // 3 rows of "X0", 2 of "X1", then one row each of X2 ... X99998: 100,000 unmapped rows, 99,999 names.
+        for (int i : {0, 0, 0, 1, 1})
+            text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
+        for (int i = 2; i < 99'997; ++i) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
+        const auto r = import_ok(dir.write("many.csv", text));
+        std::vector<std::string> lines;
+        for (std::size_t at = 0, end; (end = r.err.find('\n', at)) != std::string::npos; at = end + 1)
+            lines.push_back(r.err.substr(at, end - at));
+        REQUIRE(lines.size() == 12);  // the summary, 10 names, the rest
+        CHECK(lines[0] == "gpucost: imported 1 offer from 1 of 100001 rows of " + dir.path() + "/many.csv");
+        CHECK(lines[1] == "gpucost: warning: left out 3 rows with accelerator \"X0\": no catalogue GPU lists it among "
+                          "its aliases (add it to a GPU's \"aliases\" to import them)");
+        CHECK(lines[2] == "gpucost: warning: left out 2 rows with accelerator \"X1\": no catalogue GPU lists it among "
+                          "its aliases (add it to a GPU's \"aliases\" to import them)");
+        // Then one row each, by name: X10, X100, X1000, X10000, X10001, ... (as text).
+        CHECK(lines[3] == "gpucost: warning: left out 1 row with accelerator \"X10\": no catalogue GPU lists it among "
+                          "its aliases (add it to a GPU's \"aliases\" to import them)");
+        // 100,000 unmapped rows - 3 - 2 - 8 listed = 99,987 rows; 99,997 names - 10 listed = 99,987 names.
+        CHECK(lines[11] == "gpucost: warning: and 99987 more rows with 99987 other accelerator names no catalogue GPU "
+                           "lists");
     }
 }

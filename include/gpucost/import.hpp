@@ -49,13 +49,15 @@ const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name);
 // Converts a price list. Per-zone rows collapse to one offer per (instance, region): the lowest on-demand and the
 // lowest spot price among the zones win (a user can rent in the cheapest zone); spot rows (gpuhunt) or the
 // SpotPrice column (SkyPilot) fill the offer's spot price. Throws DataError ("FILE: line N: column C: ...") for
-// malformed CSV, a missing column, a non-numeric or negative price or count, and when no row gives an offer.
+// malformed CSV, a missing column, a header without records, a non-numeric or negative price or count, and when
+// no row gives an offer.
 ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog);
 
 // The offers as a catalogue overlay (JSON text, for --add-catalog).
 std::string import_overlay_json(const ImportResult& result, const ImportRequest& request);
 
-// Lines for stderr: what was imported, and every row left out, grouped by reason and accelerator name.
+// Lines for stderr: what was imported, and every row left out, grouped by reason and accelerator name (the 10
+// names with the most rows, then one line counting the rest, so stderr stays short for any file).
 std::vector<std::string> import_summary(const ImportResult& result, const ImportRequest& request);
 
 // Reads the CSV file; throws DataError when it is missing or unreadable.
