@@ -283,7 +283,8 @@ private:
 // Runs `parse` over `text` after the checks nlohmann does not make (empty, byte-order mark, depth), and turns
 // nlohmann's errors into ours: the same message for the DOM parser and the streaming one.
 template <typename Parse>
-auto parse_reporting_errors(std::string_view text, const std::string& file, Parse parse) {
+auto parse_reporting_errors(std::string_view text, const std::string& file, Parse parse,
+                            std::string_view nesting_needed = k_catalogue_nesting) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw DataError(fmt::format("{}: the file is empty; expected a JSON object", file));
     if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
@@ -294,8 +295,8 @@ auto parse_reporting_errors(std::string_view text, const std::string& file, Pars
     // rescans every parent array at the end of each object and makes large catalogues quadratic.
     const std::size_t too_deep = too_deep_byte(text, k_max_json_depth);
     if (too_deep < text.size())
-        throw DataError(fmt::format("{}: {}: nested more than {} levels deep; a catalogue needs 4", file,
-                                    position_text(text, too_deep), k_max_json_depth));
+        throw DataError(fmt::format("{}: {}: nested more than {} levels deep; {}", file,
+                                    position_text(text, too_deep), k_max_json_depth, nesting_needed));
     try {
         return parse();
     } catch (const nlohmann::json::parse_error& e) {
@@ -427,8 +428,9 @@ private:
 
 }  // namespace
 
-nlohmann::json parse_json_text(std::string_view text, const std::string& file) {
-    return parse_reporting_errors(text, file, [&] { return nlohmann::json::parse(text.begin(), text.end()); });
+nlohmann::json parse_json_text(std::string_view text, const std::string& file, std::string_view nesting_needed) {
+    return parse_reporting_errors(
+        text, file, [&] { return nlohmann::json::parse(text.begin(), text.end()); }, nesting_needed);
 }
 
 std::optional<nlohmann::json> parse_json_streaming(std::string_view text, const std::string& file,

@@ -17,7 +17,10 @@ namespace gpucost {
 
 // Parses JSON text; throws DataError naming `file`, the line and the column on malformed input,
 // on a byte-order mark, and on nesting deeper than any catalogue needs.
-nlohmann::json parse_json_text(std::string_view text, const std::string& file);
+// `nesting_needed` ends the too-deep message: how deep the document kind really nests.
+inline constexpr std::string_view k_catalogue_nesting = "a catalogue needs 4";
+nlohmann::json parse_json_text(std::string_view text, const std::string& file,
+                               std::string_view nesting_needed = k_catalogue_nesting);
 
 // Parses JSON text like parse_json_text (the same errors at the same lines and columns), except that the elements
 // of the root object's array member `key` are handed to `element` one at a time as each is complete, and not kept:

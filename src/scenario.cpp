@@ -86,18 +86,6 @@ void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, A
     }
 }
 
-// parse_json_text words its depth limit for catalogues; a scenario nests two levels ("_sources").
-json parse_scenario_json(std::string_view text, const std::string& file) {
-    try {
-        return parse_json_text(text, file);
-    } catch (const DataError& e) {
-        const std::string_view what = e.what();
-        const std::string_view catalogue_depth = "; a catalogue needs 4";
-        if (!what.ends_with(catalogue_depth)) throw;
-        throw DataError(fmt::format("{}; a scenario needs 2", what.substr(0, what.size() - catalogue_depth.size())));
-    }
-}
-
 // The top-level keys of a JSON object in the order written, duplicates kept: nlohmann keeps only the last value
 // of a repeated key, silently, and other JSON readers keep the first, so a repeated key is an error.
 class TopLevelKeys : public json::json_sax_t {
@@ -144,7 +132,7 @@ void report_duplicate_keys(JsonReader& r, std::string_view text) {
 }  // namespace
 
 Scenario parse_scenario(std::string_view text, const std::string& file) {
-    const json root = parse_scenario_json(text, file);
+    const json root = parse_json_text(text, file, "a scenario needs 2");  // "_sources" is the deepest
     JsonReader r;
     Scenario s;
     s.assumptions.origin = fmt::format("scenario {}", file);
