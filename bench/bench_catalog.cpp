@@ -5,9 +5,10 @@
 #include <cstddef>
 #include <string>
 
-#include "gpucost/catalog.hpp"
-#include "gpucost/embedded_catalog.hpp"
-#include "gpucost/report.hpp"
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/report/report.hpp"
 #include "synthetic_catalog.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstddef>
 
-#include "gpucost/cost_model.hpp"
+#include "gpucost/engine/cost_model.hpp"
 
 namespace {
 

@@ -10,7 +10,8 @@
 #include <fstream>
 #include <string>
 
-#include "gpucost/catalog.hpp"
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "synthetic_catalog.hpp"
 
 namespace {

@@ -6,7 +6,7 @@ math(EXPR byte_count "${hex_length} / 2")
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
 string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)" "\\1\n" bytes "${bytes}")
 file(WRITE "${OUTPUT}.tmp" "// Generated from ${INPUT} by cmake/embed_catalog.cmake: do not edit.\n"
-  "#include \"gpucost/embedded_catalog.hpp\"\n\n"
+  "#include \"gpucost/io/embedded_catalog.hpp\"\n\n"
   "namespace gpucost {\nnamespace {\nconstexpr unsigned char k_bytes[] = {\n${bytes}\n0};\n}  // namespace\n\n"
   "std::string_view embedded_catalog_json() noexcept { return {reinterpret_cast<const char*>(k_bytes), ${byte_count}}; }\n\n"
   "}  // namespace gpucost\n")

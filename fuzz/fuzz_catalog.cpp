@@ -5,10 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
+#include "gpucost/io/catalog_json.hpp"
 #include "fuzz_support.hpp"
-#include "gpucost/catalog.hpp"
-#include "gpucost/error.hpp"
-#include "gpucost/report.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/util/error.hpp"
+#include "gpucost/report/report.hpp"
 
 namespace {
 

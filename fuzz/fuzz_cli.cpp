@@ -20,7 +20,7 @@
 
 #include "fuzz_support.hpp"
 #include "gpucost/cli.hpp"
-#include "gpucost/error.hpp"
+#include "gpucost/util/error.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "gpucost/report.hpp"
+#include "gpucost/report/report.hpp"
 
 namespace gpucost::fuzz {
 

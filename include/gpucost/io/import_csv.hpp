@@ -1,0 +1,66 @@
+// `gpucost catalog import`: public cloud price lists (SkyPilot, gpuhunt) turned into gpucost cloud offers.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpucost/model/catalog.hpp"
+
+namespace gpucost {
+
+// The price-list formats gpucost reads.
+enum class ImportFormat {
+    skypilot,  // skypilot-catalog vms.csv: InstanceType, AcceleratorName, AcceleratorCount, ..., Price, SpotPrice,
+               // Region, AvailabilityZone (one file per cloud, so the provider comes from --provider)
+    gpuhunt,   // gpuhunt offers: instance_name, location, price, gpu_count, gpu_name, gpu_memory, spot[, provider]
+};
+
+// What to import and how to label it; nothing here is guessed.
+struct ImportRequest {
+    ImportFormat format = ImportFormat::skypilot;
+    std::string source_file;   // the CSV path, written into every offer's source
+    std::string as_of;         // YYYY-MM-DD the user fetched the file; every offer's as_of
+    std::string provider;      // the provider's name; required for SkyPilot, else a gpuhunt `provider` column
+};
+
+// Accelerator names no catalogue GPU lists among its aliases, with how many rows named each.
+struct UnmappedName {
+    std::string name;
+    std::size_t rows = 0;
+};
+
+// The offers and an account of every row.
+struct ImportResult {
+    std::vector<CloudOffer> offers;        // sorted by id
+    std::size_t rows = 0;                  // records read
+    std::size_t rows_used = 0;             // rows that became (part of) an offer
+    std::size_t rows_without_gpu = 0;      // no accelerator (CPU instances)
+    std::size_t rows_without_price = 0;    // neither an on-demand nor a spot price
+    std::size_t rows_fractional = 0;       // a fraction of a GPU (shared GPUs): no whole-GPU offer to compare
+    std::vector<UnmappedName> unmapped;    // by name
+};
+
+// The GPU an accelerator name stands for: a catalogue GPU whose id or one of whose aliases equals `name`,
+// ignoring case; null when none does.
+const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name);
+
+// Converts a price list. Per-zone rows collapse to one offer per (instance, region): the lowest on-demand and the
+// lowest spot price among the zones win (a user can rent in the cheapest zone); spot rows (gpuhunt) or the
+// SpotPrice column (SkyPilot) fill the offer's spot price. Throws DataError ("FILE: line N: column C: ...") for
+// malformed CSV, a missing column, a header without records, a non-numeric or negative price or count, and when
+// no row gives an offer.
+ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog);
+
+// The offers as a catalogue overlay (JSON text, for --add-catalog).
+std::string import_overlay_json(const ImportResult& result, const ImportRequest& request);
+
+// Lines for stderr: what was imported, and every row left out, grouped by reason and accelerator name (the 10
+// names with the most rows, then one line counting the rest, so stderr stays short for any file).
+std::vector<std::string> import_summary(const ImportResult& result, const ImportRequest& request);
+
+// Reads the CSV file; throws DataError when it is missing or unreadable.
+std::string read_import_file(const std::string& path);
+
+}  // namespace gpucost

@@ -1,0 +1,19 @@
+// Scenario files (--scenario FILE): a team's assumptions, build and cloud offer, kept in its repository.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpucost/model/assumptions.hpp"
+
+namespace gpucost {
+
+// What a scenario file holds. Precedence when comparing: flag > scenario > build's overrides > catalogue.
+struct Scenario {
+    AssumptionLayer assumptions;            // origin "scenario FILE"; years held as months
+    std::optional<std::string> build_id;    // "build": an id, or null / absent for every build
+    std::optional<std::string> cloud_id;    // "cloud": an id, or null / absent for the cheapest match
+};
+
+}  // namespace gpucost

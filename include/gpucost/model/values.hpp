@@ -1,0 +1,46 @@
+// The values the cost engine reads: how an offer is bought, what an idle machine does, and every assumption as a
+// plain number. No strings, no I/O: the engine includes this and nothing else of ours.
+#pragma once
+
+namespace gpucost {
+
+// Hours in a billing month: the cloud convention (AWS, Azure, Infracost bill 730 h a month).
+inline constexpr double k_hours_per_month = 730.0;
+// Hours in a week.
+inline constexpr double k_hours_per_week = 168.0;
+// Months in a year.
+inline constexpr double k_months_per_year = 12.0;
+
+// How a cloud offer is bought.
+enum class Pricing { on_demand, spot, reserved_1y, reserved_3y };
+inline constexpr int k_pricing_count = 4;
+
+// What an owned machine does when it is not working: stays powered at idle draw, or is switched off.
+enum class IdlePolicy { always_on, off };
+
+// Every assumption the engine reads, already validated and in range (see assumptions.hpp).
+struct Assumptions {
+    double hours_per_week = 40.0;              // [0, 168]
+    int months = 36;                           // horizon M, >= 1
+    Pricing pricing = Pricing::on_demand;
+    double electricity_usd_per_kwh = 0.0;
+    double pue = 1.0;                          // power usage effectiveness, >= 1
+    IdlePolicy idle = IdlePolicy::always_on;
+    double staff_salary_usd = 0.0;             // per year, per full-time equivalent
+    double staff_fte_build = 0.0;
+    double staff_fte_cloud = 0.0;
+    double maintenance_rate = 0.0;             // fraction of hardware price per year
+    double facility_usd_per_month = 0.0;
+    double useful_life_years = 5.0;            // > 0
+    double residual_value = 0.0;               // fraction of hardware price left at end of life
+    double discount_rate = 0.0;                // annual
+    double spot_overhead = 0.0;                // extra fraction of hours re-run after interruptions
+    double cloud_storage_usd_per_month = 0.0;
+    double cloud_egress_usd_per_month = 0.0;
+};
+
+// Name of a pricing as used in catalogues and flags: "on-demand", "spot", "reserved-1y", "reserved-3y".
+const char* to_string(Pricing pricing) noexcept;
+// Name of an idle policy: "always-on", "off".
+const char* to_string(IdlePolicy idle) noexcept;
+}  // namespace gpucost

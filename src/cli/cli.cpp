@@ -1,0 +1,108 @@
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/cli.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli_common.hpp"
+#include "gpucost/util/text.hpp"
+#include "gpucost/version.hpp"
+
+namespace gpucost {
+namespace {
+
+int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
+    std::ostream& out = io.out;
+    CLI::App app{"gpucost: should you buy your own GPU machine or rent GPUs in the cloud?\n"
+                 "Compares the total cost of owning against renting, with every assumption sourced and overridable.",
+                 "gpucost"};
+    app.footer(std::string("Run 'gpucost COMMAND --help' for a command's flags and examples.\n\n") +
+               cli::k_exit_codes_help);
+    bool version = false;
+    app.add_flag("--version", version, "print the version and the embedded catalogue's date");
+    app.allow_extras();
+
+    // One line per subcommand; each lives in its own command_*.cpp.
+    const std::vector<cli::Command> commands = {
+        cli::add_compare_command(app),
+        cli::add_catalog_command(app),
+        cli::add_check_command(app),
+        cli::add_cashflow_command(app),
+        cli::add_init_command(app),
+        cli::add_completion_command(app),
+        cli::add_manpage_command(app),
+    };
+
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        out << app.help();
+        return static_cast<int>(ExitCode::success);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) {  // --help after a subcommand
+            for (const cli::Command& c : commands)
+                if (c.app->parsed()) out << c.app->help();
+            return static_cast<int>(ExitCode::success);
+        }
+        throw UsageError(fmt::format("{}; see 'gpucost --help'", e.what()));
+    }
+
+    if (version) {
+        out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, load_embedded_catalog().as_of);
+        return static_cast<int>(ExitCode::success);
+    }
+    for (const cli::Command& c : commands)
+        if (c.app->parsed()) return c.run(io);
+
+    if (!app.remaining().empty()) {
+        const std::string word = app.remaining().front();
+        if (word.rfind("-", 0) == 0) throw UsageError(cli::unknown_argument_message(app.remaining(), app));
+        std::vector<std::string> names;
+        for (const cli::Command& c : commands) names.push_back(c.app->get_name());
+        throw UsageError(fmt::format("unknown command {}{}; see 'gpucost --help'", quote_value(word),
+                                     did_you_mean(word, names)));
+    }
+    throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
+}
+
+void print_error(std::ostream& err, const std::string& message) {
+    std::size_t start = 0;
+    while (start <= message.size()) {
+        const std::size_t end = message.find('\n', start);
+        err << "gpucost: error: " << message.substr(start, end - start) << "\n";
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Terminal& terminal) {
+    // Every error is caught here, once: commands only throw, and never write to `out` before they succeed.
+    try {
+        return run_cli(args, cli::Io{out, err, terminal});
+    } catch (const ValidationError& e) {
+        cli::print_problems(err, "warning", e.file(), e.warnings());
+        cli::print_problems(err, "error", e.file(), e.problems());
+        return static_cast<int>(e.code());
+    } catch (const Error& e) {
+        print_error(err, e.what());
+        return static_cast<int>(e.code());
+    } catch (const std::bad_alloc&) {
+        print_error(err, "out of memory");
+        return static_cast<int>(ExitCode::internal);
+    } catch (const std::exception& e) {
+        print_error(err, fmt::format("internal error: {} (please report this)", e.what()));
+        return static_cast<int>(ExitCode::internal);
+    }
+}
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const Terminal& terminal) {
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+    return run(args, out, err, terminal);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,156 @@
+// Pieces every subcommand shares: the catalogue and assumption flags, formats, messages.
+// Private to the CLI layer: the only place besides cli.cpp that includes CLI11.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/cli.hpp"
+#include "gpucost/util/date.hpp"
+#include "gpucost/util/error.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/report/report.hpp"
+
+namespace gpucost::cli {
+
+// Where a command writes results (`out`) and diagnostics (`err`), and what main() knows about the terminal.
+struct Io {
+    std::ostream& out;
+    std::ostream& err;
+    Terminal terminal;
+};
+
+// A subcommand: its CLI11 app, and what to run when it is the one parsed.
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<int(const Io& io)> run;
+};
+
+// Throws UsageError when the command got arguments it does not know.
+void reject_extras(const CLI::App& command);
+
+// The Command for a subcommand whose options CLI11 fills in: once parsed, arguments it does not know are
+// rejected (with a "did you mean"), then `run` gets the options.
+template <typename Options>
+Command command_for(CLI::App* app, std::shared_ptr<Options> options, int (*run)(const Options&, const Io&)) {
+    return {app, [app, options, run](const Io& io) {
+                reject_extras(*app);
+                return run(*options, io);
+            }};
+}
+
+// The exit codes, as --help prints them.
+extern const char* const k_exit_codes_help;
+
+// Flags that choose the catalogue: --catalog FILE, then --add-catalog FILE overlays in order.
+struct CatalogOptions {
+    std::string catalog;
+    std::vector<std::string> add_catalog;
+};
+void add_catalog_options(CLI::App& command, CatalogOptions& options);
+// Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
+// and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
+Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
+
+// Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
+// Throws UsageError when GPUCOST_TODAY is not a date.
+Date today();
+
+// --max-age-days N: figures older than N days become warnings.
+struct FreshnessOptions {
+    std::string max_age_days;
+    const CLI::Option* option = nullptr;
+};
+void add_freshness_option(CLI::App& command, FreshnessOptions& options);
+// The limit, if given; throws UsageError unless it is a whole number in [0, 36500].
+std::optional<int> max_age_days(const FreshnessOptions& options);
+
+// --quiet: warnings are dropped; errors (and check's failed gates) still reach stderr.
+struct QuietOption {
+    bool quiet = false;
+};
+void add_quiet_option(CLI::App& command, QuietOption& option);
+// Where warnings go: `io.err`, or nowhere under --quiet.
+std::ostream& warnings(const QuietOption& option, const Io& io);
+
+// --format for commands that print a report.
+struct FormatOptions {
+    std::string format = "table";
+};
+void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
+// Throws UsageError naming the valid formats.
+Format parse_format(const std::string& text);
+// Like parse_format, and also "markdown" (for commands that print a report: compare, check, cashflow).
+Format parse_report_format(const std::string& text);
+
+// --output FILE: write the result there atomically instead of to stdout.
+struct OutputOptions {
+    std::string output;
+};
+void add_output_option(CLI::App& command, OutputOptions& options);
+// Writes the whole text to stdout, or atomically to --output FILE (throws OutputError, exit 4).
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out);
+
+// How commands that print a report (compare, check, cashflow) show it: --format, --output, --currency,
+// --usd-rate, --color, --quiet.
+struct ReportOutputOptions {
+    FormatOptions format;
+    OutputOptions output;
+    QuietOption quiet;
+    std::string currency;  // "" = USD
+    std::string usd_rate;
+    std::string color = "auto";
+    const CLI::Option* usd_rate_option = nullptr;
+};
+void add_report_output_options(CLI::App& command, ReportOutputOptions& options);
+struct ReportOutput {
+    Format format = Format::table;
+    RenderOptions render;
+};
+// The format, currency and colour asked for. Colour is on with --color always, or with auto (the default) when
+// stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb".
+// Throws UsageError for a bad format, currency code, rate or colour choice.
+ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
+
+// What to compare: --build, --cloud and every assumption flag, as typed.
+struct ScenarioOptions {
+    std::string build;
+    std::string cloud;
+    std::string region;    // "" = any
+    std::string provider;  // "" = any
+    std::string scenario;  // --scenario FILE; "" = none
+    std::string months;
+    const CLI::Option* months_option = nullptr;
+    std::map<AssumptionKey, std::string> assumptions;
+    std::map<AssumptionKey, const CLI::Option*> given;  // to tell a flag left out from one set to ""
+};
+void add_scenario_options(CLI::App& command, ScenarioOptions& options);
+// The assumption flags as a layer (origin "flag"); throws UsageError listing every bad flag.
+AssumptionLayer flag_layer(const ScenarioOptions& options);
+// The comparison the flags ask for, over the --scenario file if any (flags win key by key).
+// Throws UsageError for bad flags, DataError / ValidationError for an unreadable or invalid scenario.
+ComparisonRequest comparison_request(const ScenarioOptions& options);
+
+// One line per problem: "gpucost: <kind>: <file>: <path>: <message>".
+void print_problems(std::ostream& err, const char* kind, const std::string& file, const std::vector<Problem>& problems);
+// "unknown option "--x" (did you mean "--y"?); see 'gpucost compare --help'".
+std::string unknown_argument_message(const std::vector<std::string>& extras, const CLI::App& command);
+// Subcommands, each in its own file.
+Command add_compare_command(CLI::App& app);
+Command add_catalog_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_cashflow_command(CLI::App& app);
+Command add_init_command(CLI::App& app);
+Command add_completion_command(CLI::App& app);
+Command add_manpage_command(CLI::App& app);
+
+}  // namespace gpucost::cli

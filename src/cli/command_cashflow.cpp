@@ -1,0 +1,53 @@
+// gpucost cashflow: the monthly cash flow behind compare, for spreadsheets.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "cli_common.hpp"
+#include "gpucost/render/cashflow.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost cashflow --build office-2x-rtx4090 --format csv --output cashflow.csv\n"
+    "      long-format rows: build_id,cloud_id,month,side,category,amount_usd,cumulative_usd\n"
+    "  gpucost cashflow --scenario gpucost.json --format json\n"
+    "      every build (or the scenario's), with each comparison's totals to check the sums against\n"
+    "  gpucost cashflow --build office-2x-rtx4090 --discount-rate 0.08\n"
+    "      each month's discounted spend and the running totals of both sides\n";
+
+struct CashflowOptions {
+    CatalogOptions catalog;
+    ReportOutputOptions output;
+    ScenarioOptions scenario;
+};
+
+int run_cashflow(const CashflowOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
+    const ComparisonRequest request = comparison_request(o.scenario);
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const Report report = build_report(catalog, request);
+    const std::string text = render_cashflow(report, output.format, output.render);
+    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    write_result(o.output.output, text, io.out);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_cashflow_command(CLI::App& app) {
+    auto options = std::make_shared<CashflowOptions>();
+    CLI::App* command = app.add_subcommand("cashflow", "the month-by-month cash flow of each side, for spreadsheets");
+    add_scenario_options(*command, options->scenario);
+    add_report_output_options(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return command_for(command, options, run_cashflow);
+}
+
+}  // namespace gpucost::cli

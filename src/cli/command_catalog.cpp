@@ -1,0 +1,249 @@
+// gpucost catalog list|show|validate|import: look into the catalogue, check a file, bring in public price lists.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+#include <ostream>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/render/catalog_listing.hpp"
+#include "cli_common.hpp"
+#include "gpucost/io/import_csv.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost catalog list cloud --gpu h100-sxm --pricing spot\n"
+    "      H100 SXM offers with a spot price, cheapest per GPU-hour first\n"
+    "  gpucost catalog list gpus --min-vram-gb 80 --format csv\n"
+    "  gpucost catalog show aws-p5.48xlarge-us-east-1\n"
+    "      one entry whole: its source, as_of, age in days, confidence and note\n"
+    "  gpucost catalog validate my-catalog.json\n"
+    "  gpucost catalog validate --add-catalog my-quote.json\n"
+    "      check an overlay merged over the embedded catalogue\n"
+    "  gpucost catalog import --from skypilot vms.csv --as-of 2026-11-30 --output aws.json\n"
+    "      turn SkyPilot's price catalogue into offers for --add-catalog\n";
+
+struct ListOptions {
+    CatalogOptions catalog;
+    FormatOptions format;
+    QuietOption quiet;
+    std::string section;
+    std::string gpu;
+    std::string provider;
+    std::string region;
+    std::string min_vram_gb;
+    std::string pricing;
+};
+
+struct ShowOptions {
+    CatalogOptions catalog;
+    FormatOptions format;
+    QuietOption quiet;
+    std::string id;
+};
+
+struct ValidateOptions {
+    CatalogOptions catalog;
+    QuietOption quiet;
+    std::string file;
+};
+
+struct ImportOptions {
+    CatalogOptions catalog;
+    QuietOption quiet;
+    OutputOptions output;
+    std::string from;
+    std::string file;
+    std::string as_of;
+    std::string provider;
+};
+
+ListingFilter listing_filter(const ListOptions& o) {
+    ListingFilter f;
+    if (!o.section.empty()) {
+        if (o.section != "gpus" && o.section != "builds" && o.section != "cloud")
+            throw UsageError(fmt::format("catalog list: section must be one of gpus, builds, cloud, got {}{}",
+                                         quote_value(o.section), did_you_mean(o.section, {"gpus", "builds", "cloud"})));
+        f.gpus = o.section == "gpus";
+        f.builds = o.section == "builds";
+        f.cloud = o.section == "cloud";
+    }
+    if (!o.gpu.empty()) f.gpu = o.gpu;
+    if (!o.provider.empty()) f.provider = o.provider;
+    if (!o.region.empty()) f.region = o.region;
+    if (!o.min_vram_gb.empty()) {
+        const auto v = parse_number(o.min_vram_gb);
+        if (!v || *v < 0) throw UsageError(fmt::format("--min-vram-gb: must be a number >= 0, got {}", quote_value(o.min_vram_gb)));
+        f.min_vram_gb = *v;
+    }
+    if (!o.pricing.empty()) {
+        const auto p = parse_pricing(o.pricing);
+        if (!p) throw UsageError(fmt::format("--pricing: must be one of {}, got {}", pricing_choices(), quote_value(o.pricing)));
+        f.pricing = *p;
+    }
+    // Providers, regions and prices belong to offers alone: with no section named, they list offers only.
+    if (o.section.empty() && (f.provider || f.region || f.pricing)) f.gpus = f.builds = false;
+    if (!f.cloud && (f.provider || f.region || f.pricing))
+        throw UsageError(fmt::format("--provider, --region and --pricing filter cloud offers; drop them or list cloud, "
+                                     "not {}", o.section));
+    return f;
+}
+
+int run_list(const ListOptions& o, const Io& io) {
+    const Format format = parse_format(o.format.format);
+    const ListingFilter filter = listing_filter(o);
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
+    const std::string text = render_listing(make_listing(catalog, filter), format);
+    io.out << text;
+    return static_cast<int>(ExitCode::success);
+}
+
+int run_show(const ShowOptions& o, const Io& io) {
+    const Format format = parse_format(o.format.format);
+    const Date day = today();
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
+    const std::string text = render_entry(catalog, o.id, format, day);
+    io.out << text;
+    return static_cast<int>(ExitCode::success);
+}
+
+int run_validate(const ValidateOptions& o, const Io& io) {
+    std::ostream& err = io.err;
+    std::ostream& warn = warnings(o.quiet, io);
+    CatalogOptions options = o.catalog;
+    if (!o.file.empty()) {
+        if (!options.catalog.empty()) throw UsageError("catalog validate: give FILE or --catalog FILE, not both");
+        options.catalog = o.file;
+    }
+    // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
+    // then one summary line, so a long list still ends with its count.
+    std::ostringstream warnings;
+    Catalog catalog;
+    try {
+        catalog = load_catalog(options, warnings);
+    } catch (const ValidationError& e) {
+        warn << warnings.str();
+        print_problems(warn, "warning", e.file(), e.warnings());
+        print_problems(err, "error", e.file(), e.problems());
+        err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(), e.problems().size(),
+                           e.problems().size() == 1 ? "" : "s", e.warnings().size(), e.warnings().size() == 1 ? "" : "s");
+        return static_cast<int>(e.code());
+    }
+    const std::string warning_text = warnings.str();
+    warn << warning_text;
+    const auto warning_count = static_cast<std::size_t>(std::count(warning_text.begin(), warning_text.end(), '\n'));
+    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
+                       catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
+                       warning_count, warning_count == 1 ? "" : "s");
+    return static_cast<int>(ExitCode::success);
+}
+
+int run_import(const ImportOptions& o, const Io& io) {
+    ImportRequest request;
+    if (o.from == "skypilot") request.format = ImportFormat::skypilot;
+    else if (o.from == "gpuhunt") request.format = ImportFormat::gpuhunt;
+    else
+        throw UsageError(fmt::format("--from: must be skypilot or gpuhunt, got {}{}", quote_value(o.from),
+                                     did_you_mean(o.from, {"skypilot", "gpuhunt"})));
+    if (o.as_of.empty())
+        throw UsageError("--as-of: required; give the date the price file was fetched (YYYY-MM-DD), "
+                         "which becomes every imported offer's as_of");
+    if (!parse_date(o.as_of) || o.as_of.size() != 10)
+        throw UsageError(fmt::format("--as-of: must be a date YYYY-MM-DD, got {}", quote_value(o.as_of)));
+    request.as_of = o.as_of;
+    request.source_file = o.file;
+    request.provider = o.provider;
+    std::ostream& warn = warnings(o.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const ImportResult result = import_offers(read_import_file(o.file), request, catalog);
+    const std::string json = import_overlay_json(result, request);
+    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    write_result(o.output, json, io.out);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_catalog_command(CLI::App& app) {
+    CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->require_subcommand(0, 1);
+    command->allow_extras();
+
+    auto list = std::make_shared<ListOptions>();
+    CLI::App* list_app = command->add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
+    list_app->add_option("section", list->section, "gpus, builds or cloud (default: all three)")->type_name("SECTION");
+    list_app->add_option("--gpu", list->gpu, "only this GPU, the builds holding it and the offers renting it")
+        ->type_name("ID");
+    list_app->add_option("--provider", list->provider, "only offers from this provider (case-insensitive)")
+        ->type_name("NAME");
+    list_app->add_option("--region", list->region, "only offers in this region (case-insensitive)")->type_name("REGION");
+    list_app->add_option("--min-vram-gb", list->min_vram_gb, "only GPUs with at least this much memory, in GB")
+        ->type_name("N");
+    list_app->add_option("--pricing", list->pricing,
+                         "only offers with this price, sorted by it per GPU-hour (default sort: on-demand)")
+        ->type_name("PRICING");
+    add_format_option(*list_app, list->format);
+    add_catalog_options(*list_app, list->catalog);
+    add_quiet_option(*list_app, list->quiet);
+    list_app->allow_extras();
+
+    auto show = std::make_shared<ShowOptions>();
+    CLI::App* show_app = command->add_subcommand("show", "one entry whole, with its source, as_of and age in days");
+    show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
+    add_format_option(*show_app, show->format);
+    add_catalog_options(*show_app, show->catalog);
+    add_quiet_option(*show_app, show->quiet);
+    show_app->allow_extras();
+
+    auto validate = std::make_shared<ValidateOptions>();
+    CLI::App* validate_app = command->add_subcommand(
+        "validate", "check a catalogue (default: the embedded one) and its overlays; every problem at once");
+    validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
+    add_catalog_options(*validate_app, validate->catalog);
+    add_quiet_option(*validate_app, validate->quiet);
+    validate_app->allow_extras();
+
+    auto import = std::make_shared<ImportOptions>();
+    CLI::App* import_app = command->add_subcommand(
+        "import", "turn a public cloud price list (SkyPilot or gpuhunt CSV) into an overlay for --add-catalog");
+    import_app->add_option("file", import->file, "the CSV file")->type_name("FILE.csv")->required();
+    import_app->add_option("--from", import->from, "the file's format: skypilot or gpuhunt")
+        ->type_name("FORMAT")
+        ->required();
+    import_app->add_option("--as-of", import->as_of, "the date the prices were fetched, YYYY-MM-DD (required)")
+        ->type_name("DATE");
+    import_app->add_option("--provider", import->provider,
+                           "the provider of every offer (required for skypilot; gpuhunt: its provider column)")
+        ->type_name("NAME");
+    add_output_option(*import_app, import->output);
+    add_catalog_options(*import_app, import->catalog);
+    add_quiet_option(*import_app, import->quiet);
+    import_app->allow_extras();
+
+    const std::array<Command, 4> commands = {
+        command_for(list_app, list, run_list),
+        command_for(show_app, show, run_show),
+        command_for(validate_app, validate, run_validate),
+        command_for(import_app, import, run_import),
+    };
+    return {command, [=](const Io& io) {
+                for (const Command& c : commands)
+                    if (c.app->parsed()) return c.run(io);
+                if (!command->remaining().empty()) {
+                    const std::string word = command->remaining().front();
+                    if (word.rfind("-", 0) == 0) throw UsageError(unknown_argument_message(command->remaining(), *command));
+                    throw UsageError(fmt::format("unknown catalog command {}{}; see 'gpucost catalog --help'",
+                                                 quote_value(word),
+                                                 did_you_mean(word, {"list", "show", "validate", "import"})));
+                }
+                throw UsageError("catalog: name a command: list, show, validate or import; see 'gpucost catalog --help'");
+            }};
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,112 @@
+// gpucost check: the compare report plus budget gates, for CI jobs; exit code 1 when a gate fails.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "cli_common.hpp"
+#include "gpucost/report/gates.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost check --scenario gpucost.json --max-build-total-usd 250000 --expect build\n"
+    "      fails (exit code 1) when the build costs more than $250,000 or renting is cheaper\n"
+    "  gpucost check --build office-2x-rtx4090 --max-payback-months 24 --max-age-days 180\n"
+    "      fails when owning has not paid for itself by month 24, or a figure is older than 180 days\n"
+    "  gpucost check --max-monthly-usd 5000 --format json --output report.json\n"
+    "      every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n";
+
+struct CheckOptions {
+    CatalogOptions catalog;
+    ReportOutputOptions output;
+    ScenarioOptions scenario;
+    FreshnessOptions freshness;
+    std::map<std::string, std::string> limits;  // flag -> text as typed
+    std::map<std::string, const CLI::Option*> given;
+    std::string expect;
+};
+
+constexpr std::array<const char*, 4> k_limit_flags = {"--max-build-total-usd", "--max-cloud-total-usd",
+                                                      "--max-monthly-usd", "--max-payback-months"};
+
+std::optional<double> limit(const CheckOptions& o, const char* flag) {
+    if (o.given.at(flag)->count() == 0) return std::nullopt;
+    const std::string& text = o.limits.at(flag);
+    const auto value = parse_number(text);
+    if (!value || *value < 0)
+        throw UsageError(fmt::format("{}: must be a number >= 0, got {}", flag, quote_value(text)));
+    return *value;
+}
+
+Gates gates_for(const CheckOptions& o) {
+    Gates g;
+    g.max_build_total_usd = limit(o, k_limit_flags[0]);
+    g.max_cloud_total_usd = limit(o, k_limit_flags[1]);
+    g.max_monthly_usd = limit(o, k_limit_flags[2]);
+    g.max_payback_months = limit(o, k_limit_flags[3]);
+    if (o.given.at("--expect")->count() > 0) {
+        if (o.expect == "build") g.expect = Side::build;
+        else if (o.expect == "cloud") g.expect = Side::cloud;
+        else
+            throw UsageError(fmt::format("--expect: must be build or cloud, got {}{}", quote_value(o.expect),
+                                         did_you_mean(o.expect, {"build", "cloud"})));
+    }
+    g.max_age_days = max_age_days(o.freshness);
+    return g;
+}
+
+int run_check(const CheckOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
+    Gates gates = gates_for(o);
+    ComparisonRequest request = comparison_request(o.scenario);
+    request.max_age_days = gates.max_age_days;
+    if (gates.max_age_days) request.today = gates.today = today();
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    Report report = build_report(catalog, request);
+    report.checks = evaluate_gates(report, gates);
+    const std::string text = render(report, output.format, output.render);
+    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    write_result(o.output.output, text, io.out);
+    // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
+    const bool with_ids = !report.detailed;
+    for (const GateCheck& c : *report.checks) (c.passed ? warn : io.err) << gate_line(c, with_ids) << "\n";
+    if (report.checks->empty()) warn << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
+    return static_cast<int>(all_passed(*report.checks) ? ExitCode::success : ExitCode::gate_failed);
+}
+
+}  // namespace
+
+Command add_check_command(CLI::App& app) {
+    auto options = std::make_shared<CheckOptions>();
+    CLI::App* command =
+        app.add_subcommand("check", "the compare report plus budget gates for CI; exit code 1 when a gate fails");
+    add_scenario_options(*command, options->scenario);
+    add_report_output_options(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    constexpr const char* k_gates = "Budget gates (each judged on every comparison)";
+    const std::array<const char*, 4> help = {
+        "fail when the build's total over the horizon exceeds USD",
+        "fail when the cloud's total over the horizon exceeds USD",
+        "fail when the cheaper side's total / months exceeds USD",
+        "fail when owning has not paid for itself by month N (or never does)"};
+    for (std::size_t i = 0; i < k_limit_flags.size(); ++i)
+        options->given[k_limit_flags[i]] = command->add_option(k_limit_flags[i], options->limits[k_limit_flags[i]], help[i])
+                                               ->type_name(i == 3 ? "N" : "USD")
+                                               ->group(k_gates);
+    options->given["--expect"] =
+        command->add_option("--expect", options->expect, "fail unless this side is cheaper")->type_name("build|cloud")->group(k_gates);
+    add_freshness_option(*command, options->freshness);
+    command->get_option("--max-age-days")
+        ->description("fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]")
+        ->group(k_gates);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return command_for(command, options, run_check);
+}
+
+}  // namespace gpucost::cli

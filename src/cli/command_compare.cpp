@@ -1,0 +1,60 @@
+// gpucost compare: owning a build against renting its cloud match.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "cli_common.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost compare --hours-per-week 40\n"
+    "      every build against its cheapest on-demand cloud offer, ranked\n"
+    "  gpucost compare --build office-2x-rtx4090 --years 3\n"
+    "      one build in detail: every assumption, the cost of each side by category\n"
+    "  gpucost compare --build hgx-h100-thinkmate-2024 --cloud aws-p5.48xlarge-us-east-1 --pricing spot\n"
+    "      one build against one chosen offer\n"
+    "  gpucost compare --hours-per-week 80 --electricity-usd-per-kwh 0.25 --idle off --format json\n"
+    "      change any assumption with its flag; JSON or CSV for scripts and spreadsheets\n"
+    "  gpucost compare --build office-2x-rtx4090 --currency EUR --usd-rate 0.92\n"
+    "      every computed figure in euros, at the rate you give (inputs stay in USD)\n";
+
+struct CompareOptions {
+    CatalogOptions catalog;
+    ReportOutputOptions output;
+    ScenarioOptions scenario;
+    FreshnessOptions freshness;
+};
+
+int run_compare(const CompareOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
+    ComparisonRequest request = comparison_request(o.scenario);
+    request.max_age_days = max_age_days(o.freshness);
+    if (request.max_age_days) request.today = today();
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const Report report = build_report(catalog, request);
+    const std::string text = render(report, output.format, output.render);
+    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    write_result(o.output.output, text, io.out);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_compare_command(CLI::App& app) {
+    auto options = std::make_shared<CompareOptions>();
+    CLI::App* command = app.add_subcommand("compare", "compare owning a build against renting its cloud match");
+    add_scenario_options(*command, options->scenario);
+    add_report_output_options(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    add_freshness_option(*command, options->freshness);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return command_for(command, options, run_compare);
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,46 @@
+// gpucost init: print a complete scenario file to edit and keep in a repository.
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/scenario_json.hpp"
+#include "cli_common.hpp"
+#include "gpucost/model/scenario.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost init --output gpucost.json\n"
+    "      write every assumption at its default, with where each default comes from (\"_sources\")\n"
+    "  gpucost compare --scenario gpucost.json\n"
+    "      compare with the (edited) file; flags still win over it key by key\n";
+
+struct InitOptions {
+    CatalogOptions catalog;
+    OutputOptions output;
+    QuietOption quiet;
+};
+
+int run_init(const InitOptions& o, const Io& io) {
+    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
+    write_result(o.output, scenario_template(catalog), io.out);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_init_command(CLI::App& app) {
+    auto options = std::make_shared<InitOptions>();
+    CLI::App* command = app.add_subcommand("init", "print a scenario file with every assumption and its default");
+    add_output_option(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    add_quiet_option(*command, options->quiet);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return command_for(command, options, run_init);
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,175 @@
+// gpucost manpage: the manual page, generated from the real CLI11 option tree so it never goes stale.
+// The build runs it to make gpucost.1, which `cmake --install` puts in share/man/man1. Hidden from --help.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "cli_common.hpp"
+#include "gpucost/version.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+// Text for roff: a backslash is written \e, a hyphen \- (so options copy as ASCII), and a line that starts with
+// a control character ('.' or ') is protected with \&.
+std::string roff(const std::string& text) {
+    std::string out;
+    bool line_start = true;
+    for (const char c : text) {
+        if (line_start && (c == '.' || c == '\'')) out += "\\&";
+        if (c == '\\') out += "\\e";
+        else if (c == '-') out += "\\-";
+        else out += c;
+        line_start = c == '\n';
+    }
+    return out;
+}
+
+bool visible(const CLI::App& command) { return !command.get_group().empty(); }
+
+// "--build ID", "-q, --quiet", "SHELL" (positional), in bold and italics.
+std::string option_term(const CLI::Option& option) {
+    const std::string type = option.get_type_name();
+    if (option.get_positional() && !option.nonpositional()) return fmt::format("\\fI{}\\fR", roff(type));
+    std::vector<std::string> names;
+    for (const std::string& s : option.get_snames()) names.push_back(fmt::format("\\fB\\-{}\\fR", roff(s)));
+    for (const std::string& l : option.get_lnames()) names.push_back(fmt::format("\\fB\\-\\-{}\\fR", roff(l)));
+    std::string term = fmt::format("{}", fmt::join(names, ", "));
+    if (!type.empty()) term += fmt::format(" \\fI{}\\fR", roff(type));
+    return term;
+}
+
+// The command's options, grouped under their CLI11 group headings, in the order --help shows them.
+std::string options_text(const CLI::App& command) {
+    std::vector<std::string> groups;
+    for (const CLI::Option* option : command.get_options()) {
+        const std::string& group = option->get_group();
+        if (!group.empty() && std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
+    }
+    std::string out;
+    for (const std::string& group : groups) {
+        out += fmt::format(".PP\n\\fI{}\\fR\n", roff(group));
+        for (const CLI::Option* option : command.get_options()) {
+            if (option->get_group() != group) continue;
+            out += fmt::format(".TP\n{}\n{}\n", option_term(*option), roff(option->get_description()));
+        }
+    }
+    return out;
+}
+
+// "gpucost catalog list [OPTIONS] [SECTION]": the path and the positional arguments.
+std::string usage_line(const CLI::App& command, const std::string& path) {
+    std::string out = fmt::format(".B {}\n", roff(path));
+    if (!command.get_subcommands({}).empty()) out += ".I COMMAND\n";
+    out += ".RI [ OPTIONS ]\n";
+    for (const CLI::Option* option : command.get_options())
+        if (option->get_positional() && !option->nonpositional())
+            out += option->get_required() ? fmt::format(".I {}\n", roff(option->get_type_name()))
+                                          : fmt::format(".RI [ {} ]\n", roff(option->get_type_name()));
+    return out;
+}
+
+// The examples of a footer (everything before the exit codes, which have their own section), kept as typed.
+std::string examples_text(const CLI::App& command) {
+    std::string footer = command.get_footer();
+    const std::size_t codes = footer.find(k_exit_codes_help);
+    if (codes != std::string::npos) footer.erase(codes);
+    while (!footer.empty() && footer.back() == '\n') footer.pop_back();
+    if (footer.empty()) return "";
+    return fmt::format(".PP\n.nf\n{}\n.fi\n", roff(footer));
+}
+
+void add_command(const CLI::App& command, const std::string& path, std::string& out) {
+    out += fmt::format(".SS \"{}\"\n", roff(path));
+    out += usage_line(command, path);
+    out += fmt::format(".PP\n{}\n", roff(command.get_description()));
+    out += options_text(command);
+    // A nested command inherits its parent's footer: its examples are shown once, under the parent.
+    const CLI::App* parent = command.get_parent();
+    if (parent == nullptr || parent->get_footer() != command.get_footer()) out += examples_text(command);
+    for (const CLI::App* sub : command.get_subcommands({}))
+        if (visible(*sub)) add_command(*sub, path + " " + sub->get_name(), out);
+}
+
+// The exit codes section, from the same text --help prints: "  3  data error: ..." per line.
+std::string exit_status_text() {
+    std::istringstream lines(k_exit_codes_help);
+    std::string line;
+    std::string out;
+    while (std::getline(lines, line)) {
+        const std::size_t code = line.find_first_not_of(' ');
+        if (code == std::string::npos || line[code] < '0' || line[code] > '9') continue;
+        const std::size_t space = line.find(' ', code);
+        const std::size_t text = line.find_first_not_of(' ', space);
+        out += fmt::format(".TP\n.B {}\n{}\n", line.substr(code, space - code), roff(line.substr(text)));
+    }
+    return out;
+}
+
+std::string manual(const CLI::App& root, const std::string& date) {
+    std::string out = fmt::format(".\\\" Generated by 'gpucost manpage' from gpucost's option tree: do not edit.\n"
+                                  ".TH GPUCOST 1 \"{}\" \"gpucost {}\" \"User Commands\"\n",
+                                  date, k_version);
+    out += ".SH NAME\ngpucost \\- should you buy your own GPU machine or rent GPUs in the cloud?\n";
+    out += ".SH SYNOPSIS\n.B gpucost\n.I COMMAND\n.RI [ OPTIONS ]\n.br\n.B gpucost \\-\\-version\n.br\n"
+           ".B gpucost \\-\\-help\n";
+    out += ".SH DESCRIPTION\n";
+    out += roff("gpucost compares the total cost of owning a GPU machine (hardware, power with PUE, staff, "
+                "maintenance, facility, depreciation and resale) with renting cloud GPUs (on-demand, spot or "
+                "reserved) over a horizon, and reports which side is cheaper, by how much, at how many hours of use "
+                "per week the two meet, and in which month the purchase has paid for itself.") +
+           "\n.PP\n" +
+           roff("Every figure comes from a catalogue of GPUs, machine builds and cloud prices embedded in the "
+                "program, each entry with its source and as_of date. Every assumption can be changed with a flag, "
+                "a scenario file (--scenario) or a catalogue overlay (--add-catalog). Money is in US dollars unless "
+                "--currency and --usd-rate convert the results for display.") +
+           "\n";
+    out += ".SH COMMANDS\n";
+    for (const CLI::App* command : root.get_subcommands({}))
+        if (visible(*command)) add_command(*command, "gpucost " + command->get_name(), out);
+    out += ".SH EXIT STATUS\n" + exit_status_text();
+    out += ".SH ENVIRONMENT\n";
+    out += ".TP\n.B GPUCOST_TODAY\n" +
+           roff("A date, YYYY-MM-DD, used as today when ages of figures are worked out (--max-age-days, catalog "
+                "show); for repeatable runs in tests and CI. Unset: the system clock, in UTC.") +
+           "\n";
+    out += ".TP\n.B NO_COLOR\n" +
+           roff("When set and not empty, the table format has no colour or bold even on a terminal "
+                "(--color always still wins).") +
+           "\n";
+    out += ".TP\n.B TERM\n" + roff("When \"dumb\", --color auto shows no colour.") + "\n";
+    out += ".SH FILES\n" +
+           roff("None are needed: the catalogue is embedded. --catalog, --add-catalog and --scenario read JSON "
+                "files; --output writes one file atomically (a temporary file in the same folder, then a rename).") +
+           "\n";
+    out += ".SH SEE ALSO\n" +
+           roff("README.md and docs/ in gpucost's source tree: the cost model, the catalogue format with every "
+                "source, the JSON, CSV and cash-flow contracts, and how to run the budget gates in CI.") +
+           "\n";
+    return out;
+}
+
+struct ManpageOptions {
+    OutputOptions output;
+};
+
+}  // namespace
+
+Command add_manpage_command(CLI::App& app) {
+    auto options = std::make_shared<ManpageOptions>();
+    CLI::App* command = app.add_subcommand("manpage", "print the manual page (roff) generated from the option tree");
+    command->group("");  // hidden: the build installs its output as gpucost.1
+    add_output_option(*command, options->output);
+    command->allow_extras();
+    return {command, [command, options, &app](const Io& io) {
+                reject_extras(*command);
+                write_result(options->output, manual(app, load_embedded_catalog().as_of), io.out);
+                return static_cast<int>(ExitCode::success);
+            }};
+}
+
+}  // namespace gpucost::cli

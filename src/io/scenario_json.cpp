@@ -1,0 +1,198 @@
+#include "gpucost/io/scenario_json.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "gpucost/util/text.hpp"
+#include "gpucost/io/json_reader.hpp"
+
+namespace gpucost {
+namespace {
+
+using json = nlohmann::json;
+
+const char* const k_build_key = "build";
+const char* const k_cloud_key = "cloud";
+
+std::vector<std::string> known_keys() {
+    std::vector<std::string> keys = assumption_names();
+    keys.emplace_back(k_build_key);
+    keys.emplace_back(k_cloud_key);
+    return keys;
+}
+
+// "build" and "cloud": an id, or null for the default choice.
+std::optional<std::string> read_id(JsonReader& r, const json& root, const char* key) {
+    const json* value = JsonReader::member(root, key);
+    if (value == nullptr || value->is_null()) return std::nullopt;
+    if (!value->is_string() || value->get_ref<const std::string&>().empty()) {
+        r.error(child_path("", key), fmt::format("must be a non-empty id string or null, got {}", describe(*value)));
+        return std::nullopt;
+    }
+    return value->get<std::string>();
+}
+
+// A choice given as another type is told the choices, not only "must be a string".
+bool is_string_or_absent(JsonReader& r, const json& root, std::string_view key, std::string_view choices) {
+    const json* value = JsonReader::member(root, key);
+    if (value == nullptr || value->is_string()) return true;
+    r.error(child_path("", key), fmt::format("must be one of {}, got {}", choices, describe(*value)));
+    return false;
+}
+
+// "PUE" is two edits from nothing near enough for did_you_mean; a key in the wrong case is the likely slip.
+std::string suggestion(const std::string& key, const std::vector<std::string>& known) {
+    std::string lower = key;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower != key && std::find(known.begin(), known.end(), lower) != known.end())
+        return fmt::format(" (did you mean {}?)", quote_value(lower));
+    return did_you_mean(key, known);
+}
+
+void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, AssumptionLayer& layer) {
+    const std::string where = child_path("", i.name);
+    switch (i.kind) {
+        case AssumptionKind::number: {
+            const auto v = r.number(root, "", i.name, i.min, i.max, false, i.min_exclusive, i.unit);
+            if (!v) return;
+            if (i.key != AssumptionKey::years) {
+                layer.set(i.key, *v);
+                return;
+            }
+            // The horizon is held as whole months, as everywhere else.
+            if (const auto why = check_value(i.key, *v)) r.error(where, *why);
+            else layer.set(i.key, static_cast<double>(months_for_years(*v)));
+            return;
+        }
+        case AssumptionKind::pricing: {
+            if (!is_string_or_absent(r, root, i.name, pricing_choices())) return;
+            const auto s = r.string(root, "", i.name, false);
+            if (!s) return;
+            if (const auto p = parse_pricing(*s)) layer.set(i.key, *p);
+            else r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
+            return;
+        }
+        case AssumptionKind::idle: {
+            if (!is_string_or_absent(r, root, i.name, "always-on, off")) return;
+            const auto s = r.string(root, "", i.name, false);
+            if (!s) return;
+            if (const auto p = parse_idle(*s)) layer.set(i.key, *p);
+            else r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
+            return;
+        }
+    }
+}
+
+// The top-level keys of a JSON object in the order written, duplicates kept: nlohmann keeps only the last value
+// of a repeated key, silently, and other JSON readers keep the first, so a repeated key is an error.
+class TopLevelKeys : public json::json_sax_t {
+public:
+    std::vector<std::string> keys;
+
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(json::number_integer_t) override { return true; }
+    bool number_unsigned(json::number_unsigned_t) override { return true; }
+    bool number_float(json::number_float_t, const json::string_t&) override { return true; }
+    bool string(json::string_t&) override { return true; }
+    bool binary(json::binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return ++m_depth, true; }
+    bool key(json::string_t& k) override {
+        if (m_depth == 1) keys.push_back(k);
+        return true;
+    }
+    bool end_object() override { return --m_depth, true; }
+    bool start_array(std::size_t) override { return ++m_depth, true; }
+    bool end_array() override { return --m_depth, true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    int m_depth = 0;
+};
+
+void report_duplicate_keys(JsonReader& r, std::string_view text) {
+    TopLevelKeys sax;
+    json::sax_parse(text, &sax);
+    std::vector<std::string> keys = sax.keys;
+    std::stable_sort(keys.begin(), keys.end());
+    for (auto it = keys.begin(); it != keys.end();) {
+        const auto next = std::upper_bound(it, keys.end(), *it);
+        const auto count = next - it;
+        if (count > 1 && (it->empty() || it->front() != '_'))
+            r.error(child_path("", *it),
+                    fmt::format("appears {}; keep one (JSON readers disagree on which value counts)",
+                                count == 2 ? std::string("twice") : fmt::format("{} times", count)));
+        it = next;
+    }
+}
+
+}  // namespace
+
+Scenario parse_scenario(std::string_view text, const std::string& file) {
+    const json root = parse_json_text(text, file, "a scenario needs 2");  // "_sources" is the deepest
+    JsonReader r;
+    Scenario s;
+    s.assumptions.origin = fmt::format("scenario {}", file);
+    if (!root.is_object()) {
+        r.error("", fmt::format("must be an object of assumptions, \"build\" and \"cloud\", got {}", describe(root)));
+        throw ValidationError(file, std::move(r.errors()));
+    }
+    // A scenario steers a budget decision: an unknown key is an error (a typo would silently change nothing).
+    report_duplicate_keys(r, text);
+    const std::vector<std::string> known = known_keys();
+    for (const auto& item : root.items()) {
+        const std::string& key = item.key();
+        if (!key.empty() && key.front() == '_') continue;
+        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+        r.error(child_path("", key), fmt::format("unknown key{}; keys starting with '_' are comments",
+                                                 suggestion(key, known)));
+    }
+    for (const AssumptionInfo& i : assumption_infos()) read_assumption(r, root, i, s.assumptions);
+    s.build_id = read_id(r, root, k_build_key);
+    s.cloud_id = read_id(r, root, k_cloud_key);
+    if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
+    return s;
+}
+
+Scenario load_scenario_file(const std::string& path) { return parse_scenario(read_text_file(path), path); }
+
+std::string scenario_template(const Catalog& catalog) {
+    using Ordered = nlohmann::ordered_json;
+    const ResolvedAssumptions defaults = resolve({&catalog.assumptions});
+    Ordered root = Ordered::object();
+    root["_about"] = fmt::format(
+        "gpucost scenario file: use with 'gpucost compare --scenario FILE'. Every assumption is at the default of "
+        "catalogue {} (as of {}); edit or delete any. Keys starting with '_' are comments: an assumption written "
+        "as \"_name\" is one some builds set for themselves, and a scenario value would replace theirs for every "
+        "build; remove the '_' to do so.",
+        catalog.origin, catalog.as_of);
+    root[k_build_key] = nullptr;
+    root[k_cloud_key] = nullptr;
+    Ordered sources = Ordered::object();
+    sources[k_build_key] = "null: every build, ranked; or a build id from 'gpucost catalog list builds'";
+    sources[k_cloud_key] = "null: the cheapest offer for the build's GPU; or an offer id (needs \"build\")";
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        const AssumptionValue v = get_value(defaults.values, i.key);
+        // Scenario values win over a build's own; a template that set them would silently change those builds.
+        const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
+                                              [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
+        const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
+        if (const auto* p = std::get_if<Pricing>(&v)) root[name] = to_string(*p);
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v)) root[name] = to_string(*idle);
+        else root[name] = std::get<double>(v);
+        const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);
+        sources[std::string(i.name)] = fmt::format(
+            "{}{}; default from {}: {}{}", i.help, unit, defaults.origins[k],
+            defaults.sources[k].empty() ? "(no source given)" : defaults.sources[k],
+            overriding > 0 ? fmt::format("; {} build(s) set their own value, kept while the key starts with '_'", overriding)
+                           : "");
+    }
+    root["_sources"] = std::move(sources);
+    return root.dump(2) + "\n";
+}
+
+}  // namespace gpucost

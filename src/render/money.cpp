@@ -1,0 +1,68 @@
+#include "gpucost/render/money.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace gpucost {
+namespace {
+
+// "$" and digits for USD, "EUR " and digits otherwise, with the sign in front of either.
+std::string with_symbol(const std::string& digits, const Currency& currency) {
+    const bool negative = !digits.empty() && digits[0] == '-';
+    const std::string symbol = currency.is_usd() ? "$" : currency.code + " ";
+    return (negative ? "-" : "") + symbol + (negative ? digits.substr(1) : digits);
+}
+
+int rate_decimals(double value) { return std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2; }
+
+}  // namespace
+
+std::string Currency::field(std::string_view usd_name) const {
+    std::string name(usd_name);
+    if (is_usd()) return name;
+    std::string lower = code;
+    for (char& c : lower) c = static_cast<char>(c - 'A' + 'a');
+    for (std::size_t at = name.find("usd"); at != std::string::npos; at = name.find("usd", at + 3)) {
+        const bool word_starts = at == 0 || name[at - 1] == '_';
+        const bool word_ends = at + 3 == name.size() || name[at + 3] == '_';
+        if (word_starts && word_ends) name.replace(at, 3, lower);
+    }
+    return name;
+}
+
+std::string format_grouped(double value, int decimals) {
+    const std::string plain = fmt::format("{:.{}f}", std::fabs(value), decimals);
+    const std::size_t point = plain.find('.');
+    const std::string whole = plain.substr(0, point);
+    std::string grouped;
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
+        grouped += whole[i];
+    }
+    if (point != std::string::npos) grouped += plain.substr(point);
+    // A value that rounds to zero prints without a sign: "-$0" would read as a debt.
+    const bool negative = value < 0 && grouped.find_first_not_of("0.,") != std::string::npos;
+    return negative ? "-" + grouped : grouped;
+}
+
+std::string format_usd(double usd) { return format_money(usd, Currency{}); }
+
+std::string format_usd_rate(double usd) { return format_money_rate(usd, Currency{}); }
+
+std::string format_optional_rate(const std::optional<double>& usd) { return usd ? format_usd_rate(*usd) : "-"; }
+
+std::string format_money(double usd, const Currency& currency) {
+    return with_symbol(format_grouped(currency.from_usd(usd), 0), currency);
+}
+
+std::string format_money_rate(double usd, const Currency& currency) {
+    const double value = currency.from_usd(usd);
+    return with_symbol(format_grouped(value, rate_decimals(value)), currency);
+}
+
+std::string format_optional_money_rate(const std::optional<double>& usd, const Currency& currency) {
+    return usd ? format_money_rate(*usd, currency) : "-";
+}
+
+}  // namespace gpucost

@@ -1,0 +1,147 @@
+#include <nlohmann/json.hpp>
+
+#include "gpucost/render/render.hpp"
+
+namespace gpucost {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The JSON output format; bump only with a breaking change, and say so in the README.
+constexpr int k_report_schema_version = 1;
+
+template <typename T>
+Json optional_json(const std::optional<T>& value) {
+    return value ? Json(*value) : Json(nullptr);
+}
+
+Json assumption_json(const Assumptions& a, AssumptionKey key) {
+    const AssumptionValue v = get_value(a, key);
+    if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
+    if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
+    return std::get<double>(v);
+}
+
+Json assumptions_json(const Assumptions& a) {
+    Json out = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        out[std::string(i.name)] = assumption_json(a, i.key);
+        if (i.key == AssumptionKey::years) out["months"] = a.months;
+    }
+    return out;
+}
+
+Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
+    const Evaluation& e = c.result;
+    const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
+    const auto amount = [&money](double usd) { return money.from_usd(usd); };
+    const auto optional_amount = [&money](const std::optional<double>& usd) {
+        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
+    };
+    Json build = {
+        {"id", c.build->id},
+        {"name", c.build->name},
+        {"gpu", c.gpu->id},
+        {"gpu_count", c.build->gpu_count},
+        {key("total_usd"), amount(e.build.total_usd)},
+        {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
+        {key("breakdown_usd"),
+         {{"hardware", amount(e.build.hardware_usd)},
+          {"setup", amount(e.build.setup_usd)},
+          {"power", amount(e.build.power_usd)},
+          {"staff", amount(e.build.staff_usd)},
+          {"maintenance", amount(e.build.maintenance_usd)},
+          {"facility", amount(e.build.facility_usd)},
+          {"resale", amount(e.build.resale_usd)}}},
+    };
+    Json cloud = {
+        {"id", c.offer->id},
+        {"provider", c.offer->provider},
+        {"instance", c.offer->instance},
+        {"region", c.offer->region},
+        {"gpu", c.offer->gpu},
+        {"gpus_per_instance", c.offer->gpu_count},
+        {"pricing", to_string(c.assumptions.values.pricing)},
+        {"instances", e.cloud.instances},
+        {"unused_gpus", e.cloud.unused_gpus},
+        {key("usd_per_hour"), amount(c.cloud_spec.usd_per_hour)},
+        {key("total_usd"), amount(e.cloud.total_usd)},
+        {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
+        {key("breakdown_usd"),
+         {{"compute", amount(e.cloud.compute_usd)},
+          {"storage", amount(e.cloud.storage_usd)},
+          {"egress", amount(e.cloud.egress_usd)},
+          {"staff", amount(e.cloud.staff_usd)}}},
+        {"choice", c.offer_choice},
+    };
+    Json overrides = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        if (c.assumptions.origins[k] != report.assumptions.origins[k])
+            overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
+    }
+    return {
+        {"build", std::move(build)},
+        {"cloud", std::move(cloud)},
+        {"break_even",
+         {{"hours_per_week", optional_json(e.break_even_hours_per_week)},
+          {"build_cheaper_above", optional_json(e.build_cheaper_above)},
+          {"payback_month", optional_json(e.payback_month)}}},
+        {"cheaper", to_string(e.cheaper)},
+        {key("savings_usd"), amount(e.savings_usd)},
+        {"verdict", verdict_text(c, money)},
+        {"assumption_overrides", std::move(overrides)},
+        {"estimates", c.estimates},
+    };
+}
+
+Json gate_value_json(const GateCheck::Value& v) {
+    if (const auto* number = std::get_if<double>(&v)) return *number;
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;
+    return nullptr;
+}
+
+// `gpucost check`: one object per gate per comparison.
+Json checks_json(const std::vector<GateCheck>& checks) {
+    Json out = Json::array();
+    for (const GateCheck& c : checks)
+        out.push_back({{"name", c.name},
+                       {"build_id", c.build_id},
+                       {"cloud_id", c.cloud_id},
+                       {"limit", gate_value_json(c.limit)},
+                       {"value", gate_value_json(c.value)},
+                       {"passed", c.passed}});
+    return out;
+}
+
+}  // namespace
+
+std::string render_json(const Report& report, const RenderOptions& options) {
+    Json origins = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        origins[std::string(i.name)] = {{"from", report.assumptions.origins[k]},
+                                        {"source", report.assumptions.sources[k]}};
+    }
+    Json comparisons = Json::array();
+    for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report, options.currency));
+    Json root = {
+        {"schema_version", k_report_schema_version},
+        {"catalog",
+         {{"as_of", report.catalog_as_of},
+          {"source", report.catalog_source},
+          {"oldest_figure_as_of", report.oldest_as_of}}},
+        {"assumptions", assumptions_json(report.assumptions.values)},
+        {"assumption_sources", std::move(origins)},
+        {"comparisons", std::move(comparisons)},
+        {"warnings", report.warnings},
+    };
+    if (!options.currency.is_usd()) {
+        // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.
+        root["currency"] = {{"code", options.currency.code}, {"per_usd", options.currency.per_usd}};
+    }
+    if (report.checks) root["checks"] = checks_json(*report.checks);
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace gpucost

@@ -1,0 +1,137 @@
+// Markdown for pull-request comments and wikis: the table view's figures, rounded the same way.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "gpucost/render/money.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+// A pipe inside a cell would end it; a line break would end the table.
+std::string cell(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '|') out += "\\|";
+        else if (c == '\n' || c == '\r') out += ' ';
+        else out += c;
+    }
+    return out;
+}
+
+// `right[i]` aligns column i to the right (numbers).
+std::string table(const std::vector<std::string>& header, const std::vector<bool>& right,
+                  const std::vector<std::vector<std::string>>& rows) {
+    std::string out = "|";
+    for (const std::string& h : header) out += " " + cell(h) + " |";
+    out += "\n|";
+    for (const bool r : right) out += r ? " ---: |" : " --- |";
+    out += "\n";
+    for (const auto& row : rows) {
+        out += "|";
+        for (const std::string& c : row) out += " " + cell(c) + " |";
+        out += "\n";
+    }
+    return out;
+}
+
+std::string break_even_text(const Evaluation& e) {
+    if (!e.break_even_hours_per_week) return "-";
+    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
+                       e.build_cheaper_above.value_or(false) ? "above" : "below");
+}
+
+std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
+
+std::string assumptions_table(const ResolvedAssumptions& r) {
+    std::vector<std::vector<std::string>> rows;
+    for (const AssumptionInfo& i : assumption_infos())
+        rows.push_back({std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
+                        r.origins[static_cast<std::size_t>(i.key)]});
+    return table({"assumption", "value", "unit", "from"}, {false, true, false, false}, rows);
+}
+
+std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;
+    if (const auto* number = std::get_if<double>(&v))
+        return check.name.find("usd") != std::string::npos ? format_usd(*number) : format_grouped(*number, 0);
+    return check.name == "max-payback-months" ? "never" : "-";
+}
+
+std::string checks_block(const std::vector<GateCheck>& checks) {
+    std::vector<std::vector<std::string>> rows;
+    for (const GateCheck& c : checks)
+        rows.push_back({c.passed ? "ok" : "**FAIL**", c.name, c.build_id, c.cloud_id, gate_value(c, c.value),
+                        gate_value(c, c.limit)});
+    return "\n### Checks\n\n" +
+           table({"result", "gate", "build", "cloud offer", "value", "limit"}, {false, false, false, false, true, true},
+                 rows);
+}
+
+// What currency the figures are in, when it is not the US dollar.
+std::string currency_paragraph(const Currency& currency) {
+    const std::string note = currency_note(currency);
+    return note.empty() ? "" : note + "\n\n";
+}
+
+std::string summary(const Report& report, const Currency& money) {
+    const Assumptions& a = report.assumptions.values;
+    std::string out = fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} months "
+                                  "at {} h/week\n\n",
+                                  to_string(a.pricing), a.months, format_grouped(a.hours_per_week, 1));
+    out += currency_paragraph(money);
+    std::vector<std::vector<std::string>> rows;
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+        const Comparison& c = report.comparisons[i];
+        const Evaluation& e = c.result;
+        rows.push_back({std::to_string(i + 1), c.build->id + (c.estimates.empty() ? "" : " *"),
+                        std::to_string(c.build->gpu_count), c.offer->id, format_money(e.build.total_usd, money),
+                        format_money(e.cloud.total_usd, money), to_string(e.cheaper), format_money(e.savings_usd, money),
+                        break_even_text(e), payback_text(e)});
+    }
+    out += table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
+                  "break-even h/wk", "payback month"},
+                 {true, false, true, false, true, true, false, true, true, true}, rows);
+    out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.assumptions) + "\n</details>\n";
+    return out;
+}
+
+std::string detail(const Report& report, const Currency& currency) {
+    const Comparison& c = report.comparisons.front();
+    const Evaluation& e = c.result;
+    std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build->id, c.offer->id, currency_paragraph(currency),
+                                  verdict_text(c, currency));
+    const auto money = [&currency](double usd) { return format_money(usd, currency); };
+    out += table({"cost over the horizon", "build", "cloud"}, {false, true, true},
+                 {{"hardware", money(e.build.hardware_usd), ""},
+                  {"setup", money(e.build.setup_usd), ""},
+                  {"power", money(e.build.power_usd), ""},
+                  {"staff", money(e.build.staff_usd), money(e.cloud.staff_usd)},
+                  {"maintenance", money(e.build.maintenance_usd), ""},
+                  {"facility", money(e.build.facility_usd), ""},
+                  {"resale", money(e.build.resale_usd), ""},
+                  {"compute", "", money(e.cloud.compute_usd)},
+                  {"storage", "", money(e.cloud.storage_usd)},
+                  {"egress", "", money(e.cloud.egress_usd)},
+                  {"**total**", "**" + money(e.build.total_usd) + "**", "**" + money(e.cloud.total_usd) + "**"},
+                  {"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
+                   format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)}});
+    out += fmt::format("\nBreak-even: {} h/week. Payback month: {}.\n", break_even_text(e), payback_text(e));
+    out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
+    return out;
+}
+
+}  // namespace
+
+std::string render_markdown(const Report& report, const RenderOptions& options) {
+    std::string out = report.detailed ? detail(report, options.currency) : summary(report, options.currency);
+    if (report.checks) out += checks_block(*report.checks);
+    out += fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n", cell(report.catalog_source),
+                       report.catalog_as_of, report.oldest_as_of);
+    return out;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,204 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "gpucost/render/money.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/render/paint.hpp"
+
+namespace gpucost {
+namespace {
+
+enum class Align { left, right };
+
+// Columns of text padded to their widest cell; widths count UTF-8 code points, not bytes. A row may have a tone
+// and a cell its own; colour goes around the text, never into the padding, so columns line up either way.
+class TextTable {
+public:
+    explicit TextTable(std::vector<Align> align) : m_align(std::move(align)) {}
+    void add(std::vector<std::string> row, Tone tone = Tone::plain) {
+        m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
+    }
+    // Gives cell `column` of the last row added a tone of its own.
+    void tone_last(std::size_t column, Tone tone) { m_rows.back().cell_tones.at(column) = tone; }
+
+    std::string str(const std::string& indent, const Paint& paint) const {
+        std::vector<std::size_t> widths(m_align.size(), 0);
+        for (const Row& row : m_rows)
+            for (std::size_t i = 0; i < row.cells.size(); ++i) widths[i] = std::max(widths[i], width(row.cells[i]));
+        std::string out;
+        for (const Row& row : m_rows) {
+            std::string line = indent;
+            std::size_t text_end = 0;  // trailing padding is dropped; a row of empty cells is an empty line
+            for (std::size_t i = 0; i < row.cells.size(); ++i) {
+                const std::string pad(widths[i] - width(row.cells[i]), ' ');
+                const Tone tone = row.cell_tones[i] != Tone::plain ? row.cell_tones[i] : row.tone;
+                if (i > 0) line += "  ";
+                if (m_align[i] == Align::right) line += pad;
+                line += paint(row.cells[i], tone);
+                if (!row.cells[i].empty()) text_end = line.size();
+                if (m_align[i] == Align::left) line += pad;
+            }
+            line.resize(text_end);
+            out += line + "\n";
+        }
+        return out;
+    }
+
+private:
+    struct Row {
+        std::vector<std::string> cells;
+        Tone tone;
+        std::vector<Tone> cell_tones;
+    };
+    static std::size_t width(const std::string& text) {
+        return static_cast<std::size_t>(
+            std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    }
+    std::vector<Align> m_align;
+    std::vector<Row> m_rows;
+};
+
+std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
+
+std::string break_even_text(const Evaluation& e) {
+    if (!e.break_even_hours_per_week) return "-";
+    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
+                       e.build_cheaper_above.value_or(false) ? "above" : "below");
+}
+
+std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
+
+std::string assumptions_block(const ResolvedAssumptions& r, bool with_sources, const Paint& paint) {
+    TextTable table({Align::left, Align::right, Align::left, Align::left});
+    table.add({"assumption", "value", "unit", "from"}, Tone::strong);
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        table.add({std::string(i.name), display_value(r.values, i.key), std::string(i.unit), r.origins[k]});
+    }
+    std::string out = paint("Assumptions", Tone::strong) + "\n" + table.str("  ", paint);
+    if (!with_sources) return out;
+    out += "\n" + paint("Where the catalogue defaults come from", Tone::strong) + "\n";
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        if (!r.sources[k].empty()) out += fmt::format("  {}: {}\n", i.name, r.sources[k]);
+    }
+    return out;
+}
+
+// What currency the figures are in, when it is not the US dollar.
+std::string currency_line(const RenderOptions& options, const Paint& paint) {
+    const std::string note = currency_note(options.currency);
+    return note.empty() ? "" : paint(note, Tone::note) + "\n\n";
+}
+
+std::string footer(const Report& report, const Paint& paint) {
+    return "\n" + paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
+                                    report.catalog_as_of, report.oldest_as_of),
+                        Tone::muted) +
+           "\n";
+}
+
+std::string summary(const Report& report, const RenderOptions& options) {
+    const Paint paint(options.colour);
+    const Currency& money = options.currency;
+    const Assumptions& a = report.assumptions.values;
+    std::string out = paint(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} "
+                                        "months at {}",
+                                        to_string(a.pricing), a.months, hours_text(a.hours_per_week)),
+                            Tone::strong) +
+                      "\n\n" + currency_line(options, paint);
+    TextTable table({Align::right, Align::left, Align::right, Align::left, Align::right, Align::right, Align::left,
+                     Align::right, Align::right, Align::right});
+    table.add({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
+               "break-even h/wk", "payback month"},
+              Tone::strong);
+    bool any_estimate = false;
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+        const Comparison& c = report.comparisons[i];
+        const Evaluation& e = c.result;
+        const bool estimate = !c.estimates.empty();
+        any_estimate = any_estimate || estimate;
+        table.add({std::to_string(i + 1), c.build->id + (estimate ? " *" : ""), std::to_string(c.build->gpu_count),
+                   c.offer->id, format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
+                   to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
+        table.tone_last(6, Tone::good);
+    }
+    out += table.str("", paint);
+    out += "\n" + paint("Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins "
+                        "above it.",
+                        Tone::muted) +
+           "\n";
+    out += paint("Payback: the month in which cumulative cloud spend reaches the purchase plus running costs.",
+                 Tone::muted) +
+           "\n";
+    if (any_estimate)
+        out += paint("* rests on a figure marked as an estimate or unverified; `--build ID` shows which.", Tone::note) +
+               "\n";
+    out += "Details of one build: gpucost compare --build ID\n\n";
+    out += assumptions_block(report.assumptions, false, paint);
+    return out + footer(report, paint);
+}
+
+std::string detail(const Report& report, const RenderOptions& options) {
+    const Paint paint(options.colour);
+    const Currency& currency = options.currency;
+    const Comparison& c = report.comparisons.front();
+    const Evaluation& e = c.result;
+    const Assumptions& a = c.assumptions.values;
+    std::string out = paint(fmt::format("{}: {}", c.build->id, c.build->name), Tone::strong) + "\n";
+    out += fmt::format("  Own: {} x {}.\n", c.build->gpu_count, c.gpu->name);
+    out += fmt::format("  Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).\n",
+                       c.offer->provider, c.offer->instance, c.offer->region, c.offer->gpu_count, to_string(a.pricing),
+                       format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
+    out += fmt::format("  Over {} months at {} ({} used hours a month).\n", a.months, hours_text(a.hours_per_week),
+                       format_grouped(e.used_hours_per_month, 1));
+    out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer->id, c.offer_choice);
+    out += currency_line(options, paint);
+    out += paint(verdict_text(c, currency), Tone::strong) + "\n\n";
+
+    TextTable costs({Align::left, Align::right, Align::right});
+    costs.add({"cost over the horizon", "build", "cloud"}, Tone::strong);
+    const auto money = [&currency](double usd) { return format_money(usd, currency); };
+    costs.add({"hardware", money(e.build.hardware_usd), ""});
+    costs.add({"setup", money(e.build.setup_usd), ""});
+    costs.add({"power", money(e.build.power_usd), ""});
+    costs.add({"staff", money(e.build.staff_usd), money(e.cloud.staff_usd)});
+    costs.add({"maintenance", money(e.build.maintenance_usd), ""});
+    costs.add({"facility", money(e.build.facility_usd), ""});
+    costs.add({"resale", money(e.build.resale_usd), ""});
+    costs.add({"compute", "", money(e.cloud.compute_usd)});
+    costs.add({"storage", "", money(e.cloud.storage_usd)});
+    costs.add({"egress", "", money(e.cloud.egress_usd)});
+    costs.add({"total", money(e.build.total_usd), money(e.cloud.total_usd)}, Tone::strong);
+    costs.tone_last(e.cheaper == Side::build ? 1 : 2, Tone::good);
+    costs.add({"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
+               format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)});
+    out += costs.str("  ", paint);
+
+    out += "\n";
+    if (e.break_even_hours_per_week)
+        out += fmt::format("  Break-even: {}; owning is cheaper {} it.\n", hours_text(*e.break_even_hours_per_week),
+                           e.build_cheaper_above.value_or(false) ? "above" : "below");
+    else
+        out += fmt::format("  Break-even: none in 0-168 h/week; {} is cheaper at every usage.\n",
+                           e.cheaper == Side::build ? "owning" : "renting");
+    out += e.payback_month ? fmt::format("  Payback: month {} of {}.\n", *e.payback_month, a.months)
+                           : fmt::format("  Payback: not within {} months.\n", a.months);
+    if (e.cloud.unused_gpus > 0)
+        out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
+                           e.cloud.instances * c.offer->gpu_count, e.cloud.unused_gpus);
+    for (const std::string& estimate : c.estimates)
+        out += "  " + paint(fmt::format("Note: {}", estimate), Tone::note) + "\n";
+    out += "\n" + assumptions_block(c.assumptions, true, paint);
+    return out + footer(report, paint);
+}
+
+}  // namespace
+
+std::string render_table(const Report& report, const RenderOptions& options) {
+    return report.detailed ? detail(report, options) : summary(report, options);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,85 @@
+#include "gpucost/report/gates.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+// Days from the oldest as_of among the figures a comparison rests on to `today`.
+std::optional<double> oldest_age_days(const Comparison& c, Date today) {
+    std::optional<std::int64_t> oldest;
+    for (const Provenance* p : {&c.gpu->provenance, &c.build->provenance, &c.offer->provenance}) {
+        const auto as_of = parse_date(p->as_of);
+        if (!as_of) continue;  // a hand-built catalogue may lack a date; the loader requires one
+        const std::int64_t age = days_between(*as_of, today);
+        if (!oldest || age > *oldest) oldest = age;
+    }
+    if (!oldest) return std::nullopt;
+    return static_cast<double>(*oldest);
+}
+
+GateCheck at_most(const Comparison& c, const char* name, double limit, std::optional<double> value) {
+    return {name, c.build->id, c.offer->id, limit,
+            value ? GateCheck::Value(*value) : GateCheck::Value(std::monostate{}), value && *value <= limit};
+}
+
+// Money to the cent for the log line (JSON keeps full precision); counts as whole numbers.
+std::string value_text(const GateCheck& check, const GateCheck::Value& v) {
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;
+    if (const auto* number = std::get_if<double>(&v)) {
+        const bool money = check.name.find("usd") != std::string::npos;
+        return money ? fmt::format("{:.2f}", *number) : exact_number(*number);
+    }
+    return "none";
+}
+
+}  // namespace
+
+std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
+    std::vector<GateCheck> out;
+    for (const Comparison& c : report.comparisons) {
+        const Evaluation& e = c.result;
+        const int months = c.assumptions.values.months;
+        if (g.max_build_total_usd) out.push_back(at_most(c, "max-build-total-usd", *g.max_build_total_usd, e.build.total_usd));
+        if (g.max_cloud_total_usd) out.push_back(at_most(c, "max-cloud-total-usd", *g.max_cloud_total_usd, e.cloud.total_usd));
+        if (g.max_monthly_usd) {
+            const double total = e.cheaper == Side::build ? e.build.total_usd : e.cloud.total_usd;
+            out.push_back(at_most(c, "max-monthly-usd", *g.max_monthly_usd, total / static_cast<double>(months)));
+        }
+        if (g.max_payback_months) {
+            std::optional<double> payback;
+            if (e.payback_month) payback = static_cast<double>(*e.payback_month);
+            out.push_back(at_most(c, "max-payback-months", *g.max_payback_months, payback));
+        }
+        if (g.expect)
+            out.push_back({"expect", c.build->id, c.offer->id, std::string(to_string(*g.expect)),
+                           std::string(to_string(e.cheaper)), e.cheaper == *g.expect});
+        if (g.max_age_days)
+            out.push_back(at_most(c, "max-age-days", static_cast<double>(*g.max_age_days), oldest_age_days(c, g.today)));
+    }
+    return out;
+}
+
+std::string gate_line(const GateCheck& check, bool with_ids) {
+    const std::string who = with_ids ? fmt::format(" [{} vs {}]", check.build_id, check.cloud_id) : "";
+    const char* verdict = check.passed ? "ok" : "FAIL";
+    if (check.name == "expect")
+        return fmt::format("{} expect{}: {} is cheaper{}", verdict, who, value_text(check, check.value),
+                           check.passed ? "" : fmt::format(", expected {}", value_text(check, check.limit)));
+    if (std::holds_alternative<std::monostate>(check.value)) {
+        const char* what = check.name == "max-payback-months" ? "never pays back within the horizon" : "no figure";
+        return fmt::format("{} {}{}: {} (limit {})", verdict, check.name, who, what, value_text(check, check.limit));
+    }
+    return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value_text(check, check.value),
+                       check.passed ? "<=" : ">", value_text(check, check.limit));
+}
+
+bool all_passed(const std::vector<GateCheck>& checks) noexcept {
+    return std::all_of(checks.begin(), checks.end(), [](const GateCheck& c) { return c.passed; });
+}
+
+}  // namespace gpucost

@@ -1,0 +1,275 @@
+#include "gpucost/report/report.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+template <typename T>
+std::vector<std::string> ids_of(const std::vector<T>& entries) {
+    std::vector<std::string> ids;
+    ids.reserve(entries.size());
+    for (const T& e : entries) ids.push_back(e.id);
+    return ids;
+}
+
+CloudSpec cloud_spec_for(const CloudOffer& offer, Pricing pricing) {
+    return {offer.gpu_count, offer.price(pricing).value_or(0.0)};
+}
+
+std::string priced_as(const CloudOffer& offer) {
+    std::string names;
+    for (std::size_t p = 0; p < k_pricing_count; ++p) {
+        if (!offer.usd_per_hour[p]) continue;
+        if (!names.empty()) names += ", ";
+        names += to_string(static_cast<Pricing>(p));
+    }
+    return names;
+}
+
+void note_estimate(std::vector<std::string>& out, const char* kind, const std::string& id, const Provenance& p) {
+    if (!p.confidence.empty()) out.push_back(fmt::format("{} {} is {}: {}", kind, id, p.confidence == "estimate" ? "an estimate" : "unverified", p.note));
+}
+
+Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
+                       const ResolvedAssumptions& assumptions) {
+    Comparison c;
+    c.build = &build;
+    c.gpu = catalog.find_gpu(build.gpu);
+    c.offer = &offer;
+    c.assumptions = assumptions;
+    c.build_spec = build_spec_for(build, *c.gpu);
+    c.cloud_spec = cloud_spec_for(offer, assumptions.values.pricing);
+    c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
+    note_estimate(c.estimates, "GPU", c.gpu->id, c.gpu->provenance);
+    note_estimate(c.estimates, "build", build.id, build.provenance);
+    note_estimate(c.estimates, "offer", offer.id, offer.provenance);
+    return c;
+}
+
+bool same_text_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// " in region \"r\" from provider \"p\"" for the filters in force, or "".
+std::string filter_text(const ComparisonRequest& request) {
+    std::string out;
+    if (request.region) out += fmt::format(" in region {}", quote_value(*request.region));
+    if (request.provider) out += fmt::format(" from provider {}", quote_value(*request.provider));
+    return out;
+}
+
+bool passes_filters(const CloudOffer& offer, const ComparisonRequest& request) {
+    return (!request.region || same_text_ignoring_case(offer.region, *request.region)) &&
+           (!request.provider || same_text_ignoring_case(offer.provider, *request.provider));
+}
+
+// The cheapest offer for the build's GPU at the chosen pricing, by cloud total for this build
+// (instances round up, so the lowest hourly price per GPU is not always the cheapest).
+std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
+                                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
+                                         std::string& why_none) {
+    const Pricing pricing = assumptions.values.pricing;
+    std::optional<Comparison> best;
+    std::size_t candidates = 0;
+    std::vector<std::string> other_pricing;
+    std::vector<std::string> filtered_out;
+    for (const CloudOffer& offer : catalog.cloud) {
+        if (offer.gpu != build.gpu) continue;
+        if (!passes_filters(offer, request)) {
+            filtered_out.push_back(fmt::format("{} ({}, {})", offer.id, offer.provider, offer.region));
+            continue;
+        }
+        if (!offer.price(pricing)) {
+            other_pricing.push_back(fmt::format("{} ({})", offer.id, priced_as(offer)));
+            continue;
+        }
+        ++candidates;
+        Comparison c = compare_one(catalog, build, offer, assumptions);
+        // Equal totals fall to the smaller id, so the choice never depends on catalogue order.
+        if (!best || c.result.cloud.total_usd < best->result.cloud.total_usd ||
+            (c.result.cloud.total_usd == best->result.cloud.total_usd && offer.id < best->offer->id))
+            best = std::move(c);
+    }
+    const auto first_five = [](const std::vector<std::string>& items) {
+        return fmt::format("{}{}", fmt::join(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(
+                                                                              std::min<std::size_t>(items.size(), 5)),
+                                             ", "),
+                           items.size() > 5 ? ", ..." : "");
+    };
+    if (!best) {
+        // Listed by id, so the message never depends on the catalogue's order.
+        std::sort(other_pricing.begin(), other_pricing.end());
+        std::sort(filtered_out.begin(), filtered_out.end());
+        if (other_pricing.empty() && !filtered_out.empty())
+            why_none = fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
+                                   "change or drop --region/--provider",
+                                   build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
+        else if (other_pricing.empty())
+            why_none = fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
+        else
+            why_none = fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
+                                   to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
+                                   fmt::join(other_pricing.begin(),
+                                             other_pricing.begin() +
+                                                 static_cast<std::ptrdiff_t>(std::min<std::size_t>(other_pricing.size(), 5)),
+                                             ", "));
+        return std::nullopt;
+    }
+    best->offer_choice = candidates == 1
+                             ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu,
+                                           filter_text(request))
+                             : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
+                                           candidates, to_string(pricing), build.gpu, filter_text(request),
+                                           build.gpu_count, assumptions.values.months);
+    return best;
+}
+
+void track_oldest(std::string& oldest, const std::string& as_of) {
+    // YYYY-MM sorts before any YYYY-MM-DD of the same month, which is the cautious reading.
+    if (!as_of.empty() && (oldest.empty() || as_of < oldest)) oldest = as_of;
+}
+
+}  // namespace
+
+BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
+    BuildSpec s;
+    s.gpu_count = build.gpu_count;
+    s.gpu_price_usd = gpu_price_for(build, gpu);
+    s.gpu_tdp_w = gpu.tdp_w;
+    s.gpu_idle_w = gpu.idle_w;
+    s.base_price_usd = build.base_price_usd;
+    s.base_load_w = build.base_load_w;
+    s.base_idle_w = build.base_idle_w;
+    s.setup_usd = build.setup_usd;
+    return s;
+}
+
+// An id a scenario file named is reported at its place in that file, so the user knows which file to mend.
+[[noreturn]] static void id_error(const std::string& scenario_file, const char* pointer, std::string message) {
+    if (scenario_file.empty()) throw DataError(message);
+    throw ValidationError(scenario_file, {{pointer, std::move(message)}});
+}
+
+Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
+    Report report;
+    report.catalog_as_of = catalog.as_of;
+    report.catalog_source = catalog.origin;
+    report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
+    report.detailed = request.build_id.has_value();
+
+    const auto resolved_for = [&](const Build& build) {
+        return resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+    };
+
+    if (request.build_id) {
+        const Build* build = catalog.find_build(*request.build_id);
+        if (build == nullptr)
+            id_error(request.build_id_file, "/build",
+                     fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
+                                 quote_value(*request.build_id), did_you_mean(*request.build_id, ids_of(catalog.builds))));
+        const ResolvedAssumptions assumptions = resolved_for(*build);
+        if (request.cloud_id) {
+            const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
+            if (offer == nullptr)
+                id_error(request.cloud_id_file, "/cloud",
+                         fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
+                                     did_you_mean(*request.cloud_id, ids_of(catalog.cloud))));
+            const Pricing pricing = assumptions.values.pricing;
+            if (!offer->price(pricing))
+                throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
+                                            quote_value(offer->id), to_string(pricing), priced_as(*offer)));
+            Comparison c = compare_one(catalog, *build, *offer, assumptions);
+            c.offer_choice = "chosen with --cloud";
+            if (offer->gpu != build->gpu)
+                report.warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
+                                                      "the comparison is of cost, not of equal work",
+                                                      offer->id, offer->gpu, build->id, build->gpu));
+            report.comparisons.push_back(std::move(c));
+        } else {
+            std::string why_none;
+            auto c = cheapest_match(catalog, *build, assumptions, request, why_none);
+            if (!c) throw DataError(fmt::format("build {}: {}", quote_value(build->id), why_none));
+            report.comparisons.push_back(std::move(*c));
+        }
+    } else {
+        if (request.cloud_id && !request.cloud_id_file.empty())
+            id_error(request.cloud_id_file, "/cloud",
+                     "needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null");
+        if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
+        // By id, so the warnings about skipped builds never depend on the catalogue's order.
+        std::vector<const Build*> builds;
+        for (const Build& build : catalog.builds) builds.push_back(&build);
+        std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
+        for (const Build* each : builds) {
+            const Build& build = *each;
+            std::string why_none;
+            auto c = cheapest_match(catalog, build, resolved_for(build), request, why_none);
+            if (c) report.comparisons.push_back(std::move(*c));
+            else report.warnings.push_back(fmt::format("build {} skipped: {}", build.id, why_none));
+        }
+        if (report.comparisons.empty())
+            throw DataError(catalog.builds.empty() ? std::string("the catalogue has no builds to compare")
+                                                   : fmt::format("no build could be compared: {}", report.warnings.front()));
+        // Ranked by how much building saves; ties (rare) by id so the order never depends on the catalogue's.
+        std::stable_sort(report.comparisons.begin(), report.comparisons.end(), [](const Comparison& a, const Comparison& b) {
+            const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
+            const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
+            if (gain_a != gain_b) return gain_a > gain_b;
+            return a.build->id < b.build->id;
+        });
+    }
+
+    for (const Comparison& c : report.comparisons) {
+        track_oldest(report.oldest_as_of, c.gpu->provenance.as_of);
+        track_oldest(report.oldest_as_of, c.build->provenance.as_of);
+        track_oldest(report.oldest_as_of, c.offer->provenance.as_of);
+        if (c.result.cloud.unused_gpus > 0)
+            report.warnings.push_back(fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused",
+                                                  c.build->id, c.result.cloud.instances, c.offer->gpu_count,
+                                                  c.result.cloud.instances * c.offer->gpu_count, c.build->gpu_count,
+                                                  c.result.cloud.unused_gpus));
+    }
+    if (request.max_age_days)
+        for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))
+            report.warnings.push_back(stale_warning(f, *request.max_age_days));
+    return report;
+}
+
+std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, Date today) {
+    std::vector<StaleFigure> out;
+    const auto consider = [&](const char* kind, const std::string& id, const Provenance& p) {
+        const auto as_of = parse_date(p.as_of);
+        if (!as_of) return;  // the loader accepts only valid dates; a hand-built catalogue may lack one
+        const std::int64_t age = days_between(*as_of, today);
+        if (age <= max_age_days) return;
+        const bool seen = std::any_of(out.begin(), out.end(), [&](const StaleFigure& f) { return f.kind == kind && f.id == id; });
+        if (!seen) out.push_back({kind, id, p.as_of, age});
+    };
+    for (const Comparison& c : report.comparisons) {
+        consider("GPU", c.gpu->id, c.gpu->provenance);
+        consider("build", c.build->id, c.build->provenance);
+        consider("offer", c.offer->id, c.offer->provenance);
+    }
+    std::sort(out.begin(), out.end(), [](const StaleFigure& a, const StaleFigure& b) {
+        if (a.age_days != b.age_days) return a.age_days > b.age_days;
+        if (a.kind != b.kind) return a.kind < b.kind;
+        return a.id < b.id;
+    });
+    return out;
+}
+
+std::string stale_warning(const StaleFigure& f, int max_age_days) {
+    return fmt::format("stale figure: {} {} is as of {}, {} days old (more than --max-age-days {})", f.kind, f.id,
+                       f.as_of, f.age_days, max_age_days);
+}
+
+}  // namespace gpucost

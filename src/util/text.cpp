@@ -1,0 +1,161 @@
+#include "gpucost/util/text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace gpucost {
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            const std::size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+            row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates) {
+    std::optional<std::string> best;
+    std::size_t best_distance = 0;
+    for (const std::string& candidate : candidates) {
+        const std::size_t distance = edit_distance(word, candidate);
+        if (!best || distance < best_distance) {
+            best = candidate;
+            best_distance = distance;
+        }
+    }
+    // A typo changes a few characters; also accept a candidate that contains the word or the reverse.
+    const std::size_t allowed = std::max<std::size_t>(2, word.size() / 3);
+    if (best && best_distance <= allowed) return best;
+    for (const std::string& candidate : candidates) {
+        if (word.size() >= 3 && (candidate.find(word) != std::string::npos || word.find(candidate) != std::string_view::npos))
+            return candidate;
+    }
+    return std::nullopt;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+    const auto match = closest_match(word, candidates);
+    return match ? fmt::format(" (did you mean \"{}\"?)", *match) : std::string();
+}
+
+std::optional<double> parse_number(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    double value = 0.0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (*first == '+') ++first;
+    const auto [end, ec] = std::from_chars(first, last, value, std::chars_format::general);
+    // from_chars reads "nan" and "inf" as numbers; a user who typed them meant no number.
+    if (ec != std::errc() || end != last || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string quote_value(std::string_view text) {
+    constexpr std::size_t k_max_shown = 60;  // keep an error on one readable line
+    std::string out = "\"";
+    std::size_t shown = 0;
+    for (const char ch : text) {
+        if (shown == k_max_shown) {
+            out += "...";
+            break;
+        }
+        const auto byte = static_cast<unsigned char>(ch);
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (byte < 0x20 || byte == 0x7f) {
+            out += fmt::format("\\x{:02x}", byte);
+        } else {
+            out += ch;
+        }
+        ++shown;
+    }
+    out += '"';
+    return out;
+}
+
+std::string exact_number(double value) { return fmt::format("{}", value); }
+
+std::string csv_field(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (const char ch : text) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
+std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto lead = static_cast<unsigned char>(text[i]);
+        std::size_t length = 0;
+        unsigned char low = 0x80;  // range of the first continuation byte (rules out overlongs and surrogates)
+        unsigned char high = 0xBF;
+        if (lead < 0x80) length = 1;
+        else if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+        else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3;
+            if (lead == 0xE0) low = 0xA0;
+            if (lead == 0xED) high = 0x9F;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4;
+            if (lead == 0xF0) low = 0x90;
+            if (lead == 0xF4) high = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + length > text.size()) return i;
+        for (std::size_t k = 1; k < length; ++k) {
+            const auto byte = static_cast<unsigned char>(text[i + k]);
+            const unsigned char min = k == 1 ? low : 0x80;
+            const unsigned char max = k == 1 ? high : 0xBF;
+            if (byte < min || byte > max) return i;
+        }
+        i += length;
+    }
+    return std::nullopt;
+}
+
+bool is_valid_date(std::string_view date) {
+    const auto digits = [&](std::size_t from, std::size_t count) {
+        if (date.size() < from + count) return false;
+        return std::all_of(date.begin() + static_cast<std::ptrdiff_t>(from),
+                           date.begin() + static_cast<std::ptrdiff_t>(from + count),
+                           [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const auto number = [&](std::size_t from, std::size_t count) {
+        int n = 0;
+        for (std::size_t i = from; i < from + count; ++i) n = n * 10 + (date[i] - '0');
+        return n;
+    };
+    if (date.size() != 7 && date.size() != 10) return false;
+    if (!digits(0, 4) || date[4] != '-' || !digits(5, 2)) return false;
+    const int year = number(0, 4);
+    const int month = number(5, 2);
+    if (year < 1990 || month < 1 || month > 12) return false;
+    if (date.size() == 7) return true;
+    if (date[7] != '-' || !digits(8, 2)) return false;
+    const int day = number(8, 2);
+    static constexpr int k_days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    const int max_day = month == 2 && !leap ? 28 : k_days[month - 1];
+    return day >= 1 && day <= max_day;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,153 @@
+// The report model on the fixture catalogue (tests/data/mini_catalog.json), computed by hand.
+// The goldens in tests/golden/compare_* show these same figures; this file proves them.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/report/report.hpp"
+#include "test_support.hpp"
+
+using namespace gpucost;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+Catalog mini() { return parse_catalog(test::read_file(test::test_path("data/mini_catalog.json")), "mini"); }
+
+ComparisonRequest for_build(const std::string& id) {
+    ComparisonRequest r;
+    r.build_id = id;
+    r.flags.origin = "flag";
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("build_report: box-a4 at the fixture defaults, by hand") {
+    const Catalog catalog = mini();
+    const Report report = build_report(catalog, for_build("box-a4"));
+    REQUIRE(report.comparisons.size() == 1);
+    const Comparison& c = report.comparisons.front();
+    const Evaluation& e = c.result;
+
+    // Defaults: 84 h/week, 24 months, on-demand, 0.2 USD/kWh, PUE 1.5, always-on.
+    // u = 84 x 730 / 168 = 365 h/month; idle hours = 730 - 365 = 365.
+    // load = 1,000 + 4 x 500 = 3,000 W; idle = 200 + 4 x 50 = 400 W.
+    // kWh = (365 x 3,000 + 365 x 400) / 1000 = 1,241; power = 1,241 x 1.5 x 0.2 = 372.3 a month.
+    CHECK_THAT(e.build.power_usd, WithinRel(372.3 * 24, 1e-12));
+    CHECK(e.build.hardware_usd == 4 * 10000.0 + 10000.0);                          // 50,000
+    CHECK(e.build.setup_usd == 1000.0);
+    CHECK_THAT(e.build.staff_usd, WithinRel(0.1 * 120000 / 12 * 24, 1e-12));       // 24,000
+    CHECK_THAT(e.build.maintenance_usd, WithinRel(0.1 * 50000 / 12 * 24, 1e-12));  // 10,000
+    CHECK_THAT(e.build.facility_usd, WithinRel(100.0 * 24, 1e-12));                // 2,400
+    // 2 of 4 years of life: 50,000 x (1 - 0.8 x 2/4) = 30,000 back.
+    CHECK_THAT(e.build.resale_usd, WithinRel(-30000.0, 1e-12));
+    // 50,000 + 1,000 + 8,935.2 + 24,000 + 10,000 + 2,400 - 30,000
+    CHECK_THAT(e.build.total_usd, WithinRel(66335.2, 1e-12));
+
+    // Offers for gpu-a: cheap-a8 (8 GPUs, $16/h: 1 instance, $16/h) and pricey-a1 (1 GPU, $3/h: 4 instances,
+    // $12/h). Whole instances make the dearer-per-GPU offer the cheaper one for 4 GPUs.
+    CHECK(c.offer->id == "pricey-a1");
+    CHECK(e.cloud.instances == 4);
+    CHECK(e.cloud.unused_gpus == 0);
+    CHECK_THAT(e.cloud.compute_usd, WithinRel(4 * 3.0 * 365 * 24, 1e-12));  // 105,120
+    CHECK_THAT(e.cloud.storage_usd, WithinRel(50.0 * 24, 1e-12));
+    CHECK_THAT(e.cloud.egress_usd, WithinRel(25.0 * 24, 1e-12));
+    CHECK_THAT(e.cloud.staff_usd, WithinRel(0.05 * 120000 / 12 * 24, 1e-12));  // 12,000
+    CHECK_THAT(e.cloud.total_usd, WithinRel(118920.0, 1e-12));
+    CHECK(e.cheaper == Side::build);
+    CHECK_THAT(e.savings_usd, WithinRel(118920.0 - 66335.2, 1e-12));
+
+    // Payback: upfront 51,000; build 372.3 + 1,000 + 416.67 + 100 = 1,888.97 a month;
+    // cloud 4,380 + 50 + 25 + 500 = 4,955 a month; 51,000 / 3,066.03 = 16.6 -> month 17.
+    REQUIRE(e.payback_month);
+    CHECK(*e.payback_month == 17);
+
+    // Break-even: D(0) = build 59,502.4 (idle power 292 kWh x 0.3 = 87.6 a month) - cloud 13,800 = 45,702.4;
+    // dD/dh = (2.6 kWh x 0.3 - 12 $/h) x 730/168 x 24 = -1,170.09 per h/week -> h* = 39.06, owning wins above.
+    REQUIRE(e.break_even_hours_per_week);
+    const double slope = (2.6 * 0.3 - 12.0) * 730.0 / 168.0 * 24.0;
+    CHECK_THAT(*e.break_even_hours_per_week, WithinRel(45702.4 / -slope, 1e-9));
+    CHECK(e.build_cheaper_above == true);
+    CHECK(c.offer_choice == "the cheapest of 2 on-demand offers for GPU gpu-a, by cloud total for 4 GPUs over 24 months");
+}
+
+TEST_CASE("build_report: flags beat a build's overrides, which beat the catalogue") {
+    const Catalog catalog = mini();
+    ComparisonRequest request = for_build("box-b2");
+    const Report plain = build_report(catalog, request);
+    const ResolvedAssumptions& a = plain.comparisons.front().assumptions;
+    CHECK(a.values.pue == 1.0);  // box-b2 sets pue 1.0 and facility 0 for an office
+    CHECK(a.origins[static_cast<std::size_t>(AssumptionKey::pue)] == "build box-b2");
+    CHECK(a.values.facility_usd_per_month == 0.0);
+    CHECK(a.values.electricity_usd_per_kwh == 0.2);
+    CHECK(a.origins[static_cast<std::size_t>(AssumptionKey::electricity_usd_per_kwh)] == "catalogue");
+
+    request.flags.set(AssumptionKey::pue, 1.2);
+    const Report flagged = build_report(catalog, request);
+    const ResolvedAssumptions& f = flagged.comparisons.front().assumptions;
+    CHECK(f.values.pue == 1.2);
+    CHECK(f.origins[static_cast<std::size_t>(AssumptionKey::pue)] == "flag");
+    CHECK(f.values.facility_usd_per_month == 0.0);  // the build's other override still holds
+    // The report-level assumptions (catalogue < flags) are not touched by a build's overrides.
+    CHECK(flagged.assumptions.values.facility_usd_per_month == 100.0);
+}
+
+TEST_CASE("build_report: every build ranked by what owning saves, oldest figure and estimates named") {
+    const Catalog catalog = mini();
+    ComparisonRequest request;
+    const Report report = build_report(catalog, request);
+    REQUIRE(report.comparisons.size() == 2);
+    const double gain_first = report.comparisons[0].result.cloud.total_usd - report.comparisons[0].result.build.total_usd;
+    const double gain_second = report.comparisons[1].result.cloud.total_usd - report.comparisons[1].result.build.total_usd;
+    CHECK(gain_first >= gain_second);
+    CHECK(report.comparisons[0].build->id == "box-a4");
+    // gpu-b is dated 2025-06, the oldest figure used; it is marked as an estimate.
+    CHECK(report.oldest_as_of == "2025-06");
+    CHECK(report.comparisons[0].estimates.empty());
+    REQUIRE(report.comparisons[1].estimates.size() == 1);
+    CHECK(report.comparisons[1].estimates[0] == "GPU gpu-b is an estimate: fixture estimate");
+}
+
+TEST_CASE("build_report: an offer with fewer GPUs than needed rounds up and reports the unused ones") {
+    const Catalog catalog = mini();
+    ComparisonRequest request = for_build("box-a4");
+    request.cloud_id = "cheap-a8";
+    const Report report = build_report(catalog, request);
+    const Evaluation& e = report.comparisons.front().result;
+    CHECK(e.cloud.instances == 1);     // ceil(4 / 8)
+    CHECK(e.cloud.unused_gpus == 4);   // 8 - 4
+    REQUIRE(report.warnings.size() == 1);
+    CHECK(report.warnings[0] == "box-a4: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused");
+}
+
+TEST_CASE("build_report: unknown ids are data errors with a suggestion") {
+    const Catalog catalog = mini();
+    CHECK_THROWS_WITH(build_report(catalog, for_build("box-a")),
+                      "unknown build \"box-a\" (did you mean \"box-a4\"?); `gpucost catalog list builds` lists them");
+    ComparisonRequest request = for_build("box-a4");
+    request.cloud_id = "pricey";
+    CHECK_THROWS_AS(build_report(catalog, request), DataError);
+}
+
+TEST_CASE("the shipped catalogue validates, without warnings, and every build finds a cloud offer") {
+    const Catalog catalog = load_embedded_catalog();
+    CHECK(catalog.warnings.empty());
+    CHECK(catalog.origin == "embedded");
+    CHECK(catalog.gpus.size() >= 18);
+    CHECK(catalog.builds.size() >= 12);
+    CHECK(catalog.cloud.size() >= 60);
+    for (const Build& b : catalog.builds) {
+        INFO("build " << b.id);
+        CHECK_NOTHROW(build_report(catalog, for_build(b.id)));
+    }
+    const Report all = build_report(catalog, ComparisonRequest{});
+    CHECK(all.comparisons.size() == catalog.builds.size());
+    // The file under data/ is the one embedded.
+    CHECK(test::read_file(std::string(GPUCOST_SOURCE_DIR) + "/data/catalog.json") == std::string(embedded_catalog_json()));
+}
