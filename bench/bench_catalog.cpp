@@ -1,13 +1,13 @@
 // Catalogue loading benchmarks: the embedded catalogue (what every run pays), and a generated catalogue of
 // 100,000 cloud offers (the goal: under half a second; its memory is measured by catalog_memory.cpp).
-#include <benchmark/benchmark.h>
-
 #include <cstddef>
 #include <string>
 
+#include <benchmark/benchmark.h>
+
 #include "gpucost/io/catalog_json.hpp"
-#include "gpucost/model/catalog.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "gpucost/report/report.hpp"
 #include "synthetic_catalog.hpp"
 

@@ -1,9 +1,9 @@
 // Engine benchmarks: full evaluations of one build against one cloud offer, and the solvers inside them.
 // Each loop walks a table of slightly different scenarios so that nothing can be hoisted out of it.
-#include <benchmark/benchmark.h>
-
 #include <array>
 #include <cstddef>
+
+#include <benchmark/benchmark.h>
 
 #include "gpucost/engine/cost_model.hpp"
 

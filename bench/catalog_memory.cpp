@@ -1,14 +1,14 @@
 // Peak memory and time of loading a generated catalogue, in a process of its own so that nothing else has
 // raised the high-water mark. Usage: gpucost_catalog_memory [OFFERS]      measure parsing OFFERS offers
 //                                    gpucost_catalog_memory --write OFFERS FILE   write the catalogue to FILE
-#include <fmt/format.h>
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <sys/resource.h>
+
+#include <fmt/format.h>
 
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"

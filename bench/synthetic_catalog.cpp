@@ -1,10 +1,10 @@
 #include "synthetic_catalog.hpp"
 
-#include <fmt/format.h>
-
 #include <array>
 #include <iterator>
 #include <string_view>
+
+#include <fmt/format.h>
 
 namespace gpucost::bench {
 namespace {
@@ -41,7 +41,7 @@ constexpr std::string_view k_head = R"({
 )";
 
 constexpr std::array<std::string_view, 6> k_providers = {"AWS", "Azure", "GCP", "Lambda", "RunPod", "Vast.ai"};
-constexpr std::array<std::string_view, 8> k_regions = {"us-east-1", "us-west-2", "eu-west-1", "eu-central-1",
+constexpr std::array<std::string_view, 8> k_regions = {"us-east-1",  "us-west-2",      "eu-west-1", "eu-central-1",
                                                        "ap-south-1", "ap-northeast-1", "sa-east-1", "ca-central-1"};
 
 }  // namespace
@@ -65,13 +65,14 @@ std::string synthetic_catalog_json(std::size_t offers, std::size_t builds) {
         const std::size_t gpus = std::size_t{1} << (i % 4);  // 1, 2, 4, 8 GPUs an instance
         const double per_gpu = (a ? 2.0 : 0.35) + static_cast<double>(i % 1000) * 0.001;
         const double hourly = per_gpu * static_cast<double>(gpus);
-        fmt::format_to(out,
-                       "    {{ \"id\": \"offer-{}\", \"provider\": \"{}\", \"instance\": \"inst.{}x{}\", "
-                       "\"region\": \"{}\", \"gpu\": \"{}\", \"gpu_count\": {}, \"usd_per_hour\": {{ \"on-demand\": {}, "
-                       "\"spot\": {}, \"reserved-1y\": {} }}, \"source\": \"https://example.com/pricing\", "
-                       "\"as_of\": \"2026-04-01\" }}{}\n",
-                       i, k_providers[i % k_providers.size()], i, gpus, k_regions[(i / 7) % k_regions.size()],
-                       a ? "gpu-a" : "gpu-b", gpus, hourly, hourly * 0.4, hourly * 0.7, i + 1 < offers ? "," : "");
+        fmt::format_to(
+            out,
+            "    {{ \"id\": \"offer-{}\", \"provider\": \"{}\", \"instance\": \"inst.{}x{}\", "
+            "\"region\": \"{}\", \"gpu\": \"{}\", \"gpu_count\": {}, \"usd_per_hour\": {{ \"on-demand\": {}, "
+            "\"spot\": {}, \"reserved-1y\": {} }}, \"source\": \"https://example.com/pricing\", "
+            "\"as_of\": \"2026-04-01\" }}{}\n",
+            i, k_providers[i % k_providers.size()], i, gpus, k_regions[(i / 7) % k_regions.size()],
+            a ? "gpu-a" : "gpu-b", gpus, hourly, hourly * 0.4, hourly * 0.7, i + 1 < offers ? "," : "");
     }
     text += "  ]\n}\n";
     return text;

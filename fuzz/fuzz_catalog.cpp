@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "gpucost/io/catalog_json.hpp"
 #include "fuzz_support.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/util/error.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 
 namespace {
 

@@ -67,11 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case gpucost::ExitCode::gate_failed:
         case gpucost::ExitCode::usage:
         case gpucost::ExitCode::data:
-        case gpucost::ExitCode::output:
-            break;
+        case gpucost::ExitCode::output: break;
         case gpucost::ExitCode::internal:
-        default:
-            gpucost::fuzz::fail("exit code " + std::to_string(code) + ": " + err.str());
+        default: gpucost::fuzz::fail("exit code " + std::to_string(code) + ": " + err.str());
     }
     if (code != 0 && code != 1) {
         if (!out.str().empty()) gpucost::fuzz::fail("a failing run wrote to stdout: " + out.str());

@@ -6,12 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_support.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/csv_reader.hpp"
-#include "fuzz_support.hpp"
+#include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/error.hpp"
-#include "gpucost/io/import_csv.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const gpucost::Catalog catalog = gpucost::load_embedded_catalog();

@@ -5,13 +5,13 @@
 #include <cstdint>
 #include <string_view>
 
+#include "fuzz_support.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
-#include "fuzz_support.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/util/error.hpp"
-#include "gpucost/report/report.hpp"
 #include "gpucost/model/scenario.hpp"
+#include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const gpucost::Catalog catalog = gpucost::parse_catalog(gpucost::fuzz::mini_catalog_json(), "mini");

@@ -1,9 +1,10 @@
 #include "test_support.hpp"
 
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include <catch2/catch.hpp>
 
 #include "gpucost/cli.hpp"
 
@@ -19,18 +20,23 @@ RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& term
     return r;
 }
 
-ScopedEnv::ScopedEnv(const char* name, const char* value) : m_name(name) {
+ScopedEnv::ScopedEnv(const char* name, const char* value)
+    : m_name(name) {
     if (const char* old = std::getenv(name)) {
         m_was_set = true;
         m_old = old;
     }
-    if (value != nullptr) setenv(name, value, 1);
-    else unsetenv(name);
+    if (value != nullptr)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
 }
 
 ScopedEnv::~ScopedEnv() {
-    if (m_was_set) setenv(m_name.c_str(), m_old.c_str(), 1);
-    else unsetenv(m_name.c_str());
+    if (m_was_set)
+        setenv(m_name.c_str(), m_old.c_str(), 1);
+    else
+        unsetenv(m_name.c_str());
 }
 
 std::string test_path(const std::string& relative) { return std::string(GPUCOST_TESTS_DIR) + "/" + relative; }

@@ -1,11 +1,11 @@
-#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/cli.hpp"
-
-#include <fmt/format.h>
 
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/util/text.hpp"
 #include "gpucost/version.hpp"
 
@@ -25,12 +25,8 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
 
     // One line per subcommand; each lives in its own command_*.cpp.
     const std::vector<cli::Command> commands = {
-        cli::add_compare_command(app),
-        cli::add_catalog_command(app),
-        cli::add_check_command(app),
-        cli::add_cashflow_command(app),
-        cli::add_init_command(app),
-        cli::add_completion_command(app),
+        cli::add_compare_command(app),  cli::add_catalog_command(app), cli::add_check_command(app),
+        cli::add_cashflow_command(app), cli::add_init_command(app),    cli::add_completion_command(app),
         cli::add_manpage_command(app),
     };
 
@@ -61,8 +57,8 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
         if (word.rfind("-", 0) == 0) throw UsageError(cli::unknown_argument_message(app.remaining(), app));
         std::vector<std::string> names;
         for (const cli::Command& c : commands) names.push_back(c.app->get_name());
-        throw UsageError(fmt::format("unknown command {}{}; see 'gpucost --help'", quote_value(word),
-                                     did_you_mean(word, names)));
+        throw UsageError(
+            fmt::format("unknown command {}{}; see 'gpucost --help'", quote_value(word), did_you_mean(word, names)));
     }
     throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
 }

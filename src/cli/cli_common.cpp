@@ -1,8 +1,4 @@
-#include "gpucost/io/catalog_json.hpp"
-#include "gpucost/io/scenario_json.hpp"
 #include "cli_common.hpp"
-
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,6 +6,10 @@
 #include <streambuf>
 #include <string_view>
 
+#include <fmt/format.h>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/scenario.hpp"
 #include "gpucost/util/files.hpp"
 #include "gpucost/util/text.hpp"
@@ -33,8 +33,9 @@ constexpr int k_max_months = 600;  // 50 years, the longest --years allows
 void add_catalog_options(CLI::App& command, CatalogOptions& options) {
     command.add_option("--catalog", options.catalog, "read this catalogue file instead of the embedded one")
         ->type_name("FILE");
-    command.add_option("--add-catalog", options.add_catalog,
-                       "merge this file over the catalogue (same id replaces, new ids add; repeatable)")
+    command
+        .add_option("--add-catalog", options.add_catalog,
+                    "merge this file over the catalogue (same id replaces, new ids add; repeatable)")
         ->type_name("FILE");
 }
 
@@ -60,8 +61,9 @@ Date today() {
 }
 
 void add_freshness_option(CLI::App& command, FreshnessOptions& options) {
-    options.option = command.add_option("--max-age-days", options.max_age_days,
-                                        "warn about figures whose as_of is more than N days old, [0, 36500]")
+    options.option = command
+                         .add_option("--max-age-days", options.max_age_days,
+                                     "warn about figures whose as_of is more than N days old, [0, 36500]")
                          ->type_name("N");
 }
 
@@ -118,27 +120,32 @@ Format parse_report_format(const std::string& text) {
 }
 
 void add_output_option(CLI::App& command, OutputOptions& options) {
-    command.add_option("--output", options.output,
-                       "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
+    command
+        .add_option("--output", options.output,
+                    "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
         ->type_name("FILE");
 }
 
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
-    if (options.output.empty()) out << text;
-    else write_file_atomically(options.output, text);
+    if (options.output.empty())
+        out << text;
+    else
+        write_file_atomically(options.output, text);
 }
 
 void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
     add_format_option(command, o.format, "table, json, csv or markdown");
     add_output_option(command, o.output);
-    command.add_option("--currency", o.currency,
-                       "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
+    command
+        .add_option("--currency", o.currency,
+                    "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
         ->type_name("CODE");
     o.usd_rate_option =
         command.add_option("--usd-rate", o.usd_rate, "units of --currency for one US dollar, > 0 (never fetched)")
             ->type_name("X");
-    command.add_option("--color,--colour", o.color,
-                       "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
+    command
+        .add_option("--color,--colour", o.color,
+                    "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
         ->type_name("WHEN");
     add_quiet_option(command, o.quiet);
 }
@@ -203,20 +210,23 @@ ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
         ->type_name("ID");
-    command.add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
+    command
+        .add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
         ->type_name("ID");
     command.add_option("--region", o.region, "match only cloud offers in this region (case-insensitive)")
         ->type_name("REGION");
     command.add_option("--provider", o.provider, "match only cloud offers from this provider (case-insensitive)")
         ->type_name("NAME");
-    command.add_option("--scenario", o.scenario,
-                       "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
+    command
+        .add_option("--scenario", o.scenario,
+                    "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
         if (i.kind == AssumptionKind::number)
             description += fmt::format(", {}{}{}", range_text(i), i.unit.empty() ? "" : " ", i.unit);
-        CLI::Option* option = command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
+        CLI::Option* option =
+            command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
         o.given[i.key] = option;
         switch (i.kind) {
             case AssumptionKind::pricing: option->type_name("PRICING"); break;
@@ -239,18 +249,24 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
         const AssumptionInfo& i = info(key);
         const std::string flag = flag_name(key);
         if (i.kind == AssumptionKind::pricing) {
-            if (const auto p = parse_pricing(text)) layer.set(key, *p);
-            else problems.push_back(fmt::format("{}: must be one of {}, got {}", flag, pricing_choices(), quote_value(text)));
+            if (const auto p = parse_pricing(text))
+                layer.set(key, *p);
+            else
+                problems.push_back(
+                    fmt::format("{}: must be one of {}, got {}", flag, pricing_choices(), quote_value(text)));
             continue;
         }
         if (i.kind == AssumptionKind::idle) {
-            if (const auto p = parse_idle(text)) layer.set(key, *p);
-            else problems.push_back(fmt::format("{}: must be one of always-on, off, got {}", flag, quote_value(text)));
+            if (const auto p = parse_idle(text))
+                layer.set(key, *p);
+            else
+                problems.push_back(fmt::format("{}: must be one of always-on, off, got {}", flag, quote_value(text)));
             continue;
         }
         const auto value = parse_number(text);
         if (!value) {
-            problems.push_back(fmt::format("{}: must be a number in {}, got {}", flag, range_text(i), quote_value(text)));
+            problems.push_back(
+                fmt::format("{}: must be a number in {}, got {}", flag, range_text(i), quote_value(text)));
             continue;
         }
         if (const auto why = check_value(key, *value)) {
@@ -289,7 +305,8 @@ ComparisonRequest comparison_request(const ScenarioOptions& o) {
     return request;
 }
 
-void print_problems(std::ostream& err, const char* kind, const std::string& file, const std::vector<Problem>& problems) {
+void print_problems(std::ostream& err, const char* kind, const std::string& file,
+                    const std::vector<Problem>& problems) {
     for (const Problem& p : problems)
         err << fmt::format("gpucost: {}: {}: {}: {}\n", kind, file, p.path.empty() ? "/" : p.path, p.message);
 }
@@ -298,7 +315,8 @@ namespace {
 
 std::string help_hint(const CLI::App& command) {
     std::string path;
-    for (const CLI::App* a = &command; a->get_parent() != nullptr; a = a->get_parent()) path = " " + a->get_name() + path;
+    for (const CLI::App* a = &command; a->get_parent() != nullptr; a = a->get_parent())
+        path = " " + a->get_name() + path;
     return fmt::format("'gpucost{} --help'", path);
 }
 
@@ -311,7 +329,8 @@ std::string unknown_argument_message(const std::vector<std::string>& extras, con
     const std::string first = extras.front();
     if (first.rfind("-", 0) == 0) {
         const std::string name = first.substr(0, first.find('='));
-        return fmt::format("unknown option {}{}; see {}", quote_value(name), did_you_mean(name, flags), help_hint(command));
+        return fmt::format("unknown option {}{}; see {}", quote_value(name), did_you_mean(name, flags),
+                           help_hint(command));
     }
     return fmt::format("unexpected argument {}; see {}", quote_value(first), help_hint(command));
 }

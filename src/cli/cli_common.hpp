@@ -2,7 +2,6 @@
 // Private to the CLI layer: the only place besides cli.cpp that includes CLI11.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -11,14 +10,16 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
+#include "gpucost/cli.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/cli.hpp"
-#include "gpucost/util/date.hpp"
-#include "gpucost/util/error.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/date.hpp"
+#include "gpucost/util/error.hpp"
 
 namespace gpucost::cli {
 

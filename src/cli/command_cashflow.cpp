@@ -1,10 +1,10 @@
 // gpucost cashflow: the monthly cash flow behind compare, for spreadsheets.
-#include <fmt/format.h>
-
 #include <ostream>
 
-#include "gpucost/io/catalog_json.hpp"
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/render/cashflow.hpp"
 
 namespace gpucost::cli {

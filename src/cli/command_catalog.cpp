@@ -1,15 +1,15 @@
 // gpucost catalog list|show|validate|import: look into the catalogue, check a file, bring in public price lists.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 
-#include "gpucost/io/catalog_json.hpp"
-#include "gpucost/render/catalog_listing.hpp"
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/import_csv.hpp"
+#include "gpucost/render/catalog_listing.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -78,19 +78,23 @@ ListingFilter listing_filter(const ListOptions& o) {
     if (!o.region.empty()) f.region = o.region;
     if (!o.min_vram_gb.empty()) {
         const auto v = parse_number(o.min_vram_gb);
-        if (!v || *v < 0) throw UsageError(fmt::format("--min-vram-gb: must be a number >= 0, got {}", quote_value(o.min_vram_gb)));
+        if (!v || *v < 0)
+            throw UsageError(fmt::format("--min-vram-gb: must be a number >= 0, got {}", quote_value(o.min_vram_gb)));
         f.min_vram_gb = *v;
     }
     if (!o.pricing.empty()) {
         const auto p = parse_pricing(o.pricing);
-        if (!p) throw UsageError(fmt::format("--pricing: must be one of {}, got {}", pricing_choices(), quote_value(o.pricing)));
+        if (!p)
+            throw UsageError(
+                fmt::format("--pricing: must be one of {}, got {}", pricing_choices(), quote_value(o.pricing)));
         f.pricing = *p;
     }
     // Providers, regions and prices belong to offers alone: with no section named, they list offers only.
     if (o.section.empty() && (f.provider || f.region || f.pricing)) f.gpus = f.builds = false;
     if (!f.cloud && (f.provider || f.region || f.pricing))
         throw UsageError(fmt::format("--provider, --region and --pricing filter cloud offers; drop them or list cloud, "
-                                     "not {}", o.section));
+                                     "not {}",
+                                     o.section));
     return f;
 }
 
@@ -131,22 +135,25 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         print_problems(warn, "warning", e.file(), e.warnings());
         print_problems(err, "error", e.file(), e.problems());
         err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(), e.problems().size(),
-                           e.problems().size() == 1 ? "" : "s", e.warnings().size(), e.warnings().size() == 1 ? "" : "s");
+                           e.problems().size() == 1 ? "" : "s", e.warnings().size(),
+                           e.warnings().size() == 1 ? "" : "s");
         return static_cast<int>(e.code());
     }
     const std::string warning_text = warnings.str();
     warn << warning_text;
     const auto warning_count = static_cast<std::size_t>(std::count(warning_text.begin(), warning_text.end(), '\n'));
     io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
-                       catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
-                       warning_count, warning_count == 1 ? "" : "s");
+                          catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
+                          warning_count, warning_count == 1 ? "" : "s");
     return static_cast<int>(ExitCode::success);
 }
 
 int run_import(const ImportOptions& o, const Io& io) {
     ImportRequest request;
-    if (o.from == "skypilot") request.format = ImportFormat::skypilot;
-    else if (o.from == "gpuhunt") request.format = ImportFormat::gpuhunt;
+    if (o.from == "skypilot")
+        request.format = ImportFormat::skypilot;
+    else if (o.from == "gpuhunt")
+        request.format = ImportFormat::gpuhunt;
     else
         throw UsageError(fmt::format("--from: must be skypilot or gpuhunt, got {}{}", quote_value(o.from),
                                      did_you_mean(o.from, {"skypilot", "gpuhunt"})));
@@ -182,11 +189,13 @@ Command add_catalog_command(CLI::App& app) {
         ->type_name("ID");
     list_app->add_option("--provider", list->provider, "only offers from this provider (case-insensitive)")
         ->type_name("NAME");
-    list_app->add_option("--region", list->region, "only offers in this region (case-insensitive)")->type_name("REGION");
+    list_app->add_option("--region", list->region, "only offers in this region (case-insensitive)")
+        ->type_name("REGION");
     list_app->add_option("--min-vram-gb", list->min_vram_gb, "only GPUs with at least this much memory, in GB")
         ->type_name("N");
-    list_app->add_option("--pricing", list->pricing,
-                         "only offers with this price, sorted by it per GPU-hour (default sort: on-demand)")
+    list_app
+        ->add_option("--pricing", list->pricing,
+                     "only offers with this price, sorted by it per GPU-hour (default sort: on-demand)")
         ->type_name("PRICING");
     add_format_option(*list_app, list->format);
     add_catalog_options(*list_app, list->catalog);
@@ -218,8 +227,9 @@ Command add_catalog_command(CLI::App& app) {
         ->required();
     import_app->add_option("--as-of", import->as_of, "the date the prices were fetched, YYYY-MM-DD (required)")
         ->type_name("DATE");
-    import_app->add_option("--provider", import->provider,
-                           "the provider of every offer (required for skypilot; gpuhunt: its provider column)")
+    import_app
+        ->add_option("--provider", import->provider,
+                     "the provider of every offer (required for skypilot; gpuhunt: its provider column)")
         ->type_name("NAME");
     add_output_option(*import_app, import->output);
     add_catalog_options(*import_app, import->catalog);
@@ -237,12 +247,14 @@ Command add_catalog_command(CLI::App& app) {
                     if (c.app->parsed()) return c.run(io);
                 if (!command->remaining().empty()) {
                     const std::string word = command->remaining().front();
-                    if (word.rfind("-", 0) == 0) throw UsageError(unknown_argument_message(command->remaining(), *command));
+                    if (word.rfind("-", 0) == 0)
+                        throw UsageError(unknown_argument_message(command->remaining(), *command));
                     throw UsageError(fmt::format("unknown catalog command {}{}; see 'gpucost catalog --help'",
                                                  quote_value(word),
                                                  did_you_mean(word, {"list", "show", "validate", "import"})));
                 }
-                throw UsageError("catalog: name a command: list, show, validate or import; see 'gpucost catalog --help'");
+                throw UsageError(
+                    "catalog: name a command: list, show, validate or import; see 'gpucost catalog --help'");
             }};
 }
 

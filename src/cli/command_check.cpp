@@ -1,10 +1,10 @@
 // gpucost check: the compare report plus budget gates, for CI jobs; exit code 1 when a gate fails.
-#include <fmt/format.h>
-
 #include <ostream>
 
-#include "gpucost/io/catalog_json.hpp"
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -49,8 +49,10 @@ Gates gates_for(const CheckOptions& o) {
     g.max_monthly_usd = limit(o, k_limit_flags[2]);
     g.max_payback_months = limit(o, k_limit_flags[3]);
     if (o.given.at("--expect")->count() > 0) {
-        if (o.expect == "build") g.expect = Side::build;
-        else if (o.expect == "cloud") g.expect = Side::cloud;
+        if (o.expect == "build")
+            g.expect = Side::build;
+        else if (o.expect == "cloud")
+            g.expect = Side::cloud;
         else
             throw UsageError(fmt::format("--expect: must be build or cloud, got {}{}", quote_value(o.expect),
                                          did_you_mean(o.expect, {"build", "cloud"})));
@@ -89,20 +91,22 @@ Command add_check_command(CLI::App& app) {
     add_report_output_options(*command, options->output);
     add_catalog_options(*command, options->catalog);
     constexpr const char* k_gates = "Budget gates (each judged on every comparison)";
-    const std::array<const char*, 4> help = {
-        "fail when the build's total over the horizon exceeds USD",
-        "fail when the cloud's total over the horizon exceeds USD",
-        "fail when the cheaper side's total / months exceeds USD",
-        "fail when owning has not paid for itself by month N (or never does)"};
+    const std::array<const char*, 4> help = {"fail when the build's total over the horizon exceeds USD",
+                                             "fail when the cloud's total over the horizon exceeds USD",
+                                             "fail when the cheaper side's total / months exceeds USD",
+                                             "fail when owning has not paid for itself by month N (or never does)"};
     for (std::size_t i = 0; i < k_limit_flags.size(); ++i)
-        options->given[k_limit_flags[i]] = command->add_option(k_limit_flags[i], options->limits[k_limit_flags[i]], help[i])
-                                               ->type_name(i == 3 ? "N" : "USD")
-                                               ->group(k_gates);
-    options->given["--expect"] =
-        command->add_option("--expect", options->expect, "fail unless this side is cheaper")->type_name("build|cloud")->group(k_gates);
+        options->given[k_limit_flags[i]] =
+            command->add_option(k_limit_flags[i], options->limits[k_limit_flags[i]], help[i])
+                ->type_name(i == 3 ? "N" : "USD")
+                ->group(k_gates);
+    options->given["--expect"] = command->add_option("--expect", options->expect, "fail unless this side is cheaper")
+                                     ->type_name("build|cloud")
+                                     ->group(k_gates);
     add_freshness_option(*command, options->freshness);
     command->get_option("--max-age-days")
-        ->description("fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]")
+        ->description(
+            "fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]")
         ->group(k_gates);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();

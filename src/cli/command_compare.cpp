@@ -1,10 +1,10 @@
 // gpucost compare: owning a build against renting its cloud match.
-#include <fmt/format.h>
-
 #include <ostream>
 
-#include "gpucost/io/catalog_json.hpp"
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 
 namespace gpucost::cli {
 namespace {

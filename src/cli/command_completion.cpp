@@ -1,7 +1,7 @@
 // gpucost completion bash: a bash completion script generated from the real CLI11 option tree, so it never goes stale.
-#include <fmt/format.h>
-
 #include <ostream>
+
+#include <fmt/format.h>
 
 #include "cli_common.hpp"
 #include "gpucost/util/text.hpp"
@@ -23,8 +23,7 @@ void add_arms(const CLI::App& app, const std::string& path, std::string& out) {
         app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });  // not hidden ones
     for (const CLI::App* sub : subs) words.push_back(sub->get_name());
     out += fmt::format("        \"{}\") words=\"{}\" ;;\n", path, fmt::join(words, " "));
-    for (const CLI::App* sub : subs)
-        add_arms(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
+    for (const CLI::App* sub : subs) add_arms(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
 }
 
 std::string bash_script(const CLI::App& root) {

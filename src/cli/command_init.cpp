@@ -1,11 +1,11 @@
 // gpucost init: print a complete scenario file to edit and keep in a repository.
-#include <fmt/format.h>
-
 #include <ostream>
 
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
-#include "cli_common.hpp"
 #include "gpucost/model/scenario.hpp"
 
 namespace gpucost::cli {

@@ -1,14 +1,14 @@
 // gpucost manpage: the manual page, generated from the real CLI11 option tree so it never goes stale.
 // The build runs it to make gpucost.1, which `cmake --install` puts in share/man/man1. Hidden from --help.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <ostream>
 #include <sstream>
 #include <vector>
 
-#include "gpucost/io/catalog_json.hpp"
+#include <fmt/format.h>
+
 #include "cli_common.hpp"
+#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/version.hpp"
 
 namespace gpucost::cli {
@@ -21,9 +21,12 @@ std::string roff(const std::string& text) {
     bool line_start = true;
     for (const char c : text) {
         if (line_start && (c == '.' || c == '\'')) out += "\\&";
-        if (c == '\\') out += "\\e";
-        else if (c == '-') out += "\\-";
-        else out += c;
+        if (c == '\\')
+            out += "\\e";
+        else if (c == '-')
+            out += "\\-";
+        else
+            out += c;
         line_start = c == '\n';
     }
     return out;

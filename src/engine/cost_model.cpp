@@ -15,13 +15,10 @@ double monthly_log_rate(double annual_discount_rate) noexcept {
 
 double cloud_billed_hours_per_month(Pricing pricing, double used_hours_per_month, double spot_overhead) noexcept {
     switch (pricing) {
-        case Pricing::spot:
-            return used_hours_per_month * (1.0 + spot_overhead);  // interrupted work is run again
+        case Pricing::spot: return used_hours_per_month * (1.0 + spot_overhead);  // interrupted work is run again
         case Pricing::reserved_1y:
-        case Pricing::reserved_3y:
-            return k_hours_per_month;  // a commitment is paid for every hour, used or not
-        case Pricing::on_demand:
-            break;
+        case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour, used or not
+        case Pricing::on_demand: break;
     }
     return used_hours_per_month;
 }
@@ -209,7 +206,8 @@ double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, cons
                             double hours_per_week) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
     const HorizonTerms t(build, a, Discounting(a.discount_rate));
-    return difference(build, t, monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
+    return difference(build, t,
+                      monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
 }
 
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
@@ -231,8 +229,8 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     b.maintenance_usd = annuity * m.maintenance_usd;
     b.facility_usd = annuity * m.facility_usd;
     b.resale_usd = -horizon.resale_usd;
-    b.total_usd = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd +
-                  b.resale_usd;
+    b.total_usd =
+        b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
 
     CloudCosts c;
     c.instances = instances;
@@ -253,7 +251,8 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     e.used_hours_per_month = used_hours_per_month;
     e.payback_month = payback;
 
-    const double gpu_hours = static_cast<double>(build.gpu_count) * used_hours_per_month * static_cast<double>(a.months);
+    const double gpu_hours =
+        static_cast<double>(build.gpu_count) * used_hours_per_month * static_cast<double>(a.months);
     // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.
     if (gpu_hours > 0.0 && std::isfinite(b.total_usd / gpu_hours) && std::isfinite(c.total_usd / gpu_hours)) {
         e.build_per_gpu_hour_usd = b.total_usd / gpu_hours;
@@ -275,8 +274,6 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     return e;
 }
 
-const char* to_string(Side side) noexcept {
-    return side == Side::build ? "build" : "cloud";
-}
+const char* to_string(Side side) noexcept { return side == Side::build ? "build" : "cloud"; }
 
 }  // namespace gpucost

@@ -1,16 +1,16 @@
 #include "gpucost/io/catalog_json.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <iterator>
 #include <map>
 #include <optional>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "gpucost/io/embedded_catalog.hpp"
-#include "gpucost/util/text.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -19,31 +19,31 @@ using nlohmann::json;
 
 // Bounds that no real part reaches; they keep every sum finite and catch unit mistakes (kW for W).
 constexpr double k_max_price_usd = 1e9;
-constexpr double k_max_power_w = 1e5;        // one GPU or one machine's non-GPU parts
+constexpr double k_max_power_w = 1e5;  // one GPU or one machine's non-GPU parts
 constexpr double k_max_cluster_power_w = 1e10;
 constexpr double k_max_usd_per_hour = 1e7;
 constexpr double k_max_tflops = 1e6;
 constexpr double k_max_vram_gb = 1e5;
 constexpr double k_max_bandwidth_gbs = 1e7;
 
-const std::vector<std::string> k_root_keys = {"schema_version", "as_of", "currency", "assumptions",
-                                              "gpus", "builds", "cloud", "note", "source"};
+const std::vector<std::string> k_root_keys = {"schema_version", "as_of", "currency", "assumptions", "gpus",
+                                              "builds",         "cloud", "note",     "source"};
 const std::vector<std::string> k_provenance_keys = {"source", "as_of", "confidence", "note"};
-const std::vector<std::string> k_gpu_keys = {"id", "name", "vendor", "vram_gb", "tdp_w", "idle_w", "price_usd",
-                                             "bf16_tflops", "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source",
-                                             "source", "as_of", "confidence", "note"};
-const std::vector<std::string> k_build_keys = {"id", "name", "gpu", "gpu_count", "gpu_price_usd", "base_price_usd",
-                                               "base_load_w", "base_idle_w", "setup_usd", "assumptions",
-                                               "source", "as_of", "confidence", "note"};
-const std::vector<std::string> k_cloud_keys = {"id", "provider", "instance", "region", "gpu", "gpu_count",
-                                               "usd_per_hour", "source", "as_of", "confidence", "note"};
+const std::vector<std::string> k_gpu_keys = {
+    "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
+    "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
+const std::vector<std::string> k_build_keys = {
+    "id",          "name",      "gpu",         "gpu_count", "gpu_price_usd", "base_price_usd", "base_load_w",
+    "base_idle_w", "setup_usd", "assumptions", "source",    "as_of",         "confidence",     "note"};
+const std::vector<std::string> k_cloud_keys = {"id",           "provider", "instance", "region",     "gpu", "gpu_count",
+                                               "usd_per_hour", "source",   "as_of",    "confidence", "note"};
 const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 // Which assumptions a layer may hold.
 enum class LayerRules {
-    catalogue,   // every assumption required, plus "sources"
-    build,       // optional; only properties of the machine and its running (not usage, horizon or pricing)
-    overlay,     // an --add-catalog file: any assumption, each optional; "sources" optional
+    catalogue,  // every assumption required, plus "sources"
+    build,      // optional; only properties of the machine and its running (not usage, horizon or pricing)
+    overlay,    // an --add-catalog file: any assumption, each optional; "sources" optional
 };
 
 bool build_may_override(AssumptionKey key) {
@@ -86,15 +86,19 @@ void read_assumptions(JsonReader& r, const json& object, const std::string& path
             case AssumptionKind::pricing: {
                 const auto s = r.string(object, path, i.name, required);
                 if (!s) break;
-                if (const auto p = parse_pricing(*s)) layer.set(i.key, *p);
-                else r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
+                if (const auto p = parse_pricing(*s))
+                    layer.set(i.key, *p);
+                else
+                    r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
                 break;
             }
             case AssumptionKind::idle: {
                 const auto s = r.string(object, path, i.name, required);
                 if (!s) break;
-                if (const auto p = parse_idle(*s)) layer.set(i.key, *p);
-                else r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
+                if (const auto p = parse_idle(*s))
+                    layer.set(i.key, *p);
+                else
+                    r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
                 break;
             }
         }
@@ -122,8 +126,11 @@ void read_assumptions(JsonReader& r, const json& object, const std::string& path
 void read_provenance(JsonReader& r, const json& object, const std::string& path, Provenance& p) {
     p.source = r.string(object, path, "source", true).value_or("");
     if (const auto as_of = r.string(object, path, "as_of", true)) {
-        if (is_valid_date(*as_of)) p.as_of = *as_of;
-        else r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+        if (is_valid_date(*as_of))
+            p.as_of = *as_of;
+        else
+            r.error(child_path(path, "as_of"),
+                    fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
     if (const auto confidence = r.string(object, path, "confidence", false)) {
         if (*confidence == "estimate" || *confidence == "unverified" || *confidence == "sourced")
@@ -134,8 +141,8 @@ void read_provenance(JsonReader& r, const json& object, const std::string& path,
     }
     p.note = r.string(object, path, "note", false).value_or("");
     if (!p.confidence.empty() && p.note.empty())
-        r.error(child_path(path, "note"), fmt::format("missing; an entry marked \"{}\" must say why in a note",
-                                                      p.confidence));
+        r.error(child_path(path, "note"),
+                fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));
 }
 
 // Ids are what users type: letters, digits and . _ - + only.
@@ -207,8 +214,8 @@ void read_gpus(JsonReader& r, const json& root, std::map<std::string, std::strin
         g.tdp_w = r.number(e, path, "tdp_w", 0, k_max_power_w, true, true, "W").value_or(0);
         g.idle_w = r.number(e, path, "idle_w", 0, k_max_power_w, true, false, "W").value_or(0);
         if (g.tdp_w > 0 && g.idle_w > g.tdp_w)
-            r.error(child_path(path, "idle_w"), fmt::format("must not exceed tdp_w ({} W), got {}",
-                                                            exact_number(g.tdp_w), exact_number(g.idle_w)));
+            r.error(child_path(path, "idle_w"),
+                    fmt::format("must not exceed tdp_w ({} W), got {}", exact_number(g.tdp_w), exact_number(g.idle_w)));
         g.price_usd = r.nullable_number(e, path, "price_usd", 0, k_max_price_usd, "USD");
         g.bf16_tflops = r.nullable_number(e, path, "bf16_tflops", 0, k_max_tflops, "TFLOPS");
         g.fp64_tflops = r.nullable_number(e, path, "fp64_tflops", 0, k_max_tflops, "TFLOPS");
@@ -260,9 +267,9 @@ void read_builds(JsonReader& r, const json& root, std::map<std::string, std::str
         b.base_load_w = r.number(e, path, "base_load_w", 0, k_max_cluster_power_w, true, false, "W").value_or(0);
         b.base_idle_w = r.number(e, path, "base_idle_w", 0, k_max_cluster_power_w, true, false, "W").value_or(0);
         if (b.base_idle_w > b.base_load_w)
-            r.error(child_path(path, "base_idle_w"), fmt::format("must not exceed base_load_w ({} W), got {}",
-                                                                 exact_number(b.base_load_w),
-                                                                 exact_number(b.base_idle_w)));
+            r.error(child_path(path, "base_idle_w"),
+                    fmt::format("must not exceed base_load_w ({} W), got {}", exact_number(b.base_load_w),
+                                exact_number(b.base_idle_w)));
         b.setup_usd = r.number(e, path, "setup_usd", 0, k_max_price_usd, true, false, "USD").value_or(0);
         b.assumptions.origin = fmt::format("build {}", b.id);
         if (const json* overrides = JsonReader::member(e, "assumptions"))
@@ -277,8 +284,8 @@ void read_builds(JsonReader& r, const json& root, std::map<std::string, std::str
 }
 
 // One cloud offer, /cloud/<index>.
-void read_offer(JsonReader& r, const json& e, std::size_t index, std::map<std::string, std::string>& ids,
-                Catalog& c, const Context& ctx) {
+void read_offer(JsonReader& r, const json& e, std::size_t index, std::map<std::string, std::string>& ids, Catalog& c,
+                const Context& ctx) {
     const std::string path = child_path("/cloud", index);
     if (!is_entry(r, e, path)) return;
     r.unknown_keys(e, path, k_cloud_keys);
@@ -295,8 +302,8 @@ void read_offer(JsonReader& r, const json& e, std::size_t index, std::map<std::s
         r.error(child_path(path, "usd_per_hour"),
                 fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
     } else if (!prices->is_object()) {
-        r.error(child_path(path, "usd_per_hour"), fmt::format("must be an object with at least one of {}, got {}",
-                                                              pricing_choices(), describe(*prices)));
+        r.error(child_path(path, "usd_per_hour"),
+                fmt::format("must be an object with at least one of {}, got {}", pricing_choices(), describe(*prices)));
     } else {
         const std::string prices_path = child_path(path, "usd_per_hour");
         // A misspelt pricing would silently drop a price, so it is an error, not a warning.
@@ -363,8 +370,8 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
     const bool overlay = ctx.base != nullptr;
     auto [root, entries] = parse_entries(json_text, origin, ctx);
     if (!root.is_object())
-        throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
-                                                        describe(root))}});
+        throw ValidationError(
+            origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}", describe(root))}});
     JsonReader r;
     Catalog& c = entries.catalog;
     c.origin = origin;
@@ -373,17 +380,21 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
     const auto version = r.integer(root, "", "schema_version", 1, 1'000'000, !overlay);
     if (version && *version != k_catalog_schema_version)
         // Reading a newer format as if it were ours would give wrong figures without a word.
-        throw ValidationError(origin, {{"/schema_version",
-                                        fmt::format("unsupported version {}; this gpucost reads version {}",
-                                                    *version, k_catalog_schema_version)}});
+        throw ValidationError(origin,
+                              {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads version {}",
+                                                               *version, k_catalog_schema_version)}});
     if (const auto as_of = r.string(root, "", "as_of", !overlay)) {
-        if (is_valid_date(*as_of)) c.as_of = *as_of;
-        else r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+        if (is_valid_date(*as_of))
+            c.as_of = *as_of;
+        else
+            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
     if (const auto currency = r.string(root, "", "currency", !overlay)) {
-        if (*currency == "USD") c.currency = *currency;
-        else r.error("/currency", fmt::format("must be \"USD\" (catalogue prices are kept in US dollars), got {}",
-                                              quote_value(*currency)));
+        if (*currency == "USD")
+            c.currency = *currency;
+        else
+            r.error("/currency", fmt::format("must be \"USD\" (catalogue prices are kept in US dollars), got {}",
+                                             quote_value(*currency)));
     }
     c.assumptions.origin = "catalogue";
     if (const json* assumptions = JsonReader::member(root, "assumptions"))
@@ -398,8 +409,8 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
         read_cloud(entries.reader, root, entries.ids, c, ctx);
     }
     // The root's problems first, then the entries', as if read in one pass.
-    for (auto [to, from] : {std::pair{&r.errors(), &entries.reader.errors()},
-                            std::pair{&r.warnings(), &entries.reader.warnings()}})
+    for (auto [to, from] :
+         {std::pair{&r.errors(), &entries.reader.errors()}, std::pair{&r.warnings(), &entries.reader.warnings()}})
         to->insert(to->end(), std::make_move_iterator(from->begin()), std::make_move_iterator(from->end()));
 
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));

@@ -1,8 +1,8 @@
 #include "gpucost/io/csv_reader.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
@@ -26,9 +26,8 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
     // Every field may end up in JSON, which holds only UTF-8: reject other bytes here, with their line.
     if (const auto bad = invalid_utf8_at(text)) {
         const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');
-        fail(static_cast<std::size_t>(line),
-             fmt::format("byte 0x{:02x} is not valid UTF-8; save the file as UTF-8",
-                         static_cast<unsigned char>(text[*bad])));
+        fail(static_cast<std::size_t>(line), fmt::format("byte 0x{:02x} is not valid UTF-8; save the file as UTF-8",
+                                                         static_cast<unsigned char>(text[*bad])));
     }
 
     std::vector<std::vector<std::string>> records;
@@ -58,7 +57,8 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
         if (c == '"') {
             if (field_started && !field.empty())
                 fail(line, fmt::format("a quote inside an unquoted field ({}); quote the whole field and double the "
-                                       "quote (\"\")", quote_value(field)));
+                                       "quote (\"\")",
+                                       quote_value(field)));
             // Quoted field: runs to the next lone quote.
             const std::size_t open_line = line;
             field_started = true;
@@ -83,9 +83,10 @@ CsvTable parse_csv(std::string_view text, const std::string& file) {
             }
             if (!closed) fail(open_line, "a quoted field is never closed (missing '\"')");
             if (i < text.size() && text[i] != ',' && text[i] != '\n' && text[i] != '\r')
-                fail(line, fmt::format("text after the closing quote of a field ({}); a quoted field must end at ',' "
-                                       "or the end of the line",
-                                       quote_value(text.substr(i, std::min(text.find_first_of("\r\n", i), i + 20) - i))));
+                fail(line,
+                     fmt::format("text after the closing quote of a field ({}); a quoted field must end at ',' "
+                                 "or the end of the line",
+                                 quote_value(text.substr(i, std::min(text.find_first_of("\r\n", i), i + 20) - i))));
             continue;
         }
         if (c == ',') {

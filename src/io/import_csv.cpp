@@ -1,23 +1,24 @@
 #include "gpucost/io/import_csv.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <map>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/io/csv_reader.hpp"
-#include "gpucost/util/text.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
 
 std::string lower(std::string_view text) {
     std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -26,8 +27,10 @@ std::string slug(std::string_view text) {
     std::string out;
     for (const char ch : lower(text)) {
         const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.';
-        if (keep) out += ch;
-        else if (!out.empty() && out.back() != '-') out += '-';
+        if (keep)
+            out += ch;
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
     }
     while (!out.empty() && out.back() == '-') out.pop_back();
     return out;
@@ -44,19 +47,19 @@ std::string provider_slug(const std::string& provider) {
 // gpuhunt's provider keys as the catalogue writes the providers' names; others are kept as written.
 std::string provider_name(const std::string& key) {
     static const std::map<std::string, std::string> k_names = {
-        {"aws", "AWS"},         {"gcp", "Google Cloud"}, {"azure", "Azure"},      {"lambdalabs", "Lambda"},
-        {"runpod", "RunPod"},   {"vastai", "Vast.ai"},   {"nebius", "Nebius"},    {"datacrunch", "DataCrunch"},
-        {"oci", "OCI"},         {"cudo", "Cudo Compute"}, {"tensordock", "TensorDock"}};
+        {"aws", "AWS"},       {"gcp", "Google Cloud"},  {"azure", "Azure"},          {"lambdalabs", "Lambda"},
+        {"runpod", "RunPod"}, {"vastai", "Vast.ai"},    {"nebius", "Nebius"},        {"datacrunch", "DataCrunch"},
+        {"oci", "OCI"},       {"cudo", "Cudo Compute"}, {"tensordock", "TensorDock"}};
     const auto it = k_names.find(lower(key));
     return it != k_names.end() ? it->second : key;
 }
 
 struct Columns {
     std::size_t instance, region, gpu_name, gpu_count, price;
-    std::optional<std::size_t> spot_price;   // SkyPilot SpotPrice
-    std::optional<std::size_t> spot_flag;    // gpuhunt spot
-    std::optional<std::size_t> gpu_memory;   // gpuhunt gpu_memory
-    std::optional<std::size_t> provider;     // gpuhunt provider
+    std::optional<std::size_t> spot_price;  // SkyPilot SpotPrice
+    std::optional<std::size_t> spot_flag;   // gpuhunt spot
+    std::optional<std::size_t> gpu_memory;  // gpuhunt gpu_memory
+    std::optional<std::size_t> provider;    // gpuhunt provider
 };
 
 Columns find_columns(const CsvTable& t, ImportFormat format) {
@@ -177,8 +180,8 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
     const CsvTable t = parse_csv(csv_text, request.source_file);
     const Columns col = find_columns(t, request.format);
     if (t.rows.empty())
-        throw DataError(fmt::format("{}: a header and no records; nothing to import (was the download cut short?)",
-                                    t.file));
+        throw DataError(
+            fmt::format("{}: a header and no records; nothing to import (was the download cut short?)", t.file));
     const bool skypilot = request.format == ImportFormat::skypilot;
     if (skypilot && request.provider.empty())
         throw UsageError("--provider: required with --from skypilot (a SkyPilot vms.csv lists one cloud and does not "
@@ -186,8 +189,8 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
 
     ImportResult result;
     result.rows = t.rows.size();
-    std::map<std::string, Pending> pending;        // by offer id, so output is sorted and duplicates collapse
-    std::map<std::string, std::size_t> unmapped;   // accelerator name -> rows
+    std::map<std::string, Pending> pending;       // by offer id, so output is sorted and duplicates collapse
+    std::map<std::string, std::size_t> unmapped;  // accelerator name -> rows
 
     for (const CsvRow& row : t.rows) {
         const std::string& accelerator = row.cells[col.gpu_name];
@@ -238,7 +241,8 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
         const std::string& region = row.cells[col.region];
         if (instance.empty() || region.empty())
             throw DataError(fmt::format("{}: line {}: column {}: empty; every GPU row needs an instance and a region",
-                                        t.file, row.line, instance.empty() ? t.header[col.instance] : t.header[col.region]));
+                                        t.file, row.line,
+                                        instance.empty() ? t.header[col.instance] : t.header[col.region]));
         std::string id = fmt::format("{}-{}-{}", provider_slug(provider), slug(instance), slug(region));
         if (id.size() > 100) id.resize(100);
 
@@ -261,13 +265,14 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
         auto& prices = p.offer.usd_per_hour;
         if (has_on_demand)
             take(prices[static_cast<std::size_t>(Pricing::on_demand)], p.od_min, p.od_max, p.od_count, on_demand_usd);
-        if (has_spot) take(prices[static_cast<std::size_t>(Pricing::spot)], p.spot_min, p.spot_max, p.spot_count, spot_usd);
+        if (has_spot)
+            take(prices[static_cast<std::size_t>(Pricing::spot)], p.spot_min, p.spot_max, p.spot_count, spot_usd);
     }
 
     const char* format_name = skypilot ? "SkyPilot catalogue" : "gpuhunt catalogue";
     for (auto& [id, p] : pending) {
-        p.offer.provenance.source = fmt::format("{} {}, imported with gpucost catalog import", format_name,
-                                                request.source_file);
+        p.offer.provenance.source =
+            fmt::format("{} {}, imported with gpucost catalog import", format_name, request.source_file);
         p.offer.provenance.as_of = request.as_of;
         std::string note = fmt::format("Imported from {} row{}.", p.rows, p.rows == 1 ? "" : "s");
         note += range_note("on-demand", p.od_min, p.od_max, p.od_count);
@@ -278,12 +283,12 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
     for (const auto& [name, rows] : unmapped) result.unmapped.push_back({name, rows});
 
     if (result.offers.empty())
-        throw DataError(fmt::format("{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator no "
-                                    "catalogue GPU lists among its aliases, {} without a price); nothing to import",
-                                    t.file, result.rows, result.rows_without_gpu,
-                                    result.rows - result.rows_without_gpu - result.rows_without_price -
-                                        result.rows_fractional,
-                                    result.rows_without_price));
+        throw DataError(
+            fmt::format("{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator no "
+                        "catalogue GPU lists among its aliases, {} without a price); nothing to import",
+                        t.file, result.rows, result.rows_without_gpu,
+                        result.rows - result.rows_without_gpu - result.rows_without_price - result.rows_fractional,
+                        result.rows_without_price));
     return result;
 }
 
@@ -305,10 +310,11 @@ std::string import_overlay_json(const ImportResult& result, const ImportRequest&
                          {"as_of", o.provenance.as_of},
                          {"note", o.provenance.note}});
     }
-    const Json root = {{"schema_version", k_catalog_schema_version},
-                       {"as_of", request.as_of},
-                       {"note", fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file)},
-                       {"cloud", cloud}};
+    const Json root = {
+        {"schema_version", k_catalog_schema_version},
+        {"as_of", request.as_of},
+        {"note", fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file)},
+        {"cloud", cloud}};
     return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -323,8 +329,8 @@ std::vector<std::string> import_summary(const ImportResult& r, const ImportReque
         lines.push_back(fmt::format("left out {} row{} renting a fraction of a GPU", r.rows_fractional,
                                     r.rows_fractional == 1 ? "" : "s"));
     if (r.rows_without_price > 0)
-        lines.push_back(fmt::format("left out {} row{} with no price", r.rows_without_price,
-                                    r.rows_without_price == 1 ? "" : "s"));
+        lines.push_back(
+            fmt::format("left out {} row{} with no price", r.rows_without_price, r.rows_without_price == 1 ? "" : "s"));
     // The names with the most rows first (those are worth an alias); a file of a million odd names stays 12 lines.
     std::vector<const UnmappedName*> unmapped;
     for (const UnmappedName& u : r.unmapped) unmapped.push_back(&u);
@@ -334,13 +340,15 @@ std::vector<std::string> import_summary(const ImportResult& r, const ImportReque
     for (std::size_t i = 0; i < unmapped.size() && i < k_max_names_listed; ++i)
         lines.push_back(fmt::format("warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
                                     "its aliases (add it to a GPU's \"aliases\" to import them)",
-                                    unmapped[i]->rows, unmapped[i]->rows == 1 ? "" : "s", quote_value(unmapped[i]->name)));
+                                    unmapped[i]->rows, unmapped[i]->rows == 1 ? "" : "s",
+                                    quote_value(unmapped[i]->name)));
     if (unmapped.size() > k_max_names_listed) {
         std::size_t rows = 0;
         for (std::size_t i = k_max_names_listed; i < unmapped.size(); ++i) rows += unmapped[i]->rows;
         const std::size_t names = unmapped.size() - k_max_names_listed;
-        lines.push_back(fmt::format("warning: and {} more row{} with {} other accelerator name{} no catalogue GPU lists",
-                                    rows, rows == 1 ? "" : "s", names, names == 1 ? "" : "s"));
+        lines.push_back(
+            fmt::format("warning: and {} more row{} with {} other accelerator name{} no catalogue GPU lists", rows,
+                        rows == 1 ? "" : "s", names, names == 1 ? "" : "s"));
     }
     return lines;
 }

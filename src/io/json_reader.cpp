@@ -1,7 +1,5 @@
 #include "gpucost/io/json_reader.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -10,8 +8,10 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <system_error>
+#include <utility>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/text.hpp"
 
@@ -23,7 +23,6 @@ constexpr int k_max_json_depth = 64;
 // Far above a catalogue of a million offers; a larger file is a mistake, not a catalogue.
 constexpr std::uintmax_t k_max_file_bytes = 512ull * 1024 * 1024;
 
-
 // The first byte outside strings where `hit(i)` holds, or text.size(). Locates what nlohmann reports
 // without a position (nesting too deep, a number too large).
 template <typename Hit>
@@ -32,8 +31,10 @@ std::size_t find_outside_strings(std::string_view text, Hit hit) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (hit(i)) {
@@ -69,8 +70,10 @@ std::string printable(std::string_view text) {
     std::string out;
     for (const char c : text) {
         const auto byte = static_cast<unsigned char>(c);
-        if (byte < 0x20 || byte >= 0x7f) out += fmt::format("\\x{:02x}", byte);
-        else out += c;
+        if (byte < 0x20 || byte >= 0x7f)
+            out += fmt::format("\\x{:02x}", byte);
+        else
+            out += c;
     }
     return out;
 }
@@ -131,7 +134,10 @@ std::string range_text(double min, double max, bool min_exclusive, std::string_v
 template <typename Sax>
 class FastJsonReader {
 public:
-    FastJsonReader(std::string_view text, Sax& sax) : m_at(text.data()), m_end(text.data() + text.size()), m_sax(sax) {}
+    FastJsonReader(std::string_view text, Sax& sax)
+        : m_at(text.data()),
+          m_end(text.data() + text.size()),
+          m_sax(sax) {}
 
     bool read() {
         skip_space();
@@ -195,8 +201,8 @@ private:
         ++m_at;
         for (;;) {
             const char* run = m_at;
-            while (m_at != m_end && static_cast<unsigned char>(*m_at) >= 0x20 && static_cast<unsigned char>(*m_at) < 0x80 &&
-                   *m_at != '"' && *m_at != '\\')
+            while (m_at != m_end && static_cast<unsigned char>(*m_at) >= 0x20 &&
+                   static_cast<unsigned char>(*m_at) < 0x80 && *m_at != '"' && *m_at != '\\')
                 ++m_at;
             m_string.append(run, m_at);
             if (m_at == m_end) return false;
@@ -230,8 +236,10 @@ private:
             return m_at != first;
         };
         if (m_at != m_end && *m_at == '-') ++m_at;
-        if (m_at != m_end && *m_at == '0') ++m_at;
-        else if (!digits()) return false;
+        if (m_at != m_end && *m_at == '0')
+            ++m_at;
+        else if (!digits())
+            return false;
         bool integer = true;
         if (m_at != m_end && *m_at == '.') {
             ++m_at;
@@ -295,8 +303,8 @@ auto parse_reporting_errors(std::string_view text, const std::string& file, Pars
     // rescans every parent array at the end of each object and makes large catalogues quadratic.
     const std::size_t too_deep = too_deep_byte(text, k_max_json_depth);
     if (too_deep < text.size())
-        throw DataError(fmt::format("{}: {}: nested more than {} levels deep; {}", file,
-                                    position_text(text, too_deep), k_max_json_depth, nesting_needed));
+        throw DataError(fmt::format("{}: {}: nested more than {} levels deep; {}", file, position_text(text, too_deep),
+                                    k_max_json_depth, nesting_needed));
     try {
         return parse();
     } catch (const nlohmann::json::parse_error& e) {
@@ -328,7 +336,10 @@ public:
     using Element = std::function<void(const json&, std::size_t)>;
 
     StreamingDocument(json& root, std::string_view key, const Begin& begin, const Element& element)
-        : m_root(root), m_key(key), m_begin(begin), m_element(element) {}
+        : m_root(root),
+          m_key(key),
+          m_begin(begin),
+          m_element(element) {}
 
     bool null() { return scalar(nullptr); }
     bool boolean(bool value) { return scalar(value); }
@@ -416,13 +427,13 @@ private:
     std::string_view m_key;
     const Begin& m_begin;
     const Element& m_element;
-    std::vector<json*> m_open;   // the arrays and objects being filled, innermost last
-    json* m_member = nullptr;    // the value of the last key read
-    bool m_value_of_key = false; // the last root key read is `m_key`
-    json* m_stream = nullptr;    // the streamed array while it is open
+    std::vector<json*> m_open;    // the arrays and objects being filled, innermost last
+    json* m_member = nullptr;     // the value of the last key read
+    bool m_value_of_key = false;  // the last root key read is `m_key`
+    json* m_stream = nullptr;     // the streamed array while it is open
     bool m_streamed = false;
     bool m_abandoned = false;
-    json m_current;              // the streamed element being built
+    json m_current;  // the streamed element being built
     std::size_t m_index = 0;
 };
 
@@ -433,10 +444,10 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file, s
         text, file, [&] { return nlohmann::json::parse(text.begin(), text.end()); }, nesting_needed);
 }
 
-std::optional<nlohmann::json> parse_json_streaming(std::string_view text, const std::string& file,
-                                                   std::string_view key,
-                                                   const std::function<bool(const nlohmann::json&)>& begin,
-                                                   const std::function<void(const nlohmann::json&, std::size_t)>& element) {
+std::optional<nlohmann::json>
+parse_json_streaming(std::string_view text, const std::string& file, std::string_view key,
+                     const std::function<bool(const nlohmann::json&)>& begin,
+                     const std::function<void(const nlohmann::json&, std::size_t)>& element) {
     {
         nlohmann::json root;
         StreamingDocument document(root, key, begin, element);
@@ -461,8 +472,8 @@ std::string read_text_file(const std::string& path) {
     if (fs::is_directory(status)) throw DataError(fmt::format("{}: is a directory, not a file", path));
     const std::uintmax_t size = fs::file_size(path, ec);
     if (!ec && size > k_max_file_bytes)
-        throw DataError(fmt::format("{}: {} bytes is larger than the {} MiB limit", path, size,
-                                    k_max_file_bytes / (1024 * 1024)));
+        throw DataError(
+            fmt::format("{}: {} bytes is larger than the {} MiB limit", path, size, k_max_file_bytes / (1024 * 1024)));
     // stdio rather than a stream: it tells a read error (EIO) from the end of the file, and the loop below
     // stops at the limit even where the size is unknown (/dev/zero, a pipe).
     errno = 0;
@@ -486,7 +497,8 @@ std::string describe(const nlohmann::json& value) {
     switch (value.type()) {
         case nlohmann::json::value_t::null: return "null";
         case nlohmann::json::value_t::boolean: return fmt::format("the boolean {}", value.get<bool>());
-        case nlohmann::json::value_t::string: return fmt::format("the string {}", quote_value(value.get_ref<const std::string&>()));
+        case nlohmann::json::value_t::string:
+            return fmt::format("the string {}", quote_value(value.get_ref<const std::string&>()));
         case nlohmann::json::value_t::object: return "an object";
         case nlohmann::json::value_t::array: return "an array";
         case nlohmann::json::value_t::number_integer:
@@ -499,9 +511,12 @@ std::string describe(const nlohmann::json& value) {
 std::string child_path(const std::string& path, std::string_view key) {
     std::string out = path + "/";
     for (const char c : key) {
-        if (c == '~') out += "~0";
-        else if (c == '/') out += "~1";
-        else out += c;
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
     }
     return out;
 }

@@ -1,12 +1,12 @@
 #include "gpucost/io/scenario_json.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 
-#include "gpucost/util/text.hpp"
+#include <fmt/format.h>
+
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -63,24 +63,30 @@ void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, A
                 return;
             }
             // The horizon is held as whole months, as everywhere else.
-            if (const auto why = check_value(i.key, *v)) r.error(where, *why);
-            else layer.set(i.key, static_cast<double>(months_for_years(*v)));
+            if (const auto why = check_value(i.key, *v))
+                r.error(where, *why);
+            else
+                layer.set(i.key, static_cast<double>(months_for_years(*v)));
             return;
         }
         case AssumptionKind::pricing: {
             if (!is_string_or_absent(r, root, i.name, pricing_choices())) return;
             const auto s = r.string(root, "", i.name, false);
             if (!s) return;
-            if (const auto p = parse_pricing(*s)) layer.set(i.key, *p);
-            else r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
+            if (const auto p = parse_pricing(*s))
+                layer.set(i.key, *p);
+            else
+                r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
             return;
         }
         case AssumptionKind::idle: {
             if (!is_string_or_absent(r, root, i.name, "always-on, off")) return;
             const auto s = r.string(root, "", i.name, false);
             if (!s) return;
-            if (const auto p = parse_idle(*s)) layer.set(i.key, *p);
-            else r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
+            if (const auto p = parse_idle(*s))
+                layer.set(i.key, *p);
+            else
+                r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
             return;
         }
     }
@@ -147,8 +153,8 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
         const std::string& key = item.key();
         if (!key.empty() && key.front() == '_') continue;
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-        r.error(child_path("", key), fmt::format("unknown key{}; keys starting with '_' are comments",
-                                                 suggestion(key, known)));
+        r.error(child_path("", key),
+                fmt::format("unknown key{}; keys starting with '_' are comments", suggestion(key, known)));
     }
     for (const AssumptionInfo& i : assumption_infos()) read_assumption(r, root, i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);
@@ -181,15 +187,19 @@ std::string scenario_template(const Catalog& catalog) {
         const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
                                               [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
         const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
-        if (const auto* p = std::get_if<Pricing>(&v)) root[name] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v)) root[name] = to_string(*idle);
-        else root[name] = std::get<double>(v);
+        if (const auto* p = std::get_if<Pricing>(&v))
+            root[name] = to_string(*p);
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
+            root[name] = to_string(*idle);
+        else
+            root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);
         sources[std::string(i.name)] = fmt::format(
             "{}{}; default from {}: {}{}", i.help, unit, defaults.origins[k],
             defaults.sources[k].empty() ? "(no source given)" : defaults.sources[k],
-            overriding > 0 ? fmt::format("; {} build(s) set their own value, kept while the key starts with '_'", overriding)
-                           : "");
+            overriding > 0
+                ? fmt::format("; {} build(s) set their own value, kept while the key starts with '_'", overriding)
+                : "");
     }
     root["_sources"] = std::move(sources);
     return root.dump(2) + "\n";

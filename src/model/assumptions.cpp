@@ -1,18 +1,18 @@
 #include "gpucost/model/assumptions.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
 
-constexpr double k_no_limit_usd = 1e9;    // a bound far beyond any real monthly bill, only to keep sums finite
-constexpr double k_max_years = 50.0;      // longer than any hardware lives or any price holds
+constexpr double k_no_limit_usd = 1e9;  // a bound far beyond any real monthly bill, only to keep sums finite
+constexpr double k_max_years = 50.0;    // longer than any hardware lives or any price holds
 
 using K = AssumptionKey;
 using Kind = AssumptionKind;
@@ -26,8 +26,7 @@ constexpr std::array<AssumptionInfo, k_assumption_count> k_infos{{
      "how the cloud side buys: on-demand, spot, reserved-1y or reserved-3y"},
     {K::electricity_usd_per_kwh, "electricity_usd_per_kwh", Kind::number, 0, 10, false, "USD/kWh",
      "price of electricity"},
-    {K::pue, "pue", Kind::number, 1, 5, false, "",
-     "power usage effectiveness: facility power / IT power"},
+    {K::pue, "pue", Kind::number, 1, 5, false, "", "power usage effectiveness: facility power / IT power"},
     {K::idle, "idle", Kind::idle, 0, 0, false, "",
      "when not working the machine stays on at idle draw (always-on) or is switched off (off)"},
     {K::staff_salary_usd, "staff_salary_usd", Kind::number, 0, 1e8, false, "USD/year",
@@ -48,10 +47,10 @@ constexpr std::array<AssumptionInfo, k_assumption_count> k_infos{{
      "annual rate at which future money is discounted (cost of capital)"},
     {K::spot_overhead, "spot_overhead", Kind::number, 0, 10, false, "",
      "extra hours re-run after spot interruptions, as a fraction of the work"},
-    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false,
-     "USD/month", "cloud storage bill"},
-    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false,
-     "USD/month", "cloud data-transfer-out bill"},
+    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, "USD/month",
+     "cloud storage bill"},
+    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, "USD/month",
+     "cloud data-transfer-out bill"},
 }};
 
 }  // namespace
@@ -107,9 +106,7 @@ std::optional<std::string> check_value(AssumptionKey key, double value) {
     return std::nullopt;
 }
 
-int months_for_years(double years) noexcept {
-    return static_cast<int>(std::lround(years * k_months_per_year));
-}
+int months_for_years(double years) noexcept { return static_cast<int>(std::lround(years * k_months_per_year)); }
 
 bool AssumptionLayer::empty() const {
     return std::none_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); });
@@ -204,8 +201,6 @@ const char* to_string(Pricing pricing) noexcept {
     return "on-demand";
 }
 
-const char* to_string(IdlePolicy idle) noexcept {
-    return idle == IdlePolicy::always_on ? "always-on" : "off";
-}
+const char* to_string(IdlePolicy idle) noexcept { return idle == IdlePolicy::always_on ? "always-on" : "off"; }
 
 }  // namespace gpucost

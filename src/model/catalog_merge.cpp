@@ -1,7 +1,7 @@
 // --add-catalog: a user's overlay merged over the catalogue in use, entry by entry and assumption by assumption.
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/text.hpp"
@@ -33,8 +33,10 @@ void merge_section(const Catalog& before, std::vector<T>& into, std::vector<T>& 
             continue;
         }
         const auto it = std::find_if(into.begin(), into.end(), [&](const T& e) { return e.id == entry.id; });
-        if (it != into.end()) *it = std::move(entry);
-        else into.push_back(std::move(entry));
+        if (it != into.end())
+            *it = std::move(entry);
+        else
+            into.push_back(std::move(entry));
     }
 }
 

@@ -1,25 +1,25 @@
 #include "gpucost/render/cashflow.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <map>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/money.hpp"
-#include "gpucost/util/text.hpp"
 #include "gpucost/render/paint.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
 
 // The column order is a public contract (docs/output.md): add new columns at the end only.
-constexpr std::array<const char*, 7> k_columns = {"build_id",  "cloud_id", "month",         "side",
+constexpr std::array<const char*, 7> k_columns = {"build_id", "cloud_id",   "month",         "side",
                                                   "category", "amount_usd", "cumulative_usd"};
 
-void add(std::vector<CashFlowRow>& rows, const Comparison& c, int month, Side side, const char* category,
-         double amount, double& cumulative) {
+void add(std::vector<CashFlowRow>& rows, const Comparison& c, int month, Side side, const char* category, double amount,
+         double& cumulative) {
     cumulative += amount;
     rows.push_back({&c, month, side, category, amount, cumulative});
 }
@@ -108,11 +108,12 @@ std::string render_human(const Report& report, const std::vector<CashFlowRow>& r
             lines.push_back({std::to_string(month), format_money(m.build_usd, money), format_money(m.cloud_usd, money),
                              format_money(m.build_cumulative_usd, money), format_money(m.cloud_cumulative_usd, money)});
         if (!out.empty()) out += "\n";
-        const std::string title = fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)",
-                                              c.build->id, c.offer->id, exact_number(c.assumptions.values.discount_rate),
-                                              c.assumptions.values.months);
+        const std::string title =
+            fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)", c.build->id, c.offer->id,
+                        exact_number(c.assumptions.values.discount_rate), c.assumptions.values.months);
         if (markdown) {
-            out += fmt::format("### {}\n\n| {} |\n| ---: | ---: | ---: | ---: | ---: |\n", title, fmt::join(header, " | "));
+            out += fmt::format("### {}\n\n| {} |\n| ---: | ---: | ---: | ---: | ---: |\n", title,
+                               fmt::join(header, " | "));
             for (std::size_t i = 1; i < lines.size(); ++i) out += fmt::format("| {} |\n", fmt::join(lines[i], " | "));
             continue;
         }

@@ -1,9 +1,9 @@
 #include "gpucost/render/catalog_listing.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/money.hpp"
@@ -45,8 +45,8 @@ enum class Align { left, right };
 // Columns padded to their widest cell; widths count UTF-8 code points.
 std::string aligned(const std::vector<std::vector<std::string>>& rows, const std::vector<Align>& align) {
     const auto width = [](const std::string& text) {
-        return static_cast<std::size_t>(
-            std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+        return static_cast<std::size_t>(std::count_if(
+            text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
     };
     std::vector<std::size_t> widths(align.size(), 0);
     for (const auto& row : rows)
@@ -77,8 +77,8 @@ std::string gpus_table(const Listing& l) {
         rows.push_back({g->id, g->name, g->vendor, format_grouped(g->vram_gb, 0), format_grouped(g->tdp_w, 0),
                         optional_number(g->bf16_tflops, 0), optional_usd(g->price_usd), g->provenance.as_of,
                         confidence_mark(g->provenance)});
-    return aligned(rows, {Align::left, Align::left, Align::left, Align::right, Align::right, Align::right,
-                          Align::right, Align::left, Align::left});
+    return aligned(rows, {Align::left, Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
+                          Align::left, Align::left});
 }
 
 double hardware_usd(const Catalog& c, const Build& b) {
@@ -87,7 +87,8 @@ double hardware_usd(const Catalog& c, const Build& b) {
 }
 
 std::string builds_table(const Listing& l) {
-    std::vector<std::vector<std::string>> rows = {{"id", "gpus", "hardware", "load_w", "idle_w", "as_of", "confidence"}};
+    std::vector<std::vector<std::string>> rows = {
+        {"id", "gpus", "hardware", "load_w", "idle_w", "as_of", "confidence"}};
     for (const Build* b : l.builds) {
         const Gpu* g = l.catalog->find_gpu(b->gpu);
         const double load_w = b->base_load_w + (g != nullptr ? g->tdp_w * static_cast<double>(b->gpu_count) : 0.0);
@@ -96,14 +97,14 @@ std::string builds_table(const Listing& l) {
                         format_grouped(load_w, 0), format_grouped(idle_w, 0), b->provenance.as_of,
                         confidence_mark(b->provenance)});
     }
-    return aligned(rows, {Align::left, Align::left, Align::right, Align::right, Align::right, Align::left, Align::left});
+    return aligned(rows,
+                   {Align::left, Align::left, Align::right, Align::right, Align::right, Align::left, Align::left});
 }
 
 std::string cloud_table(const Listing& l) {
-    std::vector<std::vector<std::string>> rows = {{"id", "provider", "region", "gpus", "on-demand", "spot",
-                                                   "reserved-1y", "reserved-3y",
-                                                   fmt::format("per_gpu_hour ({})", to_string(l.pricing)), "as_of",
-                                                   "confidence"}};
+    std::vector<std::vector<std::string>> rows = {
+        {"id", "provider", "region", "gpus", "on-demand", "spot", "reserved-1y", "reserved-3y",
+         fmt::format("per_gpu_hour ({})", to_string(l.pricing)), "as_of", "confidence"}};
     const auto rate = [](const std::optional<double>& v) { return format_optional_rate(v); };
     for (const CloudOffer* o : l.cloud)
         rows.push_back({o->id, o->provider, o->region, fmt::format("{} x {}", o->gpu_count, o->gpu),
@@ -164,10 +165,14 @@ Json layer_json(const AssumptionLayer& layer) {
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto& v = layer.get(i.key);
         if (!v) continue;
-        if (const auto* p = std::get_if<Pricing>(&*v)) j[std::string(i.name)] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&*v)) j[std::string(i.name)] = to_string(*idle);
-        else if (i.key == AssumptionKey::years) j[std::string(i.name)] = std::get<double>(*v) / 12.0;
-        else j[std::string(i.name)] = std::get<double>(*v);
+        if (const auto* p = std::get_if<Pricing>(&*v))
+            j[std::string(i.name)] = to_string(*p);
+        else if (const auto* idle = std::get_if<IdlePolicy>(&*v))
+            j[std::string(i.name)] = to_string(*idle);
+        else if (i.key == AssumptionKey::years)
+            j[std::string(i.name)] = std::get<double>(*v) / 12.0;
+        else
+            j[std::string(i.name)] = std::get<double>(*v);
     }
     return j;
 }
@@ -232,10 +237,30 @@ std::string cell(const std::optional<double>& v) { return v ? exact_number(*v) :
 
 // One layout for every section, so a listing of all three is still one table; the public column order
 // (docs/catalog.md) only grows at the end.
-const std::vector<std::string> k_csv_columns = {
-    "section", "id", "name", "vendor", "provider", "instance", "region", "gpu", "gpu_count", "vram_gb", "tdp_w",
-    "idle_w", "price_usd", "hardware_usd", "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved_1y_usd_per_hour",
-    "reserved_3y_usd_per_hour", "pricing", "usd_per_gpu_hour", "as_of", "confidence", "source", "note"};
+const std::vector<std::string> k_csv_columns = {"section",
+                                                "id",
+                                                "name",
+                                                "vendor",
+                                                "provider",
+                                                "instance",
+                                                "region",
+                                                "gpu",
+                                                "gpu_count",
+                                                "vram_gb",
+                                                "tdp_w",
+                                                "idle_w",
+                                                "price_usd",
+                                                "hardware_usd",
+                                                "on_demand_usd_per_hour",
+                                                "spot_usd_per_hour",
+                                                "reserved_1y_usd_per_hour",
+                                                "reserved_3y_usd_per_hour",
+                                                "pricing",
+                                                "usd_per_gpu_hour",
+                                                "as_of",
+                                                "confidence",
+                                                "source",
+                                                "note"};
 
 std::string csv_row(std::vector<std::string> cells) {
     for (std::string& c : cells) c = csv_field(c);
@@ -246,27 +271,86 @@ std::string listing_csv(const Listing& l) {
     std::string out = fmt::format("{}\n", fmt::join(k_csv_columns, ","));
     for (const Gpu* g : l.gpus) {
         const Provenance& p = g->provenance;
-        out += csv_row({"gpus", g->id, g->name, g->vendor, "", "", "", "", "", cell(g->vram_gb), cell(g->tdp_w),
-                        cell(g->idle_w), cell(g->price_usd), "", "", "", "", "", "", "", p.as_of, confidence_text(p),
-                        p.source, p.note});
+        out += csv_row({"gpus",
+                        g->id,
+                        g->name,
+                        g->vendor,
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        cell(g->vram_gb),
+                        cell(g->tdp_w),
+                        cell(g->idle_w),
+                        cell(g->price_usd),
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        p.as_of,
+                        confidence_text(p),
+                        p.source,
+                        p.note});
     }
     for (const Build* b : l.builds) {
         const Provenance& p = b->provenance;
         const Gpu* g = l.catalog->find_gpu(b->gpu);
-        out += csv_row({"builds", b->id, b->name, "", "", "", "", b->gpu, std::to_string(b->gpu_count),
-                        g != nullptr ? cell(g->vram_gb) : "", "", "", cell(b->gpu_price_usd),
-                        cell(hardware_usd(*l.catalog, *b)), "", "", "", "", "", "", p.as_of, confidence_text(p),
-                        p.source, p.note});
+        out += csv_row({"builds",
+                        b->id,
+                        b->name,
+                        "",
+                        "",
+                        "",
+                        "",
+                        b->gpu,
+                        std::to_string(b->gpu_count),
+                        g != nullptr ? cell(g->vram_gb) : "",
+                        "",
+                        "",
+                        cell(b->gpu_price_usd),
+                        cell(hardware_usd(*l.catalog, *b)),
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        p.as_of,
+                        confidence_text(p),
+                        p.source,
+                        p.note});
     }
     for (const CloudOffer* o : l.cloud) {
         const Provenance& p = o->provenance;
         const Gpu* g = l.catalog->find_gpu(o->gpu);
-        out += csv_row({"cloud", o->id, "", "", o->provider, o->instance, o->region, o->gpu,
-                        std::to_string(o->gpu_count), g != nullptr ? cell(g->vram_gb) : "", "", "", "", "",
-                        cell(o->price(Pricing::on_demand)), cell(o->price(Pricing::spot)),
-                        cell(o->price(Pricing::reserved_1y)), cell(o->price(Pricing::reserved_3y)),
-                        to_string(l.pricing), cell(usd_per_gpu_hour(*o, l.pricing)), p.as_of, confidence_text(p),
-                        p.source, p.note});
+        out += csv_row({"cloud",
+                        o->id,
+                        "",
+                        "",
+                        o->provider,
+                        o->instance,
+                        o->region,
+                        o->gpu,
+                        std::to_string(o->gpu_count),
+                        g != nullptr ? cell(g->vram_gb) : "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        cell(o->price(Pricing::on_demand)),
+                        cell(o->price(Pricing::spot)),
+                        cell(o->price(Pricing::reserved_1y)),
+                        cell(o->price(Pricing::reserved_3y)),
+                        to_string(l.pricing),
+                        cell(usd_per_gpu_hour(*o, l.pricing)),
+                        p.as_of,
+                        confidence_text(p),
+                        p.source,
+                        p.note});
     }
     return out;
 }
@@ -287,7 +371,9 @@ Listing make_listing(const Catalog& catalog, const ListingFilter& filter) {
     l.catalog = &catalog;
     l.filter = filter;
     l.pricing = filter.pricing.value_or(Pricing::on_demand);
-    const auto gpu_ok = [&](const std::string& id) { return (!filter.gpu || id == *filter.gpu) && vram_ok(catalog, id, filter); };
+    const auto gpu_ok = [&](const std::string& id) {
+        return (!filter.gpu || id == *filter.gpu) && vram_ok(catalog, id, filter);
+    };
 
     if (filter.gpus)
         for (const Gpu& g : catalog.gpus)
@@ -397,7 +483,8 @@ std::string render_entry(const Catalog& catalog, const std::string& id, Format f
     for (const auto& item : out.items()) {
         if (item.key() == "schema_version") continue;
         if (item.value().is_object()) {
-            for (const auto& sub : item.value().items()) fields.emplace_back(item.key() + "." + sub.key(), text(sub.value()));
+            for (const auto& sub : item.value().items())
+                fields.emplace_back(item.key() + "." + sub.key(), text(sub.value()));
             if (item.value().empty()) fields.emplace_back(item.key(), "-");
         } else {
             fields.emplace_back(item.key(), text(item.value()));

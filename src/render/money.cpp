@@ -1,8 +1,8 @@
 #include "gpucost/render/money.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+
+#include <fmt/format.h>
 
 namespace gpucost {
 namespace {

@@ -1,7 +1,8 @@
+#include "gpucost/render/render.hpp"
+
 #include <fmt/format.h>
 
 #include "gpucost/render/money.hpp"
-#include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -25,8 +26,9 @@ std::string verdict_text(const Comparison& c, const Currency& currency) {
     std::string text;
     if (e.cheaper == Side::build) {
         text = fmt::format("Build: owning saves {} over {} months at {} h/week", saved, months, hours_text);
-        text += e.payback_month ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
-                                : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
+        text += e.payback_month
+                    ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
+                    : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
     } else {
         text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", saved, months, hours_text);
         if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))

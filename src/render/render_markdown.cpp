@@ -1,8 +1,8 @@
 // Markdown for pull-request comments and wikis: the table view's figures, rounded the same way.
-#include <fmt/format.h>
-
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "gpucost/render/money.hpp"
 #include "gpucost/render/render.hpp"
@@ -15,9 +15,12 @@ namespace {
 std::string cell(const std::string& text) {
     std::string out;
     for (const char c : text) {
-        if (c == '|') out += "\\|";
-        else if (c == '\n' || c == '\r') out += ' ';
-        else out += c;
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n' || c == '\r')
+            out += ' ';
+        else
+            out += c;
     }
     return out;
 }
@@ -66,9 +69,8 @@ std::string checks_block(const std::vector<GateCheck>& checks) {
     for (const GateCheck& c : checks)
         rows.push_back({c.passed ? "ok" : "**FAIL**", c.name, c.build_id, c.cloud_id, gate_value(c, c.value),
                         gate_value(c, c.limit)});
-    return "\n### Checks\n\n" +
-           table({"result", "gate", "build", "cloud offer", "value", "limit"}, {false, false, false, false, true, true},
-                 rows);
+    return "\n### Checks\n\n" + table({"result", "gate", "build", "cloud offer", "value", "limit"},
+                                      {false, false, false, false, true, true}, rows);
 }
 
 // What currency the figures are in, when it is not the US dollar.
@@ -89,8 +91,8 @@ std::string summary(const Report& report, const Currency& money) {
         const Evaluation& e = c.result;
         rows.push_back({std::to_string(i + 1), c.build->id + (c.estimates.empty() ? "" : " *"),
                         std::to_string(c.build->gpu_count), c.offer->id, format_money(e.build.total_usd, money),
-                        format_money(e.cloud.total_usd, money), to_string(e.cheaper), format_money(e.savings_usd, money),
-                        break_even_text(e), payback_text(e)});
+                        format_money(e.cloud.total_usd, money), to_string(e.cheaper),
+                        format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
     }
     out += table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
                   "break-even h/wk", "payback month"},

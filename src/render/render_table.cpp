@@ -1,11 +1,11 @@
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gpucost/render/money.hpp"
-#include "gpucost/render/render.hpp"
 #include "gpucost/render/paint.hpp"
+#include "gpucost/render/render.hpp"
 
 namespace gpucost {
 namespace {
@@ -16,7 +16,8 @@ enum class Align { left, right };
 // and a cell its own; colour goes around the text, never into the padding, so columns line up either way.
 class TextTable {
 public:
-    explicit TextTable(std::vector<Align> align) : m_align(std::move(align)) {}
+    explicit TextTable(std::vector<Align> align)
+        : m_align(std::move(align)) {}
     void add(std::vector<std::string> row, Tone tone = Tone::plain) {
         m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
     }
@@ -53,8 +54,8 @@ private:
         std::vector<Tone> cell_tones;
     };
     static std::size_t width(const std::string& text) {
-        return static_cast<std::size_t>(
-            std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+        return static_cast<std::size_t>(std::count_if(
+            text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
     }
     std::vector<Align> m_align;
     std::vector<Row> m_rows;
@@ -94,9 +95,10 @@ std::string currency_line(const RenderOptions& options, const Paint& paint) {
 }
 
 std::string footer(const Report& report, const Paint& paint) {
-    return "\n" + paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
-                                    report.catalog_as_of, report.oldest_as_of),
-                        Tone::muted) +
+    return "\n" +
+           paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
+                             report.catalog_as_of, report.oldest_as_of),
+                 Tone::muted) +
            "\n";
 }
 
@@ -111,8 +113,8 @@ std::string summary(const Report& report, const RenderOptions& options) {
                       "\n\n" + currency_line(options, paint);
     TextTable table({Align::right, Align::left, Align::right, Align::left, Align::right, Align::right, Align::left,
                      Align::right, Align::right, Align::right});
-    table.add({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
-               "break-even h/wk", "payback month"},
+    table.add({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves", "break-even h/wk",
+               "payback month"},
               Tone::strong);
     bool any_estimate = false;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
@@ -126,9 +128,10 @@ std::string summary(const Report& report, const RenderOptions& options) {
         table.tone_last(6, Tone::good);
     }
     out += table.str("", paint);
-    out += "\n" + paint("Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins "
-                        "above it.",
-                        Tone::muted) +
+    out += "\n" +
+           paint("Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins "
+                 "above it.",
+                 Tone::muted) +
            "\n";
     out += paint("Payback: the month in which cumulative cloud spend reaches the purchase plus running costs.",
                  Tone::muted) +

@@ -1,8 +1,8 @@
 #include "gpucost/report/gates.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/text.hpp"
 
@@ -23,8 +23,12 @@ std::optional<double> oldest_age_days(const Comparison& c, Date today) {
 }
 
 GateCheck at_most(const Comparison& c, const char* name, double limit, std::optional<double> value) {
-    return {name, c.build->id, c.offer->id, limit,
-            value ? GateCheck::Value(*value) : GateCheck::Value(std::monostate{}), value && *value <= limit};
+    return {name,
+            c.build->id,
+            c.offer->id,
+            limit,
+            value ? GateCheck::Value(*value) : GateCheck::Value(std::monostate{}),
+            value && *value <= limit};
 }
 
 // Money to the cent for the log line (JSON keeps full precision); counts as whole numbers.
@@ -44,8 +48,10 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
         const int months = c.assumptions.values.months;
-        if (g.max_build_total_usd) out.push_back(at_most(c, "max-build-total-usd", *g.max_build_total_usd, e.build.total_usd));
-        if (g.max_cloud_total_usd) out.push_back(at_most(c, "max-cloud-total-usd", *g.max_cloud_total_usd, e.cloud.total_usd));
+        if (g.max_build_total_usd)
+            out.push_back(at_most(c, "max-build-total-usd", *g.max_build_total_usd, e.build.total_usd));
+        if (g.max_cloud_total_usd)
+            out.push_back(at_most(c, "max-cloud-total-usd", *g.max_cloud_total_usd, e.cloud.total_usd));
         if (g.max_monthly_usd) {
             const double total = e.cheaper == Side::build ? e.build.total_usd : e.cloud.total_usd;
             out.push_back(at_most(c, "max-monthly-usd", *g.max_monthly_usd, total / static_cast<double>(months)));
@@ -59,7 +65,8 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
             out.push_back({"expect", c.build->id, c.offer->id, std::string(to_string(*g.expect)),
                            std::string(to_string(e.cheaper)), e.cheaper == *g.expect});
         if (g.max_age_days)
-            out.push_back(at_most(c, "max-age-days", static_cast<double>(*g.max_age_days), oldest_age_days(c, g.today)));
+            out.push_back(
+                at_most(c, "max-age-days", static_cast<double>(*g.max_age_days), oldest_age_days(c, g.today)));
     }
     return out;
 }

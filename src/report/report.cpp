@@ -1,9 +1,9 @@
 #include "gpucost/report/report.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
@@ -34,7 +34,9 @@ std::string priced_as(const CloudOffer& offer) {
 }
 
 void note_estimate(std::vector<std::string>& out, const char* kind, const std::string& id, const Provenance& p) {
-    if (!p.confidence.empty()) out.push_back(fmt::format("{} {} is {}: {}", kind, id, p.confidence == "estimate" ? "an estimate" : "unverified", p.note));
+    if (!p.confidence.empty())
+        out.push_back(fmt::format("{} {} is {}: {}", kind, id,
+                                  p.confidence == "estimate" ? "an estimate" : "unverified", p.note));
 }
 
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
@@ -100,10 +102,11 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
             best = std::move(c);
     }
     const auto first_five = [](const std::vector<std::string>& items) {
-        return fmt::format("{}{}", fmt::join(items.begin(), items.begin() + static_cast<std::ptrdiff_t>(
-                                                                              std::min<std::size_t>(items.size(), 5)),
-                                             ", "),
-                           items.size() > 5 ? ", ..." : "");
+        return fmt::format(
+            "{}{}",
+            fmt::join(items.begin(),
+                      items.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(items.size(), 5)), ", "),
+            items.size() > 5 ? ", ..." : "");
     };
     if (!best) {
         // Listed by id, so the message never depends on the catalogue's order.
@@ -116,20 +119,21 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
         else if (other_pricing.empty())
             why_none = fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
         else
-            why_none = fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
-                                   to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
-                                   fmt::join(other_pricing.begin(),
-                                             other_pricing.begin() +
-                                                 static_cast<std::ptrdiff_t>(std::min<std::size_t>(other_pricing.size(), 5)),
-                                             ", "));
+            why_none =
+                fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
+                            to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
+                            fmt::join(other_pricing.begin(),
+                                      other_pricing.begin() +
+                                          static_cast<std::ptrdiff_t>(std::min<std::size_t>(other_pricing.size(), 5)),
+                                      ", "));
         return std::nullopt;
     }
-    best->offer_choice = candidates == 1
-                             ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu,
-                                           filter_text(request))
-                             : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
-                                           candidates, to_string(pricing), build.gpu, filter_text(request),
-                                           build.gpu_count, assumptions.values.months);
+    best->offer_choice =
+        candidates == 1
+            ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu, filter_text(request))
+            : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
+                          candidates, to_string(pricing), build.gpu, filter_text(request), build.gpu_count,
+                          assumptions.values.months);
     return best;
 }
 
@@ -175,7 +179,8 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         if (build == nullptr)
             id_error(request.build_id_file, "/build",
                      fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
-                                 quote_value(*request.build_id), did_you_mean(*request.build_id, ids_of(catalog.builds))));
+                                 quote_value(*request.build_id),
+                                 did_you_mean(*request.build_id, ids_of(catalog.builds))));
         const ResolvedAssumptions assumptions = resolved_for(*build);
         if (request.cloud_id) {
             const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
@@ -213,19 +218,23 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
             const Build& build = *each;
             std::string why_none;
             auto c = cheapest_match(catalog, build, resolved_for(build), request, why_none);
-            if (c) report.comparisons.push_back(std::move(*c));
-            else report.warnings.push_back(fmt::format("build {} skipped: {}", build.id, why_none));
+            if (c)
+                report.comparisons.push_back(std::move(*c));
+            else
+                report.warnings.push_back(fmt::format("build {} skipped: {}", build.id, why_none));
         }
         if (report.comparisons.empty())
-            throw DataError(catalog.builds.empty() ? std::string("the catalogue has no builds to compare")
-                                                   : fmt::format("no build could be compared: {}", report.warnings.front()));
+            throw DataError(catalog.builds.empty()
+                                ? std::string("the catalogue has no builds to compare")
+                                : fmt::format("no build could be compared: {}", report.warnings.front()));
         // Ranked by how much building saves; ties (rare) by id so the order never depends on the catalogue's.
-        std::stable_sort(report.comparisons.begin(), report.comparisons.end(), [](const Comparison& a, const Comparison& b) {
-            const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
-            const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
-            if (gain_a != gain_b) return gain_a > gain_b;
-            return a.build->id < b.build->id;
-        });
+        std::stable_sort(report.comparisons.begin(), report.comparisons.end(),
+                         [](const Comparison& a, const Comparison& b) {
+                             const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
+                             const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
+                             if (gain_a != gain_b) return gain_a > gain_b;
+                             return a.build->id < b.build->id;
+                         });
     }
 
     for (const Comparison& c : report.comparisons) {
@@ -233,10 +242,10 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         track_oldest(report.oldest_as_of, c.build->provenance.as_of);
         track_oldest(report.oldest_as_of, c.offer->provenance.as_of);
         if (c.result.cloud.unused_gpus > 0)
-            report.warnings.push_back(fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused",
-                                                  c.build->id, c.result.cloud.instances, c.offer->gpu_count,
-                                                  c.result.cloud.instances * c.offer->gpu_count, c.build->gpu_count,
-                                                  c.result.cloud.unused_gpus));
+            report.warnings.push_back(
+                fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused", c.build->id,
+                            c.result.cloud.instances, c.offer->gpu_count, c.result.cloud.instances * c.offer->gpu_count,
+                            c.build->gpu_count, c.result.cloud.unused_gpus));
     }
     if (request.max_age_days)
         for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))
@@ -251,7 +260,8 @@ std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, D
         if (!as_of) return;  // the loader accepts only valid dates; a hand-built catalogue may lack one
         const std::int64_t age = days_between(*as_of, today);
         if (age <= max_age_days) return;
-        const bool seen = std::any_of(out.begin(), out.end(), [&](const StaleFigure& f) { return f.kind == kind && f.id == id; });
+        const bool seen =
+            std::any_of(out.begin(), out.end(), [&](const StaleFigure& f) { return f.kind == kind && f.id == id; });
         if (!seen) out.push_back({kind, id, p.as_of, age});
     };
     for (const Comparison& c : report.comparisons) {

@@ -1,8 +1,8 @@
 #include "gpucost/util/date.hpp"
 
-#include <fmt/format.h>
-
 #include <chrono>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/text.hpp"
 

@@ -1,14 +1,14 @@
 #include "gpucost/util/files.hpp"
 
-#include <fcntl.h>
-#include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
@@ -24,7 +24,8 @@ namespace {
 // Removes the temporary file unless the rename consumed it.
 class TempFile {
 public:
-    explicit TempFile(std::string path) : m_path(std::move(path)) {}
+    explicit TempFile(std::string path)
+        : m_path(std::move(path)) {}
     TempFile(const TempFile&) = delete;
     TempFile& operator=(const TempFile&) = delete;
     ~TempFile() {

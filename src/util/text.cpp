@@ -1,10 +1,10 @@
 #include "gpucost/util/text.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+
+#include <fmt/format.h>
 
 namespace gpucost {
 namespace {
@@ -41,7 +41,8 @@ std::optional<std::string> closest_match(std::string_view word, const std::vecto
     const std::size_t allowed = std::max<std::size_t>(2, word.size() / 3);
     if (best && best_distance <= allowed) return best;
     for (const std::string& candidate : candidates) {
-        if (word.size() >= 3 && (candidate.find(word) != std::string::npos || word.find(candidate) != std::string_view::npos))
+        if (word.size() >= 3 &&
+            (candidate.find(word) != std::string::npos || word.find(candidate) != std::string_view::npos))
             return candidate;
     }
     return std::nullopt;
@@ -107,8 +108,10 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
         std::size_t length = 0;
         unsigned char low = 0x80;  // range of the first continuation byte (rules out overlongs and surrogates)
         unsigned char high = 0xBF;
-        if (lead < 0x80) length = 1;
-        else if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+        if (lead < 0x80)
+            length = 1;
+        else if (lead >= 0xC2 && lead <= 0xDF)
+            length = 2;
         else if (lead >= 0xE0 && lead <= 0xEF) {
             length = 3;
             if (lead == 0xE0) low = 0xA0;

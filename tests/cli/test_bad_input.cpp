@@ -1,18 +1,18 @@
 // Trust under bad input: every hostile file or flag ends in one clean line on stderr that names the place and the
 // problem, the documented exit code (3 for data, 2 for flags) and nothing at all on stdout. Never a crash.
 // Bad catalogues are variants of tests/data/mini_catalog.json, made at test time in a temporary folder.
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <catch2/catch.hpp>
 #include <cstdlib>
-#include <fmt/format.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "test_support.hpp"
 
@@ -118,7 +118,8 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
         // Counts.
         {"negative GPU count", set("/builds/0/gpu_count", -4), "/builds/0/gpu_count: must be in [1, 1000000], got -4"},
         {"zero GPU count", set("/cloud/0/gpu_count", 0), "/cloud/0/gpu_count: must be in [1, 1000000], got 0"},
-        {"fractional GPU count", set("/builds/0/gpu_count", 2.5), "/builds/0/gpu_count: must be a whole number, got 2.5"},
+        {"fractional GPU count", set("/builds/0/gpu_count", 2.5),
+         "/builds/0/gpu_count: must be a whole number, got 2.5"},
         {"GPU count of 10^12", set("/builds/1/gpu_count", 1'000'000'000'000),
          "/builds/1/gpu_count: must be in [1, 1000000], got 1000000000000"},
         {"GPU count of 2^64", set("/cloud/2/gpu_count", 18446744073709551615ull),
@@ -172,8 +173,7 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
          "/assumptions/sources: missing; expected an object giving the source of every assumption's default"},
         {"missing source of one assumption", erase("/assumptions/sources/pue"),
          "/assumptions/sources/pue: missing; expected a non-empty string"},
-        {"missing assumption", erase("/assumptions/idle"),
-         "/assumptions/idle: missing; expected a non-empty string"},
+        {"missing assumption", erase("/assumptions/idle"), "/assumptions/idle: missing; expected a non-empty string"},
         // The document.
         {"unsupported schema_version", set("/schema_version", 2),
          "/schema_version: unsupported version 2; this gpucost reads version 1"},
@@ -205,7 +205,9 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
 
 TEST_CASE("bad catalogue files: exit 3, one line naming the file, the position and the problem") {
     TempDir dir;
-    SECTION("an empty file") { check_catalog_fails(dir.write("c.json", ""), "the file is empty; expected a JSON object"); }
+    SECTION("an empty file") {
+        check_catalog_fails(dir.write("c.json", ""), "the file is empty; expected a JSON object");
+    }
     SECTION("whitespace only") {
         check_catalog_fails(dir.write("c.json", " \n\t\r\n  "), "the file is empty; expected a JSON object");
     }
@@ -346,7 +348,8 @@ TEST_CASE("bad flags: exit 2, one line naming the flag, the value and the valid 
         {{"--months", "601"}, "--months: must be a whole number in [1, 600], got \"601\""},
         {{"--months", "inf"}, "--months: must be a whole number in [1, 600], got \"inf\""},
         {{"--months", "12", "--years", "2"}, "--years excludes --months; see 'gpucost --help'"},
-        {{"--pricing", "ondemand"}, "--pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"ondemand\""},
+        {{"--pricing", "ondemand"},
+         "--pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"ondemand\""},
         {{"--idle", "sometimes"}, "--idle: must be one of always-on, off, got \"sometimes\""},
         {{"--format", "xml"}, "--format: must be one of table, json, csv, markdown, got \"xml\""},
         {{"--hours-per-wek", "40"},
@@ -464,8 +467,7 @@ TEST_CASE("bad scenario values: exit 3, the JSON pointer, the value and the vali
         {"residual_value 1.5", R"({"residual_value": 1.5})", "/residual_value: must be in [0, 1], got 1.5"},
         {"hours_per_week 169", R"({"hours_per_week": 169})", "/hours_per_week: must be in [0, 168] h/week, got 169"},
         {"years 0", R"({"years": 0})", "/years: must be in (0, 50] years, got 0"},
-        {"a horizon under one month", R"({"years": 0.04})",
-         "/years: must be at least 1 month (1/12 year), got 0.04"},
+        {"a horizon under one month", R"({"years": 0.04})", "/years: must be at least 1 month (1/12 year), got 0.04"},
         {"negative discount_rate", R"({"discount_rate": -0.05})",
          "/discount_rate: must be in [0, 1] per year, got -0.05"},
         {"electricity in cents", R"({"electricity_usd_per_kwh": 15})",
@@ -561,7 +563,8 @@ TEST_CASE("bad CSV for catalog import: exit 3, one line with the file, the line 
     }
     SECTION("CR-only line endings count lines like any other") {
         // Classic Mac OS files end lines with a lone CR; the bad price is on the third line.
-        check_import_fails(bad + "bad_cr_only.csv", "line 3: column Price: must be a price in USD per hour, got \"six\"");
+        check_import_fails(bad + "bad_cr_only.csv",
+                           "line 3: column Price: must be a price in USD per hour, got \"six\"");
     }
     SECTION("a row with too few or too many fields") {
         check_import_fails(bad + "bad_too_few_fields.csv", "line 2: 9 fields, but the header has 10 columns");
@@ -569,8 +572,9 @@ TEST_CASE("bad CSV for catalog import: exit 3, one line with the file, the line 
         check_import_fails(bad + "bad_too_many_fields.csv", "line 2: 11 fields, but the header has 10 columns");
     }
     SECTION("a GPU count of 10^12") {
-        check_import_fails(bad + "bad_gpu_count.csv",
-                           "line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got \"1000000000000\"");
+        check_import_fails(
+            bad + "bad_gpu_count.csv",
+            "line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got \"1000000000000\"");
     }
 }
 
@@ -604,8 +608,8 @@ TEST_CASE("bad prices and counts for catalog import: the cell, its line and the 
                                      std::string(60, '7') + "...\"");
     }
     SECTION("a fractional and a negative GPU count") {
-        const std::string file = dir.write(
-            "c.csv", k_skypilot_header + "\np5.4xlarge,H100,-1,16.0,256.0,,6.88,,us-east-1,use1-az2\n");
+        const std::string file =
+            dir.write("c.csv", k_skypilot_header + "\np5.4xlarge,H100,-1,16.0,256.0,,6.88,,us-east-1,use1-az2\n");
         check_import_fails(file, "line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got \"-1\"");
     }
     SECTION("a gpuhunt spot flag that is not a boolean") {
@@ -614,9 +618,9 @@ TEST_CASE("bad prices and counts for catalog import: the cell, its line and the 
         check_import_fails(file, "line 2: column spot: must be true or false, got \"yes\"", "gpuhunt");
     }
     SECTION("only CPU rows and GPU counts of 0: nothing to import") {
-        const std::string file = dir.write("z.csv", k_skypilot_header +
-                                                        "\np5.48xlarge,H100,0,192.0,2048.0,,55.04,,us-east-1,a\n"
-                                                        "c1.medium,,,2.0,1.7,,0.13,,us-east-1,a\n");
+        const std::string file =
+            dir.write("z.csv", k_skypilot_header + "\np5.48xlarge,H100,0,192.0,2048.0,,55.04,,us-east-1,a\n"
+                                                   "c1.medium,,,2.0,1.7,,0.13,,us-east-1,a\n");
         check_import_fails(file, "no row became an offer (2 rows: 2 without a GPU, 0 with an accelerator no "
                                  "catalogue GPU lists among its aliases, 0 without a price); nothing to import");
     }
@@ -650,15 +654,14 @@ TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB fi
         same_offers(dir.write("mixed.csv", k_skypilot_header + "\r\n" + k_p5_row + "\n" + cpu_row + "\r" + cpu_row));
     }
     SECTION("a 1 MB GpuInfo cell is carried through without being shown") {
-        const std::string row = "p5.48xlarge,H100,8.0,192.0,2048.0,\"" + std::string(1'000'000, 'g') +
-                                "\",55.04,,us-east-1,use1-az2";
+        const std::string row =
+            "p5.48xlarge,H100,8.0,192.0,2048.0,\"" + std::string(1'000'000, 'g') + "\",55.04,,us-east-1,use1-az2";
         same_offers(dir.write("wide.csv", k_skypilot_header + "\n" + row + "\n"));
     }
     SECTION("100,000 rows of unknown accelerators: stderr names the 10 with most rows and counts the rest") {
         std::string text = k_skypilot_header + "\n" + k_p5_row + "\n";
         // 3 rows of "X0", 2 of "X1", then one row each of X2 ... X99998: 100,000 unmapped rows, 99,999 names.
-        for (int i : {0, 0, 0, 1, 1})
-            text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
+        for (int i : {0, 0, 0, 1, 1}) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
         for (int i = 2; i < 99'997; ++i) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
         const auto r = import_ok(dir.write("many.csv", text));
         std::vector<std::string> lines;

@@ -1,23 +1,23 @@
 // gpucost catalog list|show|validate, --add-catalog overlays, --max-age-days, compare's --region/--provider,
 // and the CSV estimates column: goldens for what users see, hand-checked values for what they rely on.
 // Runs in-process from the tests/ folder on the fixture catalogue (tests/data/mini_catalog.json).
-#include <catch2/catch.hpp>
-
 #include <cstdlib>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/util/date.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/date.hpp"
 #include "test_support.hpp"
 
+using Catch::Matchers::Contains;
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
-using Catch::Matchers::Contains;
 using Json = nlohmann::json;
 
 namespace {
@@ -33,7 +33,8 @@ std::vector<std::string> with_mini(std::vector<std::string> args) {
 // Pins today's date for the ages `catalog show` and --max-age-days compute; restores the environment after.
 class TodayIs {
 public:
-    explicit TodayIs(const char* date) : m_env("GPUCOST_TODAY", date) {}
+    explicit TodayIs(const char* date)
+        : m_env("GPUCOST_TODAY", date) {}
 
 private:
     gpucost::test::ScopedEnv m_env;
@@ -78,7 +79,8 @@ TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricin
     CHECK_FALSE(spot_json.contains("gpus"));  // --pricing concerns offers only
 
     // reserved-1y: only cheap-a8 has one (12 / 8 = 1.5).
-    const Json reserved = Json::parse(ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
+    const Json reserved =
+        Json::parse(ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
     CHECK(ids_in(reserved.at("cloud")) == std::vector<std::string>{"cheap-a8"});
     CHECK(reserved.at("cloud").at(0).at("usd_per_gpu_hour").get<double>() == 1.5);
 }
@@ -218,8 +220,8 @@ TEST_CASE("catalog validate: an unknown key is a warning, not silence") {
 TEST_CASE("add-catalog overlays: a five-line local quote is compared like any offer") {
     // acme-a4: 4 GPUs of gpu-a at $6 an hour; box-a4 needs 4, so 1 instance (cheap-a8 would be 1 x $16).
     // 84 h/week x 730 / 168 = 365 h a month; compute = 6 x 365 x 24 = 52,560.
-    const auto r = ok(with_mini({"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4",
-                                 "--format", "json"}));
+    const auto r = ok(with_mini(
+        {"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4", "--format", "json"}));
     const Json report = Json::parse(r.out);
     const Json& cloud = report.at("comparisons").at(0).at("cloud");
     CHECK(cloud.at("id") == "acme-a4");
@@ -232,26 +234,30 @@ TEST_CASE("add-catalog overlays: a five-line local quote is compared like any of
 
 TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptions override key by key") {
     const Json replaced = Json::parse(ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
-                                                    "data/overlay/replace_and_assume.json", "--format", "json"})).out);
+                                                    "data/overlay/replace_and_assume.json", "--format", "json"}))
+                                          .out);
     CHECK(replaced.at("usd_per_hour").at("on-demand").get<double>() == 20.0);
     CHECK(replaced.at("usd_per_hour").at("spot").is_null());  // the whole entry is replaced, not merged
     CHECK(replaced.at("source") == "CloudOne price page");
 
-    const Json twice = Json::parse(ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog",
-                                                 "data/overlay/local_quote.json", "--add-catalog",
-                                                 "data/overlay/second_quote.json", "--format", "json"})).out);
+    const Json twice =
+        Json::parse(ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog", "data/overlay/local_quote.json",
+                                  "--add-catalog", "data/overlay/second_quote.json", "--format", "json"}))
+                        .out);
     CHECK(twice.at("usd_per_hour").at("on-demand").get<double>() == 5.0);
 
     const Json report = Json::parse(ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json",
-                                                  "--build", "box-a4", "--format", "json"})).out);
-    CHECK(report.at("assumptions").at("hours_per_week").get<double>() == 40.0);        // from the overlay
+                                                  "--build", "box-a4", "--format", "json"}))
+                                        .out);
+    CHECK(report.at("assumptions").at("hours_per_week").get<double>() == 40.0);  // from the overlay
     CHECK(report.at("assumptions").at("electricity_usd_per_kwh").get<double>() == 0.3);
-    CHECK(report.at("assumptions").at("pue").get<double>() == 1.5);                    // kept from the catalogue
+    CHECK(report.at("assumptions").at("pue").get<double>() == 1.5);  // kept from the catalogue
     CHECK(report.at("assumption_sources").at("electricity_usd_per_kwh").at("source") == "our utility bill, Nov 2026");
     // No source given for hours_per_week: the overlay file is named instead.
     CHECK(report.at("assumption_sources").at("hours_per_week").at("source") == "data/overlay/replace_and_assume.json");
     // "from" names the overlay for the keys it set, the catalogue for the rest.
-    CHECK(report.at("assumption_sources").at("hours_per_week").at("from") == "overlay data/overlay/replace_and_assume.json");
+    CHECK(report.at("assumption_sources").at("hours_per_week").at("from") ==
+          "overlay data/overlay/replace_and_assume.json");
     CHECK(report.at("assumption_sources").at("electricity_usd_per_kwh").at("from") ==
           "overlay data/overlay/replace_and_assume.json");
     CHECK(report.at("assumption_sources").at("pue").at("from") == "catalogue");
@@ -263,8 +269,8 @@ TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptio
 }
 
 TEST_CASE("add-catalog overlays: new GPUs, builds and offers join the catalogue") {
-    const auto r = ok(with_mini({"compare", "--add-catalog", "data/overlay/new_gpu_and_build.json", "--build", "box-c1",
-                                 "--format", "json"}));
+    const auto r = ok(with_mini(
+        {"compare", "--add-catalog", "data/overlay/new_gpu_and_build.json", "--build", "box-c1", "--format", "json"}));
     const Json c = Json::parse(r.out).at("comparisons").at(0);
     CHECK(c.at("cloud").at("id") == "c-1");
     // 1 x $5,000 GPU + $1,000 base.
@@ -277,13 +283,16 @@ TEST_CASE("add-catalog overlays: the merged catalogue is validated, and errors n
     CHECK(unknown.out.empty());
     check_golden("catalog_add_error_unknown_gpu.txt", unknown.err);
 
-    const auto section = run_gpucost(with_mini({"catalog", "list", "--add-catalog", "data/overlay/wrong_section.json"}));
+    const auto section =
+        run_gpucost(with_mini({"catalog", "list", "--add-catalog", "data/overlay/wrong_section.json"}));
     CHECK(section.exit_code == 3);
-    CHECK_THAT(section.err, Contains("data/overlay/wrong_section.json: /cloud/0/id: id \"gpu-b\" is already used in gpus"));
+    CHECK_THAT(section.err,
+               Contains("data/overlay/wrong_section.json: /cloud/0/id: id \"gpu-b\" is already used in gpus"));
 
     const auto no_price = run_gpucost(with_mini({"compare", "--add-catalog", "data/overlay/gpu_without_price.json"}));
     CHECK(no_price.exit_code == 3);
-    CHECK_THAT(no_price.err, Contains("data/overlay/gpu_without_price.json: /gpus/0/price_usd: missing; build \"box-a4\""));
+    CHECK_THAT(no_price.err,
+               Contains("data/overlay/gpu_without_price.json: /gpus/0/price_usd: missing; build \"box-a4\""));
 
     const auto missing = run_gpucost(with_mini({"compare", "--add-catalog", "data/overlay/no-such-file.json"}));
     CHECK(missing.exit_code == 3);
@@ -310,7 +319,8 @@ TEST_CASE("parse_catalog_overlay and merge_catalog as functions") {
 
     // Entries still need source and as_of; an overlay's schema_version, if given, must be ours.
     CHECK_THROWS_AS(parse_catalog_overlay(R"({"cloud": [{"id": "x", "provider": "p", "instance": "i", "region": "r",
-        "gpu": "gpu-a", "gpu_count": 1, "usd_per_hour": {"on-demand": 1}}]})", "o.json", base),
+        "gpu": "gpu-a", "gpu_count": 1, "usd_per_hour": {"on-demand": 1}}]})",
+                                          "o.json", base),
                     ValidationError);
     CHECK_THROWS_AS(parse_catalog_overlay(R"({"schema_version": 2})", "o.json", base), ValidationError);
     CHECK_NOTHROW(parse_catalog_overlay("{}", "empty.json", base));
@@ -324,8 +334,9 @@ TEST_CASE("max-age-days: stale figures warn on stderr and in JSON, one per entry
     // pricey-a1 2026-05-01 213. With 250 days allowed, two are stale.
     const auto r = ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "250", "--format", "json"}));
     const Json warnings = Json::parse(r.out).at("warnings");
-    CHECK(warnings == Json::array({"stale figure: GPU gpu-a is as of 2026-01-15, 319 days old (more than --max-age-days 250)",
-                                   "stale figure: build box-a4 is as of 2026-02-01, 302 days old (more than --max-age-days 250)"}));
+    CHECK(warnings ==
+          Json::array({"stale figure: GPU gpu-a is as of 2026-01-15, 319 days old (more than --max-age-days 250)",
+                       "stale figure: build box-a4 is as of 2026-02-01, 302 days old (more than --max-age-days 250)"}));
     CHECK_THAT(r.err, Contains("gpucost: warning: stale figure: GPU gpu-a is as of 2026-01-15, 319 days old"));
 
     const auto fresh = ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "400", "--format", "json"}));
@@ -395,7 +406,8 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
     const Json report = Json::parse(ranked.out);
     REQUIRE(report.at("comparisons").size() == 1);
     CHECK(report.at("comparisons").at(0).at("build").at("id") == "box-a4");
-    CHECK_THAT(ranked.err, Contains("build box-b2 skipped: no cloud offer for GPU \"gpu-b\" from provider \"cloudone\""));
+    CHECK_THAT(ranked.err,
+               Contains("build box-b2 skipped: no cloud offer for GPU \"gpu-b\" from provider \"cloudone\""));
 }
 
 // ---- CSV estimates column ----

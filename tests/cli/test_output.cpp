@@ -1,8 +1,8 @@
 // --output FILE: atomic replacement, an existing file left untouched on any error, exit code 4.
-#include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
+
+#include <catch2/catch.hpp>
 
 #include "test_support.hpp"
 
@@ -24,7 +24,8 @@ void write(const fs::path& path, const std::string& text) { std::ofstream(path) 
 
 }  // namespace
 
-TEST_CASE("output file: --output writes the same bytes stdout would, replacing an existing file, leaving no temporary") {
+TEST_CASE(
+    "output file: --output writes the same bytes stdout would, replacing an existing file, leaving no temporary") {
     const fs::path dir = fresh_dir("output-ok");
     const fs::path file = dir / "report.csv";
     write(file, "old contents\n");
@@ -42,8 +43,8 @@ TEST_CASE("output file: --output leaves an existing file untouched when the comm
     const fs::path dir = fresh_dir("output-error");
     const fs::path file = dir / "report.json";
     write(file, "keep me\n");
-    const auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--build", "no-such-build",
-                                "--output", file.string()});
+    const auto r = run_gpucost(
+        {"compare", "--catalog", "data/mini_catalog.json", "--build", "no-such-build", "--output", file.string()});
     CHECK(r.exit_code == 3);
     CHECK(read_file(file.string()) == "keep me\n");
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
@@ -52,7 +53,8 @@ TEST_CASE("output file: --output leaves an existing file untouched when the comm
 TEST_CASE("output file: --output that cannot be written exits 4 and changes nothing") {
     const fs::path dir = fresh_dir("output-fail");
     // A folder that does not exist: the temporary file cannot be made.
-    auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--output", (dir / "no/such/x.csv").string()});
+    auto r =
+        run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--output", (dir / "no/such/x.csv").string()});
     CHECK(r.exit_code == 4);
     CHECK(r.out.empty());
     CHECK_THAT(r.err, Catch::Contains("cannot create a temporary file"));
@@ -71,7 +73,8 @@ TEST_CASE("completion bash names every subcommand and every flag of check, from 
     REQUIRE(r.exit_code == 0);
     for (const char* command : {"compare", "catalog", "check", "cashflow", "init", "completion"})
         CHECK_THAT(r.out, Catch::Contains(std::string(" ") + command));
-    for (const char* path : {"\"catalog list\")", "\"check\")", "\"cashflow\")"}) CHECK_THAT(r.out, Catch::Contains(path));
+    for (const char* path : {"\"catalog list\")", "\"check\")", "\"cashflow\")"})
+        CHECK_THAT(r.out, Catch::Contains(path));
     for (const char* flag : {"--max-payback-months", "--scenario", "--output", "--expect", "--max-age-days"})
         CHECK_THAT(r.out, Catch::Contains(flag));
     CHECK(run_gpucost({"completion", "fish"}).exit_code == 2);

@@ -1,19 +1,19 @@
 // Terminal manners: colour only on a terminal and never with NO_COLOR, --quiet, and the generated manual page.
-#include <unistd.h>
-
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
+#include <unistd.h>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "test_support.hpp"
 
+using Catch::Matchers::Contains;
 using gpucost::Terminal;
 using gpucost::test::check_golden;
 using gpucost::test::read_file;
 using gpucost::test::run_gpucost;
 using gpucost::test::ScopedEnv;
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -52,11 +52,11 @@ struct PlainEnvironment {
 
 TEST_CASE("colour and bold on a terminal, and only the escapes differ from the piped text") {
     PlainEnvironment env;
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"compare", "--catalog", k_mini},
-             {"compare", "--catalog", k_mini, "--build", "box-a4"},
-             {"check", "--catalog", k_mini, "--build", "box-a4", "--expect", "build"},
-             {"cashflow", "--catalog", k_mini, "--build", "box-b2"}}) {
+    for (const auto& args :
+         std::vector<std::vector<std::string>>{{"compare", "--catalog", k_mini},
+                                               {"compare", "--catalog", k_mini, "--build", "box-a4"},
+                                               {"check", "--catalog", k_mini, "--build", "box-a4", "--expect", "build"},
+                                               {"cashflow", "--catalog", k_mini, "--build", "box-b2"}}) {
         INFO(args.front() << " " << args.back());
         const auto piped = run_gpucost(args);
         const auto terminal = run_gpucost(args, k_terminal);
@@ -100,9 +100,9 @@ TEST_CASE("no colour with NO_COLOR set, TERM=dumb, --color never, --output, or a
     for (const std::string format : {"json", "csv", "markdown"})
         CHECK_FALSE(coloured(run_gpucost(with(args, {"--format", format, "--color", "always"}), k_terminal).out));
 
-    const std::string file = (std::filesystem::temp_directory_path() /
-                              ("gpucost-test-colour-" + std::to_string(getpid()) + ".txt"))
-                                 .string();
+    const std::string file =
+        (std::filesystem::temp_directory_path() / ("gpucost-test-colour-" + std::to_string(getpid()) + ".txt"))
+            .string();
     const auto r = run_gpucost(with(args, {"--output", file}), k_terminal);
     REQUIRE(r.exit_code == 0);
     CHECK_FALSE(coloured(read_file(file)));  // a file is not a terminal, even when stdout is
@@ -134,12 +134,11 @@ TEST_CASE("quiet: --quiet drops warnings and nothing else") {
     }
 
     // Every command that loads a catalogue takes it.
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"cashflow", "--build", "box-a4"},
-             {"init"},
-             {"catalog", "list", "gpus"},
-             {"catalog", "show", "gpu-a"},
-             {"catalog", "validate"}}) {
+    for (const auto& args : std::vector<std::vector<std::string>>{{"cashflow", "--build", "box-a4"},
+                                                                  {"init"},
+                                                                  {"catalog", "list", "gpus"},
+                                                                  {"catalog", "show", "gpu-a"},
+                                                                  {"catalog", "validate"}}) {
         const auto base = with(args, {"--catalog", k_mini, "--add-catalog", "data/overlay/misspelt_key.json"});
         const auto quiet = run_gpucost(with(base, {"--quiet"}));
         INFO(args.front() << " " << args.back() << ": " << quiet.err);
@@ -155,12 +154,14 @@ TEST_CASE("quiet: --quiet drops warnings and nothing else") {
 }
 
 TEST_CASE("check --quiet keeps the failed gates on stderr and drops the passed ones") {
-    const std::vector<std::string> args = {"check", "--catalog", k_mini, "--build", "box-a4", "--quiet",
-                                           "--expect", "build", "--max-payback-months", "12"};
+    const std::vector<std::string> args = {
+        "check", "--catalog", k_mini, "--build", "box-a4", "--quiet", "--expect", "build", "--max-payback-months",
+        "12"};
     const auto r = run_gpucost(args);
     CHECK(r.exit_code == 1);
     CHECK(r.err == "FAIL max-payback-months: 17 > 12\n");  // "ok expect: build is cheaper" is dropped
-    const auto passing = run_gpucost({"check", "--catalog", k_mini, "--build", "box-a4", "--quiet", "--expect", "build"});
+    const auto passing =
+        run_gpucost({"check", "--catalog", k_mini, "--build", "box-a4", "--quiet", "--expect", "build"});
     CHECK(passing.exit_code == 0);
     CHECK(passing.err.empty());
 }

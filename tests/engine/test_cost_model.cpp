@@ -1,8 +1,6 @@
 // The cost engine (include/gpucost/cost_model.hpp) against the cost model as specified, computed by hand.
 // Every expected figure is worked out beside it; none is copied from the engine's output. The property tests at
 // the end compare the engine with an independent month-by-month implementation of the same specification.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "gpucost/engine/cost_model.hpp"
 
@@ -245,10 +245,10 @@ std::string describe(const Case& k) {
       << " p=" << k.c.usd_per_hour << " | h=" << k.a.hours_per_week << " M=" << k.a.months
       << " pricing=" << to_string(k.a.pricing) << " e=" << k.a.electricity_usd_per_kwh << " pue=" << k.a.pue
       << " idle=" << to_string(k.a.idle) << " salary=" << k.a.staff_salary_usd << " fteb=" << k.a.staff_fte_build
-      << " ftec=" << k.a.staff_fte_cloud << " maint=" << k.a.maintenance_rate
-      << " fac=" << k.a.facility_usd_per_month << " life=" << k.a.useful_life_years
-      << " resid=" << k.a.residual_value << " r=" << k.a.discount_rate << " spot=" << k.a.spot_overhead
-      << " storage=" << k.a.cloud_storage_usd_per_month << " egress=" << k.a.cloud_egress_usd_per_month;
+      << " ftec=" << k.a.staff_fte_cloud << " maint=" << k.a.maintenance_rate << " fac=" << k.a.facility_usd_per_month
+      << " life=" << k.a.useful_life_years << " resid=" << k.a.residual_value << " r=" << k.a.discount_rate
+      << " spot=" << k.a.spot_overhead << " storage=" << k.a.cloud_storage_usd_per_month
+      << " egress=" << k.a.cloud_egress_usd_per_month;
     return o.str();
 }
 
@@ -258,14 +258,31 @@ bool close(double x, double y, double scale, double rel = 1e-9) {
 }
 
 bool all_finite(const Evaluation& e) {
-    const double figures[] = {e.build.hardware_usd, e.build.setup_usd, e.build.power_usd, e.build.staff_usd,
-                              e.build.maintenance_usd, e.build.facility_usd, e.build.resale_usd,
-                              e.build.total_usd, e.cloud.compute_usd, e.cloud.storage_usd, e.cloud.egress_usd,
-                              e.cloud.staff_usd, e.cloud.total_usd, e.monthly.power_usd,
-                              e.monthly.staff_build_usd, e.monthly.maintenance_usd, e.monthly.facility_usd,
-                              e.monthly.compute_usd, e.monthly.storage_usd, e.monthly.egress_usd,
-                              e.monthly.staff_cloud_usd, e.used_hours_per_month, e.savings_usd,
-                              e.build_per_gpu_hour_usd.value_or(0.0), e.cloud_per_gpu_hour_usd.value_or(0.0),
+    const double figures[] = {e.build.hardware_usd,
+                              e.build.setup_usd,
+                              e.build.power_usd,
+                              e.build.staff_usd,
+                              e.build.maintenance_usd,
+                              e.build.facility_usd,
+                              e.build.resale_usd,
+                              e.build.total_usd,
+                              e.cloud.compute_usd,
+                              e.cloud.storage_usd,
+                              e.cloud.egress_usd,
+                              e.cloud.staff_usd,
+                              e.cloud.total_usd,
+                              e.monthly.power_usd,
+                              e.monthly.staff_build_usd,
+                              e.monthly.maintenance_usd,
+                              e.monthly.facility_usd,
+                              e.monthly.compute_usd,
+                              e.monthly.storage_usd,
+                              e.monthly.egress_usd,
+                              e.monthly.staff_cloud_usd,
+                              e.used_hours_per_month,
+                              e.savings_usd,
+                              e.build_per_gpu_hour_usd.value_or(0.0),
+                              e.cloud_per_gpu_hour_usd.value_or(0.0),
                               e.break_even_hours_per_week.value_or(0.0)};
     return std::all_of(std::begin(figures), std::end(figures), [](double v) { return std::isfinite(v); });
 }
@@ -288,14 +305,14 @@ TEST_CASE("discount_factor is 1 at rate zero and (1 + r)^(-m/12) otherwise") {
     CHECK(discount_factor(0, 0.0) == 1.0);
     CHECK(discount_factor(36, 0.0) == 1.0);
     CHECK(discount_factor(600, 0.0) == 1.0);
-    CHECK_THAT(discount_factor(0, 0.08), WithinRel(1.0, k_tight));                // (1.08)^0
-    CHECK_THAT(discount_factor(12, 0.08), WithinRel(1.0 / 1.08, k_tight));        // one year: 0.925925...
-    CHECK_THAT(discount_factor(24, 0.08), WithinRel(1.0 / 1.1664, k_tight));      // 1.08^2 = 1.1664
+    CHECK_THAT(discount_factor(0, 0.08), WithinRel(1.0, k_tight));                   // (1.08)^0
+    CHECK_THAT(discount_factor(12, 0.08), WithinRel(1.0 / 1.08, k_tight));           // one year: 0.925925...
+    CHECK_THAT(discount_factor(24, 0.08), WithinRel(1.0 / 1.1664, k_tight));         // 1.08^2 = 1.1664
     CHECK_THAT(discount_factor(36, 0.08), WithinRel(0.79383224102016969, k_tight));  // 1/1.259712
     CHECK_THAT(discount_factor(1, 0.08), WithinRel(0.99360710198829404, k_tight));   // 1.08^(-1/12)
-    CHECK_THAT(discount_factor(6, 0.21), WithinRel(1.0 / 1.1, k_tight));         // sqrt(1.21) = 1.1
-    CHECK_THAT(discount_factor(12, 1.0), WithinRel(0.5, k_tight));               // 100 %: half a year on
-    CHECK_THAT(discount_factor(600, 0.1), WithinRel(std::pow(1.1, -50.0), 1e-11));  // 50 years at 10 %
+    CHECK_THAT(discount_factor(6, 0.21), WithinRel(1.0 / 1.1, k_tight));             // sqrt(1.21) = 1.1
+    CHECK_THAT(discount_factor(12, 1.0), WithinRel(0.5, k_tight));                   // 100 %: half a year on
+    CHECK_THAT(discount_factor(600, 0.1), WithinRel(std::pow(1.1, -50.0), 1e-11));   // 50 years at 10 %
 }
 
 TEST_CASE("annuity_factor at 12 % over 12 months equals the explicit sum of monthly discount factors") {
@@ -506,7 +523,7 @@ TEST_CASE("evaluate: two RTX 4090s in an office against a one-GPU on-demand inst
     // kWh = (173.8095 x 1,200 + 556.1905 x 100) / 1000 = (208,571.43 + 55,619.05)/1000 = 264.1905 kWh
     // Power = 264.1905 kWh x PUE 1.2 x $0.30 = $95.1085714 a month.
     CHECK_THAT(e.monthly.power_usd, WithinRel(95.108571428571429, k_tight));
-    CHECK_THAT(e.monthly.staff_build_usd, WithinRel(500.0, k_tight));            // 0.05 x 120,000 / 12
+    CHECK_THAT(e.monthly.staff_build_usd, WithinRel(500.0, k_tight));               // 0.05 x 120,000 / 12
     CHECK_THAT(e.monthly.maintenance_usd, WithinRel(25.416666666666667, k_tight));  // 0.05 x 6,100 / 12
     CHECK(e.monthly.facility_usd == 50.0);
     // Cloud: ceil(2/1) = 2 instances x $0.69 x 173.8095 h = $239.857143 a month.
@@ -570,11 +587,11 @@ TEST_CASE("evaluate: the same office box discounted at 8 % a year") {
     CHECK_THAT(e.monthly.power_usd, WithinRel(95.108571428571429, k_tight));
     CHECK(e.build.hardware_usd == 6100.0);  // month 0: counts fully
     CHECK(e.build.setup_usd == 200.0);
-    CHECK_THAT(e.build.power_usd, WithinRel(95.108571428571429 * annuity, k_tight));   // 3,047.5955
+    CHECK_THAT(e.build.power_usd, WithinRel(95.108571428571429 * annuity, k_tight));  // 3,047.5955
     CHECK_THAT(e.build.power_usd, WithinRel(3047.595472193269, k_tight));
-    CHECK_THAT(e.build.staff_usd, WithinRel(16021.665694358991, k_tight));             // 500 x A
-    CHECK_THAT(e.build.maintenance_usd, WithinRel(814.43467279658202, k_tight));       // 25.41667 x A
-    CHECK_THAT(e.build.facility_usd, WithinRel(1602.1665694358991, k_tight));          // 50 x A
+    CHECK_THAT(e.build.staff_usd, WithinRel(16021.665694358991, k_tight));        // 500 x A
+    CHECK_THAT(e.build.maintenance_usd, WithinRel(814.43467279658202, k_tight));  // 25.41667 x A
+    CHECK_THAT(e.build.facility_usd, WithinRel(1602.1665694358991, k_tight));     // 50 x A
     // 2,440 at month 36, discounted by 1.08^-3: 2,440 x 0.793832241 = 1,936.9507.
     CHECK_THAT(e.build.resale_usd, WithinRel(-1936.950668089214, k_tight));
     // 6,100 + 200 + 3,047.5955 + 16,021.6657 + 814.4347 + 1,602.1666 - 1,936.9507 = 25,848.9117
@@ -762,8 +779,7 @@ TEST_CASE("168 hours a week: every hour is used, so there are no idle hours") {
     CHECK(on.build.total_usd == off.build.total_usd);
     // On-demand at 730 h equals reserved at the same hourly price.
     a.pricing = Pricing::reserved_3y;
-    CHECK_THAT(evaluate(office_box(), one_gpu_offer(), a).cloud.compute_usd,
-               WithinRel(on.cloud.compute_usd, k_tight));
+    CHECK_THAT(evaluate(office_box(), one_gpu_offer(), a).cloud.compute_usd, WithinRel(on.cloud.compute_usd, k_tight));
     // GPU-hours: 2 x 730 x 36 = 52,560.
     CHECK_THAT(*on.cloud_per_gpu_hour_usd, WithinRel(44546.4 / 52560.0, k_tight));
     CHECK_THAT(*on.build_per_gpu_hour_usd, WithinRel(35927.96 / 52560.0, k_tight));
@@ -1183,8 +1199,8 @@ TEST_CASE("properties hold over 500 pseudo-random valid inputs") {
         const double d168 = total_difference_usd(k.b, k.c, k.a, 168.0);
         const Spec s0 = spec(k.b, k.c, with_hours(k.a, 0.0));
         const Spec s168 = spec(k.b, k.c, with_hours(k.a, 168.0));
-        const double scale = std::max({s0.build_total, s0.cloud_total, s168.build_total, s168.cloud_total,
-                                       s0.hardware + s0.setup});
+        const double scale =
+            std::max({s0.build_total, s0.cloud_total, s168.build_total, s168.cloud_total, s0.hardware + s0.setup});
         CHECK(close(d0, s0.build_total - s0.cloud_total, scale));
         CHECK(close(d168, s168.build_total - s168.cloud_total, scale));
         CHECK(e.break_even_hours_per_week.has_value() == e.build_cheaper_above.has_value());

@@ -2,24 +2,24 @@
 // and through the real catalogue -> report -> JSON path. Seeds are fixed, so a failure reproduces exactly; the draws
 // are plain bit arithmetic on std::mt19937_64 (whose output the standard fixes), not the library's distributions
 // (which it does not), so every platform draws the same scenarios.
-#include <stdlib.h>  // mkdtemp
-
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <random>
+#include <stdlib.h>  // mkdtemp
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/engine/cost_model.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/engine/cost_model.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/report/report.hpp"
 #include "test_support.hpp"
@@ -36,7 +36,8 @@ constexpr double k_relative = 1e-9;
 // Uniform draws from 64 random bits.
 class Draw {
 public:
-    explicit Draw(std::uint64_t seed) : m_rng(seed) {}
+    explicit Draw(std::uint64_t seed)
+        : m_rng(seed) {}
     // In [0, 1): the top 53 bits as a double.
     double unit() { return static_cast<double>(m_rng() >> 11) * 0x1.0p-53; }
     double real(double lo, double hi) { return lo + (hi - lo) * unit(); }
@@ -96,25 +97,41 @@ bool close(double x, double y, double scale) { return std::fabs(x - y) <= k_rela
 
 // The sum of the magnitudes of the build side's terms.
 double build_scale(const BuildCosts& b) {
-    return b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd -
-           b.resale_usd;
+    return b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd - b.resale_usd;
 }
 
 // Every figure finite, every total the sum of its categories.
 void check_finite_and_summed(const Evaluation& e) {
     const BuildCosts& b = e.build;
     const CloudCosts& c = e.cloud;
-    for (const double v : {b.hardware_usd, b.setup_usd, b.power_usd, b.staff_usd, b.maintenance_usd, b.facility_usd,
-                           b.resale_usd, b.total_usd, c.compute_usd, c.storage_usd, c.egress_usd, c.staff_usd,
-                           c.total_usd, e.used_hours_per_month, e.savings_usd, e.monthly.power_usd,
-                           e.monthly.staff_build_usd, e.monthly.maintenance_usd, e.monthly.facility_usd,
-                           e.monthly.compute_usd, e.monthly.storage_usd, e.monthly.egress_usd,
+    for (const double v : {b.hardware_usd,
+                           b.setup_usd,
+                           b.power_usd,
+                           b.staff_usd,
+                           b.maintenance_usd,
+                           b.facility_usd,
+                           b.resale_usd,
+                           b.total_usd,
+                           c.compute_usd,
+                           c.storage_usd,
+                           c.egress_usd,
+                           c.staff_usd,
+                           c.total_usd,
+                           e.used_hours_per_month,
+                           e.savings_usd,
+                           e.monthly.power_usd,
+                           e.monthly.staff_build_usd,
+                           e.monthly.maintenance_usd,
+                           e.monthly.facility_usd,
+                           e.monthly.compute_usd,
+                           e.monthly.storage_usd,
+                           e.monthly.egress_usd,
                            e.monthly.staff_cloud_usd})
         REQUIRE(std::isfinite(v));
     for (const auto& v : {e.build_per_gpu_hour_usd, e.cloud_per_gpu_hour_usd, e.break_even_hours_per_week})
         if (v) REQUIRE(std::isfinite(*v));
-    const double build_sum = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd +
-                             b.facility_usd + b.resale_usd;
+    const double build_sum =
+        b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
     CHECK(close(b.total_usd, build_sum, build_scale(b)));
     CHECK(close(c.total_usd, c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd, c.total_usd));
     CHECK(close(e.savings_usd, std::fabs(b.total_usd - c.total_usd), build_scale(b) + c.total_usd));
@@ -133,8 +150,8 @@ json random_catalog(Draw& d) {
     json& a = c["assumptions"];
     a["hours_per_week"] = d.real(0, 168);
     a["years"] = static_cast<double>(d.integer(1, 120)) / 12.0;
-    a["pricing"] = std::vector<const char*>{"on-demand", "spot", "reserved-1y", "reserved-3y"}[static_cast<std::size_t>(
-        d.integer(0, 3))];
+    a["pricing"] = std::vector<const char*>{"on-demand", "spot", "reserved-1y",
+                                            "reserved-3y"}[static_cast<std::size_t>(d.integer(0, 3))];
     a["electricity_usd_per_kwh"] = d.real(0, 1);
     a["pue"] = d.real(1, 3);
     a["idle"] = d.coin() ? "always-on" : "off";
@@ -151,9 +168,15 @@ json random_catalog(Draw& d) {
     c["gpus"] = json::array();
     for (std::size_t i = 0; i < gpus; ++i) {
         const double tdp = d.real(50, 1'000);
-        json g = {{"id", id("gpu-", i)}, {"name", id("GPU ", i)}, {"vendor", "Random"}, {"vram_gb", d.real(8, 192)},
-                  {"tdp_w", tdp}, {"idle_w", d.real(0, tdp)}, {"mem_bw_gbs", d.real(100, 8'000)},
-                  {"source", "generated"}, {"as_of", "2026-01-01"}};
+        json g = {{"id", id("gpu-", i)},
+                  {"name", id("GPU ", i)},
+                  {"vendor", "Random"},
+                  {"vram_gb", d.real(8, 192)},
+                  {"tdp_w", tdp},
+                  {"idle_w", d.real(0, tdp)},
+                  {"mem_bw_gbs", d.real(100, 8'000)},
+                  {"source", "generated"},
+                  {"as_of", "2026-01-01"}};
         g["price_usd"] = d.integer(0, 4) == 0 ? json(nullptr) : json(d.real(100, 40'000));
         c["gpus"].push_back(g);
     }
@@ -162,9 +185,15 @@ json random_catalog(Draw& d) {
     for (std::size_t i = 0; i < builds; ++i) {
         const json& gpu = c["gpus"][static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(gpus) - 1))];
         const double load = d.real(0, 3'000);
-        json b = {{"id", id("build-", i)}, {"name", id("Build ", i)}, {"gpu", gpu["id"]},
-                  {"gpu_count", d.integer(1, 64)}, {"base_price_usd", d.real(0, 50'000)}, {"base_load_w", load},
-                  {"base_idle_w", d.real(0, load)}, {"setup_usd", d.real(0, 5'000)}, {"source", "generated"},
+        json b = {{"id", id("build-", i)},
+                  {"name", id("Build ", i)},
+                  {"gpu", gpu["id"]},
+                  {"gpu_count", d.integer(1, 64)},
+                  {"base_price_usd", d.real(0, 50'000)},
+                  {"base_load_w", load},
+                  {"base_idle_w", d.real(0, load)},
+                  {"setup_usd", d.real(0, 5'000)},
+                  {"source", "generated"},
                   {"as_of", "2026-02-01"}};
         if (gpu["price_usd"].is_null() || d.coin()) b["gpu_price_usd"] = d.real(100, 40'000);
         c["builds"].push_back(b);
@@ -176,10 +205,13 @@ json random_catalog(Draw& d) {
         if (i > 0 && d.integer(0, 3) == 0) {
             o = c["cloud"][static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(i) - 1))];  // a twin
         } else {
-            o = {{"provider", id("Provider", static_cast<std::size_t>(d.integer(0, 2)))}, {"instance", id("inst.", i)},
+            o = {{"provider", id("Provider", static_cast<std::size_t>(d.integer(0, 2)))},
+                 {"instance", id("inst.", i)},
                  {"region", id("r", static_cast<std::size_t>(d.integer(0, 2)))},
                  {"gpu", c["gpus"][static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(gpus) - 1))]["id"]},
-                 {"gpu_count", d.integer(1, 8)}, {"source", "generated"}, {"as_of", "2026-03-01"}};
+                 {"gpu_count", d.integer(1, 8)},
+                 {"source", "generated"},
+                 {"as_of", "2026-03-01"}};
             json prices = json::object();
             for (const char* p : {"on-demand", "spot", "reserved-1y", "reserved-3y"})
                 if (d.integer(0, 2) != 0) prices[p] = d.real(0.05, 100);
@@ -237,8 +269,8 @@ TEST_CASE("properties of the engine over random valid scenarios") {
     Draw d(20261130);
     for (int n = 0; n < k_scenarios; ++n) {
         const Scenario s = random_scenario(d);
-        INFO("scenario " << n << ": g=" << s.build.gpu_count << " c=" << s.cloud.gpus_per_instance << " h="
-                         << s.a.hours_per_week << " months=" << s.a.months << " r=" << s.a.discount_rate);
+        INFO("scenario " << n << ": g=" << s.build.gpu_count << " c=" << s.cloud.gpus_per_instance
+                         << " h=" << s.a.hours_per_week << " months=" << s.a.months << " r=" << s.a.discount_rate);
         const Evaluation e = evaluate(s.build, s.cloud, s.a);
         check_finite_and_summed(e);
 
@@ -268,7 +300,8 @@ TEST_CASE("properties of the engine over random valid scenarios") {
             more.pricing = Pricing::on_demand;
             Assumptions fewer = s.a;
             fewer.pricing = Pricing::on_demand;
-            CHECK(evaluate(s.build, s.cloud, more).cloud.total_usd >= evaluate(s.build, s.cloud, fewer).cloud.total_usd);
+            CHECK(evaluate(s.build, s.cloud, more).cloud.total_usd >=
+                  evaluate(s.build, s.cloud, fewer).cloud.total_usd);
         }
 
         // Build cost never falls as electricity gets dearer.
@@ -318,7 +351,8 @@ TEST_CASE("properties of reports built from random catalogues through the real l
             // Ranked: building's gain never rises down the list.
             if (i > 0) {
                 const Evaluation& prev = report.comparisons[i - 1].result;
-                CHECK(prev.cloud.total_usd - prev.build.total_usd >= c.result.cloud.total_usd - c.result.build.total_usd);
+                CHECK(prev.cloud.total_usd - prev.build.total_usd >=
+                      c.result.cloud.total_usd - c.result.build.total_usd);
             }
         }
         // The JSON renders and reads back; every number in it is finite.
@@ -339,14 +373,15 @@ TEST_CASE("results do not depend on the order of catalogue entries") {
         for (const char* section : {"gpus", "builds", "cloud"}) {
             std::vector<json> entries = shuffled[section].get<std::vector<json>>();
             for (std::size_t i = entries.size(); i > 1; --i)  // Fisher-Yates with our own draws
-                std::swap(entries[i - 1], entries[static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(i) - 1))]);
+                std::swap(entries[i - 1],
+                          entries[static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(i) - 1))]);
             shuffled[section] = entries;
         }
         // The same file name in two folders; the folder is replaced in the output before comparing.
         const std::string a = write_catalog(fs::path(base) / "a", original.dump(1));
         const std::string b = write_catalog(fs::path(base) / "b", shuffled.dump(1));
-        for (const std::vector<std::string>& flags :
-             {std::vector<std::string>{"--format", "json"}, std::vector<std::string>{"--format", "csv", "--idle", "off"}}) {
+        for (const std::vector<std::string>& flags : {std::vector<std::string>{"--format", "json"},
+                                                      std::vector<std::string>{"--format", "csv", "--idle", "off"}}) {
             std::vector<std::string> args_a = {"compare", "--catalog", a};
             std::vector<std::string> args_b = {"compare", "--catalog", b};
             args_a.insert(args_a.end(), flags.begin(), flags.end());

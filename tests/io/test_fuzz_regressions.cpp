@@ -1,8 +1,6 @@
 // Replays every input under tests/data/fuzz-regressions/<harness>/ through the contract its libFuzzer harness
 // (fuzz/fuzz_<harness>.cpp) checks, in the ordinary build: inputs the fuzzers once crashed on, and hostile seeds.
 // A new crash becomes a test by copying its input into the harness's folder (docs/fuzzing.md).
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -10,15 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "gpucost/io/catalog_json.hpp"
-#include "gpucost/io/scenario_json.hpp"
-#include "gpucost/io/csv_reader.hpp"
-#include "gpucost/model/catalog.hpp"
+#include <catch2/catch.hpp>
+
 #include "gpucost/cli.hpp"
-#include "gpucost/util/error.hpp"
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/csv_reader.hpp"
 #include "gpucost/io/import_csv.hpp"
-#include "gpucost/report/report.hpp"
+#include "gpucost/io/scenario_json.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "gpucost/model/scenario.hpp"
+#include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -1,18 +1,18 @@
 // The CSV reader (RFC 4180) and `gpucost catalog import`: real-shaped SkyPilot and gpuhunt samples in
 // tests/data/import/, hostile files, and the end-to-end path import -> --add-catalog -> compare.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/csv_reader.hpp"
+#include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/error.hpp"
-#include "gpucost/io/import_csv.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -74,7 +74,7 @@ TEST_CASE("parse_csv: RFC 4180 quoting, line breaks and line numbers") {
     CHECK(t.rows[0].line == 2);
     CHECK(t.rows[1].cells == std::vector<std::string>{"multi\nline", "", "3"});
     CHECK(t.rows[1].line == 3);
-    CHECK(t.rows[2].line == 5);  // the quoted line break counts
+    CHECK(t.rows[2].line == 5);                                         // the quoted line break counts
     CHECK(t.rows[2].cells == std::vector<std::string>{"4", "5", "6"});  // no final newline needed
     CHECK(t.column("c") == std::optional<std::size_t>(2));
     CHECK_FALSE(t.column("C"));
@@ -101,7 +101,8 @@ TEST_CASE("parse_csv: malformed input is a DataError naming file and line") {
     CHECK(csv_error("a,b\n1,2,3\n") == "f.csv: line 2: 3 fields, but the header has 2 columns");
     CHECK(csv_error("a,a\n1,2\n") == "f.csv: line 1: column \"a\" appears twice in the header");
     CHECK(csv_error("a,,c\n1,2,3\n") == "f.csv: line 1: column 2 of the header has no name");
-    CHECK(csv_error(std::string_view("a,b\n1,\0\n", 8)) == "f.csv: line 2: contains a NUL byte; this is not a text CSV file");
+    CHECK(csv_error(std::string_view("a,b\n1,\0\n", 8)) ==
+          "f.csv: line 2: contains a NUL byte; this is not a text CSV file");
 }
 
 // ---- import_offers ----
@@ -119,12 +120,12 @@ TEST_CASE("gpu_for_accelerator: catalogue aliases, ignoring case") {
 TEST_CASE("import SkyPilot vms.csv: zones collapse, spot merges, unknown accelerators are counted") {
     const ImportResult r = import_sample("data/import/skypilot_aws_vms.csv", ImportFormat::skypilot, "AWS");
     CHECK(r.rows == 16);
-    CHECK(r.rows_without_gpu == 1);          // c1.medium
-    CHECK(r.rows_used == 13);                // 16 - 1 CPU row - 2 A10G rows
+    CHECK(r.rows_without_gpu == 1);  // c1.medium
+    CHECK(r.rows_used == 13);        // 16 - 1 CPU row - 2 A10G rows
     REQUIRE(r.unmapped.size() == 1);
     CHECK(r.unmapped[0].name == "A10G");
     CHECK(r.unmapped[0].rows == 2);
-    CHECK(r.offers.size() == 11);            // 13 rows, two pairs of zones in one region each
+    CHECK(r.offers.size() == 11);  // 13 rows, two pairs of zones in one region each
 
     const CloudOffer& p5 = offer(r, "aws-p5.48xlarge-us-east-1");  // same id as the shipped offer it refreshes
     CHECK(p5.provider == "AWS");
@@ -133,27 +134,28 @@ TEST_CASE("import SkyPilot vms.csv: zones collapse, spot merges, unknown acceler
     CHECK(price(p5, Pricing::on_demand) == 55.04);
     CHECK_FALSE(price(p5, Pricing::spot));
     CHECK(p5.provenance.as_of == "2026-01-21");
-    CHECK(p5.provenance.source == "SkyPilot catalogue data/import/skypilot_aws_vms.csv, imported with gpucost catalog import");
+    CHECK(p5.provenance.source ==
+          "SkyPilot catalogue data/import/skypilot_aws_vms.csv, imported with gpucost catalog import");
     CHECK(p5.provenance.note == "Imported from 2 rows.");
 
     const CloudOffer& h200 = offer(r, "aws-p5en.48xlarge-us-east-1");
     CHECK(h200.gpu == "h200");
     CHECK(price(h200, Pricing::on_demand) == 63.296);
-    CHECK(price(h200, Pricing::spot) == 27.1988);   // one zone had a spot price, the other none
+    CHECK(price(h200, Pricing::spot) == 27.1988);  // one zone had a spot price, the other none
     const CloudOffer& spot_only = offer(r, "aws-p5en.48xlarge-us-east-2");
     CHECK_FALSE(price(spot_only, Pricing::on_demand));
     CHECK(price(spot_only, Pricing::spot) == 26.5714);
     CHECK(offer(r, "aws-p4de.24xlarge-us-east-1").gpu == "a100-sxm-80gb");
     CHECK(offer(r, "aws-p4d.24xlarge-us-east-1").gpu == "a100-sxm-40gb");
-    CHECK(std::is_sorted(r.offers.begin(), r.offers.end(), [](const CloudOffer& a, const CloudOffer& b) { return a.id < b.id; }));
+    CHECK(std::is_sorted(r.offers.begin(), r.offers.end(),
+                         [](const CloudOffer& a, const CloudOffer& b) { return a.id < b.id; }));
 }
 
 TEST_CASE("import: per-zone duplicates keep the lowest price of each kind") {
     const Catalog catalog = load_embedded_catalog();
-    const std::string csv = k_header +
-                            "p5.4xlarge,H100,1.0,16.0,256.0,,6.88,3.1,us-east-1,use1-az1\n"
-                            "p5.4xlarge,H100,1.0,16.0,256.0,,6.88,2.9,us-east-1,use1-az2\n"
-                            "p5.4xlarge,H100,1.0,16.0,256.0,,7.00,3.5,us-east-1,use1-az3\n";
+    const std::string csv = k_header + "p5.4xlarge,H100,1.0,16.0,256.0,,6.88,3.1,us-east-1,use1-az1\n"
+                                       "p5.4xlarge,H100,1.0,16.0,256.0,,6.88,2.9,us-east-1,use1-az2\n"
+                                       "p5.4xlarge,H100,1.0,16.0,256.0,,7.00,3.5,us-east-1,use1-az3\n";
     const ImportResult r = import_offers(csv, {ImportFormat::skypilot, "f.csv", "2026-01-21", "AWS"}, catalog);
     REQUIRE(r.offers.size() == 1);
     CHECK(price(r.offers[0], Pricing::on_demand) == 6.88);
@@ -199,10 +201,9 @@ TEST_CASE("import: hostile rows are errors with file, line and column") {
 
 TEST_CASE("import: fractional GPUs and rows without a price are left out and counted") {
     const Catalog catalog = load_embedded_catalog();
-    const std::string csv = k_header +
-                            "g6.half,L4,0.5,2.0,8.0,,0.4,,us-east-1,a\n"
-                            "g6.none,L4,1.0,4.0,16.0,,,,us-east-1,a\n"
-                            "g6.xlarge,L4,1.0,4.0,16.0,,0.8048,,us-east-1,a\n";
+    const std::string csv = k_header + "g6.half,L4,0.5,2.0,8.0,,0.4,,us-east-1,a\n"
+                                       "g6.none,L4,1.0,4.0,16.0,,,,us-east-1,a\n"
+                                       "g6.xlarge,L4,1.0,4.0,16.0,,0.8048,,us-east-1,a\n";
     const ImportRequest request{ImportFormat::skypilot, "f.csv", "2026-01-21", "AWS"};
     const ImportResult r = import_offers(csv, request, catalog);
     CHECK(r.offers.size() == 1);
@@ -210,8 +211,8 @@ TEST_CASE("import: fractional GPUs and rows without a price are left out and cou
     CHECK(r.rows_without_price == 1);
     const auto lines = import_summary(r, request);
     CHECK(lines == std::vector<std::string>{"imported 1 offer from 1 of 3 rows of f.csv",
-                                             "left out 1 row renting a fraction of a GPU",
-                                             "left out 1 row with no price"});
+                                            "left out 1 row renting a fraction of a GPU",
+                                            "left out 1 row with no price"});
 }
 
 // ---- the command ----
@@ -226,29 +227,29 @@ TEST_CASE("catalog import: overlay on stdout, account of every row on stderr (go
     // The overlay is a valid catalogue file in its own right for --add-catalog.
     CHECK_NOTHROW(parse_catalog_overlay(r.out, "imported", load_embedded_catalog()));
 
-    const auto g = run_gpucost({"catalog", "import", "--from", "gpuhunt", "data/import/gpuhunt_aws.csv", "--as-of",
-                                "2026-01-21"});
+    const auto g =
+        run_gpucost({"catalog", "import", "--from", "gpuhunt", "data/import/gpuhunt_aws.csv", "--as-of", "2026-01-21"});
     REQUIRE(g.exit_code == 0);
     check_golden("catalog_import_gpuhunt.json", g.out);
 }
 
 TEST_CASE("catalog import: usage and data errors") {
-    const auto no_date = run_gpucost({"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv",
-                                      "--provider", "AWS"});
+    const auto no_date = run_gpucost(
+        {"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv", "--provider", "AWS"});
     CHECK(no_date.exit_code == 2);  // an import never invents a date
     CHECK_THAT(no_date.err, Contains("--as-of: required"));
-    CHECK(run_gpucost({"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv", "--as-of",
-                       "2026-01"})
+    CHECK(run_gpucost(
+              {"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv", "--as-of", "2026-01"})
               .exit_code == 2);
-    const auto no_provider = run_gpucost({"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv",
-                                          "--as-of", "2026-01-21"});
+    const auto no_provider = run_gpucost(
+        {"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv", "--as-of", "2026-01-21"});
     CHECK(no_provider.exit_code == 2);
     CHECK_THAT(no_provider.err, Contains("--provider: required with --from skypilot"));
     CHECK(run_gpucost({"catalog", "import", "--from", "skypilt", "x.csv", "--as-of", "2026-01-21"}).exit_code == 2);
 
     const auto data_error = [](const char* file) {
-        const auto r = run_gpucost({"catalog", "import", "--from", "skypilot", file, "--as-of", "2026-01-21",
-                                    "--provider", "AWS"});
+        const auto r = run_gpucost(
+            {"catalog", "import", "--from", "skypilot", file, "--as-of", "2026-01-21", "--provider", "AWS"});
         CHECK(r.exit_code == 3);
         CHECK(r.out.empty());
         return r.err;
@@ -277,13 +278,28 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
     CHECK(imported.out.empty());  // written to --output
 
     // Every assumption that reaches the cloud side is pinned, so the shipped catalogue's defaults do not matter.
-    const std::vector<std::string> pinned = {"--hours-per-week", "168", "--years", "1", "--staff-salary-usd", "100000",
-                                             "--staff-fte-cloud", "0.05", "--cloud-storage-usd-per-month", "100",
-                                             "--cloud-egress-usd-per-month", "0", "--spot-overhead", "0",
-                                             "--discount-rate", "0", "--format", "json"};
+    const std::vector<std::string> pinned = {"--hours-per-week",
+                                             "168",
+                                             "--years",
+                                             "1",
+                                             "--staff-salary-usd",
+                                             "100000",
+                                             "--staff-fte-cloud",
+                                             "0.05",
+                                             "--cloud-storage-usd-per-month",
+                                             "100",
+                                             "--cloud-egress-usd-per-month",
+                                             "0",
+                                             "--spot-overhead",
+                                             "0",
+                                             "--discount-rate",
+                                             "0",
+                                             "--format",
+                                             "json"};
     const auto compare = [&](const std::string& pricing) {
-        std::vector<std::string> args = {"compare", "--add-catalog", overlay, "--build", "hgx-h200-8gpu",
-                                         "--cloud", "aws-p5en.48xlarge-us-east-1", "--pricing", pricing};
+        std::vector<std::string> args = {
+            "compare",   "--add-catalog", overlay, "--build", "hgx-h200-8gpu", "--cloud", "aws-p5en.48xlarge-us-east-1",
+            "--pricing", pricing};
         args.insert(args.end(), pinned.begin(), pinned.end());
         const auto r = run_gpucost(args);
         INFO("stderr: " << r.err);
@@ -294,12 +310,12 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
     const Json od = compare("on-demand");
     CHECK(od.at("usd_per_hour").get<double>() == 63.296);
     CHECK(od.at("instances") == 1);
-    CHECK(od.at("breakdown_usd").at("compute").get<double>() == Approx(63.296 * 8760));      // 554,472.96
-    CHECK(od.at("breakdown_usd").at("staff").get<double>() == Approx(100000 * 0.05));        // 5,000
-    CHECK(od.at("breakdown_usd").at("storage").get<double>() == Approx(1200));               // 100 x 12
+    CHECK(od.at("breakdown_usd").at("compute").get<double>() == Approx(63.296 * 8760));  // 554,472.96
+    CHECK(od.at("breakdown_usd").at("staff").get<double>() == Approx(100000 * 0.05));    // 5,000
+    CHECK(od.at("breakdown_usd").at("storage").get<double>() == Approx(1200));           // 100 x 12
     CHECK(od.at("total_usd").get<double>() == Approx(554472.96 + 5000 + 1200));
     const Json spot = compare("spot");
-    CHECK(spot.at("breakdown_usd").at("compute").get<double>() == Approx(27.1988 * 8760));   // 238,261.49
+    CHECK(spot.at("breakdown_usd").at("compute").get<double>() == Approx(27.1988 * 8760));  // 238,261.49
     std::filesystem::remove(overlay);
 }
 

@@ -2,19 +2,19 @@
 // streams the cloud section against the same catalogue read as one document: the same values, the same problems in
 // the same order, the same error messages, whichever of its three ways (fast reader, nlohmann's SAX parser, whole
 // document) the text takes.
-#include <catch2/catch.hpp>
-
 #include <cstddef>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
 #include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/json_reader.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/error.hpp"
-#include "gpucost/io/json_reader.hpp"
 
 using gpucost::parse_json_streaming;
 using gpucost::parse_json_text;
@@ -89,7 +89,8 @@ TEST_CASE("parse_json_streaming reads every document to the values nlohmann's DO
         R"({"gpus": [], "builds": [], "cloud": [1], "cloud_note": "not a repeat"})",
         R"("just a string")",
         "true",
-        "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+        "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
+        "]]]]]]]]]]]]]]]]]]]",
     };
     for (const std::string& text : documents) {
         CAPTURE(text);

@@ -1,14 +1,13 @@
 // Scenario files: parsing, validation, precedence (flag > scenario > build > catalogue) and the init round trip.
 #include <catch2/catch.hpp>
-
 #include <nlohmann/json.hpp>
 
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/util/error.hpp"
-#include "gpucost/report/report.hpp"
 #include "gpucost/model/scenario.hpp"
+#include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -21,7 +20,8 @@ double number_of(const AssumptionLayer& layer, AssumptionKey key) { return std::
 
 TEST_CASE("parse_scenario reads assumptions, build and cloud, and ignores _ keys") {
     const Scenario s = parse_scenario(R"({"_sources": {"x": 1}, "build": "box-a4", "cloud": null,
-        "hours_per_week": 40, "years": 0.5, "pricing": "spot", "idle": "off"})", "s.json");
+        "hours_per_week": 40, "years": 0.5, "pricing": "spot", "idle": "off"})",
+                                      "s.json");
     CHECK(s.build_id == std::optional<std::string>("box-a4"));
     CHECK_FALSE(s.cloud_id);
     CHECK(s.assumptions.origin == "scenario s.json");
@@ -40,8 +40,8 @@ TEST_CASE("parse_scenario reports every problem: unknown keys with did you mean,
         REQUIRE(e.problems().size() == 5);
         const std::string all = e.what();
         CHECK_THAT(all, Catch::Contains("/hours_per_wek: unknown key (did you mean \"hours_per_week\"?)"));
-        CHECK_THAT(all, Catch::Contains("/pue"));        // [1, 5]
-        CHECK_THAT(all, Catch::Contains("/years"));      // 0.01 y rounds to 0 months
+        CHECK_THAT(all, Catch::Contains("/pue"));    // [1, 5]
+        CHECK_THAT(all, Catch::Contains("/years"));  // 0.01 y rounds to 0 months
         CHECK_THAT(all, Catch::Contains("/build: must be a non-empty id string or null, got 7"));
         CHECK_THAT(all, Catch::Contains("/pricing: must be one of on-demand"));
     }
@@ -96,8 +96,8 @@ TEST_CASE("init output round-trips through --scenario to the same report as no s
     const auto write = run_gpucost({"init", "--catalog", "data/mini_catalog.json", "--output", path});
     REQUIRE(write.exit_code == 0);
     const auto plain = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--format", "json"});
-    const auto with = run_gpucost(
-        {"compare", "--catalog", "data/mini_catalog.json", "--format", "json", "--scenario", path});
+    const auto with =
+        run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--format", "json", "--scenario", path});
     REQUIRE(with.exit_code == 0);
     auto a = nlohmann::json::parse(plain.out);
     auto b = nlohmann::json::parse(with.out);
@@ -117,8 +117,8 @@ TEST_CASE("scenario flag: --scenario from the command line: build from the file,
     CHECK_THAT(r.out, Catch::StartsWith("box-b2:"));  // "build" from the file: the detailed view
     CHECK_THAT(r.out, Catch::Matches("[\\s\\S]*hours_per_week +20 +h/week +flag[\\s\\S]*"));
     CHECK_THAT(r.out, Catch::Contains("scenario data/scenario/team.json"));
-    const auto bad = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario",
-                                  "data/scenario/typo.json"});
+    const auto bad =
+        run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario", "data/scenario/typo.json"});
     CHECK(bad.exit_code == 3);
     CHECK(bad.out.empty());
     CHECK_THAT(bad.err, Catch::Contains("data/scenario/typo.json: /hours_per_wek: unknown key (did you mean"));

@@ -1,12 +1,12 @@
 // The monthly cash flow: rows sum to the report's totals, month 0 and the resale where documented.
-#include <catch2/catch.hpp>
-
 #include <cmath>
+
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/io/catalog_json.hpp"
-#include "gpucost/render/cashflow.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/render/cashflow.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;

@@ -1,11 +1,12 @@
 // --currency CODE --usd-rate X: every figure the report computes is shown in another currency, labelled with it;
 // inputs (assumptions, catalogue prices, budget gates) stay in US dollars. The properties below hold for every
 // field, so a money figure a renderer forgets to convert, or converts twice, fails them.
-#include <catch2/catch.hpp>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpucost/io/csv_reader.hpp"
 #include "gpucost/render/money.hpp"
@@ -102,8 +103,10 @@ void check_csv_converted(const std::string& usd_text, const std::string& convert
             INFO(usd.header[col] << " row " << row);
             const std::string& a = usd.rows[row].cells.at(col);
             const std::string& b = converted.rows[row].cells.at(col);
-            if (money && !a.empty()) CHECK(close(std::stod(b), std::stod(a) * currency.per_usd));
-            else CHECK(a == b);
+            if (money && !a.empty())
+                CHECK(close(std::stod(b), std::stod(a) * currency.per_usd));
+            else
+                CHECK(a == b);
         }
     }
     CHECK(money_columns > 0);
@@ -127,11 +130,11 @@ TEST_CASE("Currency::field renames the unit word only") {
 TEST_CASE("money is formatted with the currency code, the sign in front") {
     const Currency jpy{"JPY", 150};
     CHECK(gpucost::format_money(1234.6, Currency{}) == "$1,235");
-    CHECK(gpucost::format_money(1234.6, k_eur) == "EUR 617");        // 1234.6 x 0.5 = 617.3
+    CHECK(gpucost::format_money(1234.6, k_eur) == "EUR 617");  // 1234.6 x 0.5 = 617.3
     CHECK(gpucost::format_money(-20, k_eur) == "-EUR 10");
     CHECK(gpucost::format_money(1000, jpy) == "JPY 150,000");
-    CHECK(gpucost::format_money_rate(2.456, k_eur) == "EUR 1.23");   // 1.228 to cents
-    CHECK(gpucost::format_money_rate(0.0824, k_eur) == "EUR 0.041"); // below one unit: three places
+    CHECK(gpucost::format_money_rate(2.456, k_eur) == "EUR 1.23");    // 1.228 to cents
+    CHECK(gpucost::format_money_rate(0.0824, k_eur) == "EUR 0.041");  // below one unit: three places
     CHECK(gpucost::format_optional_money_rate(std::nullopt, k_eur) == "-");
 }
 
@@ -154,8 +157,8 @@ TEST_CASE("currency: converts every money field of the JSON report and renames i
 }
 
 TEST_CASE("check: the report is converted, the gates stay in US dollars as given") {
-    const std::vector<std::string> args = {"check", "--catalog", k_mini, "--build", "box-a4", "--format", "json",
-                                           "--max-build-total-usd", "60000"};
+    const std::vector<std::string> args = {
+        "check", "--catalog", k_mini, "--build", "box-a4", "--format", "json", "--max-build-total-usd", "60000"};
     const auto usd = run_gpucost(args);
     const auto eur = run_gpucost(with(args, {"--currency", "EUR", "--usd-rate", "0.5"}));
     REQUIRE(usd.exit_code == 1);  // 66,335 > 60,000
@@ -210,7 +213,8 @@ TEST_CASE("bad --currency and --usd-rate: exit 2, one line naming the flag, the 
          "--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got \"E1R\""},
         {{"--currency", "€", "--usd-rate", "1"},
          "--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got \"€\""},
-        {{"--currency", "EUR", "--usd-rate", "0"}, "--usd-rate: must be a number of EUR per US dollar in (0, 1e9], got \"0\""},
+        {{"--currency", "EUR", "--usd-rate", "0"},
+         "--usd-rate: must be a number of EUR per US dollar in (0, 1e9], got \"0\""},
         {{"--currency", "EUR", "--usd-rate", "-0.9"},
          "--usd-rate: must be a number of EUR per US dollar in (0, 1e9], got \"-0.9\""},
         {{"--currency", "EUR", "--usd-rate", "nan"},

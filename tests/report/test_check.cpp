@@ -1,7 +1,7 @@
 // gpucost check: gates on every comparison, stderr lines, exit code 1, and the JSON "checks" array.
-#include <catch2/catch.hpp>
-
 #include <cstdlib>
+
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/report/gates.hpp"
@@ -33,23 +33,21 @@ TEST_CASE("check passes with exit code 0 and writes the compare report unchanged
 TEST_CASE("check fails with exit code 1 and names the failing comparisons") {
     const auto r = run_gpucost(check_args({"--max-payback-months", "24", "--max-build-total-usd", "60000"}));
     CHECK(r.exit_code == 1);
-    CHECK(r.err ==
-          "FAIL max-build-total-usd [box-a4 vs pricey-a1]: 66335.20 > 60000.00\n"
-          "ok max-payback-months [box-a4 vs pricey-a1]: 17 <= 24\n"
-          "ok max-build-total-usd [box-b2 vs b-1]: 28927.20 <= 60000.00\n"
-          "FAIL max-payback-months [box-b2 vs b-1]: never pays back within the horizon (limit 24)\n");
+    CHECK(r.err == "FAIL max-build-total-usd [box-a4 vs pricey-a1]: 66335.20 > 60000.00\n"
+                   "ok max-payback-months [box-a4 vs pricey-a1]: 17 <= 24\n"
+                   "ok max-build-total-usd [box-b2 vs b-1]: 28927.20 <= 60000.00\n"
+                   "FAIL max-payback-months [box-b2 vs b-1]: never pays back within the horizon (limit 24)\n");
     CHECK_FALSE(r.out.empty());  // the report still goes to stdout for the CI log
 }
 
 TEST_CASE("check gates: monthly spend of the cheaper side, cloud total, expect, max age") {
     // box-b2: cloud is cheaper; $22,560 / 24 months = $940 a month.
-    auto r = run_gpucost(check_args({"--build", "box-b2", "--max-monthly-usd", "940", "--max-cloud-total-usd",
-                                     "22559.99", "--expect", "build"}));
+    auto r = run_gpucost(check_args(
+        {"--build", "box-b2", "--max-monthly-usd", "940", "--max-cloud-total-usd", "22559.99", "--expect", "build"}));
     CHECK(r.exit_code == 1);
-    CHECK(r.err ==
-          "FAIL max-cloud-total-usd: 22560.00 > 22559.99\n"
-          "ok max-monthly-usd: 940.00 <= 940.00\n"
-          "FAIL expect: cloud is cheaper, expected build\n");
+    CHECK(r.err == "FAIL max-cloud-total-usd: 22560.00 > 22559.99\n"
+                   "ok max-monthly-usd: 940.00 <= 940.00\n"
+                   "FAIL expect: cloud is cheaper, expected build\n");
     // The oldest figure under box-b2 is gpu-b, as of 2025-06 (read as 2025-06-01): 2026-06-01 is 365 days later.
     const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-06-01");
     r = run_gpucost(check_args({"--build", "box-b2", "--max-age-days", "365"}));

@@ -1,14 +1,14 @@
 // The report model on the fixture catalogue (tests/data/mini_catalog.json), computed by hand.
 // The goldens in tests/golden/compare_* show these same figures; this file proves them.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <random>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
 #include "gpucost/io/catalog_json.hpp"
-#include "gpucost/model/catalog.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "gpucost/report/report.hpp"
 #include "test_support.hpp"
 
@@ -40,7 +40,7 @@ TEST_CASE("build_report: box-a4 at the fixture defaults, by hand") {
     // load = 1,000 + 4 x 500 = 3,000 W; idle = 200 + 4 x 50 = 400 W.
     // kWh = (365 x 3,000 + 365 x 400) / 1000 = 1,241; power = 1,241 x 1.5 x 0.2 = 372.3 a month.
     CHECK_THAT(e.build.power_usd, WithinRel(372.3 * 24, 1e-12));
-    CHECK(e.build.hardware_usd == 4 * 10000.0 + 10000.0);                          // 50,000
+    CHECK(e.build.hardware_usd == 4 * 10000.0 + 10000.0);  // 50,000
     CHECK(e.build.setup_usd == 1000.0);
     CHECK_THAT(e.build.staff_usd, WithinRel(0.1 * 120000 / 12 * 24, 1e-12));       // 24,000
     CHECK_THAT(e.build.maintenance_usd, WithinRel(0.1 * 50000 / 12 * 24, 1e-12));  // 10,000
@@ -74,7 +74,8 @@ TEST_CASE("build_report: box-a4 at the fixture defaults, by hand") {
     const double slope = (2.6 * 0.3 - 12.0) * 730.0 / 168.0 * 24.0;
     CHECK_THAT(*e.break_even_hours_per_week, WithinRel(45702.4 / -slope, 1e-9));
     CHECK(e.build_cheaper_above == true);
-    CHECK(c.offer_choice == "the cheapest of 2 on-demand offers for GPU gpu-a, by cloud total for 4 GPUs over 24 months");
+    CHECK(c.offer_choice ==
+          "the cheapest of 2 on-demand offers for GPU gpu-a, by cloud total for 4 GPUs over 24 months");
 }
 
 TEST_CASE("build_report: flags beat a build's overrides, which beat the catalogue") {
@@ -103,8 +104,10 @@ TEST_CASE("build_report: every build ranked by what owning saves, oldest figure 
     ComparisonRequest request;
     const Report report = build_report(catalog, request);
     REQUIRE(report.comparisons.size() == 2);
-    const double gain_first = report.comparisons[0].result.cloud.total_usd - report.comparisons[0].result.build.total_usd;
-    const double gain_second = report.comparisons[1].result.cloud.total_usd - report.comparisons[1].result.build.total_usd;
+    const double gain_first =
+        report.comparisons[0].result.cloud.total_usd - report.comparisons[0].result.build.total_usd;
+    const double gain_second =
+        report.comparisons[1].result.cloud.total_usd - report.comparisons[1].result.build.total_usd;
     CHECK(gain_first >= gain_second);
     CHECK(report.comparisons[0].build->id == "box-a4");
     // gpu-b is dated 2025-06, the oldest figure used; it is marked as an estimate.
@@ -120,8 +123,8 @@ TEST_CASE("build_report: an offer with fewer GPUs than needed rounds up and repo
     request.cloud_id = "cheap-a8";
     const Report report = build_report(catalog, request);
     const Evaluation& e = report.comparisons.front().result;
-    CHECK(e.cloud.instances == 1);     // ceil(4 / 8)
-    CHECK(e.cloud.unused_gpus == 4);   // 8 - 4
+    CHECK(e.cloud.instances == 1);    // ceil(4 / 8)
+    CHECK(e.cloud.unused_gpus == 4);  // 8 - 4
     REQUIRE(report.warnings.size() == 1);
     CHECK(report.warnings[0] == "box-a4: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused");
 }
@@ -149,5 +152,6 @@ TEST_CASE("the shipped catalogue validates, without warnings, and every build fi
     const Report all = build_report(catalog, ComparisonRequest{});
     CHECK(all.comparisons.size() == catalog.builds.size());
     // The file under data/ is the one embedded.
-    CHECK(test::read_file(std::string(GPUCOST_SOURCE_DIR) + "/data/catalog.json") == std::string(embedded_catalog_json()));
+    CHECK(test::read_file(std::string(GPUCOST_SOURCE_DIR) + "/data/catalog.json") ==
+          std::string(embedded_catalog_json()));
 }

@@ -14,14 +14,14 @@ enum class Side { build, cloud };
 
 // The owned machine, as plain numbers (from a catalogue build and its GPU).
 struct BuildSpec {
-    std::int64_t gpu_count = 1;     // g, 1..1,000,000
-    double gpu_price_usd = 0.0;     // per GPU
-    double gpu_tdp_w = 0.0;         // per GPU, at load
-    double gpu_idle_w = 0.0;        // per GPU, at idle
-    double base_price_usd = 0.0;    // everything but the GPUs
+    std::int64_t gpu_count = 1;   // g, 1..1,000,000
+    double gpu_price_usd = 0.0;   // per GPU
+    double gpu_tdp_w = 0.0;       // per GPU, at load
+    double gpu_idle_w = 0.0;      // per GPU, at idle
+    double base_price_usd = 0.0;  // everything but the GPUs
     double base_load_w = 0.0;
     double base_idle_w = 0.0;
-    double setup_usd = 0.0;         // assembly, shipping, racking; never resold
+    double setup_usd = 0.0;  // assembly, shipping, racking; never resold
 };
 
 // The rented side: one offer at the chosen pricing.
@@ -72,14 +72,14 @@ struct Evaluation {
     BuildCosts build;
     CloudCosts cloud;
     MonthlyCosts monthly;
-    double used_hours_per_month = 0.0;                   // u = hours_per_week * 730 / 168
-    std::optional<double> build_per_gpu_hour_usd;        // total / (g * u * M); empty when u == 0
+    double used_hours_per_month = 0.0;             // u = hours_per_week * 730 / 168
+    std::optional<double> build_per_gpu_hour_usd;  // total / (g * u * M); empty when u == 0
     std::optional<double> cloud_per_gpu_hour_usd;
-    std::optional<double> break_even_hours_per_week;     // in [0, 168]; empty when one side wins everywhere
-    std::optional<bool> build_cheaper_above;             // with break_even: building wins above it
-    std::optional<int> payback_month;                    // 1..M; empty when not reached in the horizon
-    Side cheaper = Side::cloud;                          // build only when strictly cheaper
-    double savings_usd = 0.0;                            // |build total - cloud total|
+    std::optional<double> break_even_hours_per_week;  // in [0, 168]; empty when one side wins everywhere
+    std::optional<bool> build_cheaper_above;          // with break_even: building wins above it
+    std::optional<int> payback_month;                 // 1..M; empty when not reached in the horizon
+    Side cheaper = Side::cloud;                       // build only when strictly cheaper
+    double savings_usd = 0.0;                         // |build total - cloud total|
 };
 
 // Sum of the discount factors of months 1..m: sum_k (1 + r)^(-k/12). Equals m when r == 0.

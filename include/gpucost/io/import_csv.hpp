@@ -20,9 +20,9 @@ enum class ImportFormat {
 // What to import and how to label it; nothing here is guessed.
 struct ImportRequest {
     ImportFormat format = ImportFormat::skypilot;
-    std::string source_file;   // the CSV path, written into every offer's source
-    std::string as_of;         // YYYY-MM-DD the user fetched the file; every offer's as_of
-    std::string provider;      // the provider's name; required for SkyPilot, else a gpuhunt `provider` column
+    std::string source_file;  // the CSV path, written into every offer's source
+    std::string as_of;        // YYYY-MM-DD the user fetched the file; every offer's as_of
+    std::string provider;     // the provider's name; required for SkyPilot, else a gpuhunt `provider` column
 };
 
 // Accelerator names no catalogue GPU lists among its aliases, with how many rows named each.
@@ -33,13 +33,13 @@ struct UnmappedName {
 
 // The offers and an account of every row.
 struct ImportResult {
-    std::vector<CloudOffer> offers;        // sorted by id
-    std::size_t rows = 0;                  // records read
-    std::size_t rows_used = 0;             // rows that became (part of) an offer
-    std::size_t rows_without_gpu = 0;      // no accelerator (CPU instances)
-    std::size_t rows_without_price = 0;    // neither an on-demand nor a spot price
-    std::size_t rows_fractional = 0;       // a fraction of a GPU (shared GPUs): no whole-GPU offer to compare
-    std::vector<UnmappedName> unmapped;    // by name
+    std::vector<CloudOffer> offers;      // sorted by id
+    std::size_t rows = 0;                // records read
+    std::size_t rows_used = 0;           // rows that became (part of) an offer
+    std::size_t rows_without_gpu = 0;    // no accelerator (CPU instances)
+    std::size_t rows_without_price = 0;  // neither an on-demand nor a spot price
+    std::size_t rows_fractional = 0;     // a fraction of a GPU (shared GPUs): no whole-GPU offer to compare
+    std::vector<UnmappedName> unmapped;  // by name
 };
 
 // The GPU an accelerator name stands for: a catalogue GPU whose id or one of whose aliases equals `name`,

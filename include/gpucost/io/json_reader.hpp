@@ -5,11 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "gpucost/util/error.hpp"
 
@@ -29,10 +30,10 @@ nlohmann::json parse_json_text(std::string_view text, const std::string& file,
 // when a fast first reading gives up on something unusual: the elements then come again from index 0. A streamed
 // array is left empty in the result. Returns nothing when, after streaming, a root key comes again (the later
 // value would replace what was handed over): parse the text with parse_json_text instead.
-std::optional<nlohmann::json> parse_json_streaming(
-    std::string_view text, const std::string& file, std::string_view key,
-    const std::function<bool(const nlohmann::json& root_so_far)>& begin,
-    const std::function<void(const nlohmann::json& element, std::size_t index)>& element);
+std::optional<nlohmann::json>
+parse_json_streaming(std::string_view text, const std::string& file, std::string_view key,
+                     const std::function<bool(const nlohmann::json& root_so_far)>& begin,
+                     const std::function<void(const nlohmann::json& element, std::size_t index)>& element);
 
 // Reads a whole file; throws DataError when it is missing, a directory, unreadable or too large.
 std::string read_text_file(const std::string& path);
@@ -55,8 +56,8 @@ public:
                                  double min, double max, bool required, bool min_exclusive = false,
                                  std::string_view unit = "");
     // Like number(), and null is allowed and read as empty.
-    std::optional<double> nullable_number(const nlohmann::json& object, const std::string& path,
-                                          std::string_view key, double min, double max, std::string_view unit = "");
+    std::optional<double> nullable_number(const nlohmann::json& object, const std::string& path, std::string_view key,
+                                          double min, double max, std::string_view unit = "");
     // A whole number in [min, max].
     std::optional<std::int64_t> integer(const nlohmann::json& object, const std::string& path, std::string_view key,
                                         std::int64_t min, std::int64_t max, bool required);

@@ -40,13 +40,13 @@ enum class AssumptionKind { number, pricing, idle };
 // The contract of one assumption.
 struct AssumptionInfo {
     AssumptionKey key;
-    std::string_view name;        // catalogue key; the flag is "--" + name with '_' -> '-'
+    std::string_view name;  // catalogue key; the flag is "--" + name with '_' -> '-'
     AssumptionKind kind;
-    double min;                   // numbers only
+    double min;  // numbers only
     double max;
-    bool min_exclusive;           // (min, max] rather than [min, max]
-    std::string_view unit;        // for humans: "h/week", "USD/kWh", "fraction"
-    std::string_view help;        // one line for --help and `init`
+    bool min_exclusive;     // (min, max] rather than [min, max]
+    std::string_view unit;  // for humans: "h/week", "USD/kWh", "fraction"
+    std::string_view help;  // one line for --help and `init`
 };
 
 // All assumptions in report order.
@@ -79,23 +79,21 @@ int months_for_years(double years) noexcept;
 
 // Some assumptions, from one place (the catalogue, a build's overrides, a scenario file, the flags).
 struct AssumptionLayer {
-    std::string origin;                                                   // "catalogue", "build x", "flag"
+    std::string origin;                                                       // "catalogue", "build x", "flag"
     std::array<std::optional<AssumptionValue>, k_assumption_count> values{};  // years held as months
-    std::array<std::string, k_assumption_count> sources{};                // where each default comes from
+    std::array<std::string, k_assumption_count> sources{};                    // where each default comes from
     std::array<std::string, k_assumption_count> origins{};  // a key's own origin when not `origin`: "overlay FILE"
 
     void set(AssumptionKey key, AssumptionValue value) { values[static_cast<std::size_t>(key)] = value; }
-    const std::optional<AssumptionValue>& get(AssumptionKey key) const {
-        return values[static_cast<std::size_t>(key)];
-    }
+    const std::optional<AssumptionValue>& get(AssumptionKey key) const { return values[static_cast<std::size_t>(key)]; }
     bool empty() const;
 };
 
 // The assumptions in force for one comparison, and which layer gave each.
 struct ResolvedAssumptions {
     Assumptions values;
-    std::array<std::string, k_assumption_count> origins{};   // layer origin per key
-    std::array<std::string, k_assumption_count> sources{};   // source text of the catalogue default
+    std::array<std::string, k_assumption_count> origins{};  // layer origin per key
+    std::array<std::string, k_assumption_count> sources{};  // source text of the catalogue default
 };
 
 // Overlays layers in order, later ones winning; the first must be complete (a catalogue).

@@ -1,4 +1,5 @@
-// The catalogue as data: GPU parts, machine builds and cloud offers, with the default assumptions and every figure's source.
+// The catalogue as data: GPU parts, machine builds and cloud offers, with the default assumptions and every figure's
+// source.
 #pragma once
 
 #include <array>
@@ -20,10 +21,10 @@ inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 
 // Where a figure comes from and how far to trust it.
 struct Provenance {
-    std::string source;        // URL or document
-    std::string as_of;         // YYYY-MM-DD or YYYY-MM
-    std::string confidence;    // "" (sourced), "estimate" or "unverified"
-    std::string note;          // reasoning behind an estimate
+    std::string source;      // URL or document
+    std::string as_of;       // YYYY-MM-DD or YYYY-MM
+    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string note;        // reasoning behind an estimate
 };
 
 struct Gpu {
@@ -33,25 +34,25 @@ struct Gpu {
     double vram_gb = 0.0;
     double tdp_w = 0.0;
     double idle_w = 0.0;
-    std::optional<double> price_usd;      // empty: no sourced price
-    std::optional<double> bf16_tflops;    // dense
+    std::optional<double> price_usd;    // empty: no sourced price
+    std::optional<double> bf16_tflops;  // dense
     std::optional<double> fp64_tflops;
     double mem_bw_gbs = 0.0;
-    std::vector<std::string> aliases;     // names other catalogues use for this GPU
+    std::vector<std::string> aliases;  // names other catalogues use for this GPU
     Provenance provenance;
 };
 
 struct Build {
     std::string id;
     std::string name;
-    std::string gpu;                      // a Gpu id
+    std::string gpu;  // a Gpu id
     std::int64_t gpu_count = 1;
     std::optional<double> gpu_price_usd;  // a quote that overrides the GPU's price for this build
     double base_price_usd = 0.0;
     double base_load_w = 0.0;
     double base_idle_w = 0.0;
     double setup_usd = 0.0;
-    AssumptionLayer assumptions;          // per-build overrides, origin "build <id>"
+    AssumptionLayer assumptions;  // per-build overrides, origin "build <id>"
     Provenance provenance;
 };
 
@@ -60,8 +61,8 @@ struct CloudOffer {
     std::string provider;
     std::string instance;
     std::string region;
-    std::string gpu;                      // a Gpu id
-    std::int64_t gpu_count = 1;           // per instance
+    std::string gpu;                                                    // a Gpu id
+    std::int64_t gpu_count = 1;                                         // per instance
     std::array<std::optional<double>, k_pricing_count> usd_per_hour{};  // per instance-hour, by Pricing
     Provenance provenance;
 
@@ -73,12 +74,12 @@ struct Catalog {
     int schema_version = k_catalog_schema_version;
     std::string as_of;
     std::string currency = "USD";
-    std::string origin;                   // "embedded" or the file path
-    AssumptionLayer assumptions;          // complete, origin "catalogue"
+    std::string origin;           // "embedded" or the file path
+    AssumptionLayer assumptions;  // complete, origin "catalogue"
     std::vector<Gpu> gpus;
     std::vector<Build> builds;
     std::vector<CloudOffer> cloud;
-    std::vector<Problem> warnings;        // unknown keys and other things worth a look
+    std::vector<Problem> warnings;  // unknown keys and other things worth a look
 
     const Gpu* find_gpu(std::string_view id) const;
     const Build* find_build(std::string_view id) const;

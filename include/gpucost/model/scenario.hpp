@@ -11,9 +11,9 @@ namespace gpucost {
 
 // What a scenario file holds. Precedence when comparing: flag > scenario > build's overrides > catalogue.
 struct Scenario {
-    AssumptionLayer assumptions;            // origin "scenario FILE"; years held as months
-    std::optional<std::string> build_id;    // "build": an id, or null / absent for every build
-    std::optional<std::string> cloud_id;    // "cloud": an id, or null / absent for the cheapest match
+    AssumptionLayer assumptions;          // origin "scenario FILE"; years held as months
+    std::optional<std::string> build_id;  // "build": an id, or null / absent for every build
+    std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
 };
 
 }  // namespace gpucost

@@ -20,21 +20,21 @@ enum class IdlePolicy { always_on, off };
 
 // Every assumption the engine reads, already validated and in range (see assumptions.hpp).
 struct Assumptions {
-    double hours_per_week = 40.0;              // [0, 168]
-    int months = 36;                           // horizon M, >= 1
+    double hours_per_week = 40.0;  // [0, 168]
+    int months = 36;               // horizon M, >= 1
     Pricing pricing = Pricing::on_demand;
     double electricity_usd_per_kwh = 0.0;
-    double pue = 1.0;                          // power usage effectiveness, >= 1
+    double pue = 1.0;  // power usage effectiveness, >= 1
     IdlePolicy idle = IdlePolicy::always_on;
-    double staff_salary_usd = 0.0;             // per year, per full-time equivalent
+    double staff_salary_usd = 0.0;  // per year, per full-time equivalent
     double staff_fte_build = 0.0;
     double staff_fte_cloud = 0.0;
-    double maintenance_rate = 0.0;             // fraction of hardware price per year
+    double maintenance_rate = 0.0;  // fraction of hardware price per year
     double facility_usd_per_month = 0.0;
-    double useful_life_years = 5.0;            // > 0
-    double residual_value = 0.0;               // fraction of hardware price left at end of life
-    double discount_rate = 0.0;                // annual
-    double spot_overhead = 0.0;                // extra fraction of hours re-run after interruptions
+    double useful_life_years = 5.0;  // > 0
+    double residual_value = 0.0;     // fraction of hardware price left at end of life
+    double discount_rate = 0.0;      // annual
+    double spot_overhead = 0.0;      // extra fraction of hours re-run after interruptions
     double cloud_storage_usd_per_month = 0.0;
     double cloud_egress_usd_per_month = 0.0;
 };

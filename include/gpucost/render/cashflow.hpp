@@ -14,9 +14,9 @@ struct CashFlowRow {
     const Comparison* comparison = nullptr;  // points into the Report
     int month = 0;                           // 0: purchase and setup; 1..M: running costs; M also the resale
     Side side = Side::build;
-    const char* category = "";               // "hardware", "setup", "power", "staff", ..., "resale"
-    double amount_usd = 0.0;                 // discounted; the resale is negative (a credit)
-    double cumulative_usd = 0.0;             // running sum of this side of this comparison up to this row
+    const char* category = "";    // "hardware", "setup", "power", "staff", ..., "resale"
+    double amount_usd = 0.0;      // discounted; the resale is negative (a credit)
+    double cumulative_usd = 0.0;  // running sum of this side of this comparison up to this row
 };
 
 // The rows of one comparison, by month, then side (build before cloud), then category in a fixed order.

@@ -7,21 +7,21 @@
 #include <vector>
 
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/util/date.hpp"
 #include "gpucost/render/render.hpp"
+#include "gpucost/util/date.hpp"
 
 namespace gpucost {
 
 // Which entries a listing keeps. Unset fields keep everything.
 struct ListingFilter {
-    bool gpus = true;                       // sections to list
+    bool gpus = true;  // sections to list
     bool builds = true;
     bool cloud = true;
-    std::optional<std::string> gpu;         // a GPU id: that GPU, builds holding it, offers renting it
-    std::optional<std::string> provider;    // offers only, case-insensitive
-    std::optional<std::string> region;      // offers only, case-insensitive
-    std::optional<double> min_vram_gb;      // the GPU's VRAM, in every section
-    std::optional<Pricing> pricing;         // offers with this price; also the price offers sort by
+    std::optional<std::string> gpu;       // a GPU id: that GPU, builds holding it, offers renting it
+    std::optional<std::string> provider;  // offers only, case-insensitive
+    std::optional<std::string> region;    // offers only, case-insensitive
+    std::optional<double> min_vram_gb;    // the GPU's VRAM, in every section
+    std::optional<Pricing> pricing;       // offers with this price; also the price offers sort by
 };
 
 // The entries to show, sorted: GPUs by vendor then name (then id), builds by GPU count then id,
@@ -29,7 +29,7 @@ struct ListingFilter {
 struct Listing {
     const Catalog* catalog = nullptr;
     ListingFilter filter;
-    Pricing pricing = Pricing::on_demand;   // the price shown per GPU-hour and sorted by
+    Pricing pricing = Pricing::on_demand;  // the price shown per GPU-hour and sorted by
     std::vector<const Gpu*> gpus;
     std::vector<const Build*> builds;
     std::vector<const CloudOffer*> cloud;

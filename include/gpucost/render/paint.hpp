@@ -11,7 +11,8 @@ enum class Tone { plain, strong, good, note, muted };
 
 class Paint {
 public:
-    explicit Paint(bool enabled) noexcept : m_enabled(enabled) {}
+    explicit Paint(bool enabled) noexcept
+        : m_enabled(enabled) {}
 
     // `text` wrapped in the tone's escape sequence and a reset; `text` itself when off or plain.
     std::string operator()(const std::string& text, Tone tone) const {
@@ -23,10 +24,10 @@ public:
 private:
     static const char* start(Tone tone) noexcept {
         switch (tone) {
-            case Tone::strong: return "\x1b[1m";   // bold: headings, totals, the verdict
-            case Tone::good: return "\x1b[32m";    // green: the cheaper side
-            case Tone::note: return "\x1b[33m";    // yellow: estimates
-            case Tone::muted: return "\x1b[2m";    // faint: explanations
+            case Tone::strong: return "\x1b[1m";  // bold: headings, totals, the verdict
+            case Tone::good: return "\x1b[32m";   // green: the cheaper side
+            case Tone::note: return "\x1b[33m";   // yellow: estimates
+            case Tone::muted: return "\x1b[2m";   // faint: explanations
             case Tone::plain: break;
         }
         return "";

@@ -5,19 +5,19 @@
 #include <string>
 #include <vector>
 
-#include "gpucost/util/date.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/date.hpp"
 
 namespace gpucost {
 
 // The gates asked for; an empty one is not checked.
 struct Gates {
-    std::optional<double> max_build_total_usd;   // build total over the horizon, discounted
+    std::optional<double> max_build_total_usd;  // build total over the horizon, discounted
     std::optional<double> max_cloud_total_usd;
-    std::optional<double> max_monthly_usd;       // the cheaper side's total / months
-    std::optional<double> max_payback_months;    // fails when the build never pays back in the horizon
-    std::optional<Side> expect;                  // the side that must be cheaper
-    std::optional<int> max_age_days;             // the oldest figure a comparison rests on, in days before `today`
+    std::optional<double> max_monthly_usd;     // the cheaper side's total / months
+    std::optional<double> max_payback_months;  // fails when the build never pays back in the horizon
+    std::optional<Side> expect;                // the side that must be cheaper
+    std::optional<int> max_age_days;           // the oldest figure a comparison rests on, in days before `today`
     Date today;
 };
 

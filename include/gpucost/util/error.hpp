@@ -10,17 +10,19 @@ namespace gpucost {
 // Exit codes: the contract with scripts and CI jobs (documented in the README and --help).
 enum class ExitCode : int {
     success = 0,
-    gate_failed = 1,   // `gpucost check`: a budget gate failed
-    usage = 2,         // unknown flag, bad value, value out of range
-    data = 3,          // catalogue or scenario unreadable or invalid, unknown id, no matching offer
-    output = 4,        // the report could not be written to --output
-    internal = 70,     // a bug in gpucost (EX_SOFTWARE)
+    gate_failed = 1,  // `gpucost check`: a budget gate failed
+    usage = 2,        // unknown flag, bad value, value out of range
+    data = 3,         // catalogue or scenario unreadable or invalid, unknown id, no matching offer
+    output = 4,       // the report could not be written to --output
+    internal = 70,    // a bug in gpucost (EX_SOFTWARE)
 };
 
 // Base of every error gpucost reports to its user; what() is the whole one-line message.
 class Error : public std::runtime_error {
 public:
-    Error(ExitCode code, const std::string& message) : std::runtime_error(message), m_code(code) {}
+    Error(ExitCode code, const std::string& message)
+        : std::runtime_error(message),
+          m_code(code) {}
     ExitCode code() const noexcept { return m_code; }
 
 private:
@@ -30,19 +32,22 @@ private:
 // A bad command line: exit code 2.
 class UsageError : public Error {
 public:
-    explicit UsageError(const std::string& message) : Error(ExitCode::usage, message) {}
+    explicit UsageError(const std::string& message)
+        : Error(ExitCode::usage, message) {}
 };
 
 // Bad or missing data: exit code 3.
 class DataError : public Error {
 public:
-    explicit DataError(const std::string& message) : Error(ExitCode::data, message) {}
+    explicit DataError(const std::string& message)
+        : Error(ExitCode::data, message) {}
 };
 
 // Writing the report failed: exit code 4.
 class OutputError : public Error {
 public:
-    explicit OutputError(const std::string& message) : Error(ExitCode::output, message) {}
+    explicit OutputError(const std::string& message)
+        : Error(ExitCode::output, message) {}
 };
 
 // One problem found in an input file, at a JSON Pointer path ("/gpus/3/tdp_w").
