@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
@@ -69,8 +70,7 @@ int run_check(const CheckOptions& o, const Io& io) {
     if (gates.max_age_days) request.today = gates.today = today();
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    CheckReport check{build_report(catalog, request), {}};
-    check.checks = evaluate_gates(check.report, gates);
+    const CheckReport check = check_report(catalog, request, gates);
     const std::string text = render(check, output.format, output.render);
     for (const std::string& w : check.report.warnings) warn << "gpucost: warning: " << w << "\n";
     write_result(o.output.output, text, io.out);
