@@ -181,7 +181,7 @@ TEST_CASE("cheapest_offer chooses exactly what build_report chooses") {
     const auto pick = [&rng](std::uint64_t n) { return rng() % n; };
     const std::vector<std::string> regions = {"r1", "R1", "r2", "eu"};
     const std::vector<std::string> providers = {"CloudOne", "cloudone", "CloudTwo"};
-    int chosen = 0, none = 0;
+    int chosen = 0, none = 0, ties = 0;
     for (int round = 0; round < 300; ++round) {
         Catalog catalog = base;
         catalog.cloud.clear();
@@ -210,6 +210,14 @@ TEST_CASE("cheapest_offer chooses exactly what build_report chooses") {
         const OfferMatch m = cheapest_offer(
             catalog.cloud, build.gpu, build_spec_for(build, *catalog.find_gpu(build.gpu)), resolved.values, filters);
         CAPTURE(round, n);
+        // Count the rounds where the choice is a tie-break: two or more candidates at the lowest total.
+        std::size_t at_lowest = 0;
+        for (const CloudOffer& o : catalog.cloud)
+            if (offer_fit(o, build.gpu, resolved.values.pricing, filters) == OfferFit::candidate &&
+                cloud_total_usd(build_spec_for(build, *catalog.find_gpu(build.gpu)),
+                                cloud_spec_of(o, resolved.values.pricing), resolved.values) == m.cloud_total_usd)
+                ++at_lowest;
+        if (at_lowest > 1) ++ties;
         try {
             const Report report = build_report(catalog, request);
             const Comparison& c = report.comparisons.front();
@@ -238,4 +246,5 @@ TEST_CASE("cheapest_offer chooses exactly what build_report chooses") {
     // Both paths were exercised.
     CHECK(chosen > 50);
     CHECK(none > 20);
+    CHECK(ties > 10);
 }
