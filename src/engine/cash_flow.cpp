@@ -17,14 +17,14 @@ public:
         double& cumulative = build ? m_build_cumulative : m_cloud_cumulative;
         cumulative += amount_usd;
         m_profile.flows.push_back({month, info.side, info.category, amount_usd, cumulative});
-        MonthTotals& totals = m_profile.months.back();
+        CashFlowMonth& totals = m_profile.months.back();
         (build ? totals.build_usd : totals.cloud_usd) += amount_usd;
         (build ? totals.build_cumulative_usd : totals.cloud_cumulative_usd) = cumulative;
     }
 
     // Opens a month whose cumulatives start where the last month's ended.
     void begin_month(int month) {
-        MonthTotals totals;
+        CashFlowMonth totals;
         totals.month = month;
         totals.build_cumulative_usd = m_build_cumulative;
         totals.cloud_cumulative_usd = m_cloud_cumulative;
@@ -85,7 +85,7 @@ std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
     double cloud = 0.0;
     std::size_t i = 0;
     const std::size_t n = profile.flows.size();
-    for (const MonthTotals& totals : profile.months) {
+    for (const CashFlowMonth& totals : profile.months) {
         for (; i < n && profile.flows[i].month == totals.month; ++i) {
             const CashFlow& flow = profile.flows[i];
             if (category_info(flow.category).timing == Timing::at_end) continue;

@@ -51,10 +51,10 @@ Report report_for(const std::string& build, double discount_rate) {
 
 // The text renderer's per-month aggregation as it was at 001fc4c (src/render/cashflow.cpp month_totals), kept here
 // as the reference the profile's month totals must reproduce.
-std::map<int, MonthTotals> v1_month_totals(const std::vector<CashFlowRow>& rows) {
-    std::map<int, MonthTotals> out;
+std::map<int, CashFlowMonth> v1_month_totals(const std::vector<CashFlowRow>& rows) {
+    std::map<int, CashFlowMonth> out;
     for (const CashFlowRow& r : rows) {
-        MonthTotals& m = out[r.month];
+        CashFlowMonth& m = out[r.month];
         if (r.side == Side::build) {
             m.build_usd += r.amount_usd;
             m.build_cumulative_usd = r.cumulative_usd;
@@ -63,7 +63,7 @@ std::map<int, MonthTotals> v1_month_totals(const std::vector<CashFlowRow>& rows)
             m.cloud_cumulative_usd = r.cumulative_usd;
         }
     }
-    MonthTotals last;
+    CashFlowMonth last;
     for (auto& [month, m] : out) {
         if (m.build_cumulative_usd == 0.0 && m.build_usd == 0.0) m.build_cumulative_usd = last.build_cumulative_usd;
         if (m.cloud_cumulative_usd == 0.0 && m.cloud_usd == 0.0) m.cloud_cumulative_usd = last.cloud_cumulative_usd;
@@ -146,7 +146,7 @@ TEST_CASE("cash_flow_profile: exactly the rows and month totals the cashflow com
             const auto totals = v1_month_totals(rows);
             REQUIRE(p.months.size() == totals.size());
             for (const auto& [month, m] : totals) {
-                const MonthTotals& mine = p.months[static_cast<std::size_t>(month)];
+                const CashFlowMonth& mine = p.months[static_cast<std::size_t>(month)];
                 CAPTURE(month);
                 CHECK(mine.month == month);
                 CHECK(mine.build_usd == m.build_usd);

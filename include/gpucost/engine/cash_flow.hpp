@@ -28,7 +28,7 @@ struct CashFlow {
 };
 
 // One month's flows summed per side, with each side's cumulative at the month's end.
-struct MonthTotals {
+struct CashFlowMonth {
     int month = 0;                      // 0..M
     double build_usd = 0.0;             // sum of the month's build flows, discounted
     double cloud_usd = 0.0;             // sum of the month's cloud flows, discounted
@@ -41,7 +41,7 @@ struct CashFlowProfile {
     // By month, then side (build before cloud), then category in k_categories order. Every category of its timing
     // appears in each of its months, zero or not, so pivots have no holes: 2 + 8 M + 1 flows today.
     std::vector<CashFlow> flows;
-    std::vector<MonthTotals> months;  // index = month, 0..M (a side with no flow in a month carries its cumulative)
+    std::vector<CashFlowMonth> months;  // index = month, 0..M (a side with no flow in a month carries its cumulative)
 };
 
 // The profile of an evaluation already made with `a` (amounts taken from it and discounted with a.discount_rate).
