@@ -26,7 +26,7 @@ TEST_CASE("parse_scenario reads assumptions, build and cloud, and ignores _ keys
     CHECK_FALSE(s.cloud_id);
     CHECK(s.assumptions.origin == "scenario s.json");
     CHECK(number_of(s.assumptions, AssumptionKey::hours_per_week) == 40.0);
-    CHECK(number_of(s.assumptions, AssumptionKey::years) == 6.0);  // held as months: 0.5 y x 12
+    CHECK(number_of(s.assumptions, AssumptionKey::horizon_months) == 6.0);  // held as months: 0.5 y x 12
     CHECK(std::get<Pricing>(*s.assumptions.get(AssumptionKey::pricing)) == Pricing::spot);
     CHECK(std::get<IdlePolicy>(*s.assumptions.get(AssumptionKey::idle)) == IdlePolicy::off);
     CHECK_FALSE(s.assumptions.get(AssumptionKey::pue));
