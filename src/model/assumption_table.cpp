@@ -15,6 +15,8 @@ constexpr double k_max_years = 50.0;    // longer than any hardware lives or any
 using K = AssumptionKey;
 using Kind = AssumptionKind;
 
+// Columns: key, name, kind, min, max, min_exclusive, build_may_set, unit; help; default as held (the horizon in
+// months); source of the default. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
 // clang-format off
 constexpr auto k_infos = std::to_array<AssumptionInfo>({
     {K::hours_per_week, "hours_per_week", Kind::number, 0, k_hours_per_week, false, false, "h/week",
@@ -125,15 +127,15 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "checkpoints every ~30-60 min, each preemption loses on average half a checkpoint interval plus "
      "restart/reload time; at a few preemptions per day of use this is roughly 5-15% of hours. Workloads "
      "without checkpointing can lose far more."},
-    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true, "USD/month",
-     "cloud storage bill",
+    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+     "USD/month", "cloud storage bill",
      AssumptionValue{100.0},
      "ESTIMATE: 1 TB of persistent disk for datasets/checkpoints at $0.10 per GB-month = $100/month. Rate "
      "from Saturn Cloud hosted billing docs (disk $0.10/GB-month, https://saturncloud.io/docs/using-"
      "saturn-cloud/saturn-hosted-billing/ ); hyperscaler block storage is of the same order. Scale to your"
      " data size."},
-    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true, "USD/month",
-     "cloud data-transfer-out bill",
+    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+     "USD/month", "cloud data-transfer-out bill",
      AssumptionValue{0.0},
      "0 by default: egress depends entirely on the workload (many GPU clouds, e.g. RunPod, charge no "
      "ingress/egress; hyperscalers charge per GB to the internet). No sourced per-GB rate was collected; "
