@@ -124,6 +124,13 @@ TEST_CASE("catalog validate --strict demands every assumption and every source, 
         CHECK(r.out.empty());
         check_golden("catalog_validate_strict_minimal.txt", r.err);
     }
+    SECTION("an overlay may complete what its base leaves out") {
+        const ChangedCatalog overlay("strict-overlay", [](json& c) { c = json{{"assumptions", c["assumptions"]}}; });
+        const auto r = run_gpucost(
+            {"catalog", "validate", "--strict", "data/minimal_catalog.json", "--add-catalog", overlay.path()});
+        CHECK(r.exit_code == 0);
+        CHECK(r.err.empty());
+    }
     SECTION("a missing value and a missing source") {
         const ChangedCatalog file("strict-gaps", [](json& c) {
             erase(c, "/assumptions/hours_per_week");
