@@ -163,16 +163,15 @@ Json gpu_json(const Gpu& g) {
 Json layer_json(const AssumptionLayer& layer) {
     Json j = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
-        const auto& v = layer.get(i.key);
-        if (!v) continue;
-        if (const auto* p = std::get_if<Pricing>(&*v))
+        const auto& held = layer.get(i.key);
+        if (!held) continue;
+        const AssumptionValue v = input_value(i.key, *held);
+        if (const auto* p = std::get_if<Pricing>(&v))
             j[std::string(i.name)] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&*v))
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
             j[std::string(i.name)] = to_string(*idle);
-        else if (i.key == AssumptionKey::years)
-            j[std::string(i.name)] = std::get<double>(*v) / 12.0;
         else
-            j[std::string(i.name)] = std::get<double>(*v);
+            j[std::string(i.name)] = std::get<double>(v);
     }
     return j;
 }

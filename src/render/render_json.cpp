@@ -17,7 +17,7 @@ Json optional_json(const std::optional<T>& value) {
 }
 
 Json assumption_json(const Assumptions& a, AssumptionKey key) {
-    const AssumptionValue v = get_value(a, key);
+    const AssumptionValue v = input_value(key, get_value(a, key));
     if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
     if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
     return std::get<double>(v);
@@ -27,7 +27,7 @@ Json assumptions_json(const Assumptions& a) {
     Json out = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         out[std::string(i.name)] = assumption_json(a, i.key);
-        if (i.key == AssumptionKey::years) out["months"] = a.months;
+        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
     }
     return out;
 }
