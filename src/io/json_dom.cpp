@@ -1,6 +1,6 @@
 #include "json_dom.hpp"
 
-#include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -8,17 +8,29 @@ namespace gpucost {
 
 static_assert(k_json_padding >= simdjson::SIMDJSON_PADDING, "read_text_file must leave simdjson's padding");
 
-JsonDom::JsonDom(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {
+JsonDom::JsonDom(std::string_view text, const std::string& file, std::string_view nesting_needed) {
+    parse(text, false, file, nesting_needed);
+}
+
+JsonDom::JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed) {
+    parse(text, text.capacity() - text.size() >= k_json_padding, file, nesting_needed);
+    std::string().swap(text);
+}
+
+void JsonDom::parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {
     check_json_start(text, file);
-    // The same depth limit as the other readers: simdjson counts levels as too_deep_byte does (64 pass, 65 fail).
-    if (m_parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS)
+    // A parser of its own, so that its buffers (structural indexes, a padded copy) are freed before the document
+    // is read. The same depth limit as the other readers: simdjson counts levels as too_deep_byte does.
+    simdjson::dom::parser parser;
+    if (parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS)
         throw DataError(fmt::format("{}: not enough memory to read {} bytes", file, text.size()));
-    if (m_parser.parse(text.data(), text.size(), !padded).get(m_root) == simdjson::SUCCESS) return;
+    if (parser.parse_into_document(m_document, text.data(), text.size(), !padded).get(m_root) == simdjson::SUCCESS)
+        return;
     // Rejected: nlohmann's parser locates and words the error, or, when it accepts the text (an integer beyond 64
     // bits, which nlohmann reads as a double), rewrites it so that simdjson reads the same values nlohmann would.
     throw_json_error(text, file, nesting_needed);
-    m_rewritten = nlohmann::json::parse(text.begin(), text.end()).dump();
-    if (m_parser.parse(m_rewritten).get(m_root) != simdjson::SUCCESS)
+    const std::string rewritten = nlohmann::json::parse(text.begin(), text.end()).dump();
+    if (parser.parse_into_document(m_document, rewritten).get(m_root) != simdjson::SUCCESS)
         throw DataError(fmt::format("{}: cannot be read as JSON", file));
 }
 
@@ -45,9 +57,11 @@ void JsonObject::assign(simdjson::dom::element value) {
     simdjson::dom::object object;
     if (value.get_object().get(object) != simdjson::SUCCESS) return;
     for (const simdjson::dom::key_value_pair member : object) m_members.emplace_back(member.key, member.value);
-    // nlohmann keeps an object as a std::map: keys in byte order, a repeated key's last value.
-    std::stable_sort(m_members.begin(), m_members.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    // nlohmann keeps an object as a std::map: keys in byte order, a repeated key's last value. An insertion sort,
+    // stable and allocation-free, since entries have about ten members.
+    for (std::size_t i = 1; i < m_members.size(); ++i)
+        for (std::size_t j = i; j > 0 && m_members[j].first < m_members[j - 1].first; --j)
+            std::swap(m_members[j], m_members[j - 1]);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < m_members.size(); ++i) {
         if (i + 1 < m_members.size() && m_members[i + 1].first == m_members[i].first) continue;

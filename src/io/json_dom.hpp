@@ -15,21 +15,24 @@
 
 namespace gpucost {
 
-// A parsed document. Throws DataError naming `file` on text that is not JSON (as parse_json_text words it).
-// `text` must stay alive while the document is used; when `padded` it has k_json_padding readable bytes after
-// its end (read_text_file's strings do) and is not copied.
+// A parsed document, holding its own copy of every string: the text is not needed once it is built.
+// Throws DataError naming `file` on text that is not JSON (worded as parse_json_text words it).
 class JsonDom {
 public:
-    JsonDom(std::string_view text, bool padded, const std::string& file,
-            std::string_view nesting_needed = k_catalogue_nesting);
+    // Parses `text` (copied into a padded buffer for the parse).
+    JsonDom(std::string_view text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
+    // Parses `text` in place when it has k_json_padding spare bytes of capacity (read_text_file's strings do), and
+    // frees it as soon as it is parsed: a large file is not held twice, as text and as document.
+    JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
     JsonDom(const JsonDom&) = delete;
     JsonDom& operator=(const JsonDom&) = delete;
 
     simdjson::dom::element root() const noexcept { return m_root; }
 
 private:
-    simdjson::dom::parser m_parser;
-    std::string m_rewritten;  // nlohmann's rewriting of valid JSON simdjson does not read (integers beyond 64 bits)
+    void parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed);
+
+    simdjson::dom::document m_document;
     simdjson::dom::element m_root;
 };
 

@@ -41,28 +41,26 @@ void index_section(const std::vector<T>& entries, Section section, Index& index)
 
 // Ids are unique across sections, so an overlay entry may replace only its own kind: a GPU silently
 // replaced by a cloud offer would leave every build that names it dangling.
+// Appended entries join `index`, so that a repeated id within the overlay replaces its own earlier entry, as the
+// linear search did (parse_catalog_overlay already refuses repeats; merge_catalog does not rely on it).
 template <typename T>
-void merge_section(const Index& before, std::vector<T>& into, std::vector<T>& from, Section section,
+void merge_section(Index& index, std::vector<T>& into, std::vector<T>& from, Section section,
                    const std::string& base_origin, std::vector<Problem>& problems) {
     into.reserve(into.size() + from.size());
-    // Appended ids, so that a repeat within the overlay replaces its own earlier entry, as the linear search did.
-    std::unordered_map<std::string, std::size_t> appended;
     for (std::size_t i = 0; i < from.size(); ++i) {
         T& entry = from[i];
-        const auto held = before.find(entry.id);
-        if (held != before.end() && held->second.section != section) {
+        const auto held = index.find(entry.id);
+        if (held != index.end() && held->second.section != section) {
             problems.push_back({fmt::format("/{}/{}/id", name_of(section), i),
                                 fmt::format("id {} is already used in {} of {}; an overlay entry replaces only an "
                                             "entry of its own section, so choose another id",
                                             quote_value(entry.id), name_of(held->second.section), base_origin)});
             continue;
         }
-        if (held != before.end()) {
+        if (held != index.end()) {
             into[held->second.index] = std::move(entry);
-        } else if (const auto again = appended.find(entry.id); again != appended.end()) {
-            into[again->second] = std::move(entry);
         } else {
-            appended.emplace(entry.id, into.size());
+            index.emplace(entry.id, Place{section, into.size()});
             into.push_back(std::move(entry));
         }
     }
@@ -72,18 +70,19 @@ void merge_section(const Index& before, std::vector<T>& into, std::vector<T>& fr
 
 void merge_catalog(Catalog& catalog, Catalog overlay) {
     std::vector<Problem> problems;
-    Index before;
-    before.reserve(catalog.gpus.size() + catalog.builds.size() + catalog.cloud.size());
-    index_section(catalog.gpus, Section::gpus, before);
-    index_section(catalog.builds, Section::builds, before);
-    index_section(catalog.cloud, Section::cloud, before);
+    Index index;
+    index.reserve(catalog.gpus.size() + catalog.builds.size() + catalog.cloud.size() + overlay.gpus.size() +
+                  overlay.builds.size() + overlay.cloud.size());
+    index_section(catalog.gpus, Section::gpus, index);
+    index_section(catalog.builds, Section::builds, index);
+    index_section(catalog.cloud, Section::cloud, index);
     // The overlay's GPU ids by index, for the price check below (the overlay's entries are moved out next).
     std::unordered_map<std::string, std::size_t> overlay_gpus;
     for (std::size_t i = 0; i < overlay.gpus.size(); ++i) overlay_gpus.emplace(overlay.gpus[i].id, i);
     const std::string base_origin = catalog.origin;
-    merge_section(before, catalog.gpus, overlay.gpus, Section::gpus, base_origin, problems);
-    merge_section(before, catalog.builds, overlay.builds, Section::builds, base_origin, problems);
-    merge_section(before, catalog.cloud, overlay.cloud, Section::cloud, base_origin, problems);
+    merge_section(index, catalog.gpus, overlay.gpus, Section::gpus, base_origin, problems);
+    merge_section(index, catalog.builds, overlay.builds, Section::builds, base_origin, problems);
+    merge_section(index, catalog.cloud, overlay.cloud, Section::cloud, base_origin, problems);
 
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
