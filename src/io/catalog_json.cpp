@@ -17,8 +17,13 @@ namespace gpucost {
 namespace {
 
 using simdjson::dom::element;
-// id -> JSON path of its first use
-using IdMap = std::unordered_map<std::string, std::string>;
+// Where an id was first used: its section's name and index, formatted into a path only for a message.
+struct FirstUse {
+    const char* section;
+    std::size_t index;
+};
+// Keys are views into the DOM's strings, which outlive the map (both live in parse_document): no copies.
+using IdMap = std::unordered_map<std::string_view, FirstUse>;
 
 // Bounds that no real part reaches; they keep every sum finite and catch unit mistakes (kW for W).
 constexpr double k_max_price_usd = 1e9;
@@ -75,7 +80,7 @@ bool is_valid_id(std::string_view id) {
     });
 }
 
-std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, IdMap& seen) {
+std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdMap& seen) {
     const auto id = r.string(object.scalar("id"), path, "id", true);
     if (!id) return {};
     if (!is_valid_id(*id)) {
@@ -83,12 +88,13 @@ std::string read_id(JsonReader& r, const JsonObject& object, const std::string& 
                 fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
         return {};
     }
-    const auto [it, inserted] = seen.emplace(*id, path);
+    const auto [it, inserted] = seen.try_emplace(*id, use);
     if (!inserted) {
-        r.error(child_path(path, "id"), fmt::format("duplicate id {} (first at {})", quote_value(*id), it->second));
+        r.error(child_path(path, "id"), fmt::format("duplicate id {} (first at /{}/{})", quote_value(*id),
+                                                    it->second.section, it->second.index));
         return {};
     }
-    return it->first;
+    return std::string(*id);
 }
 
 // Where a document's references resolve: its own entries, then (for an overlay) the catalogue it extends.
@@ -151,11 +157,12 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, co
     std::size_t i = 0;
     JsonObject e;
     for (const element entry : *section) {
+        const FirstUse use{"gpus", i};
         const std::string path = child_path("/gpus", i++);
         if (!is_entry(r, entry, path, e)) continue;
         r.unknown_keys(e.keys(), path, k_gpu_keys);
         Gpu g;
-        g.id = read_id(r, e, path, ids);
+        g.id = read_id(r, e, path, use, ids);
         g.name = text(r.string(e.scalar("name"), path, "name", true));
         g.vendor = text(r.string(e.scalar("vendor"), path, "vendor", true));
         g.vram_gb = r.number(e.scalar("vram_gb"), path, "vram_gb", 0, k_max_vram_gb, true, true, "GB").value_or(0);
@@ -205,11 +212,11 @@ std::string gpu_named(const Gpu* gpu, const JsonObject& e) {
 }
 
 // One build, /builds/<index>: every figure checked, its assumptions read by read_assumptions (nlohmann).
-void read_build(JsonReader& r, const JsonObject& e, const std::string& path, IdMap& ids, Catalog& c,
+void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
                 const Context& ctx) {
     r.unknown_keys(e.keys(), path, k_build_keys);
     Build b;
-    b.id = read_id(r, e, path, ids);
+    b.id = read_id(r, e, path, use, ids);
     b.name = text(r.string(e.scalar("name"), path, "name", true));
     const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
     b.gpu = gpu_named(gpu, e);
@@ -245,8 +252,9 @@ void read_builds(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, 
     std::size_t i = 0;
     JsonObject e;
     for (const element entry : *section) {
+        const FirstUse use{"builds", i};
         const std::string path = child_path("/builds", i++);
-        if (is_entry(r, entry, path, e)) read_build(r, e, path, ids, c, ctx);
+        if (is_entry(r, entry, path, e)) read_build(r, e, path, use, ids, c, ctx);
     }
 }
 
@@ -277,11 +285,11 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
 }
 
 // One cloud offer, /cloud/<index>.
-void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, IdMap& ids, Catalog& c,
+void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
                 const Context& ctx) {
     r.unknown_keys(e.keys(), path, k_cloud_keys);
     CloudOffer o;
-    o.id = read_id(r, e, path, ids);
+    o.id = read_id(r, e, path, use, ids);
     o.provider = text(r.string(e.scalar("provider"), path, "provider", true));
     o.instance = text(r.string(e.scalar("instance"), path, "instance", true));
     o.region = text(r.string(e.scalar("region"), path, "region", true));
@@ -300,8 +308,9 @@ void read_cloud(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, c
     std::size_t i = 0;
     JsonObject e;
     for (const element entry : *section) {
+        const FirstUse use{"cloud", i};
         const std::string path = child_path("/cloud", i++);
-        if (is_entry(r, entry, path, e)) read_offer(r, e, path, ids, c, ctx);
+        if (is_entry(r, entry, path, e)) read_offer(r, e, path, use, ids, c, ctx);
     }
 }
 

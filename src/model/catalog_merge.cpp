@@ -41,10 +41,10 @@ void index_section(const std::vector<T>& entries, Section section, Index& index)
 
 // Ids are unique across sections, so an overlay entry may replace only its own kind: a GPU silently
 // replaced by a cloud offer would leave every build that names it dangling.
-// Appended entries join `index`, so that a repeated id within the overlay replaces its own earlier entry, as the
-// linear search did (parse_catalog_overlay already refuses repeats; merge_catalog does not rely on it).
+// Only the catalogue's own ids are looked up: an overlay's ids are unique across its sections (parse_catalog_overlay
+// refuses a repeat), so an appended entry is never replaced by a later one of the same overlay.
 template <typename T>
-void merge_section(Index& index, std::vector<T>& into, std::vector<T>& from, Section section,
+void merge_section(const Index& index, std::vector<T>& into, std::vector<T>& from, Section section,
                    const std::string& base_origin, std::vector<Problem>& problems) {
     into.reserve(into.size() + from.size());
     for (std::size_t i = 0; i < from.size(); ++i) {
@@ -60,7 +60,6 @@ void merge_section(Index& index, std::vector<T>& into, std::vector<T>& from, Sec
         if (held != index.end()) {
             into[held->second.index] = std::move(entry);
         } else {
-            index.emplace(entry.id, Place{section, into.size()});
             into.push_back(std::move(entry));
         }
     }
@@ -71,8 +70,7 @@ void merge_section(Index& index, std::vector<T>& into, std::vector<T>& from, Sec
 void merge_catalog(Catalog& catalog, Catalog overlay) {
     std::vector<Problem> problems;
     Index index;
-    index.reserve(catalog.gpus.size() + catalog.builds.size() + catalog.cloud.size() + overlay.gpus.size() +
-                  overlay.builds.size() + overlay.cloud.size());
+    index.reserve(catalog.gpus.size() + catalog.builds.size() + catalog.cloud.size());
     index_section(catalog.gpus, Section::gpus, index);
     index_section(catalog.builds, Section::builds, index);
     index_section(catalog.cloud, Section::cloud, index);
