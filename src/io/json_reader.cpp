@@ -26,12 +26,6 @@ std::string reason_text(int error) {
     return text;
 }
 
-std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {
-    std::string range = fmt::format("{}{}, {}]", min_exclusive ? '(' : '[', exact_number(min), exact_number(max));
-    if (!unit.empty()) range += fmt::format(" {}", unit);
-    return range;
-}
-
 }  // namespace
 
 nlohmann::json parse_json_text(std::string_view text, const std::string& file, std::string_view nesting_needed) {

@@ -81,12 +81,6 @@ std::string flag_name(AssumptionKey key) {
     return flag;
 }
 
-std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {
-    std::string range = fmt::format("{}{}, {}]", min_exclusive ? '(' : '[', exact_number(min), exact_number(max));
-    if (!unit.empty()) range += fmt::format(" {}", unit);
-    return range;
-}
-
 std::string range_text(const AssumptionInfo& i, bool with_unit) {
     return range_text(i.min, i.max, i.min_exclusive, with_unit ? i.unit : std::string_view());
 }

@@ -161,4 +161,10 @@ bool is_valid_date(std::string_view date) {
     return day >= 1 && day <= max_day;
 }
 
+std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {
+    std::string range = fmt::format("{}{}, {}]", min_exclusive ? '(' : '[', exact_number(min), exact_number(max));
+    if (!unit.empty()) range += fmt::format(" {}", unit);
+    return range;
+}
+
 }  // namespace gpucost

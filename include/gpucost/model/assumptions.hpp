@@ -12,6 +12,7 @@
 
 #include "gpucost/model/values.hpp"
 #include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 
@@ -81,8 +82,6 @@ std::optional<AssumptionKey> find_assumption(std::string_view name) noexcept;
 std::vector<std::string> assumption_names();
 // "--electricity-usd-per-kwh" for electricity_usd_per_kwh.
 std::string flag_name(AssumptionKey key);
-// A range as a human reads it, numbers in their shortest exact form: "[0, 168]", "(0, 50] years" with a unit.
-std::string range_text(double min, double max, bool min_exclusive, std::string_view unit = "");
 // An assumption's range, "[0, 168]", or with `with_unit` "[0, 168] h/week" (as files' messages say it).
 std::string range_text(const AssumptionInfo& info, bool with_unit = false);
 

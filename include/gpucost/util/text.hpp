@@ -32,4 +32,7 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view text);
 // True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day.
 bool is_valid_date(std::string_view date);
 
+// A range as a human reads it, with its unit when given: "[0, 168] h/week", "(0, 50]".
+std::string range_text(double min, double max, bool min_exclusive, std::string_view unit = "");
+
 }  // namespace gpucost
