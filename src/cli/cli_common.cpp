@@ -40,11 +40,18 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options) {
 }
 
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
+    std::size_t warning_count = 0;
+    return load_catalog(options, err, warning_count);
+}
+
+Catalog load_catalog(const CatalogOptions& options, std::ostream& err, std::size_t& warning_count) {
     Catalog catalog = options.catalog.empty() ? load_embedded_catalog() : load_catalog_file(options.catalog);
     print_problems(err, "warning", options.catalog.empty() ? "embedded catalogue" : options.catalog, catalog.warnings);
+    warning_count += catalog.warnings.size();
     for (const std::string& path : options.add_catalog) {
         Catalog overlay = load_catalog_overlay_file(path, catalog);
         print_problems(err, "warning", path, overlay.warnings);
+        warning_count += overlay.warnings.size();
         merge_catalog(catalog, std::move(overlay));
     }
     return catalog;

@@ -1,15 +1,14 @@
 // gpucost catalog list|show|validate|import: look into the catalogue, check a file, bring in public price lists.
-#include <algorithm>
 #include <array>
 #include <ostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/import_csv.hpp"
-#include "gpucost/render/catalog_listing.hpp"
+#include "gpucost/render/listing.hpp"
+#include "gpucost/report/listing.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -69,9 +68,7 @@ ListingFilter listing_filter(const ListOptions& o) {
         if (o.section != "gpus" && o.section != "builds" && o.section != "cloud")
             throw UsageError(fmt::format("catalog list: section must be one of gpus, builds, cloud, got {}{}",
                                          quote_value(o.section), did_you_mean(o.section, {"gpus", "builds", "cloud"})));
-        f.gpus = o.section == "gpus";
-        f.builds = o.section == "builds";
-        f.cloud = o.section == "cloud";
+        f.sections = {o.section == "gpus", o.section == "builds", o.section == "cloud"};
     }
     if (!o.gpu.empty()) f.gpu = o.gpu;
     if (!o.provider.empty()) f.provider = o.provider;
@@ -90,8 +87,8 @@ ListingFilter listing_filter(const ListOptions& o) {
         f.pricing = *p;
     }
     // Providers, regions and prices belong to offers alone: with no section named, they list offers only.
-    if (o.section.empty() && (f.provider || f.region || f.pricing)) f.gpus = f.builds = false;
-    if (!f.cloud && (f.provider || f.region || f.pricing))
+    if (o.section.empty() && (f.provider || f.region || f.pricing)) f.sections = {false, false, true};
+    if (!f.sections.cloud && (f.provider || f.region || f.pricing))
         throw UsageError(fmt::format("--provider, --region and --pricing filter cloud offers; drop them or list cloud, "
                                      "not {}",
                                      o.section));
@@ -102,8 +99,7 @@ int run_list(const ListOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const ListingFilter filter = listing_filter(o);
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    const std::string text = render_listing(make_listing(catalog, filter), format);
-    io.out << text;
+    io.out << render_listing(make_listing(catalog, filter), format);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -111,44 +107,46 @@ int run_show(const ShowOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const Date day = today();
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    const std::string text = render_entry(catalog, o.id, format, day);
-    io.out << text;
+    io.out << render_entry(make_entry(catalog, o.id, day), format);
     return static_cast<int>(ExitCode::success);
 }
 
-int run_validate(const ValidateOptions& o, const Io& io) {
-    std::ostream& err = io.err;
-    std::ostream& warn = warnings(o.quiet, io);
+// The catalogue `catalog validate` checks: FILE is --catalog FILE by another name.
+CatalogOptions validate_target(const ValidateOptions& o) {
     CatalogOptions options = o.catalog;
     if (!o.file.empty()) {
         if (!options.catalog.empty()) throw UsageError("catalog validate: give FILE or --catalog FILE, not both");
         options.catalog = o.file;
     }
+    return options;
+}
+
+std::string plural(std::size_t n) { return n == 1 ? "" : "s"; }
+
+int run_validate(const ValidateOptions& o, const Io& io) {
+    const CatalogOptions options = validate_target(o);
+    std::ostream& warn = warnings(o.quiet, io);
     // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
     // then one summary line, so a long list still ends with its count.
-    std::ostringstream warnings;
+    std::size_t warning_count = 0;
     Catalog catalog;
     try {
-        catalog = load_catalog(options, warnings);
+        catalog = load_catalog(options, warn, warning_count);
     } catch (const ValidationError& e) {
-        warn << warnings.str();
         print_problems(warn, "warning", e.file(), e.warnings());
-        print_problems(err, "error", e.file(), e.problems());
-        err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(), e.problems().size(),
-                           e.problems().size() == 1 ? "" : "s", e.warnings().size(),
-                           e.warnings().size() == 1 ? "" : "s");
+        print_problems(io.err, "error", e.file(), e.problems());
+        io.err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(),
+                              e.problems().size(), plural(e.problems().size()), e.warnings().size(),
+                              plural(e.warnings().size()));
         return static_cast<int>(e.code());
     }
-    const std::string warning_text = warnings.str();
-    warn << warning_text;
-    const auto warning_count = static_cast<std::size_t>(std::count(warning_text.begin(), warning_text.end(), '\n'));
     io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
                           catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
-                          warning_count, warning_count == 1 ? "" : "s");
+                          warning_count, plural(warning_count));
     return static_cast<int>(ExitCode::success);
 }
 
-int run_import(const ImportOptions& o, const Io& io) {
+ImportRequest import_request(const ImportOptions& o) {
     ImportRequest request;
     if (o.from == "skypilot")
         request.format = ImportFormat::skypilot;
@@ -165,11 +163,31 @@ int run_import(const ImportOptions& o, const Io& io) {
     request.as_of = o.as_of;
     request.source_file = o.file;
     request.provider = o.provider;
+    return request;
+}
+
+// The account of an import on stderr: what came in and what was left out, then the names worth an alias as warnings.
+void print_import_account(std::ostream& warn, const ImportResult& result, const ImportRequest& request) {
+    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    const UnmappedSummary unmapped = unmapped_summary(result);
+    for (const UnmappedName& u : unmapped.listed)
+        warn << fmt::format("gpucost: warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
+                            "its aliases (add it to a GPU's \"aliases\" to import them)\n",
+                            u.rows, plural(u.rows), quote_value(u.name));
+    if (unmapped.other_names > 0)
+        warn << fmt::format("gpucost: warning: and {} more row{} with {} other accelerator name{} no catalogue GPU "
+                            "lists\n",
+                            unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
+                            plural(unmapped.other_names));
+}
+
+int run_import(const ImportOptions& o, const Io& io) {
+    const ImportRequest request = import_request(o);
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const ImportResult result = import_offers(read_import_file(o.file), request, catalog);
     const std::string json = import_overlay_json(result, request);
-    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    print_import_account(warn, result, request);
     write_result(o.output, json, io.out);
     return static_cast<int>(ExitCode::success);
 }
