@@ -30,9 +30,9 @@ void check_report(const Report& report) {
              {e.build.hardware_usd, e.build.setup_usd, e.build.power_usd, e.build.staff_usd, e.build.maintenance_usd,
               e.build.facility_usd, e.build.resale_usd, e.build.total_usd, e.cloud.compute_usd, e.cloud.storage_usd,
               e.cloud.egress_usd, e.cloud.staff_usd, e.cloud.total_usd, e.used_hours_per_month, e.savings_usd})
-            require_finite(v, "a figure of " + c.build->id);
+            require_finite(v, "a figure of " + c.build.id);
         for (const auto& v : {e.build_per_gpu_hour_usd, e.cloud_per_gpu_hour_usd, e.break_even_hours_per_week})
-            if (v) require_finite(*v, "a per-hour or break-even figure of " + c.build->id);
+            if (v) require_finite(*v, "a per-hour or break-even figure of " + c.build.id);
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/scenario.hpp"
@@ -40,21 +41,10 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options) {
 }
 
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
-    std::size_t warning_count = 0;
-    return load_catalog(options, err, warning_count);
-}
-
-Catalog load_catalog(const CatalogOptions& options, std::ostream& err, std::size_t& warning_count) {
-    Catalog catalog = options.catalog.empty() ? load_embedded_catalog() : load_catalog_file(options.catalog);
-    print_problems(err, "warning", options.catalog.empty() ? "embedded catalogue" : options.catalog, catalog.warnings);
-    warning_count += catalog.warnings.size();
-    for (const std::string& path : options.add_catalog) {
-        Catalog overlay = load_catalog_overlay_file(path, catalog);
-        print_problems(err, "warning", path, overlay.warnings);
-        warning_count += overlay.warnings.size();
-        merge_catalog(catalog, std::move(overlay));
-    }
-    return catalog;
+    return load_catalog(CatalogFiles{options.catalog, options.add_catalog},
+                        [&err](const std::string& file, const std::vector<Problem>& warnings) {
+                            print_problems(err, "warning", file, warnings);
+                        });
 }
 
 Date today() {

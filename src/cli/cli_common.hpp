@@ -61,8 +61,6 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options);
 // Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
 // and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
-// The same, adding the number of warnings printed (every file's) to `warning_count`, as data for a summary.
-Catalog load_catalog(const CatalogOptions& options, std::ostream& err, std::size_t& warning_count);
 
 // Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
 // Throws UsageError when GPUCOST_TODAY is not a date.

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/render/cashflow.hpp"
 
@@ -30,7 +31,7 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
     const ComparisonRequest request = comparison_request(o.scenario);
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const Report report = build_report(catalog, request);
+    const Report report = compare_report(catalog, request);
     const std::string text = render_cashflow(report, output.format, output.render);
     for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
     write_result(o.output.output, text, io.out);

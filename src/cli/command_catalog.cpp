@@ -5,10 +5,9 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/api.hpp"
 #include "gpucost/io/import_csv.hpp"
 #include "gpucost/render/listing.hpp"
-#include "gpucost/report/listing.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -99,7 +98,7 @@ int run_list(const ListOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const ListingFilter filter = listing_filter(o);
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    io.out << render_listing(make_listing(catalog, filter), format);
+    io.out << render_listing(catalog_listing(catalog, filter), format);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -107,7 +106,7 @@ int run_show(const ShowOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const Date day = today();
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    io.out << render_entry(make_entry(catalog, o.id, day), format);
+    io.out << render_entry(catalog_entry(catalog, o.id, day), format);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -128,10 +127,14 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     std::ostream& warn = warnings(o.quiet, io);
     // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
     // then one summary line, so a long list still ends with its count.
-    std::size_t warning_count = 0;
+    std::size_t warning_count = 0;  // every file's, counted from the loader's warning vectors
+    const WarningSink print_and_count = [&](const std::string& file, const std::vector<Problem>& file_warnings) {
+        print_problems(warn, "warning", file, file_warnings);
+        warning_count += file_warnings.size();
+    };
     Catalog catalog;
     try {
-        catalog = load_catalog(options, warn, warning_count);
+        catalog = load_catalog(CatalogFiles{options.catalog, options.add_catalog}, print_and_count);
     } catch (const ValidationError& e) {
         print_problems(warn, "warning", e.file(), e.warnings());
         print_problems(io.err, "error", e.file(), e.problems());
@@ -185,7 +188,7 @@ int run_import(const ImportOptions& o, const Io& io) {
     const ImportRequest request = import_request(o);
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const ImportResult result = import_offers(read_import_file(o.file), request, catalog);
+    const ImportResult result = import_price_list(request, catalog);
     const std::string json = import_overlay_json(result, request);
     print_import_account(warn, result, request);
     write_result(o.output, json, io.out);

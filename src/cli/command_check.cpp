@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
@@ -69,16 +70,15 @@ int run_check(const CheckOptions& o, const Io& io) {
     if (gates.max_age_days) request.today = gates.today = today();
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    Report report = build_report(catalog, request);
-    report.checks = evaluate_gates(report, gates);
-    const std::string text = render(report, output.format, output.render);
-    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    const CheckReport check = check_report(catalog, request, gates);
+    const std::string text = render(check, output.format, output.render);
+    for (const std::string& w : check.report.warnings) warn << "gpucost: warning: " << w << "\n";
     write_result(o.output.output, text, io.out);
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
-    const bool with_ids = !report.detailed;
-    for (const GateCheck& c : *report.checks) (c.passed ? warn : io.err) << gate_line(c, with_ids) << "\n";
-    if (report.checks->empty()) warn << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
-    return static_cast<int>(all_passed(*report.checks) ? ExitCode::success : ExitCode::gate_failed);
+    const bool with_ids = !check.report.detailed;
+    for (const GateCheck& c : check.checks) (c.passed ? warn : io.err) << gate_line(c, with_ids) << "\n";
+    if (check.checks.empty()) warn << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
+    return static_cast<int>(all_passed(check.checks) ? ExitCode::success : ExitCode::gate_failed);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "gpucost/render/money.hpp"
 #include "gpucost/render/paint.hpp"
+#include "gpucost/render/phrases.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -29,8 +30,8 @@ std::string render_csv_rows(const std::vector<CashFlowRow>& rows, const Currency
     for (const char* column : k_columns) header.push_back(money.field(column));  // amount_usd -> amount_eur
     std::string out = fmt::format("{}\n", fmt::join(header, ","));
     for (const CashFlowRow& r : rows)
-        out += fmt::format("{},{},{},{},{},{},{}\n", csv_field(r.comparison->build->id),
-                           csv_field(r.comparison->offer->id), r.month, to_string(r.side), r.category,
+        out += fmt::format("{},{},{},{},{},{},{}\n", csv_field(r.comparison->build.id),
+                           csv_field(r.comparison->offer.id), r.month, to_string(r.side), r.category,
                            exact_number(money.from_usd(r.amount_usd)), exact_number(money.from_usd(r.cumulative_usd)));
     return out;
 }
@@ -39,16 +40,16 @@ std::string render_json_rows(const Report& report, const std::vector<CashFlowRow
     using Json = nlohmann::ordered_json;
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons)
-        comparisons.push_back({{"build_id", c.build->id},
-                               {"cloud_id", c.offer->id},
+        comparisons.push_back({{"build_id", c.build.id},
+                               {"cloud_id", c.offer.id},
                                {"months", c.assumptions.values.months},
                                {"discount_rate", c.assumptions.values.discount_rate},
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
                                {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)}});
     Json out_rows = Json::array();
     for (const CashFlowRow& r : rows)
-        out_rows.push_back({{"build_id", r.comparison->build->id},
-                            {"cloud_id", r.comparison->offer->id},
+        out_rows.push_back({{"build_id", r.comparison->build.id},
+                            {"cloud_id", r.comparison->offer.id},
                             {"month", r.month},
                             {"side", to_string(r.side)},
                             {"category", r.category},
@@ -109,7 +110,7 @@ std::string render_human(const Report& report, const std::vector<CashFlowRow>& r
                              format_money(m.build_cumulative_usd, money), format_money(m.cloud_cumulative_usd, money)});
         if (!out.empty()) out += "\n";
         const std::string title =
-            fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)", c.build->id, c.offer->id,
+            fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)", c.build.id, c.offer.id,
                         exact_number(c.assumptions.values.discount_rate), c.assumptions.values.months);
         if (markdown) {
             out += fmt::format("### {}\n\n| {} |\n| ---: | ---: | ---: | ---: | ---: |\n", title,

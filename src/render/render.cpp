@@ -1,50 +1,50 @@
 #include "gpucost/render/render.hpp"
 
-#include <fmt/format.h>
-
-#include "gpucost/render/money.hpp"
-#include "gpucost/util/text.hpp"
-
 namespace gpucost {
 
-std::string render(const Report& report, Format format, const RenderOptions& options) {
+const char* to_string(Format format) noexcept {
     switch (format) {
-        case Format::json: return render_json(report, options);
-        case Format::csv: return render_csv(report, options);
-        case Format::markdown: return render_markdown(report, options);
-        case Format::table: break;
+        case Format::table: return "table";
+        case Format::json: return "json";
+        case Format::csv: return "csv";
+        case Format::markdown: return "markdown";
     }
-    return render_table(report, options);
+    return "table";
 }
 
-std::string verdict_text(const Comparison& c, const Currency& currency) {
-    const Evaluation& e = c.result;
-    const int months = c.assumptions.values.months;
-    const double hours = c.assumptions.values.hours_per_week;
-    const std::string saved = format_money(e.savings_usd, currency);
-    const std::string hours_text = format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1);
-    std::string text;
-    if (e.cheaper == Side::build) {
-        text = fmt::format("Build: owning saves {} over {} months at {} h/week", saved, months, hours_text);
-        text += e.payback_month
-                    ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
-                    : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
-    } else {
-        text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", saved, months, hours_text);
-        if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))
-            text += fmt::format("; owning wins above {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
-        else if (e.break_even_hours_per_week)
-            text += fmt::format("; owning wins below {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
-        else
-            text += "; owning does not win at any usage with these assumptions.";
-    }
-    return text;
+namespace {
+
+std::string check_table(const CheckReport& check, const RenderOptions& options) {
+    return render_table(check.report, options);  // the gates' lines go to stderr, one per gate
 }
 
-std::string currency_note(const Currency& currency) {
-    if (currency.is_usd()) return "";
-    return fmt::format("Amounts in {} at {} {} per US dollar (--usd-rate); the assumptions stay in USD as given.",
-                       currency.code, exact_number(currency.per_usd), currency.code);
+std::string check_csv(const CheckReport& check, const RenderOptions& options) {
+    return render_csv(check.report, options);
+}
+
+// Overload sets do not convert to function pointers without a cast; these name one member of each.
+std::string check_json(const CheckReport& check, const RenderOptions& options) { return render_json(check, options); }
+std::string check_markdown(const CheckReport& check, const RenderOptions& options) {
+    return render_markdown(check, options);
+}
+std::string report_table(const Report& report, const RenderOptions& options) { return render_table(report, options); }
+std::string report_json(const Report& report, const RenderOptions& options) { return render_json(report, options); }
+std::string report_csv(const Report& report, const RenderOptions& options) { return render_csv(report, options); }
+std::string report_markdown(const Report& report, const RenderOptions& options) {
+    return render_markdown(report, options);
+}
+
+constexpr Renderers<Report> k_report{report_table, report_json, report_csv, report_markdown};
+constexpr Renderers<CheckReport> k_check{check_table, check_json, check_csv, check_markdown};
+
+}  // namespace
+
+std::string render(const Report& report, Format format, const RenderOptions& options) {
+    return render_with(k_report, report, format, options);
+}
+
+std::string render(const CheckReport& check, Format format, const RenderOptions& options) {
+    return render_with(k_check, check, format, options);
 }
 
 }  // namespace gpucost

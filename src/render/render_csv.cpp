@@ -53,15 +53,6 @@ std::string number(const std::optional<double>& value) { return value ? exact_nu
 std::string number(const std::optional<int>& value) { return value ? std::to_string(*value) : ""; }
 std::string boolean(const std::optional<bool>& value) { return value ? (*value ? "true" : "false") : ""; }
 
-// Ids of the entries marked estimate or unverified that a row rests on, ';'-joined (the table's "*").
-std::string estimate_ids(const Comparison& c) {
-    std::vector<std::string> ids;
-    if (!c.gpu->provenance.confidence.empty()) ids.push_back(c.gpu->id);
-    if (!c.build->provenance.confidence.empty()) ids.push_back(c.build->id);
-    if (!c.offer->provenance.confidence.empty()) ids.push_back(c.offer->id);
-    return fmt::format("{}", fmt::join(ids, ";"));
-}
-
 }  // namespace
 
 std::string render_csv(const Report& report, const RenderOptions& options) {
@@ -76,42 +67,43 @@ std::string render_csv(const Report& report, const RenderOptions& options) {
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
         const Assumptions& a = c.assumptions.values;
-        const std::array<std::string, k_columns.size()> row = {csv_field(c.build->id),
-                                                               csv_field(c.build->name),
-                                                               csv_field(c.gpu->id),
-                                                               number(c.build->gpu_count),
-                                                               to_string(a.pricing),
-                                                               number(a.hours_per_week),
-                                                               std::to_string(a.months),
-                                                               amount(e.build.total_usd),
-                                                               optional_amount(e.build_per_gpu_hour_usd),
-                                                               amount(e.build.hardware_usd),
-                                                               amount(e.build.setup_usd),
-                                                               amount(e.build.power_usd),
-                                                               amount(e.build.staff_usd),
-                                                               amount(e.build.maintenance_usd),
-                                                               amount(e.build.facility_usd),
-                                                               amount(e.build.resale_usd),
-                                                               csv_field(c.offer->id),
-                                                               csv_field(c.offer->provider),
-                                                               csv_field(c.offer->instance),
-                                                               csv_field(c.offer->region),
-                                                               number(c.offer->gpu_count),
-                                                               number(e.cloud.instances),
-                                                               number(e.cloud.unused_gpus),
-                                                               amount(c.cloud_spec.usd_per_hour),
-                                                               amount(e.cloud.total_usd),
-                                                               optional_amount(e.cloud_per_gpu_hour_usd),
-                                                               amount(e.cloud.compute_usd),
-                                                               amount(e.cloud.storage_usd),
-                                                               amount(e.cloud.egress_usd),
-                                                               amount(e.cloud.staff_usd),
-                                                               number(e.break_even_hours_per_week),
-                                                               boolean(e.build_cheaper_above),
-                                                               number(e.payback_month),
-                                                               to_string(e.cheaper),
-                                                               amount(e.savings_usd),
-                                                               csv_field(estimate_ids(c))};
+        const std::array<std::string, k_columns.size()> row = {
+            csv_field(c.build.id),
+            csv_field(c.build.name),
+            csv_field(c.build.gpu_id),
+            number(c.build.gpu_count),
+            to_string(a.pricing),
+            number(a.hours_per_week),
+            std::to_string(a.months),
+            amount(e.build.total_usd),
+            optional_amount(e.build_per_gpu_hour_usd),
+            amount(e.build.hardware_usd),
+            amount(e.build.setup_usd),
+            amount(e.build.power_usd),
+            amount(e.build.staff_usd),
+            amount(e.build.maintenance_usd),
+            amount(e.build.facility_usd),
+            amount(e.build.resale_usd),
+            csv_field(c.offer.id),
+            csv_field(c.offer.provider),
+            csv_field(c.offer.instance),
+            csv_field(c.offer.region),
+            number(c.offer.gpus_per_instance),
+            number(e.cloud.instances),
+            number(e.cloud.unused_gpus),
+            amount(c.cloud_spec.usd_per_hour),
+            amount(e.cloud.total_usd),
+            optional_amount(e.cloud_per_gpu_hour_usd),
+            amount(e.cloud.compute_usd),
+            amount(e.cloud.storage_usd),
+            amount(e.cloud.egress_usd),
+            amount(e.cloud.staff_usd),
+            number(e.break_even_hours_per_week),
+            boolean(e.build_cheaper_above),
+            number(e.payback_month),
+            to_string(e.cheaper),
+            amount(e.savings_usd),
+            csv_field(fmt::format("{}", fmt::join(c.estimate_ids, ";")))};
         out += fmt::format("{}\n", fmt::join(row, ","));
     }
     return out;

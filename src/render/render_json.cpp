@@ -1,5 +1,6 @@
 #include <nlohmann/json.hpp>
 
+#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 
 namespace gpucost {
@@ -39,10 +40,10 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
     };
     Json build = {
-        {"id", c.build->id},
-        {"name", c.build->name},
-        {"gpu", c.gpu->id},
-        {"gpu_count", c.build->gpu_count},
+        {"id", c.build.id},
+        {"name", c.build.name},
+        {"gpu", c.build.gpu_id},
+        {"gpu_count", c.build.gpu_count},
         {key("total_usd"), amount(e.build.total_usd)},
         {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
         {key("breakdown_usd"),
@@ -55,12 +56,12 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {"resale", amount(e.build.resale_usd)}}},
     };
     Json cloud = {
-        {"id", c.offer->id},
-        {"provider", c.offer->provider},
-        {"instance", c.offer->instance},
-        {"region", c.offer->region},
-        {"gpu", c.offer->gpu},
-        {"gpus_per_instance", c.offer->gpu_count},
+        {"id", c.offer.id},
+        {"provider", c.offer.provider},
+        {"instance", c.offer.instance},
+        {"region", c.offer.region},
+        {"gpu", c.offer.gpu_id},
+        {"gpus_per_instance", c.offer.gpus_per_instance},
         {"pricing", to_string(c.assumptions.values.pricing)},
         {"instances", e.cloud.instances},
         {"unused_gpus", e.cloud.unused_gpus},
@@ -114,9 +115,7 @@ Json checks_json(const std::vector<GateCheck>& checks) {
     return out;
 }
 
-}  // namespace
-
-std::string render_json(const Report& report, const RenderOptions& options) {
+Json report_json(const Report& report, const RenderOptions& options) {
     Json origins = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
@@ -140,8 +139,21 @@ std::string render_json(const Report& report, const RenderOptions& options) {
         // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.
         root["currency"] = {{"code", options.currency.code}, {"per_usd", options.currency.per_usd}};
     }
-    if (report.checks) root["checks"] = checks_json(*report.checks);
-    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return root;
+}
+
+std::string dump(const Json& root) { return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+
+}  // namespace
+
+std::string render_json(const Report& report, const RenderOptions& options) {
+    return dump(report_json(report, options));
+}
+
+std::string render_json(const CheckReport& check, const RenderOptions& options) {
+    Json root = report_json(check.report, options);
+    root["checks"] = checks_json(check.checks);
+    return dump(root);
 }
 
 }  // namespace gpucost

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/render/money.hpp"
+#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -41,14 +42,6 @@ std::string table(const std::vector<std::string>& header, const std::vector<bool
     return out;
 }
 
-std::string break_even_text(const Evaluation& e) {
-    if (!e.break_even_hours_per_week) return "-";
-    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
-                       e.build_cheaper_above.value_or(false) ? "above" : "below");
-}
-
-std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
-
 std::string assumptions_table(const ResolvedAssumptions& r) {
     std::vector<std::vector<std::string>> rows;
     for (const AssumptionInfo& i : assumption_infos())
@@ -60,8 +53,8 @@ std::string assumptions_table(const ResolvedAssumptions& r) {
 std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
     if (const auto* text = std::get_if<std::string>(&v)) return *text;
     if (const auto* number = std::get_if<double>(&v))
-        return check.name.find("usd") != std::string::npos ? format_usd(*number) : format_grouped(*number, 0);
-    return check.name == "max-payback-months" ? "never" : "-";
+        return check.unit == GateUnit::usd ? format_usd(*number) : format_grouped(*number, 0);
+    return check.unit == GateUnit::months ? "never" : "-";
 }
 
 std::string checks_block(const std::vector<GateCheck>& checks) {
@@ -89,8 +82,8 @@ std::string summary(const Report& report, const Currency& money) {
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
-        rows.push_back({std::to_string(i + 1), c.build->id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build->gpu_count), c.offer->id, format_money(e.build.total_usd, money),
+        rows.push_back({std::to_string(i + 1), c.build.id + (c.estimates.empty() ? "" : " *"),
+                        std::to_string(c.build.gpu_count), c.offer.id, format_money(e.build.total_usd, money),
                         format_money(e.cloud.total_usd, money), to_string(e.cheaper),
                         format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
     }
@@ -104,7 +97,7 @@ std::string summary(const Report& report, const Currency& money) {
 std::string detail(const Report& report, const Currency& currency) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
-    std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build->id, c.offer->id, currency_paragraph(currency),
+    std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build.id, c.offer.id, currency_paragraph(currency),
                                   verdict_text(c, currency));
     const auto money = [&currency](double usd) { return format_money(usd, currency); };
     out += table({"cost over the horizon", "build", "cloud"}, {false, true, true},
@@ -126,14 +119,23 @@ std::string detail(const Report& report, const Currency& currency) {
     return out;
 }
 
+std::string footer(const Report& report) {
+    return fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n", cell(report.catalog_source),
+                       report.catalog_as_of, report.oldest_as_of);
+}
+
+std::string body(const Report& report, const Currency& currency) {
+    return report.detailed ? detail(report, currency) : summary(report, currency);
+}
+
 }  // namespace
 
 std::string render_markdown(const Report& report, const RenderOptions& options) {
-    std::string out = report.detailed ? detail(report, options.currency) : summary(report, options.currency);
-    if (report.checks) out += checks_block(*report.checks);
-    out += fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n", cell(report.catalog_source),
-                       report.catalog_as_of, report.oldest_as_of);
-    return out;
+    return body(report, options.currency) + footer(report);
+}
+
+std::string render_markdown(const CheckReport& check, const RenderOptions& options) {
+    return body(check.report, options.currency) + checks_block(check.checks) + footer(check.report);
 }
 
 }  // namespace gpucost

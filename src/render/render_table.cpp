@@ -5,21 +5,12 @@
 
 #include "gpucost/render/money.hpp"
 #include "gpucost/render/paint.hpp"
+#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/text_table.hpp"
 
 namespace gpucost {
 namespace {
-
-std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
-
-std::string break_even_text(const Evaluation& e) {
-    if (!e.break_even_hours_per_week) return "-";
-    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
-                       e.build_cheaper_above.value_or(false) ? "above" : "below");
-}
-
-std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
 
 std::string assumptions_block(const ResolvedAssumptions& r, bool with_sources, const Paint& paint) {
     TextTable table({Align::left, Align::right, Align::left, Align::left});
@@ -72,8 +63,8 @@ std::string summary(const Report& report, const RenderOptions& options) {
         const Evaluation& e = c.result;
         const bool estimate = !c.estimates.empty();
         any_estimate = any_estimate || estimate;
-        table.add({std::to_string(i + 1), c.build->id + (estimate ? " *" : ""), std::to_string(c.build->gpu_count),
-                   c.offer->id, format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
+        table.add({std::to_string(i + 1), c.build.id + (estimate ? " *" : ""), std::to_string(c.build.gpu_count),
+                   c.offer.id, format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
                    to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
         table.tone_last(6, Tone::good);
     }
@@ -100,14 +91,14 @@ std::string detail(const Report& report, const RenderOptions& options) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
     const Assumptions& a = c.assumptions.values;
-    std::string out = paint(fmt::format("{}: {}", c.build->id, c.build->name), Tone::strong) + "\n";
-    out += fmt::format("  Own: {} x {}.\n", c.build->gpu_count, c.gpu->name);
+    std::string out = paint(fmt::format("{}: {}", c.build.id, c.build.name), Tone::strong) + "\n";
+    out += fmt::format("  Own: {} x {}.\n", c.build.gpu_count, c.build.gpu_name);
     out += fmt::format("  Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).\n",
-                       c.offer->provider, c.offer->instance, c.offer->region, c.offer->gpu_count, to_string(a.pricing),
-                       format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
+                       c.offer.provider, c.offer.instance, c.offer.region, c.offer.gpus_per_instance,
+                       to_string(a.pricing), format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
     out += fmt::format("  Over {} months at {} ({} used hours a month).\n", a.months, hours_text(a.hours_per_week),
                        format_grouped(e.used_hours_per_month, 1));
-    out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer->id, c.offer_choice);
+    out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer.id, c.offer_choice);
     out += currency_line(options, paint);
     out += paint(verdict_text(c, currency), Tone::strong) + "\n\n";
 
@@ -141,7 +132,7 @@ std::string detail(const Report& report, const RenderOptions& options) {
                            : fmt::format("  Payback: not within {} months.\n", a.months);
     if (e.cloud.unused_gpus > 0)
         out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
-                           e.cloud.instances * c.offer->gpu_count, e.cloud.unused_gpus);
+                           e.cloud.instances * c.offer.gpus_per_instance, e.cloud.unused_gpus);
     for (const std::string& estimate : c.estimates)
         out += "  " + paint(fmt::format("Note: {}", estimate), Tone::note) + "\n";
     out += "\n" + assumptions_block(c.assumptions, true, paint);

@@ -4,28 +4,17 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/report/freshness.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
 
-// Days from the oldest as_of among the figures a comparison rests on to `today`.
-std::optional<double> oldest_age_days(const Comparison& c, Date today) {
-    std::optional<std::int64_t> oldest;
-    for (const Provenance* p : {&c.gpu->provenance, &c.build->provenance, &c.offer->provenance}) {
-        const auto as_of = parse_date(p->as_of);
-        if (!as_of) continue;  // a hand-built catalogue may lack a date; the loader requires one
-        const std::int64_t age = days_between(*as_of, today);
-        if (!oldest || age > *oldest) oldest = age;
-    }
-    if (!oldest) return std::nullopt;
-    return static_cast<double>(*oldest);
-}
-
-GateCheck at_most(const Comparison& c, const char* name, double limit, std::optional<double> value) {
+GateCheck at_most(const Comparison& c, const char* name, GateUnit unit, double limit, std::optional<double> value) {
     return {name,
-            c.build->id,
-            c.offer->id,
+            unit,
+            c.build.id,
+            c.offer.id,
             limit,
             value ? GateCheck::Value(*value) : GateCheck::Value(std::monostate{}),
             value && *value <= limit};
@@ -35,10 +24,14 @@ GateCheck at_most(const Comparison& c, const char* name, double limit, std::opti
 std::string value_text(const GateCheck& check, const GateCheck::Value& v) {
     if (const auto* text = std::get_if<std::string>(&v)) return *text;
     if (const auto* number = std::get_if<double>(&v)) {
-        const bool money = check.name.find("usd") != std::string::npos;
-        return money ? fmt::format("{:.2f}", *number) : exact_number(*number);
+        return check.unit == GateUnit::usd ? fmt::format("{:.2f}", *number) : exact_number(*number);
     }
     return "none";
+}
+
+std::optional<double> age_in_days(const Comparison& c, Date today) {
+    const auto age = oldest_age_days(c, today);
+    return age ? std::optional<double>(static_cast<double>(*age)) : std::nullopt;
 }
 
 }  // namespace
@@ -49,24 +42,25 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
         const Evaluation& e = c.result;
         const int months = c.assumptions.values.months;
         if (g.max_build_total_usd)
-            out.push_back(at_most(c, "max-build-total-usd", *g.max_build_total_usd, e.build.total_usd));
+            out.push_back(at_most(c, "max-build-total-usd", GateUnit::usd, *g.max_build_total_usd, e.build.total_usd));
         if (g.max_cloud_total_usd)
-            out.push_back(at_most(c, "max-cloud-total-usd", *g.max_cloud_total_usd, e.cloud.total_usd));
+            out.push_back(at_most(c, "max-cloud-total-usd", GateUnit::usd, *g.max_cloud_total_usd, e.cloud.total_usd));
         if (g.max_monthly_usd) {
             const double total = e.cheaper == Side::build ? e.build.total_usd : e.cloud.total_usd;
-            out.push_back(at_most(c, "max-monthly-usd", *g.max_monthly_usd, total / static_cast<double>(months)));
+            out.push_back(
+                at_most(c, "max-monthly-usd", GateUnit::usd, *g.max_monthly_usd, total / static_cast<double>(months)));
         }
         if (g.max_payback_months) {
             std::optional<double> payback;
             if (e.payback_month) payback = static_cast<double>(*e.payback_month);
-            out.push_back(at_most(c, "max-payback-months", *g.max_payback_months, payback));
+            out.push_back(at_most(c, "max-payback-months", GateUnit::months, *g.max_payback_months, payback));
         }
         if (g.expect)
-            out.push_back({"expect", c.build->id, c.offer->id, std::string(to_string(*g.expect)),
+            out.push_back({"expect", GateUnit::side, c.build.id, c.offer.id, std::string(to_string(*g.expect)),
                            std::string(to_string(e.cheaper)), e.cheaper == *g.expect});
         if (g.max_age_days)
-            out.push_back(
-                at_most(c, "max-age-days", static_cast<double>(*g.max_age_days), oldest_age_days(c, g.today)));
+            out.push_back(at_most(c, "max-age-days", GateUnit::days, static_cast<double>(*g.max_age_days),
+                                  age_in_days(c, g.today)));
     }
     return out;
 }
@@ -74,11 +68,11 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
 std::string gate_line(const GateCheck& check, bool with_ids) {
     const std::string who = with_ids ? fmt::format(" [{} vs {}]", check.build_id, check.cloud_id) : "";
     const char* verdict = check.passed ? "ok" : "FAIL";
-    if (check.name == "expect")
+    if (check.unit == GateUnit::side)
         return fmt::format("{} expect{}: {} is cheaper{}", verdict, who, value_text(check, check.value),
                            check.passed ? "" : fmt::format(", expected {}", value_text(check, check.limit)));
     if (std::holds_alternative<std::monostate>(check.value)) {
-        const char* what = check.name == "max-payback-months" ? "never pays back within the horizon" : "no figure";
+        const char* what = check.unit == GateUnit::months ? "never pays back within the horizon" : "no figure";
         return fmt::format("{} {}{}: {} (limit {})", verdict, check.name, who, what, value_text(check, check.limit));
     }
     return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value_text(check, check.value),

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/report/freshness.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -33,25 +34,28 @@ std::string priced_as(const CloudOffer& offer) {
     return names;
 }
 
-void note_estimate(std::vector<std::string>& out, const char* kind, const std::string& id, const Provenance& p) {
-    if (!p.confidence.empty())
-        out.push_back(fmt::format("{} {} is {}: {}", kind, id,
-                                  p.confidence == "estimate" ? "an estimate" : "unverified", p.note));
+Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
+    return {kind, id, p.as_of, p.confidence, p.note};
 }
 
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
                        const ResolvedAssumptions& assumptions) {
+    const Gpu& gpu = *catalog.find_gpu(build.gpu);
     Comparison c;
-    c.build = &build;
-    c.gpu = catalog.find_gpu(build.gpu);
-    c.offer = &offer;
+    c.build = {build.id, build.name, gpu.id, gpu.name, build.gpu_count};
+    c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
     c.assumptions = assumptions;
-    c.build_spec = build_spec_for(build, *c.gpu);
+    c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_for(offer, assumptions.values.pricing);
     c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
-    note_estimate(c.estimates, "GPU", c.gpu->id, c.gpu->provenance);
-    note_estimate(c.estimates, "build", build.id, build.provenance);
-    note_estimate(c.estimates, "offer", offer.id, offer.provenance);
+    c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
+                 figure_of("offer", offer.id, offer.provenance)};
+    for (const Figure& f : c.figures) {
+        if (f.confidence.empty()) continue;
+        c.estimates.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id,
+                                          f.confidence == "estimate" ? "an estimate" : "unverified", f.note));
+        c.estimate_ids.push_back(f.id);
+    }
     return c;
 }
 
@@ -98,7 +102,7 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
         Comparison c = compare_one(catalog, build, offer, assumptions);
         // Equal totals fall to the smaller id, so the choice never depends on catalogue order.
         if (!best || c.result.cloud.total_usd < best->result.cloud.total_usd ||
-            (c.result.cloud.total_usd == best->result.cloud.total_usd && offer.id < best->offer->id))
+            (c.result.cloud.total_usd == best->result.cloud.total_usd && offer.id < best->offer.id))
             best = std::move(c);
     }
     const auto first_five = [](const std::vector<std::string>& items) {
@@ -135,11 +139,6 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                           candidates, to_string(pricing), build.gpu, filter_text(request), build.gpu_count,
                           assumptions.values.months);
     return best;
-}
-
-void track_oldest(std::string& oldest, const std::string& as_of) {
-    // YYYY-MM sorts before any YYYY-MM-DD of the same month, which is the cautious reading.
-    if (!as_of.empty() && (oldest.empty() || as_of < oldest)) oldest = as_of;
 }
 
 }  // namespace
@@ -233,53 +232,23 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
                              const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
                              const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
                              if (gain_a != gain_b) return gain_a > gain_b;
-                             return a.build->id < b.build->id;
+                             return a.build.id < b.build.id;
                          });
     }
 
     for (const Comparison& c : report.comparisons) {
-        track_oldest(report.oldest_as_of, c.gpu->provenance.as_of);
-        track_oldest(report.oldest_as_of, c.build->provenance.as_of);
-        track_oldest(report.oldest_as_of, c.offer->provenance.as_of);
+        for (const Figure& f : c.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
         if (c.result.cloud.unused_gpus > 0)
-            report.warnings.push_back(
-                fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused", c.build->id,
-                            c.result.cloud.instances, c.offer->gpu_count, c.result.cloud.instances * c.offer->gpu_count,
-                            c.build->gpu_count, c.result.cloud.unused_gpus));
+            report.warnings.push_back(fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but "
+                                                  "unused",
+                                                  c.build.id, c.result.cloud.instances, c.offer.gpus_per_instance,
+                                                  c.result.cloud.instances * c.offer.gpus_per_instance,
+                                                  c.build.gpu_count, c.result.cloud.unused_gpus));
     }
     if (request.max_age_days)
         for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))
             report.warnings.push_back(stale_warning(f, *request.max_age_days));
     return report;
-}
-
-std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, Date today) {
-    std::vector<StaleFigure> out;
-    const auto consider = [&](const char* kind, const std::string& id, const Provenance& p) {
-        const auto as_of = parse_date(p.as_of);
-        if (!as_of) return;  // the loader accepts only valid dates; a hand-built catalogue may lack one
-        const std::int64_t age = days_between(*as_of, today);
-        if (age <= max_age_days) return;
-        const bool seen =
-            std::any_of(out.begin(), out.end(), [&](const StaleFigure& f) { return f.kind == kind && f.id == id; });
-        if (!seen) out.push_back({kind, id, p.as_of, age});
-    };
-    for (const Comparison& c : report.comparisons) {
-        consider("GPU", c.gpu->id, c.gpu->provenance);
-        consider("build", c.build->id, c.build->provenance);
-        consider("offer", c.offer->id, c.offer->provenance);
-    }
-    std::sort(out.begin(), out.end(), [](const StaleFigure& a, const StaleFigure& b) {
-        if (a.age_days != b.age_days) return a.age_days > b.age_days;
-        if (a.kind != b.kind) return a.kind < b.kind;
-        return a.id < b.id;
-    });
-    return out;
-}
-
-std::string stale_warning(const StaleFigure& f, int max_age_days) {
-    return fmt::format("stale figure: {} {} is as of {}, {} days old (more than --max-age-days {})", f.kind, f.id,
-                       f.as_of, f.age_days, max_age_days);
 }
 
 }  // namespace gpucost

@@ -11,6 +11,7 @@
 
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/report/freshness.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/util/date.hpp"
 #include "test_support.hpp"

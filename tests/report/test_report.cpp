@@ -52,7 +52,7 @@ TEST_CASE("build_report: box-a4 at the fixture defaults, by hand") {
 
     // Offers for gpu-a: cheap-a8 (8 GPUs, $16/h: 1 instance, $16/h) and pricey-a1 (1 GPU, $3/h: 4 instances,
     // $12/h). Whole instances make the dearer-per-GPU offer the cheaper one for 4 GPUs.
-    CHECK(c.offer->id == "pricey-a1");
+    CHECK(c.offer.id == "pricey-a1");
     CHECK(e.cloud.instances == 4);
     CHECK(e.cloud.unused_gpus == 0);
     CHECK_THAT(e.cloud.compute_usd, WithinRel(4 * 3.0 * 365 * 24, 1e-12));  // 105,120
@@ -109,7 +109,7 @@ TEST_CASE("build_report: every build ranked by what owning saves, oldest figure 
     const double gain_second =
         report.comparisons[1].result.cloud.total_usd - report.comparisons[1].result.build.total_usd;
     CHECK(gain_first >= gain_second);
-    CHECK(report.comparisons[0].build->id == "box-a4");
+    CHECK(report.comparisons[0].build.id == "box-a4");
     // gpu-b is dated 2025-06, the oldest figure used; it is marked as an estimate.
     CHECK(report.oldest_as_of == "2025-06");
     CHECK(report.comparisons[0].estimates.empty());

@@ -1,22 +1,60 @@
-// Renderers: one report model in, the whole text of one output format out (nothing is printed here).
+// Renderers: one model in, the whole text of one output format out (nothing is printed here). Every model goes
+// through the one dispatcher below, so a format is chosen in one place.
 #pragma once
 
 #include <string>
 
 #include "gpucost/render/money.hpp"
+#include "gpucost/report/gates.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 
 namespace gpucost {
 
 // Output formats.
-enum class Format { table, json, csv, markdown };  // markdown: reports only (compare, check, cashflow)
+enum class Format { table, json, csv, markdown };
 
-// How to show a report; the figures themselves never change.
+// How to show a model; the figures themselves never change.
 struct RenderOptions {
     Currency currency;    // money figures in this currency (JSON and CSV rename their *_usd fields to match)
     bool colour = false;  // ANSI colour and bold in the table format (the CLI decides: a terminal, no NO_COLOR)
 };
 
+// The renderers of one model, one per format; a null one is a format the model does not have.
+template <typename Model>
+struct Renderers {
+    using Function = std::string (*)(const Model&, const RenderOptions&);
+    Function table = nullptr;
+    Function json = nullptr;
+    Function csv = nullptr;
+    Function markdown = nullptr;
+};
+
+// "table", "json", "csv", "markdown".
+const char* to_string(Format format) noexcept;
+
+// The one dispatcher: the text of `model` in `format`. Throws UsageError for a format the model lacks.
+template <typename Model>
+std::string render_with(const Renderers<Model>& renderers, const Model& model, Format format,
+                        const RenderOptions& options) {
+    typename Renderers<Model>::Function function = nullptr;
+    switch (format) {
+        case Format::table: function = renderers.table; break;
+        case Format::json: function = renderers.json; break;
+        case Format::csv: function = renderers.csv; break;
+        case Format::markdown: function = renderers.markdown; break;
+    }
+    if (function == nullptr)
+        throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");
+    return function(model, options);
+}
+
+// A comparison report (`compare`): aligned table, the JSON contract, CSV rows, or markdown.
+std::string render(const Report& report, Format format, const RenderOptions& options = {});
+// `check`: the report it judged plus the gates (JSON adds "checks", markdown a checks table).
+std::string render(const CheckReport& check, Format format, const RenderOptions& options = {});
+
+// Each format of the comparison report, for tests and the dispatcher.
 // Aligned text for a terminal: rounded for reading.
 std::string render_table(const Report& report, const RenderOptions& options = {});
 // The JSON contract (docs and README): full precision, null for not applicable.
@@ -25,14 +63,9 @@ std::string render_json(const Report& report, const RenderOptions& options = {})
 std::string render_csv(const Report& report, const RenderOptions& options = {});
 // GitHub-flavoured markdown tables with the table view's figures, for pull-request comments and wikis.
 std::string render_markdown(const Report& report, const RenderOptions& options = {});
-// Dispatches on the format.
-std::string render(const Report& report, Format format, const RenderOptions& options = {});
-
-// The one-line verdict of a comparison, for every format.
-std::string verdict_text(const Comparison& comparison, const Currency& currency = {});
-
-// The line that says what currency the figures are in, for the table and markdown: "" for US dollars, else
-// "Amounts in EUR at 0.92 EUR per US dollar (--usd-rate); the assumptions stay in USD as given."
-std::string currency_note(const Currency& currency);
+// The check report's JSON: the report's, plus "checks".
+std::string render_json(const CheckReport& check, const RenderOptions& options = {});
+// The check report's markdown: the report's, plus a table of the gates.
+std::string render_markdown(const CheckReport& check, const RenderOptions& options = {});
 
 }  // namespace gpucost

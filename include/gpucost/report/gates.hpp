@@ -1,8 +1,10 @@
 // Budget gates for `gpucost check`: limits a CI job sets on a report, each judged on every comparison.
+// The gates are a model of their own beside the report they judge.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "gpucost/report/report.hpp"
@@ -19,6 +21,27 @@ struct Gates {
     std::optional<Side> expect;                // the side that must be cheaper
     std::optional<int> max_age_days;           // the oldest figure a comparison rests on, in days before `today`
     Date today;
+};
+
+// What a gate's limit and value measure, so renderers format them without guessing from the gate's name.
+enum class GateUnit { usd, months, days, side };
+
+// The result of one budget gate on one comparison.
+struct GateCheck {
+    using Value = std::variant<std::monostate, double, std::string>;  // null, a number, or "build" / "cloud"
+    std::string name;  // the flag without dashes: "max-payback-months", "expect"
+    GateUnit unit = GateUnit::usd;
+    std::string build_id;  // the comparison it judged
+    std::string cloud_id;
+    Value limit;  // as given on the command line
+    Value value;  // the report's figure; null when there is none (no payback)
+    bool passed = false;
+};
+
+// `gpucost check`'s model: the report it judged and every gate on every comparison.
+struct CheckReport {
+    Report report;
+    std::vector<GateCheck> checks;  // in report order, then in the order of Gates' fields
 };
 
 // Judges every gate on every comparison of the report, in report order and then in the order of Gates' fields.

@@ -1,9 +1,10 @@
-// The report model: every figure a renderer shows, computed once, so table, JSON and CSV never disagree.
+// The comparison report: a closed value model of every figure a renderer shows, computed once, so table, JSON,
+// CSV and markdown never disagree. It holds values, never pointers into the catalogue it came from.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "gpucost/engine/cost_model.hpp"
@@ -27,60 +28,62 @@ struct ComparisonRequest {
     Date today;                           // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
 };
 
+// A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
+struct Figure {
+    std::string kind;  // "GPU", "build" or "offer"
+    std::string id;
+    std::string as_of;       // YYYY-MM-DD or YYYY-MM, as written
+    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string note;        // reasoning behind an estimate
+};
+
+// The owned side of a comparison, as the report names it.
+struct BuildLabel {
+    std::string id;
+    std::string name;
+    std::string gpu_id;
+    std::string gpu_name;
+    std::int64_t gpu_count = 0;
+};
+
+// The rented side of a comparison, as the report names it.
+struct OfferLabel {
+    std::string id;
+    std::string provider;
+    std::string instance;
+    std::string region;
+    std::string gpu_id;
+    std::int64_t gpus_per_instance = 0;
+};
+
 // One build set against one cloud offer.
 struct Comparison {
-    const Build* build = nullptr;  // points into the Catalog, which outlives the report
-    const Gpu* gpu = nullptr;
-    const CloudOffer* offer = nullptr;
-    ResolvedAssumptions assumptions;  // in force for this comparison (catalogue < build < flags)
+    BuildLabel build;
+    OfferLabel offer;
+    ResolvedAssumptions assumptions;  // in force for this comparison (catalogue < build < scenario < flags)
     BuildSpec build_spec;
-    CloudSpec cloud_spec;
+    CloudSpec cloud_spec;  // usd_per_hour at the pricing in force
     Evaluation result;
-    std::string offer_choice;            // why this offer, for the reader
-    std::vector<std::string> estimates;  // figures used that are estimates or unverified
+    std::string offer_choice;               // why this offer, for the reader
+    std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
+    std::vector<std::string> estimates;     // "GPU x is an estimate: ..." for each figure marked so
+    std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
 };
 
-// The result of one budget gate of `gpucost check` on one comparison.
-struct GateCheck {
-    using Value = std::variant<std::monostate, double, std::string>;  // null, a number, or "build" / "cloud"
-    std::string name;      // the flag without dashes: "max-payback-months", "expect"
-    std::string build_id;  // the comparison it judged
-    std::string cloud_id;
-    Value limit;  // as given on the command line
-    Value value;  // the report's figure; null when there is none (no payback)
-    bool passed = false;
-};
-
-// Everything a renderer needs.
+// Everything a renderer needs to show a comparison report.
 struct Report {
     std::string catalog_as_of;
-    std::string catalog_source;                    // "embedded" or a path
-    std::string oldest_as_of;                      // oldest as_of among the figures used
-    ResolvedAssumptions assumptions;               // catalogue < flags, before any build's overrides
-    bool detailed = false;                         // one build asked for by --build
-    std::vector<Comparison> comparisons;           // detailed: one; else ranked by savings from building
-    std::vector<std::string> warnings;             // shown on stderr and in JSON
-    std::optional<std::vector<GateCheck>> checks;  // `gpucost check` only: every gate on every comparison
+    std::string catalog_source;           // "embedded" or a path
+    std::string oldest_as_of;             // oldest as_of among the figures used
+    ResolvedAssumptions assumptions;      // catalogue < scenario < flags, before any build's overrides
+    bool detailed = false;                // one build asked for by --build
+    std::vector<Comparison> comparisons;  // detailed: one; else ranked by savings from building
+    std::vector<std::string> warnings;    // shown on stderr and in JSON
 };
 
 // Computes the report. Throws DataError for an unknown build or offer id (with "did you mean"),
 // and when a build asked for has no cloud offer to compare with.
 Report build_report(const Catalog& catalog, const ComparisonRequest& request);
-
-// A catalogue entry used by a report whose as_of is older than a freshness limit.
-struct StaleFigure {
-    std::string kind;  // "GPU", "build" or "offer"
-    std::string id;
-    std::string as_of;          // as written in the catalogue (YYYY-MM reads as its first day)
-    std::int64_t age_days = 0;  // today - as_of
-};
-
-// The entries the report's comparisons rest on that are more than `max_age_days` days old on `today`,
-// each once, oldest first (ties by kind, then id).
-std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, Date today);
-
-// "offer x: as_of 2025-01-01 is 400 days old (more than --max-age-days 365)".
-std::string stale_warning(const StaleFigure& figure, int max_age_days);
 
 // The build's cost inputs as plain numbers for the engine.
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu);

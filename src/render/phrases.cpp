@@ -1,0 +1,49 @@
+#include "gpucost/render/phrases.hpp"
+
+#include <fmt/format.h>
+
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+
+std::string verdict_text(const Comparison& c, const Currency& currency) {
+    const Evaluation& e = c.result;
+    const int months = c.assumptions.values.months;
+    const double hours = c.assumptions.values.hours_per_week;
+    const std::string saved = format_money(e.savings_usd, currency);
+    const std::string hours_typed = format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1);
+    std::string text;
+    if (e.cheaper == Side::build) {
+        text = fmt::format("Build: owning saves {} over {} months at {} h/week", saved, months, hours_typed);
+        text += e.payback_month
+                    ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
+                    : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
+    } else {
+        text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", saved, months, hours_typed);
+        if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))
+            text += fmt::format("; owning wins above {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
+        else if (e.break_even_hours_per_week)
+            text += fmt::format("; owning wins below {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
+        else
+            text += "; owning does not win at any usage with these assumptions.";
+    }
+    return text;
+}
+
+std::string break_even_text(const Evaluation& e) {
+    if (!e.break_even_hours_per_week) return "-";
+    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
+                       e.build_cheaper_above.value_or(false) ? "above" : "below");
+}
+
+std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
+
+std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
+
+std::string currency_note(const Currency& currency) {
+    if (currency.is_usd()) return "";
+    return fmt::format("Amounts in {} at {} {} per US dollar (--usd-rate); the assumptions stay in USD as given.",
+                       currency.code, exact_number(currency.per_usd), currency.code);
+}
+
+}  // namespace gpucost
