@@ -167,3 +167,13 @@ TEST_CASE("render_entry: every format from one entry model") {
     CHECK_FALSE(oj.contains("pricing"));
     CHECK(render_entry_table(o).find("age_days:                      -\n") != std::string::npos);
 }
+
+TEST_CASE("render_listing, render_entry: the three formats through render_with; no markdown") {
+    const Listing l = hand_built();
+    CHECK(render_listing(l, Format::csv) == render_listing_csv(l));
+    CHECK(render_listing(l, Format::json) == render_listing_json(l));
+    CHECK_THROWS_AS(render_listing(l, Format::markdown), UsageError);
+    const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, "hand"};
+    CHECK(render_entry(e, Format::table) == render_entry_table(e));
+    CHECK_THROWS_AS(render_entry(e, Format::markdown), UsageError);
+}

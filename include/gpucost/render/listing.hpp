@@ -16,7 +16,7 @@ std::string render_listing_table(const Listing& listing);
 std::string render_listing_json(const Listing& listing);
 // The listing as CSV: one row per entry under one header, a `section` column, an empty cell for not applicable.
 std::string render_listing_csv(const Listing& listing);
-// Dispatches on the format (markdown, which `catalog` never accepts, gives the table).
+// The listing in `format` through render_with. Throws UsageError for markdown, which a listing lacks.
 std::string render_listing(const Listing& listing, Format format);
 
 // One line of `catalog show`: nested figures flattened with '.' ("usd_per_hour.spot"); text empty when not
@@ -36,7 +36,7 @@ std::string render_entry_table(const CatalogEntry& entry);
 std::string render_entry_json(const CatalogEntry& entry);
 // "field,value" then one row per field.
 std::string render_entry_csv(const CatalogEntry& entry);
-// Dispatches on the format, as render_listing.
+// The entry in `format`, as render_listing.
 std::string render_entry(const CatalogEntry& entry, Format format);
 
 }  // namespace gpucost
