@@ -195,16 +195,11 @@ int run_import(const ImportOptions& o, const Io& io) {
     return static_cast<int>(ExitCode::success);
 }
 
-}  // namespace
+// Each subcommand's flags, beside the options they fill; the run_* functions above do the work.
 
-Command add_catalog_command(CLI::App& app) {
-    CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
-    command->require_subcommand(0, 1);
-    command->allow_extras();
-
+Command list_command(CLI::App& command) {
     auto list = std::make_shared<ListOptions>();
-    CLI::App* list_app = command->add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
+    CLI::App* list_app = command.add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
     list_app->add_option("section", list->section, "gpus, builds or cloud (default: all three)")->type_name("SECTION");
     list_app->add_option("--gpu", list->gpu, "only this GPU, the builds holding it and the offers renting it")
         ->type_name("ID");
@@ -222,25 +217,34 @@ Command add_catalog_command(CLI::App& app) {
     add_catalog_options(*list_app, list->catalog);
     add_quiet_option(*list_app, list->quiet);
     list_app->allow_extras();
+    return command_for(list_app, list, run_list);
+}
 
+Command show_command(CLI::App& command) {
     auto show = std::make_shared<ShowOptions>();
-    CLI::App* show_app = command->add_subcommand("show", "one entry whole, with its source, as_of and age in days");
+    CLI::App* show_app = command.add_subcommand("show", "one entry whole, with its source, as_of and age in days");
     show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
     add_format_option(*show_app, show->format);
     add_catalog_options(*show_app, show->catalog);
     add_quiet_option(*show_app, show->quiet);
     show_app->allow_extras();
+    return command_for(show_app, show, run_show);
+}
 
+Command validate_command(CLI::App& command) {
     auto validate = std::make_shared<ValidateOptions>();
-    CLI::App* validate_app = command->add_subcommand(
+    CLI::App* validate_app = command.add_subcommand(
         "validate", "check a catalogue (default: the embedded one) and its overlays; every problem at once");
     validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
     add_catalog_options(*validate_app, validate->catalog);
     add_quiet_option(*validate_app, validate->quiet);
     validate_app->allow_extras();
+    return command_for(validate_app, validate, run_validate);
+}
 
+Command import_command(CLI::App& command) {
     auto import = std::make_shared<ImportOptions>();
-    CLI::App* import_app = command->add_subcommand(
+    CLI::App* import_app = command.add_subcommand(
         "import", "turn a public cloud price list (SkyPilot or gpuhunt CSV) into an overlay for --add-catalog");
     import_app->add_option("file", import->file, "the CSV file")->type_name("FILE.csv")->required();
     import_app->add_option("--from", import->from, "the file's format: skypilot or gpuhunt")
@@ -256,13 +260,19 @@ Command add_catalog_command(CLI::App& app) {
     add_catalog_options(*import_app, import->catalog);
     add_quiet_option(*import_app, import->quiet);
     import_app->allow_extras();
+    return command_for(import_app, import, run_import);
+}
 
-    const std::array<Command, 4> commands = {
-        command_for(list_app, list, run_list),
-        command_for(show_app, show, run_show),
-        command_for(validate_app, validate, run_validate),
-        command_for(import_app, import, run_import),
-    };
+}  // namespace
+
+Command add_catalog_command(CLI::App& app) {
+    CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->require_subcommand(0, 1);
+    command->allow_extras();
+
+    const std::array<Command, 4> commands = {list_command(*command), show_command(*command), validate_command(*command),
+                                             import_command(*command)};
     return {command, [=](const Io& io) {
                 for (const Command& c : commands)
                     if (c.app->parsed()) return c.run(io);
