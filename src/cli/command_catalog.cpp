@@ -51,6 +51,12 @@ struct ValidateOptions {
     std::string file;
 };
 
+// "FILE: not valid: 2 errors, 0 warnings": the last line of a failed validation, so a long list ends with its count.
+std::string not_valid_line(const std::string& file, std::size_t errors, std::size_t warnings) {
+    return fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", file, errors,
+                       errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
+}
+
 struct ImportOptions {
     CatalogOptions catalog;
     QuietOption quiet;
@@ -123,8 +129,9 @@ CatalogOptions validate_target(const ValidateOptions& o) {
 std::string plural(std::size_t n) { return n == 1 ? "" : "s"; }
 
 int run_validate(const ValidateOptions& o, const Io& io) {
-    const CatalogOptions options = validate_target(o);
+    std::ostream& err = io.err;
     std::ostream& warn = warnings(o.quiet, io);
+    const CatalogOptions options = validate_target(o);
     // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
     // then one summary line, so a long list still ends with its count.
     std::size_t warning_count = 0;  // every file's, counted from the loader's warning vectors
@@ -137,10 +144,8 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         catalog = load_catalog(CatalogFiles{options.catalog, options.add_catalog}, print_and_count);
     } catch (const ValidationError& e) {
         print_problems(warn, "warning", e.file(), e.warnings());
-        print_problems(io.err, "error", e.file(), e.problems());
-        io.err << fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", e.file(),
-                              e.problems().size(), plural(e.problems().size()), e.warnings().size(),
-                              plural(e.warnings().size()));
+        print_problems(err, "error", e.file(), e.problems());
+        err << not_valid_line(e.file(), e.problems().size(), e.warnings().size());
         return static_cast<int>(e.code());
     }
     io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
