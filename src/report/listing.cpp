@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,13 @@
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
+
+static_assert(std::variant_size_v<decltype(CatalogEntry::entry)> == 3 &&
+                  std::is_same_v<std::variant_alternative_t<static_cast<std::size_t>(CatalogSection::cloud),
+                                                            decltype(CatalogEntry::entry)>,
+                                 OfferRow>,
+              "CatalogEntry::section() reads the section from the variant's index");
+
 namespace {
 
 // Providers and regions are typed by hand ("aws", "US-EAST-1"); ASCII folding is enough for them.

@@ -73,8 +73,8 @@ Listing make_listing(const Catalog& catalog, const ListingFilter& filter);
 
 // One entry whole, for `catalog show`, with its age on a given day.
 struct CatalogEntry {
-    std::variant<Gpu, BuildRow, OfferRow> entry;
-    std::optional<std::int64_t> age_days;  // today - as_of; empty when as_of is not a date
+    std::variant<Gpu, BuildRow, OfferRow> entry;  // in CatalogSection's order, so the index is the section
+    std::optional<std::int64_t> age_days;         // today - as_of; empty when as_of is not a date
     Date today;
     std::string catalog_origin;
 
