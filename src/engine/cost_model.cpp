@@ -212,6 +212,14 @@ double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, cons
                       monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
 }
 
+double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
+    // The same operations in the same order as evaluate(), so the figures are equal to the bit.
+    const double annuity = Discounting(a.discount_rate).annuity(a.months);
+    const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
+    const MonthlyCosts m = monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
+    return annuity * m.compute_usd + annuity * m.storage_usd + annuity * m.egress_usd + annuity * m.staff_cloud_usd;
+}
+
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
     // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.

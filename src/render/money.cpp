@@ -1,8 +1,12 @@
 #include "gpucost/render/money.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -63,6 +67,43 @@ std::string format_money_rate(double usd, const Currency& currency) {
 
 std::string format_optional_money_rate(const std::optional<double>& usd, const Currency& currency) {
     return usd ? format_money_rate(*usd, currency) : "-";
+}
+
+namespace {
+constexpr double k_max_usd_rate = 1e9;  // more units per dollar than any currency has needed; keeps figures finite
+}  // namespace
+
+Currency parse_currency(const std::string& code_text, const std::optional<std::string>& rate_text) {
+    Currency currency;
+    const bool rate_given = rate_text.has_value();
+    if (code_text.empty()) {
+        if (rate_given)
+            throw UsageError("--usd-rate: needs --currency CODE, the currency the rate converts US dollars to");
+        return currency;
+    }
+    std::string code = code_text;
+    const bool letters = code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) {
+                             return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+                         });
+    if (!letters)
+        throw UsageError(fmt::format("--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got {}",
+                                     quote_value(code_text)));
+    for (char& c : code) c = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c);
+    currency.code = code;
+    if (!rate_given) {
+        if (code == "USD") return currency;
+        throw UsageError(fmt::format("--currency {}: needs --usd-rate X, how many {} one US dollar buys "
+                                     "(gpucost never fetches exchange rates)",
+                                     code, code));
+    }
+    const auto rate = parse_number(*rate_text);
+    if (!rate || !(*rate > 0.0) || *rate > k_max_usd_rate)
+        throw UsageError(fmt::format("--usd-rate: must be a number of {} per US dollar in (0, 1e9], got {}", code,
+                                     quote_value(*rate_text)));
+    if (code == "USD" && *rate != 1.0)
+        throw UsageError(fmt::format("--usd-rate: must be 1 with --currency USD, got {}", quote_value(*rate_text)));
+    currency.per_usd = *rate;
+    return currency;
 }
 
 }  // namespace gpucost

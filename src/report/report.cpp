@@ -1,20 +1,16 @@
 #include "gpucost/report/report.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/matching.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
-
-CloudSpec cloud_spec_for(const CloudOffer& offer, Pricing pricing) {
-    return {offer.gpu_count, offer.price(pricing).value_or(0.0)};
-}
 
 std::string priced_as(const CloudOffer& offer) {
     std::string names;
@@ -38,7 +34,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
     c.assumptions = assumptions;
     c.build_spec = build_spec_for(build, gpu);
-    c.cloud_spec = cloud_spec_for(offer, assumptions.values.pricing);
+    c.cloud_spec = cloud_spec_of(offer, assumptions.values.pricing);
     c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
@@ -51,12 +47,6 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     return c;
 }
 
-bool same_text_ignoring_case(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 // " in region \"r\" from provider \"p\"" for the filters in force, or "".
 std::string filter_text(const ComparisonRequest& request) {
     std::string out;
@@ -65,72 +55,59 @@ std::string filter_text(const ComparisonRequest& request) {
     return out;
 }
 
-bool passes_filters(const CloudOffer& offer, const ComparisonRequest& request) {
-    return (!request.region || same_text_ignoring_case(offer.region, *request.region)) &&
-           (!request.provider || same_text_ignoring_case(offer.provider, *request.provider));
+// "a, b, c, d, e, ..." for the first five items.
+std::string first_five(const std::vector<std::string>& items) {
+    const auto end = items.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(items.size(), 5));
+    return fmt::format("{}{}", fmt::join(items.begin(), end, ", "), items.size() > 5 ? ", ..." : "");
 }
 
-// The cheapest offer for the build's GPU at the chosen pricing, by cloud total for this build
-// (instances round up, so the lowest hourly price per GPU is not always the cheapest).
-std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
-                                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
-                                         std::string& why_none) {
-    const Pricing pricing = assumptions.values.pricing;
-    std::optional<Comparison> best;
-    std::size_t candidates = 0;
+// Why no offer matched, naming the offers in the way (by id, so the message never depends on catalogue order).
+std::string why_none(const Catalog& catalog, const Build& build, Pricing pricing, const OfferFilters& filters,
+                     const OfferMatch& match, const ComparisonRequest& request) {
+    if (match.outcome == MatchOutcome::no_offer_for_gpu)
+        return fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
     std::vector<std::string> other_pricing;
     std::vector<std::string> filtered_out;
     for (const CloudOffer& offer : catalog.cloud) {
-        if (offer.gpu != build.gpu) continue;
-        if (!passes_filters(offer, request)) {
+        const OfferFit fit = offer_fit(offer, build.gpu, pricing, filters);
+        if (fit == OfferFit::filtered_out)
             filtered_out.push_back(fmt::format("{} ({}, {})", offer.id, offer.provider, offer.region));
-            continue;
-        }
-        if (!offer.price(pricing)) {
+        else if (fit == OfferFit::no_price)
             other_pricing.push_back(fmt::format("{} ({})", offer.id, priced_as(offer)));
-            continue;
-        }
-        ++candidates;
-        Comparison c = compare_one(catalog, build, offer, assumptions);
-        // Equal totals fall to the smaller id, so the choice never depends on catalogue order.
-        if (!best || c.result.cloud.total_usd < best->result.cloud.total_usd ||
-            (c.result.cloud.total_usd == best->result.cloud.total_usd && offer.id < best->offer.id))
-            best = std::move(c);
     }
-    const auto first_five = [](const std::vector<std::string>& items) {
-        return fmt::format(
-            "{}{}",
-            fmt::join(items.begin(),
-                      items.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(items.size(), 5)), ", "),
-            items.size() > 5 ? ", ..." : "");
-    };
-    if (!best) {
-        // Listed by id, so the message never depends on the catalogue's order.
-        std::sort(other_pricing.begin(), other_pricing.end());
-        std::sort(filtered_out.begin(), filtered_out.end());
-        if (other_pricing.empty() && !filtered_out.empty())
-            why_none = fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
-                                   "change or drop --region/--provider",
-                                   build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
-        else if (other_pricing.empty())
-            why_none = fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
-        else
-            why_none =
-                fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
-                            to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
-                            fmt::join(other_pricing.begin(),
-                                      other_pricing.begin() +
-                                          static_cast<std::ptrdiff_t>(std::min<std::size_t>(other_pricing.size(), 5)),
-                                      ", "));
+    std::sort(other_pricing.begin(), other_pricing.end());
+    std::sort(filtered_out.begin(), filtered_out.end());
+    if (match.outcome == MatchOutcome::all_filtered_out)
+        return fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
+                           "change or drop --region/--provider",
+                           build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
+    return fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
+                       to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
+                       fmt::join(other_pricing.begin(),
+                                 other_pricing.begin() + std::min<std::ptrdiff_t>(5, std::ssize(other_pricing)), ", "));
+}
+
+// The cheapest offer for the build's GPU at the chosen pricing, by cloud total for this build (the engine's
+// matching), as a comparison; empty with the reason in `reason` when there is none.
+std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
+                                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
+                                         std::string& reason) {
+    const Pricing pricing = assumptions.values.pricing;
+    const OfferFilters filters{request.region, request.provider};
+    const OfferMatch match = cheapest_offer(
+        catalog.cloud, build.gpu, build_spec_for(build, *catalog.find_gpu(build.gpu)), assumptions.values, filters);
+    if (match.outcome != MatchOutcome::chosen) {
+        reason = why_none(catalog, build, pricing, filters, match, request);
         return std::nullopt;
     }
-    best->offer_choice =
-        candidates == 1
+    Comparison c = compare_one(catalog, build, *match.offer, assumptions);
+    c.offer_choice =
+        match.candidates == 1
             ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu, filter_text(request))
             : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
-                          candidates, to_string(pricing), build.gpu, filter_text(request), build.gpu_count,
+                          match.candidates, to_string(pricing), build.gpu, filter_text(request), build.gpu_count,
                           assumptions.values.months);
-    return best;
+    return c;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "gpucost/engine/cash_flow.hpp"
 #include "gpucost/engine/cost_model.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
@@ -404,4 +405,43 @@ TEST_CASE("results do not depend on the order of catalogue entries") {
     std::error_code ec;
     fs::remove_all(base, ec);
     CHECK(compared > 200);  // most random catalogues give a comparison, so the check above compared real reports
+}
+
+// The engine's month-by-month profile (engine/cash_flow.hpp) against evaluate()'s closed forms, which stay the fast
+// path: each side's flows sum to its total, and the payback read off the cumulative sums is evaluate()'s month.
+TEST_CASE("cash_flow_profile agrees with evaluate() over random valid scenarios") {
+    Draw d(20261201);
+    constexpr int k_profiles = 600;  // up to 120 months x 8 flows each
+    int paybacks = 0;
+    for (int n = 0; n < k_profiles; ++n) {
+        const Scenario s = random_scenario(d);
+        INFO("scenario " << n << ": g=" << s.build.gpu_count << " c=" << s.cloud.gpus_per_instance
+                         << " h=" << s.a.hours_per_week << " months=" << s.a.months << " r=" << s.a.discount_rate);
+        const Evaluation e = evaluate(s.build, s.cloud, s.a);
+        const CashFlowProfile p = cash_flow_profile(e, s.a);
+        const auto months = static_cast<std::size_t>(s.a.months);
+        REQUIRE(p.flows.size() == 2 + 8 * months + 1);
+        REQUIRE(p.months.size() == months + 1);
+        double build = 0.0;
+        double cloud = 0.0;
+        for (const CashFlow& flow : p.flows) (flow.side == Side::build ? build : cloud) += flow.amount_usd;
+        CHECK(close(build, e.build.total_usd, build_scale(e.build)));
+        CHECK(close(cloud, e.cloud.total_usd, e.cloud.total_usd));
+        CHECK(close(p.months.back().build_cumulative_usd, e.build.total_usd, build_scale(e.build)));
+        CHECK(close(p.months.back().cloud_cumulative_usd, e.cloud.total_usd, e.cloud.total_usd));
+        // Every category's flows sum to its own total in the evaluation.
+        for (const CategoryInfo& info : k_categories) {
+            double sum = 0.0;
+            for (const CashFlow& flow : p.flows)
+                if (flow.category == info.category) sum += flow.amount_usd;
+            CHECK(close(sum, amount_usd(e, info.category), std::fabs(amount_usd(e, info.category))));
+        }
+        CHECK(payback_month(p) == e.payback_month);
+        if (e.payback_month) ++paybacks;
+        // Offer matching's cheaper total is evaluate()'s to the bit.
+        CHECK(cloud_total_usd(s.build, s.cloud, s.a) == e.cloud.total_usd);
+    }
+    // The payback comparison saw both outcomes.
+    CHECK(paybacks > 50);
+    CHECK(paybacks < k_profiles - 50);
 }

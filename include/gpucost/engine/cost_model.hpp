@@ -104,6 +104,10 @@ MonthlyCosts monthly_costs(const BuildSpec& build, const CloudSpec& cloud, const
 double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
                             double hours_per_week) noexcept;
 
+// The cloud side's discounted total over the horizon, USD: bit-for-bit evaluate(build, cloud, a).cloud.total_usd,
+// without the build side, payback and break-even (what offer matching needs per candidate).
+double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept;
+
 // Evaluates the whole comparison. Inputs must already be validated (finite, in range).
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept;
 

@@ -22,6 +22,11 @@ struct Currency {
     std::string field(std::string_view usd_name) const;
 };
 
+// The currency of --currency CODE and --usd-rate X (empty rate: not given): USD when neither is given; CODE
+// upper-cased. Throws UsageError naming the flag: a code that is not three letters, a rate without a code or a code
+// without a rate (except USD), a rate outside (0, 1e9], or USD at a rate other than 1.
+Currency parse_currency(const std::string& code_text, const std::optional<std::string>& rate_text);
+
 // Whole dollars with thousands separators: 1234.6 -> "$1,235", -20 -> "-$20" (an exact half rounds to even).
 std::string format_usd(double usd);
 // A rate with cents, or more digits below a dollar: 2.456 -> "$2.46", 0.0412 -> "$0.041".

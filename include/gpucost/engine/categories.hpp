@@ -1,0 +1,177 @@
+// The cost categories, listed once: each one's side, its key as every output spells it, when its money moves, and
+// where its amount lives in the engine's results. Renderers, the cash-flow profile and tests iterate this table
+// instead of naming categories themselves, so a new category (a tax shield, say) is one row here plus its field.
+//
+// How each of today's outputs iterates the table to keep its order (all of them are this table's order, filtered):
+//   - detail table (render_table.cpp) and markdown detail (render_markdown.cpp): k_category_rows, one line per
+//     key; the build and cloud staff share the "staff" line.
+//   - JSON breakdown_usd (render_json.cpp): build_categories() into build.breakdown_usd, cloud_categories() into
+//     cloud.breakdown_usd, keys as object keys.
+//   - CSV columns (render_csv.cpp): build_categories() as "build_<key>_usd", cloud_categories() as
+//     "cloud_<key>_usd" (at their existing places among the other columns, which are a public contract).
+//   - cashflow rows (cashflow.cpp): the engine's cash_flow_profile() (cash_flow.hpp) already yields them in order.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "gpucost/engine/cost_model.hpp"
+
+namespace gpucost {
+
+// Every cost category, build side first, each side in the order outputs list it.
+enum class Category : unsigned char {
+    hardware,
+    setup,
+    power,
+    build_staff,
+    maintenance,
+    facility,
+    resale,
+    compute,
+    storage,
+    egress,
+    cloud_staff,
+};
+
+// When a category's money moves: month 0, every month 1..M, or once at the end of month M.
+enum class Timing : unsigned char { upfront, monthly, at_end };
+
+// One row of the category table. Exactly one of build_total / cloud_total is set, matching `side`; `monthly` is set
+// exactly when timing is monthly (the undiscounted amount of one month, which the engine discounts per month).
+struct CategoryInfo {
+    Category category;
+    Side side;
+    const char* key;  // as outputs spell it; unique within a side ("staff" is on both)
+    Timing timing;
+    double BuildCosts::*build_total;  // discounted total over the horizon, USD
+    double CloudCosts::*cloud_total;  // discounted total over the horizon, USD
+    double MonthlyCosts::*monthly;    // undiscounted USD per month
+};
+
+// The table, in Category order: build categories, then cloud categories.
+inline constexpr std::array<CategoryInfo, 11> k_categories = {{
+    {Category::hardware, Side::build, "hardware", Timing::upfront, &BuildCosts::hardware_usd, nullptr, nullptr},
+    {Category::setup, Side::build, "setup", Timing::upfront, &BuildCosts::setup_usd, nullptr, nullptr},
+    {Category::power, Side::build, "power", Timing::monthly, &BuildCosts::power_usd, nullptr, &MonthlyCosts::power_usd},
+    {Category::build_staff, Side::build, "staff", Timing::monthly, &BuildCosts::staff_usd, nullptr,
+     &MonthlyCosts::staff_build_usd},
+    {Category::maintenance, Side::build, "maintenance", Timing::monthly, &BuildCosts::maintenance_usd, nullptr,
+     &MonthlyCosts::maintenance_usd},
+    {Category::facility, Side::build, "facility", Timing::monthly, &BuildCosts::facility_usd, nullptr,
+     &MonthlyCosts::facility_usd},
+    // A credit: the amount is <= 0.
+    {Category::resale, Side::build, "resale", Timing::at_end, &BuildCosts::resale_usd, nullptr, nullptr},
+    {Category::compute, Side::cloud, "compute", Timing::monthly, nullptr, &CloudCosts::compute_usd,
+     &MonthlyCosts::compute_usd},
+    {Category::storage, Side::cloud, "storage", Timing::monthly, nullptr, &CloudCosts::storage_usd,
+     &MonthlyCosts::storage_usd},
+    {Category::egress, Side::cloud, "egress", Timing::monthly, nullptr, &CloudCosts::egress_usd,
+     &MonthlyCosts::egress_usd},
+    {Category::cloud_staff, Side::cloud, "staff", Timing::monthly, nullptr, &CloudCosts::staff_usd,
+     &MonthlyCosts::staff_cloud_usd},
+}};
+
+// Number of categories.
+inline constexpr std::size_t k_category_count = k_categories.size();
+
+// The table row of a category.
+constexpr const CategoryInfo& category_info(Category category) noexcept {
+    return k_categories[static_cast<std::size_t>(category)];
+}
+
+namespace detail {
+constexpr std::size_t build_category_count() noexcept {
+    std::size_t n = 0;
+    while (n < k_category_count && k_categories[n].side == Side::build) ++n;
+    return n;
+}
+}  // namespace detail
+
+// The build side's categories, in output order.
+constexpr std::span<const CategoryInfo> build_categories() noexcept {
+    return std::span<const CategoryInfo>(k_categories).first(detail::build_category_count());
+}
+
+// The cloud side's categories, in output order.
+constexpr std::span<const CategoryInfo> cloud_categories() noexcept {
+    return std::span<const CategoryInfo>(k_categories).subspan(detail::build_category_count());
+}
+
+// One side's categories, in output order.
+constexpr std::span<const CategoryInfo> categories_of(Side side) noexcept {
+    return side == Side::build ? build_categories() : cloud_categories();
+}
+
+// The category of `side` spelled `key`; empty when that side has none.
+constexpr std::optional<Category> find_category(Side side, std::string_view key) noexcept {
+    for (const CategoryInfo& info : categories_of(side))
+        if (std::string_view(info.key) == key) return info.category;
+    return std::nullopt;
+}
+
+// A category's discounted total over the horizon, USD (resale <= 0).
+inline double amount_usd(const Evaluation& e, Category category) noexcept {
+    const CategoryInfo& info = category_info(category);
+    return info.side == Side::build ? e.build.*info.build_total : e.cloud.*info.cloud_total;
+}
+
+// A category's undiscounted amount in one month 1..M, USD; 0 for the upfront and end-of-horizon categories.
+inline double monthly_usd(const MonthlyCosts& m, Category category) noexcept {
+    const CategoryInfo& info = category_info(category);
+    return info.monthly != nullptr ? m.*info.monthly : 0.0;
+}
+
+// One line of a side-by-side breakdown (build column, cloud column): a key and the category of each side with it.
+struct CategoryRow {
+    const char* key;
+    std::optional<Category> build;
+    std::optional<Category> cloud;
+};
+
+namespace detail {
+constexpr std::size_t category_row_count() noexcept {
+    std::size_t n = build_categories().size();
+    for (const CategoryInfo& info : cloud_categories())
+        if (!find_category(Side::build, info.key)) ++n;
+    return n;
+}
+template <std::size_t N>
+constexpr std::array<CategoryRow, N> category_rows() noexcept {
+    std::array<CategoryRow, N> rows{};
+    std::size_t n = 0;
+    for (const CategoryInfo& info : build_categories())
+        rows[n++] = {info.key, info.category, find_category(Side::cloud, info.key)};
+    for (const CategoryInfo& info : cloud_categories())
+        if (!find_category(Side::build, info.key)) rows[n++] = {info.key, std::nullopt, info.category};
+    return rows;
+}
+}  // namespace detail
+
+// The side-by-side breakdown's lines, as the detail table and markdown show them today: every build key in order
+// (staff paired with the cloud's staff), then the cloud keys the build side lacks (compute, storage, egress).
+inline constexpr auto k_category_rows = detail::category_rows<detail::category_row_count()>();
+
+namespace detail {
+// The table's invariants, checked where it is written.
+constexpr bool table_is_consistent() noexcept {
+    for (std::size_t i = 0; i < k_category_count; ++i) {
+        const CategoryInfo& info = k_categories[i];
+        if (static_cast<std::size_t>(info.category) != i) return false;
+        if ((info.side == Side::build) != (info.build_total != nullptr)) return false;
+        if ((info.side == Side::cloud) != (info.cloud_total != nullptr)) return false;
+        if ((info.timing == Timing::monthly) != (info.monthly != nullptr)) return false;
+        if (i > 0 && k_categories[i - 1].side == Side::cloud && info.side == Side::build) return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (k_categories[j].side == info.side && std::string_view(k_categories[j].key) == info.key) return false;
+    }
+    return true;
+}
+}  // namespace detail
+static_assert(detail::table_is_consistent(), "k_categories: one row per Category in order, build rows first, "
+                                             "one total per row on its side, keys unique per side");
+
+}  // namespace gpucost

@@ -1,0 +1,117 @@
+// Options that choose how a result is shown and where it goes: --format, --output, --currency, --color, --quiet.
+#include <algorithm>
+#include <cstdlib>
+#include <ostream>
+#include <streambuf>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "gpucost/api.hpp"
+#include "gpucost/util/files.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost::cli {
+
+namespace {
+
+// A stream that drops everything written to it: where warnings go under --quiet.
+class DiscardBuffer : public std::streambuf {
+protected:
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize count) override { return count; }
+};
+
+}  // namespace
+
+void add_quiet_option(CLI::App& command, QuietOption& option) {
+    command.add_flag("-q,--quiet", option.quiet, "print no warnings (errors still go to stderr)");
+}
+
+std::ostream& warnings(const QuietOption& option, const Io& io) {
+    static DiscardBuffer discard_buffer;
+    static std::ostream discard(&discard_buffer);
+    return option.quiet ? discard : io.err;
+}
+
+void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
+    command.add_option("--format", options.format, fmt::format("{} (default: table)", choices))->type_name("FORMAT");
+}
+
+Format parse_format(const std::string& text) {
+    if (text == "table") return Format::table;
+    if (text == "json") return Format::json;
+    if (text == "csv") return Format::csv;
+    throw UsageError(fmt::format("--format: must be one of table, json, csv, got {}{}", quote_value(text),
+                                 did_you_mean(text, {"table", "json", "csv"})));
+}
+
+Format parse_report_format(const std::string& text) {
+    if (text == "markdown") return Format::markdown;
+    if (text == "table" || text == "json" || text == "csv") return parse_format(text);
+    throw UsageError(fmt::format("--format: must be one of table, json, csv, markdown, got {}{}", quote_value(text),
+                                 did_you_mean(text, {"table", "json", "csv", "markdown"})));
+}
+
+void add_output_option(CLI::App& command, OutputOptions& options) {
+    command
+        .add_option("--output", options.output,
+                    "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
+        ->type_name("FILE");
+}
+
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
+    if (options.output.empty())
+        out << text;
+    else
+        write_file_atomically(options.output, text);
+}
+
+void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
+    add_format_option(command, o.format, "table, json, csv or markdown");
+    add_output_option(command, o.output);
+    command
+        .add_option("--currency", o.currency,
+                    "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
+        ->type_name("CODE");
+    o.usd_rate_option =
+        command.add_option("--usd-rate", o.usd_rate, "units of --currency for one US dollar, > 0 (never fetched)")
+            ->type_name("X");
+    command
+        .add_option("--color,--colour", o.color,
+                    "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
+        ->type_name("WHEN");
+    add_quiet_option(command, o.quiet);
+}
+
+namespace {
+
+Currency currency_for(const ReportOutputOptions& o) {
+    const bool rate_given = o.usd_rate_option != nullptr && o.usd_rate_option->count() > 0;
+    return parse_currency(o.currency, rate_given ? std::optional<std::string>(o.usd_rate) : std::nullopt);
+}
+
+bool colour_for(const ReportOutputOptions& o, const Io& io) {
+    if (o.color == "always") return true;
+    if (o.color == "never") return false;
+    if (o.color != "auto")
+        throw UsageError(fmt::format("--color: must be one of auto, always, never, got {}{}", quote_value(o.color),
+                                     did_you_mean(o.color, {"auto", "always", "never"})));
+    const char* no_color = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    return io.terminal.stdout_is_terminal && o.output.output.empty() && (no_color == nullptr || *no_color == '\0') &&
+           !(term != nullptr && std::string_view(term) == "dumb");
+}
+
+}  // namespace
+
+ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
+    ReportOutput r;
+    r.format = parse_report_format(o.format.format);
+    r.render.currency = currency_for(o);
+    r.render.colour = colour_for(o, io);
+    return r;
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,99 @@
+#include "gpucost/engine/cash_flow.hpp"
+
+#include <cstddef>
+
+namespace gpucost {
+namespace {
+
+// Appends one flow and carries its side's running sum and the month's totals. The sums are taken in flow order,
+// starting from 0.0, exactly as the cashflow renderers summed rows, so their output stays byte-identical.
+class ProfileWriter {
+public:
+    explicit ProfileWriter(CashFlowProfile& profile)
+        : m_profile(profile) {}
+
+    void add(int month, const CategoryInfo& info, double amount_usd) {
+        const bool build = info.side == Side::build;
+        double& cumulative = build ? m_build_cumulative : m_cloud_cumulative;
+        cumulative += amount_usd;
+        m_profile.flows.push_back({month, info.side, info.category, amount_usd, cumulative});
+        CashFlowMonth& totals = m_profile.months.back();
+        (build ? totals.build_usd : totals.cloud_usd) += amount_usd;
+        (build ? totals.build_cumulative_usd : totals.cloud_cumulative_usd) = cumulative;
+    }
+
+    // Opens a month whose cumulatives start where the last month's ended.
+    void begin_month(int month) {
+        CashFlowMonth totals;
+        totals.month = month;
+        totals.build_cumulative_usd = m_build_cumulative;
+        totals.cloud_cumulative_usd = m_cloud_cumulative;
+        m_profile.months.push_back(totals);
+    }
+
+private:
+    CashFlowProfile& m_profile;
+    double m_build_cumulative = 0.0;
+    double m_cloud_cumulative = 0.0;
+};
+
+std::size_t flow_count(int months) noexcept {
+    std::size_t upfront = 0;
+    std::size_t monthly = 0;
+    std::size_t at_end = 0;
+    for (const CategoryInfo& info : k_categories)
+        (info.timing == Timing::upfront ? upfront : info.timing == Timing::monthly ? monthly : at_end) += 1;
+    return upfront + static_cast<std::size_t>(months) * monthly + at_end;
+}
+
+}  // namespace
+
+CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
+    const int months = a.months;
+    CashFlowProfile profile;
+    profile.flows.reserve(flow_count(months));
+    profile.months.reserve(static_cast<std::size_t>(months) + 1);
+    ProfileWriter writer(profile);
+    writer.begin_month(0);
+    // Month 0 is not discounted, so the upfront flows are the evaluation's totals.
+    for (const CategoryInfo& info : k_categories)
+        if (info.timing == Timing::upfront) writer.add(0, info, amount_usd(e, info.category));
+    for (int month = 1; month <= months; ++month) {
+        writer.begin_month(month);
+        // The engine's annuity factor is the sum of exactly these discount factors. A price trend would multiply
+        // the monthly amount here by its factor for (category, month) before discounting (see cash_flow.hpp).
+        const double v = discount_factor(month, a.discount_rate);
+        for (const Side side : {Side::build, Side::cloud}) {
+            for (const CategoryInfo& info : categories_of(side)) {
+                if (info.timing == Timing::monthly) writer.add(month, info, e.monthly.*info.monthly * v);
+                // The end-of-horizon total is already discounted to today by the engine (one flow, at month M).
+                else if (info.timing == Timing::at_end && month == months)
+                    writer.add(month, info, amount_usd(e, info.category));
+            }
+        }
+    }
+    return profile;
+}
+
+CashFlowProfile cash_flow_profile(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) {
+    return cash_flow_profile(evaluate(build, cloud, a), a);
+}
+
+std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
+    // evaluate()'s payback leaves the resale out: owning "pays back" on what was spent, not on what might be sold.
+    double build = 0.0;
+    double cloud = 0.0;
+    std::size_t i = 0;
+    const std::size_t n = profile.flows.size();
+    for (const CashFlowMonth& totals : profile.months) {
+        for (; i < n && profile.flows[i].month == totals.month; ++i) {
+            const CashFlow& flow = profile.flows[i];
+            if (category_info(flow.category).timing == Timing::at_end) continue;
+            (flow.side == Side::build ? build : cloud) += flow.amount_usd;
+        }
+        if (totals.month >= 1 && cloud >= build) return totals.month;
+    }
+    return std::nullopt;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,129 @@
+// The category table (include/gpucost/engine/categories.hpp) against every output that lists categories today:
+// its keys and orders reproduce the detail table, the JSON breakdowns, the CSV columns and the cash-flow rows.
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/engine/categories.hpp"
+#include "test_support.hpp"
+
+using namespace gpucost;
+using gpucost::test::read_file;
+using gpucost::test::test_path;
+
+namespace {
+
+std::vector<std::string> keys_of(std::span<const CategoryInfo> infos) {
+    std::vector<std::string> keys;
+    for (const CategoryInfo& info : infos) keys.emplace_back(info.key);
+    return keys;
+}
+
+// An evaluation whose every category holds a distinct amount, so a wrong column shows.
+Evaluation numbered_evaluation() {
+    Evaluation e;
+    e.build = {1, 2, 3, 4, 5, 6, -7, 0};
+    e.cloud.compute_usd = 8;
+    e.cloud.storage_usd = 9;
+    e.cloud.egress_usd = 10;
+    e.cloud.staff_usd = 11;
+    e.monthly = {21, 22, 23, 24, 25, 26, 27, 28};
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") {
+    CHECK(keys_of(build_categories()) ==
+          std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility", "resale"});
+    CHECK(keys_of(cloud_categories()) == std::vector<std::string>{"compute", "storage", "egress", "staff"});
+    CHECK(categories_of(Side::build).size() + categories_of(Side::cloud).size() == k_category_count);
+    CHECK(category_info(Category::hardware).timing == Timing::upfront);
+    CHECK(category_info(Category::setup).timing == Timing::upfront);
+    CHECK(category_info(Category::resale).timing == Timing::at_end);
+    for (const Category c : {Category::power, Category::build_staff, Category::maintenance, Category::facility,
+                             Category::compute, Category::storage, Category::egress, Category::cloud_staff})
+        CHECK(category_info(c).timing == Timing::monthly);
+    // Staff is on both sides under one key.
+    CHECK(find_category(Side::build, "staff") == Category::build_staff);
+    CHECK(find_category(Side::cloud, "staff") == Category::cloud_staff);
+    CHECK_FALSE(find_category(Side::cloud, "power").has_value());
+    CHECK_FALSE(find_category(Side::build, "compute").has_value());
+}
+
+TEST_CASE("amount_usd and monthly_usd read each category's own field") {
+    const Evaluation e = numbered_evaluation();
+    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, -7, 8, 9, 10, 11};
+    // MonthlyCosts order: power, staff_build, maintenance, facility, compute, storage, egress, staff_cloud.
+    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 0, 25, 26, 27, 28};
+    for (std::size_t i = 0; i < k_category_count; ++i) {
+        CAPTURE(k_categories[i].key, i);
+        CHECK(amount_usd(e, static_cast<Category>(i)) == totals[i]);
+        CHECK(monthly_usd(e.monthly, static_cast<Category>(i)) == monthly[i]);
+    }
+}
+
+TEST_CASE("k_category_rows: the detail table's lines, staff paired across sides") {
+    REQUIRE(k_category_rows.size() == 10);
+    std::vector<std::string> keys;
+    for (const CategoryRow& row : k_category_rows) keys.emplace_back(row.key);
+    CHECK(keys == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility", "resale",
+                                           "compute", "storage", "egress"});
+    CHECK(k_category_rows[3].build == Category::build_staff);
+    CHECK(k_category_rows[3].cloud == Category::cloud_staff);
+    CHECK(k_category_rows[0].build == Category::hardware);
+    CHECK_FALSE(k_category_rows[0].cloud.has_value());
+    CHECK_FALSE(k_category_rows[7].build.has_value());
+    CHECK(k_category_rows[7].cloud == Category::compute);
+}
+
+TEST_CASE("category table matches the golden outputs of compare") {
+    SECTION("detail table: the lines between the header and the total") {
+        std::istringstream text(read_file(test_path("golden/compare_box_a4.txt")));
+        std::vector<std::string> keys;
+        bool inside = false;
+        for (std::string line; std::getline(text, line);) {
+            std::istringstream words(line);
+            std::string first;
+            words >> first;
+            if (line.find("cost over the horizon") != std::string::npos) {
+                inside = true;
+            } else if (inside && first == "total") {
+                break;
+            } else if (inside) {
+                keys.push_back(first);
+            }
+        }
+        std::vector<std::string> expected;
+        for (const CategoryRow& row : k_category_rows) expected.emplace_back(row.key);
+        CHECK(keys == expected);
+    }
+    SECTION("JSON breakdown_usd of each side, in key order") {
+        const auto report = nlohmann::ordered_json::parse(read_file(test_path("golden/compare_box_a4.json")));
+        const auto& comparison = report.at("comparisons").at(0);
+        for (const Side side : {Side::build, Side::cloud}) {
+            std::vector<std::string> keys;
+            for (const auto& item : comparison.at(to_string(side)).at("breakdown_usd").items())
+                keys.push_back(item.key());
+            CHECK(keys == keys_of(categories_of(side)));
+        }
+    }
+    SECTION("CSV: <side>_<key>_usd columns, in order") {
+        std::istringstream header(read_file(test_path("golden/compare_all.csv")).substr(0, 2000));
+        std::string line;
+        std::getline(header, line);
+        std::vector<std::string> columns;
+        std::istringstream cells(line);
+        for (std::string cell; std::getline(cells, cell, ',');) columns.push_back(cell);
+        for (const Side side : {Side::build, Side::cloud}) {
+            std::vector<std::string> found;
+            for (const std::string& column : columns)
+                for (const CategoryInfo& info : categories_of(side))
+                    if (column == std::string(to_string(side)) + "_" + info.key + "_usd") found.emplace_back(info.key);
+            CHECK(found == keys_of(categories_of(side)));
+        }
+    }
+}
