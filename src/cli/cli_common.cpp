@@ -19,7 +19,6 @@ namespace gpucost::cli {
 
 namespace {
 constexpr const char* k_assumption_group = "Assumptions (default: the catalogue's)";
-constexpr int k_max_months = 600;  // 50 years, the longest --years allows
 }  // namespace
 
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
@@ -38,18 +37,22 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         ->type_name("FILE");
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
-        if (i.kind == AssumptionKind::number)
-            description += fmt::format(", {}{}{}", range_text(i), i.unit.empty() ? "" : " ", i.unit);
+        if (i.kind == AssumptionKind::number || i.kind == AssumptionKind::years_in_months)
+            description += fmt::format(", {}", range_text(i, true));
         CLI::Option* option =
             command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
         o.given[i.key] = option;
         switch (i.kind) {
             case AssumptionKind::pricing: option->type_name("PRICING"); break;
             case AssumptionKind::idle: option->type_name("always-on|off"); break;
-            case AssumptionKind::number: option->type_name("NUMBER"); break;
+            case AssumptionKind::number:
+            case AssumptionKind::years_in_months: option->type_name("NUMBER"); break;
         }
     }
-    o.months_option = command.add_option("--months", o.months, "horizon in whole months, instead of --years, [1, 600]")
+    o.months_option = command
+                          .add_option("--months", o.months,
+                                      fmt::format("horizon in whole months, instead of --years, [1, {}]",
+                                                  months_for_years(info(AssumptionKey::horizon_months).max)))
                           ->type_name("N")
                           ->group(k_assumption_group)
                           ->excludes(command.get_option("--years"));
@@ -61,42 +64,20 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
     std::vector<std::string> problems;
     for (const auto& [key, text] : o.assumptions) {
         if (o.given.at(key)->count() == 0) continue;
-        const AssumptionInfo& i = info(key);
-        const std::string flag = flag_name(key);
-        if (i.kind == AssumptionKind::pricing) {
-            if (const auto p = parse_pricing(text))
-                layer.set(key, *p);
-            else
-                problems.push_back(
-                    fmt::format("{}: must be one of {}, got {}", flag, pricing_choices(), quote_value(text)));
-            continue;
-        }
-        if (i.kind == AssumptionKind::idle) {
-            if (const auto p = parse_idle(text))
-                layer.set(key, *p);
-            else
-                problems.push_back(fmt::format("{}: must be one of always-on, off, got {}", flag, quote_value(text)));
-            continue;
-        }
-        const auto value = parse_number(text);
-        if (!value) {
-            problems.push_back(
-                fmt::format("{}: must be a number in {}, got {}", flag, range_text(i), quote_value(text)));
-            continue;
-        }
-        if (const auto why = check_value(key, *value)) {
-            problems.push_back(fmt::format("{}: {}", flag, *why));
-            continue;
-        }
-        layer.set(key, key == AssumptionKey::years ? static_cast<double>(months_for_years(*value)) : *value);
+        ParsedAssumption parsed = parse_assumption_value(key, std::string_view(text));
+        if (parsed.value)
+            layer.set(key, *parsed.value);
+        else
+            problems.push_back(fmt::format("{}: {}", flag_name(key), parsed.reason));
     }
     if (o.months_option != nullptr && o.months_option->count() > 0) {
+        const int max_months = months_for_years(info(AssumptionKey::horizon_months).max);
         const auto months = parse_number(o.months);
-        if (!months || *months < 1 || *months > k_max_months || *months != static_cast<int>(*months))
-            problems.push_back(fmt::format("--months: must be a whole number in [1, {}], got {}", k_max_months,
-                                           quote_value(o.months)));
+        if (!months || *months < 1 || *months > max_months || *months != static_cast<int>(*months))
+            problems.push_back(
+                fmt::format("--months: must be a whole number in [1, {}], got {}", max_months, quote_value(o.months)));
         else
-            layer.set(AssumptionKey::years, *months);
+            layer.set(AssumptionKey::horizon_months, *months);
     }
     if (!problems.empty()) throw UsageError(fmt::format("{}", fmt::join(problems, "\n")));
     return layer;

@@ -49,6 +49,7 @@ struct ValidateOptions {
     CatalogOptions catalog;
     QuietOption quiet;
     std::string file;
+    bool strict = false;  // every assumption and its source, as the shipped catalogue gives them
 };
 
 // "FILE: not valid: 2 errors, 0 warnings": the last line of a failed validation, so a long list ends with its count.
@@ -148,6 +149,16 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         err << not_valid_line(e.file(), e.problems().size(), e.warnings().size());
         return static_cast<int>(e.code());
     }
+    if (o.strict) {
+        // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
+        const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions);
+        if (!missing.empty()) {
+            const std::string file = options.catalog.empty() ? "embedded catalogue" : options.catalog;
+            print_problems(err, "error", file, missing);
+            err << not_valid_line(file, missing.size(), warning_count);
+            return static_cast<int>(ExitCode::data);
+        }
+    }
     io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
                           catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
                           warning_count, plural(warning_count));
@@ -241,6 +252,8 @@ Command validate_command(CLI::App& command) {
     CLI::App* validate_app = command.add_subcommand(
         "validate", "check a catalogue (default: the embedded one) and its overlays; every problem at once");
     validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
+    validate_app->add_flag("--strict", validate->strict,
+                           "also demand every assumption and a source for each (else gpucost defaults fill gaps)");
     add_catalog_options(*validate_app, validate->catalog);
     add_quiet_option(*validate_app, validate->quiet);
     validate_app->allow_extras();

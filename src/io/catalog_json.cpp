@@ -306,7 +306,7 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
         else
             r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
-    if (const auto currency = r.string(root, "", "currency", !overlay)) {
+    if (const auto currency = r.string(root, "", "currency", false)) {  // optional: USD is the only one
         if (*currency == "USD")
             c.currency = *currency;
         else
@@ -314,11 +314,10 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
                                              quote_value(*currency)));
     }
     c.assumptions.origin = "catalogue";
+    // Optional: a missing assumption keeps its gpucost default (`catalog validate --strict` demands them all).
     if (const json* assumptions = JsonReader::member(root, "assumptions"))
         read_assumptions(r, *assumptions, "/assumptions", overlay ? LayerRules::overlay : LayerRules::catalogue,
                          c.assumptions);
-    else if (!overlay)
-        r.error("/assumptions", "missing; expected an object with every assumption and its source");
 
     if (!entries.cloud_read) {
         read_gpus(entries.reader, root, entries.ids, c, ctx);

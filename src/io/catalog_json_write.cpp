@@ -20,17 +20,16 @@ void put(Json& j, const char* key, const std::optional<double>& v) {
 Json write_layer(const AssumptionLayer& layer) {
     Json j = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
-        const auto& v = layer.get(i.key);
-        if (!v) continue;
+        const auto& held = layer.get(i.key);
+        if (!held) continue;
+        const AssumptionValue v = input_value(i.key, *held);  // the horizon in years, as a catalogue writes it
         const std::string key(i.name);
-        if (const auto* p = std::get_if<Pricing>(&*v))
+        if (const auto* p = std::get_if<Pricing>(&v))
             j[key] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&*v))
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
             j[key] = to_string(*idle);
-        else if (i.key == AssumptionKey::years)
-            j[key] = std::get<double>(*v) / k_months_per_year;  // held as months, written as years
         else
-            j[key] = std::get<double>(*v);
+            j[key] = std::get<double>(v);
     }
     return j;
 }

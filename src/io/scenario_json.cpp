@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -34,14 +35,6 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
     return value->get<std::string>();
 }
 
-// A choice given as another type is told the choices, not only "must be a string".
-bool is_string_or_absent(JsonReader& r, const json& root, std::string_view key, std::string_view choices) {
-    const json* value = JsonReader::member(root, key);
-    if (value == nullptr || value->is_string()) return true;
-    r.error(child_path("", key), fmt::format("must be one of {}, got {}", choices, describe(*value)));
-    return false;
-}
-
 // "PUE" is two edits from nothing near enough for did_you_mean; a key in the wrong case is the likely slip.
 std::string suggestion(const std::string& key, const std::vector<std::string>& known) {
     std::string lower = key;
@@ -50,46 +43,6 @@ std::string suggestion(const std::string& key, const std::vector<std::string>& k
     if (lower != key && std::find(known.begin(), known.end(), lower) != known.end())
         return fmt::format(" (did you mean {}?)", quote_value(lower));
     return did_you_mean(key, known);
-}
-
-void read_assumption(JsonReader& r, const json& root, const AssumptionInfo& i, AssumptionLayer& layer) {
-    const std::string where = child_path("", i.name);
-    switch (i.kind) {
-        case AssumptionKind::number: {
-            const auto v = r.number(root, "", i.name, i.min, i.max, false, i.min_exclusive, i.unit);
-            if (!v) return;
-            if (i.key != AssumptionKey::years) {
-                layer.set(i.key, *v);
-                return;
-            }
-            // The horizon is held as whole months, as everywhere else.
-            if (const auto why = check_value(i.key, *v))
-                r.error(where, *why);
-            else
-                layer.set(i.key, static_cast<double>(months_for_years(*v)));
-            return;
-        }
-        case AssumptionKind::pricing: {
-            if (!is_string_or_absent(r, root, i.name, pricing_choices())) return;
-            const auto s = r.string(root, "", i.name, false);
-            if (!s) return;
-            if (const auto p = parse_pricing(*s))
-                layer.set(i.key, *p);
-            else
-                r.error(where, fmt::format("must be one of {}, got {}", pricing_choices(), quote_value(*s)));
-            return;
-        }
-        case AssumptionKind::idle: {
-            if (!is_string_or_absent(r, root, i.name, "always-on, off")) return;
-            const auto s = r.string(root, "", i.name, false);
-            if (!s) return;
-            if (const auto p = parse_idle(*s))
-                layer.set(i.key, *p);
-            else
-                r.error(where, fmt::format("must be one of always-on, off, got {}", quote_value(*s)));
-            return;
-        }
-    }
 }
 
 // The top-level keys of a JSON object in the order written, duplicates kept: nlohmann keeps only the last value
@@ -156,7 +109,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
         r.error(child_path("", key),
                 fmt::format("unknown key{}; keys starting with '_' are comments", suggestion(key, known)));
     }
-    for (const AssumptionInfo& i : assumption_infos()) read_assumption(r, root, i, s.assumptions);
+    for (const AssumptionInfo& i : assumption_infos()) read_assumption_value(r, root, "", i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);
     s.cloud_id = read_id(r, root, k_cloud_key);
     if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
@@ -182,7 +135,7 @@ std::string scenario_template(const Catalog& catalog) {
     sources[k_cloud_key] = "null: the cheapest offer for the build's GPU; or an offer id (needs \"build\")";
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
-        const AssumptionValue v = get_value(defaults.values, i.key);
+        const AssumptionValue v = input_value(i.key, get_value(defaults.values, i.key));
         // Scenario values win over a build's own; a template that set them would silently change those builds.
         const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
                                               [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
@@ -195,8 +148,7 @@ std::string scenario_template(const Catalog& catalog) {
             root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);
         sources[std::string(i.name)] = fmt::format(
-            "{}{}; default from {}: {}{}", i.help, unit, defaults.origins[k],
-            defaults.sources[k].empty() ? "(no source given)" : defaults.sources[k],
+            "{}{}; default from {}: {}{}", i.help, unit, defaults.origins[k], defaults.sources[k],
             overriding > 0
                 ? fmt::format("; {} build(s) set their own value, kept while the key starts with '_'", overriding)
                 : "");

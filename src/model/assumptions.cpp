@@ -1,8 +1,8 @@
+// Lookups, the one value parser and the layer resolution over the assumption table (assumption_table.cpp).
 #include "gpucost/model/assumptions.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include <fmt/format.h>
 
@@ -11,63 +11,66 @@
 namespace gpucost {
 namespace {
 
-constexpr double k_no_limit_usd = 1e9;  // a bound far beyond any real monthly bill, only to keep sums finite
-constexpr double k_max_years = 50.0;    // longer than any hardware lives or any price holds
-
 using K = AssumptionKey;
 using Kind = AssumptionKind;
 
-constexpr std::array<AssumptionInfo, k_assumption_count> k_infos{{
-    {K::hours_per_week, "hours_per_week", Kind::number, 0, k_hours_per_week, false, "h/week",
-     "hours of GPU work per week"},
-    {K::years, "years", Kind::number, 0, k_max_years, true, "years",
-     "horizon of the comparison, rounded to whole months"},
-    {K::pricing, "pricing", Kind::pricing, 0, 0, false, "",
-     "how the cloud side buys: on-demand, spot, reserved-1y or reserved-3y"},
-    {K::electricity_usd_per_kwh, "electricity_usd_per_kwh", Kind::number, 0, 10, false, "USD/kWh",
-     "price of electricity"},
-    {K::pue, "pue", Kind::number, 1, 5, false, "", "power usage effectiveness: facility power / IT power"},
-    {K::idle, "idle", Kind::idle, 0, 0, false, "",
-     "when not working the machine stays on at idle draw (always-on) or is switched off (off)"},
-    {K::staff_salary_usd, "staff_salary_usd", Kind::number, 0, 1e8, false, "USD/year",
-     "yearly cost of one full-time administrator"},
-    {K::staff_fte_build, "staff_fte_build", Kind::number, 0, 1e6, false, "FTE",
-     "staff time to run the owned machine, in full-time equivalents"},
-    {K::staff_fte_cloud, "staff_fte_cloud", Kind::number, 0, 1e6, false, "FTE",
-     "staff time to run the cloud setup, in full-time equivalents"},
-    {K::maintenance_rate, "maintenance_rate", Kind::number, 0, 1, false, "per year",
-     "yearly maintenance and support as a fraction of the hardware price"},
-    {K::facility_usd_per_month, "facility_usd_per_month", Kind::number, 0, k_no_limit_usd, false, "USD/month",
-     "rack space, colocation, office space for the machine"},
-    {K::useful_life_years, "useful_life_years", Kind::number, 0, k_max_years, true, "years",
-     "years until the hardware is worth its residual value"},
-    {K::residual_value, "residual_value", Kind::number, 0, 1, false, "",
-     "share of the hardware price it still fetches at the end of its useful life"},
-    {K::discount_rate, "discount_rate", Kind::number, 0, 1, false, "per year",
-     "annual rate at which future money is discounted (cost of capital)"},
-    {K::spot_overhead, "spot_overhead", Kind::number, 0, 10, false, "",
-     "extra hours re-run after spot interruptions, as a fraction of the work"},
-    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, "USD/month",
-     "cloud storage bill"},
-    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, "USD/month",
-     "cloud data-transfer-out bill"},
-}};
+constexpr std::array<Pricing, k_pricing_count> k_pricings = {Pricing::on_demand, Pricing::spot, Pricing::reserved_1y,
+                                                             Pricing::reserved_3y};
+constexpr std::array<IdlePolicy, 2> k_idle_policies = {IdlePolicy::always_on, IdlePolicy::off};
+
+template <typename Choices>
+std::string joined_names(const Choices& choices) {
+    std::string out;
+    for (const auto c : choices) out += (out.empty() ? "" : ", ") + std::string(to_string(c));
+    return out;
+}
+
+ParsedAssumption invalid(std::string reason) { return {std::nullopt, std::move(reason)}; }
+
+ParsedAssumption parse_choice(const AssumptionInfo& i, const AssumptionInput& input) {
+    const auto* text = std::get_if<std::string_view>(&input);
+    const std::string got = text ? quote_value(*text) : exact_number(std::get<double>(input));
+    if (text != nullptr) {
+        if (i.kind == Kind::pricing) {
+            if (const auto p = parse_pricing(*text)) return {*p, {}};
+        } else if (const auto p = parse_idle(*text)) {
+            return {*p, {}};
+        }
+    }
+    return invalid(fmt::format("must be one of {}, got {}", choices_text(i.key), got));
+}
+
+ParsedAssumption parse_number_value(const AssumptionInfo& i, const AssumptionInput& input, RangeWording wording) {
+    const std::string range = range_text(i, wording == RangeWording::with_unit);
+    double value = 0.0;
+    if (const auto* text = std::get_if<std::string_view>(&input)) {
+        const auto number = parse_number(*text);
+        if (!number) return invalid(fmt::format("must be a number in {}, got {}", range, quote_value(*text)));
+        value = *number;
+    } else {
+        value = std::get<double>(input);
+    }
+    const bool below = i.min_exclusive ? !(value > i.min) : !(value >= i.min);
+    if (!std::isfinite(value) || below || !(value <= i.max))
+        return invalid(fmt::format("must be in {}, got {}", range, exact_number(value)));
+    if (i.kind == Kind::number) return {value, {}};
+    // The horizon: the engine works in whole months, so years are converted here, once.
+    const int months = months_for_years(value);
+    if (months < 1) return invalid(fmt::format("must be at least 1 month (1/12 year), got {}", exact_number(value)));
+    return {static_cast<double>(months), {}};
+}
 
 }  // namespace
 
-const std::array<AssumptionInfo, k_assumption_count>& assumption_infos() noexcept { return k_infos; }
-
-const AssumptionInfo& info(AssumptionKey key) noexcept { return k_infos[static_cast<std::size_t>(key)]; }
-
 std::optional<AssumptionKey> find_assumption(std::string_view name) noexcept {
-    for (const AssumptionInfo& i : k_infos)
+    for (const AssumptionInfo& i : assumption_infos())
         if (i.name == name) return i.key;
     return std::nullopt;
 }
 
 std::vector<std::string> assumption_names() {
     std::vector<std::string> names;
-    for (const AssumptionInfo& i : k_infos) names.emplace_back(i.name);
+    for (const AssumptionInfo& i : assumption_infos()) names.emplace_back(i.name);
     return names;
 }
 
@@ -78,55 +81,71 @@ std::string flag_name(AssumptionKey key) {
     return flag;
 }
 
-std::string range_text(const AssumptionInfo& i) {
-    return fmt::format("{}{}, {}]", i.min_exclusive ? '(' : '[', i.min, i.max);
+std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {
+    std::string range = fmt::format("{}{}, {}]", min_exclusive ? '(' : '[', exact_number(min), exact_number(max));
+    if (!unit.empty()) range += fmt::format(" {}", unit);
+    return range;
+}
+
+std::string range_text(const AssumptionInfo& i, bool with_unit) {
+    return range_text(i.min, i.max, i.min_exclusive, with_unit ? i.unit : std::string_view());
 }
 
 std::optional<Pricing> parse_pricing(std::string_view text) noexcept {
-    for (const Pricing p : {Pricing::on_demand, Pricing::spot, Pricing::reserved_1y, Pricing::reserved_3y})
+    for (const Pricing p : k_pricings)
         if (text == to_string(p)) return p;
     return std::nullopt;
 }
 
 std::optional<IdlePolicy> parse_idle(std::string_view text) noexcept {
-    for (const IdlePolicy p : {IdlePolicy::always_on, IdlePolicy::off})
+    for (const IdlePolicy p : k_idle_policies)
         if (text == to_string(p)) return p;
     return std::nullopt;
 }
 
-std::string pricing_choices() { return "on-demand, spot, reserved-1y, reserved-3y"; }
+std::string pricing_choices() { return joined_names(k_pricings); }
 
-std::optional<std::string> check_value(AssumptionKey key, double value) {
+std::string choices_text(AssumptionKey key) {
+    switch (info(key).kind) {
+        case Kind::pricing: return pricing_choices();
+        case Kind::idle: return joined_names(k_idle_policies);
+        case Kind::number:
+        case Kind::years_in_months: break;
+    }
+    return "";
+}
+
+ParsedAssumption parse_assumption_value(AssumptionKey key, AssumptionInput input, RangeWording wording) {
     const AssumptionInfo& i = info(key);
-    const bool below = i.min_exclusive ? !(value > i.min) : !(value >= i.min);
-    if (!std::isfinite(value) || below || !(value <= i.max))
-        return fmt::format("must be in {}, got {}", range_text(i), exact_number(value));
-    if (key == AssumptionKey::years && months_for_years(value) < 1)
-        return fmt::format("must be at least 1 month (1/12 year), got {}", exact_number(value));
-    return std::nullopt;
+    if (i.kind == Kind::pricing || i.kind == Kind::idle) return parse_choice(i, input);
+    return parse_number_value(i, input, wording);
 }
 
 int months_for_years(double years) noexcept { return static_cast<int>(std::lround(years * k_months_per_year)); }
+
+AssumptionValue input_value(AssumptionKey key, const AssumptionValue& held) noexcept {
+    const auto* months = std::get_if<double>(&held);
+    if (months != nullptr && info(key).kind == Kind::years_in_months) return *months / k_months_per_year;
+    return held;
+}
 
 bool AssumptionLayer::empty() const {
     return std::none_of(values.begin(), values.end(), [](const auto& v) { return v.has_value(); });
 }
 
-namespace {
-
-void apply(Assumptions& a, AssumptionKey key, const AssumptionValue& value) {
+void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) noexcept {
     if (const auto* p = std::get_if<Pricing>(&value)) {
-        a.pricing = *p;
+        if (key == K::pricing) a.pricing = *p;
         return;
     }
     if (const auto* idle = std::get_if<IdlePolicy>(&value)) {
-        a.idle = *idle;
+        if (key == K::idle) a.idle = *idle;
         return;
     }
     const double v = std::get<double>(value);
     switch (key) {
         case K::hours_per_week: a.hours_per_week = v; break;
-        case K::years: a.months = static_cast<int>(v); break;
+        case K::horizon_months: a.months = static_cast<int>(v); break;
         case K::electricity_usd_per_kwh: a.electricity_usd_per_kwh = v; break;
         case K::pue: a.pue = v; break;
         case K::staff_salary_usd: a.staff_salary_usd = v; break;
@@ -145,25 +164,52 @@ void apply(Assumptions& a, AssumptionKey key, const AssumptionValue& value) {
     }
 }
 
-}  // namespace
-
 ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
     ResolvedAssumptions r;
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const auto k = static_cast<std::size_t>(i.key);
+        set_value(r.values, i.key, i.default_value);
+        r.origins[k] = k_default_origin;
+        r.sources[k] = i.default_source;
+    }
     for (const AssumptionLayer* layer : layers) {
-        for (std::size_t i = 0; i < k_assumption_count; ++i) {
-            if (!layer->values[i]) continue;
-            apply(r.values, static_cast<AssumptionKey>(i), *layer->values[i]);
-            r.origins[i] = layer->origins[i].empty() ? layer->origin : layer->origins[i];
-            if (!layer->sources[i].empty()) r.sources[i] = layer->sources[i];
+        for (std::size_t k = 0; k < k_assumption_count; ++k) {
+            if (!layer->values[k]) continue;
+            set_value(r.values, static_cast<AssumptionKey>(k), *layer->values[k]);
+            r.origins[k] = layer->origins[k].empty() ? layer->origin : layer->origins[k];
+            if (!layer->sources[k].empty())
+                r.sources[k] = layer->sources[k];
+            else if (layer->sourced)
+                r.sources[k] = k_no_source_given;
         }
     }
     return r;
 }
 
+std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue) {
+    std::vector<Problem> problems;
+    for (const AssumptionInfo& i : assumption_infos()) {
+        if (catalogue.get(i.key)) continue;
+        const std::string expected = i.kind == Kind::pricing || i.kind == Kind::idle
+                                         ? fmt::format("one of {}", choices_text(i.key))
+                                         : fmt::format("a number in {}", range_text(i, true));
+        problems.push_back(
+            {fmt::format("/assumptions/{}", i.name),
+             fmt::format("missing (--strict); expected {}, and its source under \"sources\"", expected)});
+    }
+    // A source is asked for only beside a value given: a missing value's line already asks for both.
+    for (const AssumptionInfo& i : assumption_infos()) {
+        if (!catalogue.get(i.key) || !catalogue.sources[static_cast<std::size_t>(i.key)].empty()) continue;
+        problems.push_back({fmt::format("/assumptions/sources/{}", i.name),
+                            "missing (--strict); expected a non-empty string saying where the value comes from"});
+    }
+    return problems;
+}
+
 AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept {
     switch (key) {
         case K::hours_per_week: return a.hours_per_week;
-        case K::years: return static_cast<double>(a.months) / k_months_per_year;
+        case K::horizon_months: return static_cast<double>(a.months);
         case K::pricing: return a.pricing;
         case K::electricity_usd_per_kwh: return a.electricity_usd_per_kwh;
         case K::pue: return a.pue;
@@ -184,10 +230,11 @@ AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept {
 }
 
 std::string display_value(const Assumptions& a, AssumptionKey key) {
-    const AssumptionValue v = get_value(a, key);
+    const AssumptionValue v = input_value(key, get_value(a, key));
     if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
     if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
-    if (key == K::years) return fmt::format("{} ({} months)", exact_number(std::get<double>(v)), a.months);
+    if (info(key).kind == Kind::years_in_months)
+        return fmt::format("{} ({} months)", exact_number(std::get<double>(v)), a.months);
     return exact_number(std::get<double>(v));
 }
 

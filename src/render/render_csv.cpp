@@ -1,4 +1,4 @@
-#include <array>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -9,104 +9,94 @@
 namespace gpucost {
 namespace {
 
-// The column order is a public contract (README, docs/): add new columns at the end only.
-constexpr std::array<const char*, 36> k_columns = {"build_id",
-                                                   "build_name",
-                                                   "gpu",
-                                                   "gpu_count",
-                                                   "pricing",
-                                                   "hours_per_week",
-                                                   "months",
-                                                   "build_total_usd",
-                                                   "build_per_gpu_hour_usd",
-                                                   "build_hardware_usd",
-                                                   "build_setup_usd",
-                                                   "build_power_usd",
-                                                   "build_staff_usd",
-                                                   "build_maintenance_usd",
-                                                   "build_facility_usd",
-                                                   "build_resale_usd",
-                                                   "cloud_id",
-                                                   "cloud_provider",
-                                                   "cloud_instance",
-                                                   "cloud_region",
-                                                   "cloud_gpus_per_instance",
-                                                   "cloud_instances",
-                                                   "cloud_unused_gpus",
-                                                   "cloud_usd_per_hour",
-                                                   "cloud_total_usd",
-                                                   "cloud_per_gpu_hour_usd",
-                                                   "cloud_compute_usd",
-                                                   "cloud_storage_usd",
-                                                   "cloud_egress_usd",
-                                                   "cloud_staff_usd",
-                                                   "break_even_hours_per_week",
-                                                   "build_cheaper_above",
-                                                   "payback_month",
-                                                   "cheaper",
-                                                   "savings_usd",
-                                                   "estimates"};
-
 std::string number(double value) { return exact_number(value); }
 std::string number(std::int64_t value) { return std::to_string(value); }
 std::string number(const std::optional<double>& value) { return value ? exact_number(*value) : ""; }
 std::string number(const std::optional<int>& value) { return value ? std::to_string(*value) : ""; }
 std::string boolean(const std::optional<bool>& value) { return value ? (*value ? "true" : "false") : ""; }
 
+// One CSV row as (column, cell) pairs, so a column's name and its value are written side by side. The column order
+// is a public contract (README, docs/output.md): add new columns at the end only. Money columns are named in US
+// dollars here; the header renames them for another currency.
+class Row {
+public:
+    explicit Row(const Currency& money)
+        : m_money(money) {}
+    void text(const char* column, const std::string& value) { add(column, csv_field(value)); }
+    void plain(const std::string& column, std::string value) { add(column, std::move(value)); }
+    void amount(const std::string& column, double usd) { add(column, number(m_money.from_usd(usd))); }
+    void amount(const std::string& column, const std::optional<double>& usd) {
+        add(column, usd ? number(m_money.from_usd(*usd)) : std::string());
+    }
+    // Each category of one side as "<prefix><key>_usd", in the engine's table order.
+    void categories(const Comparison& c, Side side, const std::string& prefix) {
+        for (const CategoryInfo& info : categories_of(side))
+            amount(prefix + info.key + "_usd", c.cost_usd(info.category));
+    }
+    std::string header() const {
+        std::vector<std::string> names;
+        for (const std::string& column : m_columns) names.push_back(m_money.field(column));  // total_usd -> _eur
+        return fmt::format("{}\n", fmt::join(names, ","));
+    }
+    std::string cells() const { return fmt::format("{}\n", fmt::join(m_cells, ",")); }
+
+private:
+    void add(const std::string& column, std::string cell) {
+        m_columns.push_back(column);
+        m_cells.push_back(std::move(cell));
+    }
+    const Currency& m_money;
+    std::vector<std::string> m_columns;
+    std::vector<std::string> m_cells;
+};
+
+Row comparison_row(const Comparison& c, const Currency& money) {
+    const Evaluation& e = c.result;
+    const Assumptions& a = c.assumptions.values;
+    Row row(money);
+    row.text("build_id", c.build.id);
+    row.text("build_name", c.build.name);
+    row.text("gpu", c.build.gpu_id);
+    row.plain("gpu_count", number(c.build.gpu_count));
+    row.plain("pricing", to_string(a.pricing));
+    row.plain("hours_per_week", number(a.hours_per_week));
+    row.plain("months", std::to_string(a.months));
+    row.amount("build_total_usd", e.build.total_usd);
+    row.amount("build_per_gpu_hour_usd", e.build_per_gpu_hour_usd);
+    row.categories(c, Side::build, "build_");
+    row.text("cloud_id", c.offer.id);
+    row.text("cloud_provider", c.offer.provider);
+    row.text("cloud_instance", c.offer.instance);
+    row.text("cloud_region", c.offer.region);
+    row.plain("cloud_gpus_per_instance", number(c.offer.gpus_per_instance));
+    row.plain("cloud_instances", number(e.cloud.instances));
+    row.plain("cloud_unused_gpus", number(e.cloud.unused_gpus));
+    row.amount("cloud_usd_per_hour", c.cloud_spec.usd_per_hour);
+    row.amount("cloud_total_usd", e.cloud.total_usd);
+    row.amount("cloud_per_gpu_hour_usd", e.cloud_per_gpu_hour_usd);
+    row.categories(c, Side::cloud, "cloud_");
+    row.plain("break_even_hours_per_week", number(e.break_even_hours_per_week));
+    row.plain("build_cheaper_above", boolean(e.build_cheaper_above));
+    row.plain("payback_month", number(e.payback_month));
+    row.plain("cheaper", to_string(e.cheaper));
+    row.amount("savings_usd", e.savings_usd);
+    row.text("estimates", fmt::format("{}", fmt::join(c.estimate_ids, ";")));
+    return row;
+}
+
 }  // namespace
 
 std::string render_csv(const Report& report, const RenderOptions& options) {
-    const Currency& money = options.currency;
-    std::vector<std::string> header;
-    for (const char* column : k_columns) header.push_back(money.field(column));  // build_total_usd -> _eur
-    std::string out = fmt::format("{}\n", fmt::join(header, ","));
-    const auto amount = [&money](double usd) { return number(money.from_usd(usd)); };
-    const auto optional_amount = [&money](const std::optional<double>& usd) {
-        return usd ? number(money.from_usd(*usd)) : std::string();
-    };
-    for (const Comparison& c : report.comparisons) {
-        const Evaluation& e = c.result;
-        const Assumptions& a = c.assumptions.values;
-        const std::array<std::string, k_columns.size()> row = {
-            csv_field(c.build.id),
-            csv_field(c.build.name),
-            csv_field(c.build.gpu_id),
-            number(c.build.gpu_count),
-            to_string(a.pricing),
-            number(a.hours_per_week),
-            std::to_string(a.months),
-            amount(e.build.total_usd),
-            optional_amount(e.build_per_gpu_hour_usd),
-            amount(e.build.hardware_usd),
-            amount(e.build.setup_usd),
-            amount(e.build.power_usd),
-            amount(e.build.staff_usd),
-            amount(e.build.maintenance_usd),
-            amount(e.build.facility_usd),
-            amount(e.build.resale_usd),
-            csv_field(c.offer.id),
-            csv_field(c.offer.provider),
-            csv_field(c.offer.instance),
-            csv_field(c.offer.region),
-            number(c.offer.gpus_per_instance),
-            number(e.cloud.instances),
-            number(e.cloud.unused_gpus),
-            amount(c.cloud_spec.usd_per_hour),
-            amount(e.cloud.total_usd),
-            optional_amount(e.cloud_per_gpu_hour_usd),
-            amount(e.cloud.compute_usd),
-            amount(e.cloud.storage_usd),
-            amount(e.cloud.egress_usd),
-            amount(e.cloud.staff_usd),
-            number(e.break_even_hours_per_week),
-            boolean(e.build_cheaper_above),
-            number(e.payback_month),
-            to_string(e.cheaper),
-            amount(e.savings_usd),
-            csv_field(fmt::format("{}", fmt::join(c.estimate_ids, ";")))};
-        out += fmt::format("{}\n", fmt::join(row, ","));
+    // The header comes from a row's columns; with no comparison (never from build_report), a blank one names them.
+    Comparison blank;
+    for (const CategoryInfo& info : k_categories) blank.costs.push_back({info.category, 0.0});
+    std::string out;
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+        const Row row = comparison_row(report.comparisons[i], options.currency);
+        if (i == 0) out += row.header();
+        out += row.cells();
     }
-    return out;
+    return out.empty() ? comparison_row(blank, options.currency).header() : out;
 }
 
 }  // namespace gpucost

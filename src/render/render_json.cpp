@@ -17,7 +17,7 @@ Json optional_json(const std::optional<T>& value) {
 }
 
 Json assumption_json(const Assumptions& a, AssumptionKey key) {
-    const AssumptionValue v = get_value(a, key);
+    const AssumptionValue v = input_value(key, get_value(a, key));
     if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
     if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
     return std::get<double>(v);
@@ -27,8 +27,15 @@ Json assumptions_json(const Assumptions& a) {
     Json out = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         out[std::string(i.name)] = assumption_json(a, i.key);
-        if (i.key == AssumptionKey::years) out["months"] = a.months;
+        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
     }
+    return out;
+}
+
+// One side's categories as an object, in the engine's table order: {"hardware": 4512.0, ...}.
+Json breakdown(const Comparison& c, Side side, const Currency& money) {
+    Json out = Json::object();
+    for (const CategoryInfo& info : categories_of(side)) out[info.key] = money.from_usd(c.cost_usd(info.category));
     return out;
 }
 
@@ -46,14 +53,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"gpu_count", c.build.gpu_count},
         {key("total_usd"), amount(e.build.total_usd)},
         {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
-        {key("breakdown_usd"),
-         {{"hardware", amount(e.build.hardware_usd)},
-          {"setup", amount(e.build.setup_usd)},
-          {"power", amount(e.build.power_usd)},
-          {"staff", amount(e.build.staff_usd)},
-          {"maintenance", amount(e.build.maintenance_usd)},
-          {"facility", amount(e.build.facility_usd)},
-          {"resale", amount(e.build.resale_usd)}}},
+        {key("breakdown_usd"), breakdown(c, Side::build, money)},
     };
     Json cloud = {
         {"id", c.offer.id},
@@ -68,11 +68,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {key("usd_per_hour"), amount(c.cloud_spec.usd_per_hour)},
         {key("total_usd"), amount(e.cloud.total_usd)},
         {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
-        {key("breakdown_usd"),
-         {{"compute", amount(e.cloud.compute_usd)},
-          {"storage", amount(e.cloud.storage_usd)},
-          {"egress", amount(e.cloud.egress_usd)},
-          {"staff", amount(e.cloud.staff_usd)}}},
+        {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
     Json overrides = Json::object();

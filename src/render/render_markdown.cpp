@@ -100,20 +100,16 @@ std::string detail(const Report& report, const Currency& currency) {
     std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build.id, c.offer.id, currency_paragraph(currency),
                                   verdict_text(c, currency));
     const auto money = [&currency](double usd) { return format_money(usd, currency); };
-    out += table({"cost over the horizon", "build", "cloud"}, {false, true, true},
-                 {{"hardware", money(e.build.hardware_usd), ""},
-                  {"setup", money(e.build.setup_usd), ""},
-                  {"power", money(e.build.power_usd), ""},
-                  {"staff", money(e.build.staff_usd), money(e.cloud.staff_usd)},
-                  {"maintenance", money(e.build.maintenance_usd), ""},
-                  {"facility", money(e.build.facility_usd), ""},
-                  {"resale", money(e.build.resale_usd), ""},
-                  {"compute", "", money(e.cloud.compute_usd)},
-                  {"storage", "", money(e.cloud.storage_usd)},
-                  {"egress", "", money(e.cloud.egress_usd)},
-                  {"**total**", "**" + money(e.build.total_usd) + "**", "**" + money(e.cloud.total_usd) + "**"},
-                  {"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
-                   format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)}});
+    const auto amount_cell = [&](const std::optional<Category>& category) {
+        return category ? money(c.cost_usd(*category)) : std::string();
+    };
+    std::vector<std::vector<std::string>> rows;
+    for (const CategoryRow& row : k_category_rows)
+        rows.push_back({row.key, amount_cell(row.build), amount_cell(row.cloud)});
+    rows.push_back({"**total**", "**" + money(e.build.total_usd) + "**", "**" + money(e.cloud.total_usd) + "**"});
+    rows.push_back({"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
+                    format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)});
+    out += table({"cost over the horizon", "build", "cloud"}, {false, true, true}, rows);
     out += fmt::format("\nBreak-even: {} h/week. Payback month: {}.\n", break_even_text(e), payback_text(e));
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
     return out;

@@ -105,16 +105,10 @@ std::string detail(const Report& report, const RenderOptions& options) {
     TextTable costs({Align::left, Align::right, Align::right});
     costs.add({"cost over the horizon", "build", "cloud"}, Tone::strong);
     const auto money = [&currency](double usd) { return format_money(usd, currency); };
-    costs.add({"hardware", money(e.build.hardware_usd), ""});
-    costs.add({"setup", money(e.build.setup_usd), ""});
-    costs.add({"power", money(e.build.power_usd), ""});
-    costs.add({"staff", money(e.build.staff_usd), money(e.cloud.staff_usd)});
-    costs.add({"maintenance", money(e.build.maintenance_usd), ""});
-    costs.add({"facility", money(e.build.facility_usd), ""});
-    costs.add({"resale", money(e.build.resale_usd), ""});
-    costs.add({"compute", "", money(e.cloud.compute_usd)});
-    costs.add({"storage", "", money(e.cloud.storage_usd)});
-    costs.add({"egress", "", money(e.cloud.egress_usd)});
+    const auto amount_cell = [&](const std::optional<Category>& category) {
+        return category ? money(c.cost_usd(*category)) : std::string();
+    };
+    for (const CategoryRow& row : k_category_rows) costs.add({row.key, amount_cell(row.build), amount_cell(row.cloud)});
     costs.add({"total", money(e.build.total_usd), money(e.cloud.total_usd)}, Tone::strong);
     costs.tone_last(e.cheaper == Side::build ? 1 : 2, Tone::good);
     costs.add({"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),

@@ -43,17 +43,16 @@ bool offer_kept(const CloudOffer& o, const ListingFilter& f) {
 std::vector<AssumptionSetting> settings_of(const AssumptionLayer& layer) {
     std::vector<AssumptionSetting> out;
     for (const AssumptionInfo& i : assumption_infos()) {
-        const auto& v = layer.get(i.key);
-        if (!v) continue;
+        const auto& held = layer.get(i.key);
+        if (!held) continue;
+        const AssumptionValue v = input_value(i.key, *held);  // the horizon in years, as a catalogue writes it
         std::variant<double, std::string> value;
-        if (const auto* p = std::get_if<Pricing>(&*v))
+        if (const auto* p = std::get_if<Pricing>(&v))
             value = std::string(to_string(*p));
-        else if (const auto* idle = std::get_if<IdlePolicy>(&*v))
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
             value = std::string(to_string(*idle));
-        else if (i.key == AssumptionKey::years)
-            value = std::get<double>(*v) / k_months_per_year;  // held as months, written as years
         else
-            value = std::get<double>(*v);
+            value = std::get<double>(v);
         out.push_back({std::string(i.name), std::move(value)});
     }
     return out;

@@ -36,6 +36,9 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_of(offer, assumptions.values.pricing);
     c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
+    for (const CategoryInfo& info : k_categories)
+        c.costs.push_back({info.category, amount_usd(c.result, info.category)});
+    c.cash_flow = cash_flow_profile(c.result, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
     for (const Figure& f : c.figures) {

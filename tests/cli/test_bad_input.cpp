@@ -169,11 +169,11 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
         {"build overriding a choice of the comparison", set("/builds/1/assumptions/hours_per_week", 10),
          "/builds/1/assumptions/hours_per_week: is a choice of the comparison, not a property of a build; set it with "
          "a flag instead"},
-        {"missing sources of the assumptions", erase("/assumptions/sources"),
-         "/assumptions/sources: missing; expected an object giving the source of every assumption's default"},
-        {"missing source of one assumption", erase("/assumptions/sources/pue"),
-         "/assumptions/sources/pue: missing; expected a non-empty string"},
-        {"missing assumption", erase("/assumptions/idle"), "/assumptions/idle: missing; expected a non-empty string"},
+        {"pricing as a number", set("/assumptions/pricing", 1),
+         "/assumptions/pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got 1"},
+        {"an empty source", set("/assumptions/sources/pue", ""), "/assumptions/sources/pue: must not be empty"},
+        {"sources as a list", set("/assumptions/sources", json::array()),
+         "/assumptions/sources: must be an object, got an array"},
         // The document.
         {"unsupported schema_version", set("/schema_version", 2),
          "/schema_version: unsupported version 2; this gpucost reads version 1"},

@@ -26,7 +26,7 @@ TEST_CASE("parse_scenario reads assumptions, build and cloud, and ignores _ keys
     CHECK_FALSE(s.cloud_id);
     CHECK(s.assumptions.origin == "scenario s.json");
     CHECK(number_of(s.assumptions, AssumptionKey::hours_per_week) == 40.0);
-    CHECK(number_of(s.assumptions, AssumptionKey::years) == 6.0);  // held as months: 0.5 y x 12
+    CHECK(number_of(s.assumptions, AssumptionKey::horizon_months) == 6.0);  // held as months: 0.5 y x 12
     CHECK(std::get<Pricing>(*s.assumptions.get(AssumptionKey::pricing)) == Pricing::spot);
     CHECK(std::get<IdlePolicy>(*s.assumptions.get(AssumptionKey::idle)) == IdlePolicy::off);
     CHECK_FALSE(s.assumptions.get(AssumptionKey::pue));
@@ -123,4 +123,31 @@ TEST_CASE("scenario flag: --scenario from the command line: build from the file,
     CHECK(bad.out.empty());
     CHECK_THAT(bad.err, Catch::Contains("data/scenario/typo.json: /hours_per_wek: unknown key (did you mean"));
     CHECK(run_gpucost({"compare", "--scenario", "data/scenario/missing.json"}).exit_code == 3);
+}
+
+TEST_CASE("init on a catalogue without assumptions writes the gpucost defaults and their sources") {
+    const auto init = run_gpucost({"init", "--catalog", "data/minimal_catalog.json"});
+    REQUIRE(init.exit_code == 0);
+    const nlohmann::json file = nlohmann::json::parse(init.out);
+    CHECK(file.at("years") == 3.0);  // written in years, as read: the table's 36 months
+    CHECK(file.at("pue") == 1.54);
+    const std::string pue = file.at("_sources").at("pue");
+    CHECK_THAT(pue, Catch::StartsWith(std::string(info(AssumptionKey::pue).help) + "; default from gpucost default: " +
+                                      std::string(info(AssumptionKey::pue).default_source).substr(0, 20)));
+    const Scenario s = parse_scenario(init.out, "init.json");
+    CHECK(std::get<double>(*s.assumptions.get(AssumptionKey::horizon_months)) == 36.0);
+}
+
+TEST_CASE("scenario values go through the one parser: the same reasons as catalogue and flags") {
+    try {
+        parse_scenario(R"({"years": 0.01, "idle": "", "pricing": 3, "hours_per_week": "40"})", "p.json");
+        FAIL("no error");
+    } catch (const ValidationError& e) {
+        REQUIRE(e.problems().size() == 4);
+        CHECK(e.problems()[0].path == "/hours_per_week");
+        CHECK(e.problems()[0].message == "must be a number in [0, 168] h/week, got the string \"40\"");
+        CHECK(e.problems()[1].message == "must be at least 1 month (1/12 year), got 0.01");  // 0.12 months
+        CHECK(e.problems()[2].message == "must be one of on-demand, spot, reserved-1y, reserved-3y, got 3");
+        CHECK(e.problems()[3].message == "must be one of always-on, off, got \"\"");
+    }
 }

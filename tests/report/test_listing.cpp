@@ -48,7 +48,7 @@ Catalog small_catalog() {
     b.base_price_usd = 40'000;
     b.base_load_w = 1'500;
     b.base_idle_w = 300;
-    b.assumptions.set(AssumptionKey::years, 48.0);  // held as months
+    b.assumptions.set(AssumptionKey::horizon_months, 48.0);  // held as months
     b.assumptions.set(AssumptionKey::pricing, Pricing::spot);
     Build one = b;
     one.id = "one";

@@ -83,7 +83,7 @@ constexpr const CategoryInfo& category_info(Category category) noexcept {
     return k_categories[static_cast<std::size_t>(category)];
 }
 
-namespace detail {
+namespace categories_detail {
 constexpr std::size_t build_category_count() noexcept {
     std::size_t n = 0;
     while (n < k_category_count && k_categories[n].side == Side::build) ++n;
@@ -93,12 +93,12 @@ constexpr std::size_t build_category_count() noexcept {
 
 // The build side's categories, in output order.
 constexpr std::span<const CategoryInfo> build_categories() noexcept {
-    return std::span<const CategoryInfo>(k_categories).first(detail::build_category_count());
+    return std::span<const CategoryInfo>(k_categories).first(categories_detail::build_category_count());
 }
 
 // The cloud side's categories, in output order.
 constexpr std::span<const CategoryInfo> cloud_categories() noexcept {
-    return std::span<const CategoryInfo>(k_categories).subspan(detail::build_category_count());
+    return std::span<const CategoryInfo>(k_categories).subspan(categories_detail::build_category_count());
 }
 
 // One side's categories, in output order.
@@ -132,7 +132,7 @@ struct CategoryRow {
     std::optional<Category> cloud;
 };
 
-namespace detail {
+namespace categories_detail {
 constexpr std::size_t category_row_count() noexcept {
     std::size_t n = build_categories().size();
     for (const CategoryInfo& info : cloud_categories())
@@ -153,9 +153,9 @@ constexpr std::array<CategoryRow, N> category_rows() noexcept {
 
 // The side-by-side breakdown's lines, as the detail table and markdown show them today: every build key in order
 // (staff paired with the cloud's staff), then the cloud keys the build side lacks (compute, storage, egress).
-inline constexpr auto k_category_rows = detail::category_rows<detail::category_row_count()>();
+inline constexpr auto k_category_rows = categories_detail::category_rows<categories_detail::category_row_count()>();
 
-namespace detail {
+namespace categories_detail {
 // The table's invariants, checked where it is written.
 constexpr bool table_is_consistent() noexcept {
     for (std::size_t i = 0; i < k_category_count; ++i) {
@@ -171,7 +171,7 @@ constexpr bool table_is_consistent() noexcept {
     return true;
 }
 }  // namespace detail
-static_assert(detail::table_is_consistent(), "k_categories: one row per Category in order, build rows first, "
+static_assert(categories_detail::table_is_consistent(), "k_categories: one row per Category in order, build rows first, "
                                              "one total per row on its side, keys unique per side");
 
 }  // namespace gpucost

@@ -1,5 +1,6 @@
-// The assumptions behind every comparison: their names, units, valid ranges, and where each value came from.
-// One table drives the catalogue parser, the command-line flags, validation messages and the reports.
+// The assumptions behind every comparison: their names, units, valid ranges, code defaults with their sources, and
+// where each value in force came from. One table drives the catalogue and scenario readers, the command-line flags,
+// validation messages, `gpucost init`, the man page and the reports.
 #pragma once
 
 #include <array>
@@ -10,13 +11,15 @@
 #include <vector>
 
 #include "gpucost/model/values.hpp"
+#include "gpucost/util/error.hpp"
 
 namespace gpucost {
 
-// Every assumption, in the order reports list them.
+// Every assumption, in the order reports list them. Adding one is adding an enumerator here and a row to the table
+// in assumptions.cpp (a static_assert there checks both agree), then a field in Assumptions.
 enum class AssumptionKey {
     hours_per_week,
-    years,
+    horizon_months,  // written "years" in catalogues, scenarios and --years; held as whole months
     pricing,
     electricity_usd_per_kwh,
     pue,
@@ -31,36 +34,57 @@ enum class AssumptionKey {
     discount_rate,
     spot_overhead,
     cloud_storage_usd_per_month,
-    cloud_egress_usd_per_month,
+    cloud_egress_usd_per_month,  // keep last: the count below is derived from it
 };
-inline constexpr std::size_t k_assumption_count = 17;
+// How many assumptions there are, from the last enumerator.
+inline constexpr std::size_t k_assumption_count =
+    static_cast<std::size_t>(AssumptionKey::cloud_egress_usd_per_month) + 1;
 
-enum class AssumptionKind { number, pricing, idle };
+// How an assumption is written and held.
+enum class AssumptionKind {
+    number,           // a plain number in [min, max]
+    years_in_months,  // written as years in [min, max], held as round(12 Y) months, at least one
+    pricing,          // on-demand, spot, reserved-1y, reserved-3y
+    idle,             // always-on, off
+};
 
-// The contract of one assumption.
+// A value of an assumption as held: the horizon as a whole number of months, choices as their enums.
+using AssumptionValue = std::variant<double, Pricing, IdlePolicy>;
+
+// The contract of one assumption: one row of the assumption table.
 struct AssumptionInfo {
     AssumptionKey key;
-    std::string_view name;  // catalogue key; the flag is "--" + name with '_' -> '-'
+    std::string_view name;  // catalogue and scenario key; the flag is "--" + name with '_' -> '-'
     AssumptionKind kind;
-    double min;  // numbers only
+    double min;  // numbers only (years for the horizon)
     double max;
     bool min_exclusive;     // (min, max] rather than [min, max]
-    std::string_view unit;  // for humans: "h/week", "USD/kWh", "fraction"
-    std::string_view help;  // one line for --help and `init`
+    bool build_may_set;     // a property of a machine, which a build may override (not a choice of the comparison)
+    std::string_view unit;  // for humans: "h/week", "USD/kWh"; empty for fractions and choices
+    std::string_view help;  // one line for --help, the man page and `gpucost init`
+    AssumptionValue default_value;    // the code default, as held; equal to data/catalog.json (a test checks)
+    std::string_view default_source;  // where the code default comes from: the shipped catalogue's "sources" text
 };
 
-// All assumptions in report order.
+// The "from" of a value no layer gave: the code default in the assumption table.
+inline constexpr std::string_view k_default_origin = "gpucost default";
+// The source shown for a value a catalogue gives without a "sources" entry.
+inline constexpr std::string_view k_no_source_given = "no source given";
+
+// All assumptions in report order; row i has key AssumptionKey(i).
 const std::array<AssumptionInfo, k_assumption_count>& assumption_infos() noexcept;
 // The contract of one assumption.
 const AssumptionInfo& info(AssumptionKey key) noexcept;
-// The assumption with this catalogue key, if any.
+// The assumption with this catalogue key ("years" for the horizon), if any.
 std::optional<AssumptionKey> find_assumption(std::string_view name) noexcept;
 // Every catalogue key, for "did you mean".
 std::vector<std::string> assumption_names();
 // "--electricity-usd-per-kwh" for electricity_usd_per_kwh.
 std::string flag_name(AssumptionKey key);
-// The range as a human reads it: "[0, 168]" or "(0, 50]".
-std::string range_text(const AssumptionInfo& info);
+// A range as a human reads it, numbers in their shortest exact form: "[0, 168]", "(0, 50] years" with a unit.
+std::string range_text(double min, double max, bool min_exclusive, std::string_view unit = "");
+// An assumption's range, "[0, 168]", or with `with_unit` "[0, 168] h/week" (as files' messages say it).
+std::string range_text(const AssumptionInfo& info, bool with_unit = false);
 
 // Parses "on-demand", "spot", "reserved-1y", "reserved-3y".
 std::optional<Pricing> parse_pricing(std::string_view text) noexcept;
@@ -68,21 +92,40 @@ std::optional<Pricing> parse_pricing(std::string_view text) noexcept;
 std::optional<IdlePolicy> parse_idle(std::string_view text) noexcept;
 // "on-demand, spot, reserved-1y, reserved-3y"
 std::string pricing_choices();
+// The valid words of a pricing or idle assumption, "always-on, off"; empty for numbers.
+std::string choices_text(AssumptionKey key);
 
-// A value of an assumption. The horizon (`years`) is held as a whole number of months.
-using AssumptionValue = std::variant<double, Pricing, IdlePolicy>;
+// An assumption value as typed: a number (from JSON) or a text (a flag, or a JSON string).
+using AssumptionInput = std::variant<double, std::string_view>;
 
-// Checks a value against its contract; returns the reason it is invalid ("must be in [1, 5], got 0.9").
-std::optional<std::string> check_value(AssumptionKey key, double value);
+// What parse_assumption_value made of an input: the value as held, or why the input is not valid.
+struct ParsedAssumption {
+    std::optional<AssumptionValue> value;
+    std::string reason;  // "must be in [1, 5], got 0.9"; empty when `value` is set
+};
+
+// How a reason names a range: flags say "[0, 168]"; files add the unit, "[0, 168] h/week".
+enum class RangeWording { bare, with_unit };
+
+// The one parser of assumption values, for catalogues, scenarios and flags: a number must be finite and in range
+// (text must read as a number), the horizon in years becomes whole months (at least one), a choice must be one of
+// its words. Never throws; the reason is the message after "WHERE: ".
+ParsedAssumption parse_assumption_value(AssumptionKey key, AssumptionInput input,
+                                        RangeWording wording = RangeWording::bare);
 // The horizon in months for a number of years: round(12 Y).
 int months_for_years(double years) noexcept;
+// A held value in the spelling inputs use: the horizon in years (months / 12), every other value as held.
+AssumptionValue input_value(AssumptionKey key, const AssumptionValue& held) noexcept;
 
 // Some assumptions, from one place (the catalogue, a build's overrides, a scenario file, the flags).
 struct AssumptionLayer {
     std::string origin;                                                       // "catalogue", "build x", "flag"
-    std::array<std::optional<AssumptionValue>, k_assumption_count> values{};  // years held as months
-    std::array<std::string, k_assumption_count> sources{};                    // where each default comes from
+    std::array<std::optional<AssumptionValue>, k_assumption_count> values{};  // as held: the horizon in months
+    std::array<std::string, k_assumption_count> sources{};                    // where each value comes from
     std::array<std::string, k_assumption_count> origins{};  // a key's own origin when not `origin`: "overlay FILE"
+    // A catalogue's layer documents its values: one given without a source resolves to k_no_source_given. A flag,
+    // scenario or build layer names no sources and leaves the source of the value it replaces in place.
+    bool sourced = false;
 
     void set(AssumptionKey key, AssumptionValue value) { values[static_cast<std::size_t>(key)] = value; }
     const std::optional<AssumptionValue>& get(AssumptionKey key) const { return values[static_cast<std::size_t>(key)]; }
@@ -92,17 +135,25 @@ struct AssumptionLayer {
 // The assumptions in force for one comparison, and which layer gave each.
 struct ResolvedAssumptions {
     Assumptions values;
-    std::array<std::string, k_assumption_count> origins{};  // layer origin per key
-    std::array<std::string, k_assumption_count> sources{};  // source text of the catalogue default
+    std::array<std::string, k_assumption_count> origins{};  // layer origin per key; k_default_origin when none
+    std::array<std::string, k_assumption_count> sources{};  // source text of the default in force
 };
 
-// Overlays layers in order, later ones winning; the first must be complete (a catalogue).
+// Overlays the layers in order over the code defaults (origin k_default_origin, the table's sources), later
+// layers winning key by key.
 ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers);
 
-// The value of one assumption as a number (pricing and idle as their enum index; years as years).
-AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept;
+// What `catalog validate --strict` demands of a catalogue's layer: every assumption given, each with a source.
+// One problem per missing item: "/assumptions/KEY" for a missing value (its source with it), else
+// "/assumptions/sources/KEY" for a value given without a source; empty when complete.
+std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue);
 
-// The value for a human: "40", "on-demand", "36 months".
+// The value of one assumption as held (pricing and idle as their enums; the horizon in months).
+AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept;
+// Sets one assumption from a value as held (what parse_assumption_value returns); a value of the wrong kind is ignored.
+void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) noexcept;
+
+// The value for a human: "40", "on-demand", "3 (36 months)".
 std::string display_value(const Assumptions& a, AssumptionKey key);
 
 }  // namespace gpucost

@@ -18,7 +18,8 @@ inline constexpr int k_pricing_count = 4;
 // What an owned machine does when it is not working: stays powered at idle draw, or is switched off.
 enum class IdlePolicy { always_on, off };
 
-// Every assumption the engine reads, already validated and in range (see assumptions.hpp).
+// Every assumption the engine reads, already validated and in range (see assumptions.hpp). The initialisers only
+// make a value-initialised struct usable in engine tests; the defaults users get are the assumption table's.
 struct Assumptions {
     double hours_per_week = 40.0;  // [0, 168]
     int months = 36;               // horizon M, >= 1

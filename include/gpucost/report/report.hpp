@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "gpucost/engine/cash_flow.hpp"
+#include "gpucost/engine/categories.hpp"
 #include "gpucost/engine/cost_model.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
@@ -56,6 +58,12 @@ struct OfferLabel {
     std::int64_t gpus_per_instance = 0;
 };
 
+// One category's discounted total over the horizon (resale <= 0, a credit).
+struct CostRow {
+    Category category = Category::hardware;
+    double amount_usd = 0.0;
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -68,6 +76,11 @@ struct Comparison {
     std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
     std::vector<std::string> estimates;     // "GPU x is an estimate: ..." for each figure marked so
     std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
+    std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
+    CashFlowProfile cash_flow;              // month by month, as the engine discounts it
+
+    // The total of one category, USD.
+    double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
 };
 
 // Everything a renderer needs to show a comparison report.

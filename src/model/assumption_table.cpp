@@ -1,0 +1,161 @@
+// The assumption table: one row per assumption, with its contract, its code default and that default's source.
+// The defaults and sources are those of the shipped data/catalog.json (tests/model/test_assumptions.cpp checks
+// that the two agree), so a catalogue may leave any assumption out.
+#include <array>
+#include <cstddef>
+
+#include "gpucost/model/assumptions.hpp"
+
+namespace gpucost {
+namespace {
+
+constexpr double k_no_limit_usd = 1e9;  // a bound far beyond any real monthly bill, only to keep sums finite
+constexpr double k_max_years = 50.0;    // longer than any hardware lives or any price holds
+
+using K = AssumptionKey;
+using Kind = AssumptionKind;
+
+// Columns: key, name, kind, min, max, min_exclusive, build_may_set, unit; help; default as held (the horizon in
+// months); source of the default. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
+// clang-format off
+constexpr auto k_infos = std::to_array<AssumptionInfo>({
+    {K::hours_per_week, "hours_per_week", Kind::number, 0, k_hours_per_week, false, false, "h/week",
+     "hours of GPU work per week",
+     AssumptionValue{40.0},
+     "Project default (schema v1): one 40-hour working week of GPU use; a usage input, not a market "
+     "figure."},
+    {K::horizon_months, "years", Kind::years_in_months, 0, k_max_years, true, false, "years",
+     "horizon of the comparison, rounded to whole months",
+     AssumptionValue{36.0},
+     "Project default (schema v1): 3-year comparison horizon, matching the longest common cloud commitment"
+     " (3-year reserved/committed-use terms)."},
+    {K::pricing, "pricing", Kind::pricing, 0, 0, false, false, "",
+     "how the cloud side buys: on-demand, spot, reserved-1y or reserved-3y",
+     AssumptionValue{Pricing::on_demand},
+     "Project default (schema v1): compare against on-demand cloud prices unless the user picks spot or "
+     "reserved."},
+    {K::electricity_usd_per_kwh, "electricity_usd_per_kwh", Kind::number, 0, 10, false, true, "USD/kWh",
+     "price of electricity",
+     AssumptionValue{0.1282},
+     "EIA Electric Power Monthly Table 5.6.A (data for April 2025, released 2025-06-25), "
+     "https://eia.gov/electricity/monthly/epm_table_grapher.php?t=table_5_06_a : East North Central census"
+     " division, commercial sector, 12.82 cents/kWh. The U.S. national average row (EPM Table 5.3 / 'U.S. "
+     "Total') could NOT be retrieved (search excerpts stop before that row), so a documented EIA division "
+     "figure is used instead. East North Central (IL, IN, MI, OH, WI) was chosen because it sits in the "
+     "middle of the divisions read in the same table (West North Central 9.74, Middle Atlantic 16.24, New "
+     "England 22.74 cents) and its states bracket it (Ohio 11.02 to Michigan 14.54). Commercial (not "
+     "industrial) because an office or a small colocation customer pays commercial rates. Prices were "
+     "rising ~5% a year (EIA monthly update: +5.1% y/y national revenue per kWh, May 2025), so late-2026 "
+     "prices are likely somewhat higher. Override with your own tariff."},
+    {K::pue, "pue", Kind::number, 1, 5, false, true, "",
+     "power usage effectiveness: facility power / IT power",
+     AssumptionValue{1.54},
+     "Uptime Institute annual survey 2025: weighted-average PUE 1.54 (reported 2026-01-19 by "
+     "https://thefreesheet.com/2026/01/19/data-centre-efficiency-flatlines-for-sixth-year-as-ai-power-"
+     "demands-soar ; Uptime's own 2023 figure is 1.58, "
+     "https://intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-"
+     "analysis-confirms ). Applies to data-centre builds; office/workstation builds override pue to 1.0 "
+     "(no facility cooling overhead counted)."},
+    {K::idle, "idle", Kind::idle, 0, 0, false, true, "",
+     "when not working the machine stays on at idle draw (always-on) or is switched off (off)",
+     AssumptionValue{IdlePolicy::always_on},
+     "Project default (schema v1): 'always-on' - an owned machine stays powered 24/7 and draws idle power "
+     "(GPU idle_w x count + base_idle_w, times PUE) whenever it is not working; cloud instances are paid "
+     "only for the hours used."},
+    {K::staff_salary_usd, "staff_salary_usd", Kind::number, 0, 1e8, false, true, "USD/year",
+     "yearly cost of one full-time administrator",
+     AssumptionValue{132270.0},
+     "BLS Occupational Outlook Handbook, Software Developers, median pay $132,270/yr (May 2023), "
+     "https://www.bls.gov/ooh/computer-and-information-technology/software-developers.htm . Used as a "
+     "proxy for the ML-infrastructure / DevOps engineer who runs GPU machines. Alternatives: Network & "
+     "computer systems administrators $90,520 (May 2022), all computer & IT occupations $104,420 (May "
+     "2023). Salary only; benefits and overhead (often +25-40%) are NOT included."},
+    {K::staff_fte_build, "staff_fte_build", Kind::number, 0, 1e6, false, true, "FTE",
+     "staff time to run the owned machine, in full-time equivalents",
+     AssumptionValue{0.1},
+     "ESTIMATE (no source found): 0.1 FTE (~4 h/week) to run an owned 8-GPU server: driver/CUDA/firmware "
+     "updates, monitoring, failed-part RMAs, user support. Small office/workstation builds override to "
+     "0.05 FTE. Plausible range 0.02-0.25 FTE depending on fleet size and automation."},
+    {K::staff_fte_cloud, "staff_fte_cloud", Kind::number, 0, 1e6, false, true, "FTE",
+     "staff time to run the cloud setup, in full-time equivalents",
+     AssumptionValue{0.05},
+     "ESTIMATE (no source found): 0.05 FTE (~2 h/week) to manage cloud instances (images, quotas, "
+     "start/stop, billing). Lower than owning because there is no hardware to maintain. Plausible range "
+     "0-0.15."},
+    {K::maintenance_rate, "maintenance_rate", Kind::number, 0, 1, false, true, "per year",
+     "yearly maintenance and support as a fraction of the hardware price",
+     AssumptionValue{0.1},
+     "Hardware maintenance contracts are typically 10-15% of purchase price per year (philipcrewe.net, "
+     "2013) or 10-12% (librarytechnology.org, undated); both weak secondary sources. The low end, 10%/yr, "
+     "is used. NVIDIA DGX support is reported at ~20%/yr of base price (supercluster.blog, weak) and the "
+     "DGX builds override to 0.20. DIY office/workstation builds override to 0 (no contract; failures "
+     "handled by warranty or part swaps)."},
+    {K::facility_usd_per_month, "facility_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true, "USD/month",
+     "rack space, colocation, office space for the machine",
+     AssumptionValue{0.0},
+     "0 by default (machine sits in an existing office). Data-centre builds override with colocation = "
+     "CBRE North America primary-market asking rate $184.06 per kW per month (250-500 kW requirements, H2 "
+     "2024, published 2025-02-26, https://www.cbre.com/insights/reports/north-america-data-center-"
+     "trends-h2-2024) x the build's maximum power in kW. Energy is charged separately via electricity x "
+     "PUE (colo power is usually passed through at cost). The rate is rising: +12.6% y/y in H2 2024, +2.5%"
+     " in H1 2025 (idcnova.com report of CBRE); global average $217.30 (Q1 2025, dataxconnect.com)."},
+    {K::useful_life_years, "useful_life_years", Kind::number, 0, k_max_years, true, true, "years",
+     "years until the hardware is worth its residual value",
+     AssumptionValue{5.0},
+     "ESTIMATE: 5 years. Used-market data in the reference show 5-6-year-old GPUs still trading at "
+     "meaningful prices (RTX 3090 ~ $750 in 2026, thinksmart.life; A100 $4,000-18,000 in 2026, "
+     "computeforecast.com), so 5 years of service is defensible; accounting schedules of 3 years are "
+     "common but understate life."},
+    {K::residual_value, "residual_value", Kind::number, 0, 1, false, true, "",
+     "share of the hardware price it still fetches at the end of its useful life",
+     AssumptionValue{0.3},
+     "ESTIMATE: 0.3 of purchase price left after 5 years for data-centre GPUs. Evidence: used A100 "
+     "$4,000-18,000 in 2026 (computeforecast.com, citing Silicon Data: depreciation speeds up after ~2 "
+     "years) against a $15,000 2020 list price (NextPlatform) or ~$37,500 per GPU inside a 2021 DGX A100 "
+     "640GB (Epoch AI hardware-price dataset) -> roughly 0.3-0.7; used H100 $15,000-28,000 vs "
+     "$25,000-30,000 new. Consumer-GPU builds override to 0.5: used RTX 3090 ~ $750 vs $1,499 MSRP after "
+     "5-6 years (thinksmart.life)."},
+    {K::discount_rate, "discount_rate", Kind::number, 0, 1, false, true, "per year",
+     "annual rate at which future money is discounted (cost of capital)",
+     AssumptionValue{0.0},
+     "Project default (schema v1): 0, i.e. no time value of money; set e.g. 0.05-0.10 to discount future "
+     "cloud bills."},
+    {K::spot_overhead, "spot_overhead", Kind::number, 0, 10, false, true, "",
+     "extra hours re-run after spot interruptions, as a fraction of the work",
+     AssumptionValue{0.1},
+     "ESTIMATE (no source found): 10% extra hours re-run after spot interruptions. Reasoning: with "
+     "checkpoints every ~30-60 min, each preemption loses on average half a checkpoint interval plus "
+     "restart/reload time; at a few preemptions per day of use this is roughly 5-15% of hours. Workloads "
+     "without checkpointing can lose far more."},
+    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+     "USD/month", "cloud storage bill",
+     AssumptionValue{100.0},
+     "ESTIMATE: 1 TB of persistent disk for datasets/checkpoints at $0.10 per GB-month = $100/month. Rate "
+     "from Saturn Cloud hosted billing docs (disk $0.10/GB-month, https://saturncloud.io/docs/using-"
+     "saturn-cloud/saturn-hosted-billing/ ); hyperscaler block storage is of the same order. Scale to your"
+     " data size."},
+    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+     "USD/month", "cloud data-transfer-out bill",
+     AssumptionValue{0.0},
+     "0 by default: egress depends entirely on the workload (many GPU clouds, e.g. RunPod, charge no "
+     "ingress/egress; hyperscalers charge per GB to the internet). No sourced per-GB rate was collected; "
+     "set this if you serve results out of the cloud."},
+});
+// clang-format on
+
+// Row i describes AssumptionKey(i): the lookups below index the table by key.
+constexpr bool keys_in_order() {
+    for (std::size_t i = 0; i < k_infos.size(); ++i)
+        if (k_infos[i].key != static_cast<AssumptionKey>(i)) return false;
+    return true;
+}
+static_assert(k_infos.size() == k_assumption_count, "one row per AssumptionKey, no more, no fewer");
+static_assert(keys_in_order(), "row i of the assumption table must be AssumptionKey(i)");
+
+}  // namespace
+
+const std::array<AssumptionInfo, k_assumption_count>& assumption_infos() noexcept { return k_infos; }
+
+const AssumptionInfo& info(AssumptionKey key) noexcept { return k_infos[static_cast<std::size_t>(key)]; }
+
+}  // namespace gpucost
