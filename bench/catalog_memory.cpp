@@ -1,6 +1,8 @@
 // Peak memory and time of loading a generated catalogue, in a process of its own so that nothing else has
 // raised the high-water mark. Usage: gpucost_catalog_memory [OFFERS]      measure parsing OFFERS offers
 //                                    gpucost_catalog_memory --write OFFERS FILE   write the catalogue to FILE
+//                                    gpucost_catalog_memory --write-overlay OFFERS FILE [--non-ascii]
+//                                        write an --add-catalog overlay to FILE (the shape catalog import writes)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +31,12 @@ std::size_t parse_count(const char* text) { return static_cast<std::size_t>(std:
 int main(int argc, char** argv) {
     if (argc == 4 && std::string(argv[1]) == "--write") {
         std::ofstream(argv[3], std::ios::binary) << gpucost::bench::synthetic_catalog_json(parse_count(argv[2]));
+        return 0;
+    }
+    if ((argc == 4 || argc == 5) && std::string(argv[1]) == "--write-overlay") {
+        const bool non_ascii = argc == 5 && std::string(argv[4]) == "--non-ascii";
+        std::ofstream(argv[3], std::ios::binary)
+            << gpucost::bench::synthetic_overlay_json(parse_count(argv[2]), non_ascii);
         return 0;
     }
     const std::size_t offers = argc > 1 ? parse_count(argv[1]) : 100000;

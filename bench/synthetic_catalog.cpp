@@ -44,6 +44,9 @@ constexpr std::array<std::string_view, 6> k_providers = {"AWS", "Azure", "GCP", 
 constexpr std::array<std::string_view, 8> k_regions = {"us-east-1",  "us-west-2",      "eu-west-1", "eu-central-1",
                                                        "ap-south-1", "ap-northeast-1", "sa-east-1", "ca-central-1"};
 
+// GPUs of data/catalog.json, so the overlay merges over the embedded catalogue.
+constexpr std::array<std::string_view, 4> k_embedded_gpus = {"h100-sxm", "a100-sxm-80gb", "l40s", "rtx-4090"};
+
 }  // namespace
 
 std::string synthetic_catalog_json(std::size_t offers, std::size_t builds) {
@@ -75,6 +78,30 @@ std::string synthetic_catalog_json(std::size_t offers, std::size_t builds) {
             a ? "gpu-a" : "gpu-b", gpus, hourly, hourly * 0.4, hourly * 0.7, i + 1 < offers ? "," : "");
     }
     text += "  ]\n}\n";
+    return text;
+}
+
+std::string synthetic_overlay_json(std::size_t offers, bool non_ascii) {
+    std::string text = "{\n  \"schema_version\": 1,\n  \"as_of\": \"2026-11-30\",\n  \"note\": \"Overlay for "
+                       "gpucost --add-catalog, imported from bench/synthetic_catalog.cpp\",\n  \"cloud\": [";
+    text.reserve(text.size() + 420 * offers);
+    auto out = std::back_inserter(text);
+    const std::string_view note = non_ascii ? "Preis f\xC3\xBCr Z\xC3\xBCrich, \xE2\x82\xAC umgerechnet; min. 1 GPU"
+                                            : "Price for Zurich, converted from EUR; min. 1 GPU";
+    for (std::size_t i = 0; i < offers; ++i) {
+        const std::size_t gpus = std::size_t{1} << (i % 4);
+        const double hourly = (1.0 + static_cast<double>(i % 1000) * 0.001) * static_cast<double>(gpus);
+        fmt::format_to(out,
+                       "{}\n    {{\n      \"id\": \"imported-{}\",\n      \"provider\": \"{}\",\n      \"instance\": "
+                       "\"inst.{}x{}\",\n      \"region\": \"{}\",\n      \"gpu\": \"{}\",\n      \"gpu_count\": {},\n"
+                       "      \"usd_per_hour\": {{\n        \"on-demand\": {},\n        \"spot\": {}\n      }},\n"
+                       "      \"source\": \"SkyPilot catalog vms.csv (bench)\",\n      \"as_of\": \"2026-11-30\",\n"
+                       "      \"note\": \"{} {}\"\n    }}",
+                       i > 0 ? "," : "", i, k_providers[i % k_providers.size()], i, gpus,
+                       k_regions[(i / 7) % k_regions.size()], k_embedded_gpus[i % k_embedded_gpus.size()], gpus, hourly,
+                       hourly * 0.4, note, i);
+    }
+    text += "\n  ]\n}\n";
     return text;
 }
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/util/text.hpp"
 #include "gpucost/version.hpp"
 
@@ -46,7 +46,7 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
     }
 
     if (version) {
-        out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, load_embedded_catalog().as_of);
+        out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, embedded_catalog_as_of());
         return static_cast<int>(ExitCode::success);
     }
     for (const cli::Command& c : commands)

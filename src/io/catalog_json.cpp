@@ -1,9 +1,8 @@
 #include "gpucost/io/catalog_json.hpp"
 
 #include <algorithm>
-#include <iterator>
-#include <map>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -12,11 +11,19 @@
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/util/text.hpp"
+#include "json_dom.hpp"
 
 namespace gpucost {
 namespace {
 
-using nlohmann::json;
+using simdjson::dom::element;
+// Where an id was first used: its section's name and index, formatted into a path only for a message.
+struct FirstUse {
+    const char* section;
+    std::size_t index;
+};
+// Keys are views into the DOM's strings, which outlive the map (both live in parse_document): no copies.
+using IdMap = std::unordered_map<std::string_view, FirstUse>;
 
 // Bounds that no real part reaches; they keep every sum finite and catch unit mistakes (kW for W).
 constexpr double k_max_price_usd = 1e9;
@@ -40,30 +47,32 @@ const std::vector<std::string> k_cloud_keys = {"id",           "provider", "inst
                                                "usd_per_hour", "source",   "as_of",    "confidence", "note"};
 const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
-void read_provenance(JsonReader& r, const json& object, const std::string& path, Provenance& p) {
-    p.source = r.string(object, path, "source", true).value_or("");
-    if (const auto as_of = r.string(object, path, "as_of", true)) {
-        if (is_valid_date(*as_of))
+std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
+
+void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
+    p.source = text(r.string(object.scalar("source"), path, "source", true));
+    if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
+        if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
         else
             r.error(child_path(path, "as_of"),
                     fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
-    if (const auto confidence = r.string(object, path, "confidence", false)) {
+    if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
         if (*confidence == "estimate" || *confidence == "unverified" || *confidence == "sourced")
-            p.confidence = *confidence == "sourced" ? "" : *confidence;
+            p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
         else
             r.error(child_path(path, "confidence"),
                     fmt::format("must be one of sourced, estimate, unverified, got {}", quote_value(*confidence)));
     }
-    p.note = r.string(object, path, "note", false).value_or("");
+    p.note = text(r.string(object.scalar("note"), path, "note", false));
     if (!p.confidence.empty() && p.note.empty())
         r.error(child_path(path, "note"),
                 fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));
 }
 
 // Ids are what users type: letters, digits and . _ - + only.
-bool is_valid_id(const std::string& id) {
+bool is_valid_id(std::string_view id) {
     if (id.empty() || id.size() > 100) return false;
     return std::all_of(id.begin(), id.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
@@ -71,21 +80,21 @@ bool is_valid_id(const std::string& id) {
     });
 }
 
-std::string read_id(JsonReader& r, const json& object, const std::string& path,
-                    std::map<std::string, std::string>& seen) {
-    const auto id = r.string(object, path, "id", true);
+std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdMap& seen) {
+    const auto id = r.string(object.scalar("id"), path, "id", true);
     if (!id) return {};
-    const std::string where = child_path(path, "id");
     if (!is_valid_id(*id)) {
-        r.error(where, fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
+        r.error(child_path(path, "id"),
+                fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
         return {};
     }
-    const auto [it, inserted] = seen.emplace(*id, path);
+    const auto [it, inserted] = seen.try_emplace(*id, use);
     if (!inserted) {
-        r.error(where, fmt::format("duplicate id {} (first at {})", quote_value(*id), it->second));
+        r.error(child_path(path, "id"), fmt::format("duplicate id {} (first at /{}/{})", quote_value(*id),
+                                                    it->second.section, it->second.index));
         return {};
     }
-    return *id;
+    return std::string(*id);
 }
 
 // Where a document's references resolve: its own entries, then (for an overlay) the catalogue it extends.
@@ -93,52 +102,82 @@ struct Context {
     const Catalog* base = nullptr;  // set while an overlay is read
 };
 
-const json* read_section(JsonReader& r, const json& root, const char* name, const Context& ctx) {
-    const json* section = JsonReader::member(root, name);
+std::optional<simdjson::dom::array> read_section(JsonReader& r, const JsonObject& root, const char* name,
+                                                 const Context& ctx) {
+    const element* section = root.find(name);
     const std::string path = child_path("", name);
-    if (section == nullptr && ctx.base != nullptr) return nullptr;  // an overlay may leave a section out
+    if (section == nullptr && ctx.base != nullptr) return std::nullopt;  // an overlay may leave a section out
     if (section == nullptr) {
         r.error(path, "missing; expected a list (it may be empty)");
-        return nullptr;
+        return std::nullopt;
     }
-    if (!section->is_array()) {
-        r.error(path, fmt::format("must be a list, got {}", describe(*section)));
-        return nullptr;
+    simdjson::dom::array array;
+    if (section->get_array().get(array) != simdjson::SUCCESS) {
+        r.error(path, fmt::format("must be a list, got {}", describe(scalar_of(*section))));
+        return std::nullopt;
     }
-    return section;
+    return array;
 }
 
-bool is_entry(JsonReader& r, const json& entry, const std::string& path) {
-    if (entry.is_object()) return true;
-    r.error(path, fmt::format("must be an object, got {}", describe(entry)));
+// Reads `entry` into `object` when it is an object; reports it otherwise.
+bool is_entry(JsonReader& r, element entry, const std::string& path, JsonObject& object) {
+    if (entry.is_object()) {
+        object.assign(entry);
+        return true;
+    }
+    r.error(path, fmt::format("must be an object, got {}", describe(scalar_of(entry))));
     return false;
 }
 
-void read_gpus(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
-               const Context& ctx) {
-    const json* section = read_section(r, root, "gpus", ctx);
-    if (section == nullptr) return;
-    for (std::size_t i = 0; i < section->size(); ++i) {
-        const json& e = (*section)[i];
-        const std::string path = child_path("/gpus", i);
-        if (!is_entry(r, e, path)) continue;
-        r.unknown_keys(e, path, k_gpu_keys);
+std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
+    std::vector<std::string> out;
+    const element* value = e.find(key);
+    if (value == nullptr) return out;
+    const std::string where = child_path(path, key);
+    simdjson::dom::array items;
+    if (value->get_array().get(items) != simdjson::SUCCESS) {
+        r.error(where, fmt::format("must be a list of strings, got {}", describe(scalar_of(*value))));
+        return out;
+    }
+    std::size_t i = 0;
+    for (const element item : items) {
+        const JsonScalar s = scalar_of(item);
+        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
+            out.emplace_back(s.text);
+        else
+            r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));
+        ++i;
+    }
+    return out;
+}
+
+void read_gpus(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+    const auto section = read_section(r, root, "gpus", ctx);
+    if (!section) return;
+    std::size_t i = 0;
+    JsonObject e;
+    for (const element entry : *section) {
+        const FirstUse use{"gpus", i};
+        const std::string path = child_path("/gpus", i++);
+        if (!is_entry(r, entry, path, e)) continue;
+        r.unknown_keys(e.keys(), path, k_gpu_keys);
         Gpu g;
-        g.id = read_id(r, e, path, ids);
-        g.name = r.string(e, path, "name", true).value_or("");
-        g.vendor = r.string(e, path, "vendor", true).value_or("");
-        g.vram_gb = r.number(e, path, "vram_gb", 0, k_max_vram_gb, true, true, "GB").value_or(0);
-        g.tdp_w = r.number(e, path, "tdp_w", 0, k_max_power_w, true, true, "W").value_or(0);
-        g.idle_w = r.number(e, path, "idle_w", 0, k_max_power_w, true, false, "W").value_or(0);
+        g.id = read_id(r, e, path, use, ids);
+        g.name = text(r.string(e.scalar("name"), path, "name", true));
+        g.vendor = text(r.string(e.scalar("vendor"), path, "vendor", true));
+        g.vram_gb = r.number(e.scalar("vram_gb"), path, "vram_gb", 0, k_max_vram_gb, true, true, "GB").value_or(0);
+        g.tdp_w = r.number(e.scalar("tdp_w"), path, "tdp_w", 0, k_max_power_w, true, true, "W").value_or(0);
+        g.idle_w = r.number(e.scalar("idle_w"), path, "idle_w", 0, k_max_power_w, true, false, "W").value_or(0);
         if (g.tdp_w > 0 && g.idle_w > g.tdp_w)
             r.error(child_path(path, "idle_w"),
                     fmt::format("must not exceed tdp_w ({} W), got {}", exact_number(g.tdp_w), exact_number(g.idle_w)));
-        g.price_usd = r.nullable_number(e, path, "price_usd", 0, k_max_price_usd, "USD");
-        g.bf16_tflops = r.nullable_number(e, path, "bf16_tflops", 0, k_max_tflops, "TFLOPS");
-        g.fp64_tflops = r.nullable_number(e, path, "fp64_tflops", 0, k_max_tflops, "TFLOPS");
-        g.mem_bw_gbs = r.number(e, path, "mem_bw_gbs", 0, k_max_bandwidth_gbs, true, true, "GB/s").value_or(0);
-        g.aliases = r.strings(e, path, "aliases");
-        r.string(e, path, "spec_source", false);
+        g.price_usd = r.nullable_number(e.scalar("price_usd"), path, "price_usd", 0, k_max_price_usd, "USD");
+        g.bf16_tflops = r.nullable_number(e.scalar("bf16_tflops"), path, "bf16_tflops", 0, k_max_tflops, "TFLOPS");
+        g.fp64_tflops = r.nullable_number(e.scalar("fp64_tflops"), path, "fp64_tflops", 0, k_max_tflops, "TFLOPS");
+        g.mem_bw_gbs = r.number(e.scalar("mem_bw_gbs"), path, "mem_bw_gbs", 0, k_max_bandwidth_gbs, true, true, "GB/s")
+                           .value_or(0);
+        g.aliases = read_strings(r, e, path, "aliases");
+        r.string(e.scalar("spec_source"), path, "spec_source", false);
         read_provenance(r, e, path, g.provenance);
         c.gpus.push_back(std::move(g));
     }
@@ -153,8 +192,9 @@ std::vector<std::string> gpu_ids(const Catalog& c, const Context& ctx) {
 }
 
 // Checks a reference to a GPU; returns it when it resolves (an overlay's own GPUs first, then the base's).
-const Gpu* read_gpu_ref(JsonReader& r, const json& e, const std::string& path, const Catalog& c, const Context& ctx) {
-    const auto id = r.string(e, path, "gpu", true);
+const Gpu* read_gpu_ref(JsonReader& r, const JsonObject& e, const std::string& path, const Catalog& c,
+                        const Context& ctx) {
+    const auto id = r.string(e.scalar("gpu"), path, "gpu", true);
     if (!id) return nullptr;
     const Gpu* gpu = c.find_gpu(*id);
     if (gpu == nullptr && ctx.base != nullptr) gpu = ctx.base->find_gpu(*id);
@@ -164,149 +204,131 @@ const Gpu* read_gpu_ref(JsonReader& r, const json& e, const std::string& path, c
     return gpu;
 }
 
-void read_builds(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
-                 const Context& ctx) {
-    const json* section = read_section(r, root, "builds", ctx);
-    if (section == nullptr) return;
-    for (std::size_t i = 0; i < section->size(); ++i) {
-        const json& e = (*section)[i];
-        const std::string path = child_path("/builds", i);
-        if (!is_entry(r, e, path)) continue;
-        r.unknown_keys(e, path, k_build_keys);
-        Build b;
-        b.id = read_id(r, e, path, ids);
-        b.name = r.string(e, path, "name", true).value_or("");
-        const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
-        b.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
-        b.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
-        b.gpu_price_usd = r.nullable_number(e, path, "gpu_price_usd", 0, k_max_price_usd, "USD");
-        b.base_price_usd = r.number(e, path, "base_price_usd", 0, k_max_price_usd, true, false, "USD").value_or(0);
-        b.base_load_w = r.number(e, path, "base_load_w", 0, k_max_cluster_power_w, true, false, "W").value_or(0);
-        b.base_idle_w = r.number(e, path, "base_idle_w", 0, k_max_cluster_power_w, true, false, "W").value_or(0);
-        if (b.base_idle_w > b.base_load_w)
-            r.error(child_path(path, "base_idle_w"),
-                    fmt::format("must not exceed base_load_w ({} W), got {}", exact_number(b.base_load_w),
-                                exact_number(b.base_idle_w)));
-        b.setup_usd = r.number(e, path, "setup_usd", 0, k_max_price_usd, true, false, "USD").value_or(0);
-        b.assumptions.origin = fmt::format("build {}", b.id);
-        if (const json* overrides = JsonReader::member(e, "assumptions"))
-            read_assumptions(r, *overrides, child_path(path, "assumptions"), LayerRules::build, b.assumptions);
-        if (gpu != nullptr && !gpu->price_usd && !b.gpu_price_usd)
-            r.error(child_path(path, "gpu_price_usd"),
-                    fmt::format("missing; GPU {} has no price_usd, so the build must give its own gpu_price_usd",
-                                quote_value(gpu->id)));
-        read_provenance(r, e, path, b.provenance);
-        c.builds.push_back(std::move(b));
+// The GPU a build or offer names: the resolved one's id, else the text as written (the problem is reported).
+std::string gpu_named(const Gpu* gpu, const JsonObject& e) {
+    if (gpu != nullptr) return gpu->id;
+    const JsonScalar s = e.scalar("gpu");
+    return s.kind == JsonScalar::Kind::string ? std::string(s.text) : std::string();
+}
+
+// One build, /builds/<index>: every figure checked, its assumptions read by read_assumptions (nlohmann).
+void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
+                const Context& ctx) {
+    r.unknown_keys(e.keys(), path, k_build_keys);
+    Build b;
+    b.id = read_id(r, e, path, use, ids);
+    b.name = text(r.string(e.scalar("name"), path, "name", true));
+    const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
+    b.gpu = gpu_named(gpu, e);
+    b.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
+    b.gpu_price_usd = r.nullable_number(e.scalar("gpu_price_usd"), path, "gpu_price_usd", 0, k_max_price_usd, "USD");
+    const auto money = [&](const char* key) {
+        return r.number(e.scalar(key), path, key, 0, k_max_price_usd, true, false, "USD").value_or(0);
+    };
+    const auto watts = [&](const char* key) {
+        return r.number(e.scalar(key), path, key, 0, k_max_cluster_power_w, true, false, "W").value_or(0);
+    };
+    b.base_price_usd = money("base_price_usd");
+    b.base_load_w = watts("base_load_w");
+    b.base_idle_w = watts("base_idle_w");
+    if (b.base_idle_w > b.base_load_w)
+        r.error(child_path(path, "base_idle_w"), fmt::format("must not exceed base_load_w ({} W), got {}",
+                                                             exact_number(b.base_load_w), exact_number(b.base_idle_w)));
+    b.setup_usd = money("setup_usd");
+    b.assumptions.origin = fmt::format("build {}", b.id);
+    if (const element* overrides = e.find("assumptions"))
+        read_assumptions(r, to_nlohmann(*overrides), child_path(path, "assumptions"), LayerRules::build, b.assumptions);
+    if (gpu != nullptr && !gpu->price_usd && !b.gpu_price_usd)
+        r.error(child_path(path, "gpu_price_usd"),
+                fmt::format("missing; GPU {} has no price_usd, so the build must give its own gpu_price_usd",
+                            quote_value(gpu->id)));
+    read_provenance(r, e, path, b.provenance);
+    c.builds.push_back(std::move(b));
+}
+
+void read_builds(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+    const auto section = read_section(r, root, "builds", ctx);
+    if (!section) return;
+    std::size_t i = 0;
+    JsonObject e;
+    for (const element entry : *section) {
+        const FirstUse use{"builds", i};
+        const std::string path = child_path("/builds", i++);
+        if (is_entry(r, entry, path, e)) read_build(r, e, path, use, ids, c, ctx);
     }
 }
 
-// One cloud offer, /cloud/<index>.
-void read_offer(JsonReader& r, const json& e, std::size_t index, std::map<std::string, std::string>& ids, Catalog& c,
-                const Context& ctx) {
-    const std::string path = child_path("/cloud", index);
-    if (!is_entry(r, e, path)) return;
-    r.unknown_keys(e, path, k_cloud_keys);
-    CloudOffer o;
-    o.id = read_id(r, e, path, ids);
-    o.provider = r.string(e, path, "provider", true).value_or("");
-    o.instance = r.string(e, path, "instance", true).value_or("");
-    o.region = r.string(e, path, "region", true).value_or("");
-    const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
-    o.gpu = gpu != nullptr ? gpu->id : r.string(e, path, "gpu", false).value_or("");
-    o.gpu_count = r.integer(e, path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
-    const json* prices = JsonReader::member(e, "usd_per_hour");
-    if (prices == nullptr) {
-        r.error(child_path(path, "usd_per_hour"),
-                fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
-    } else if (!prices->is_object()) {
-        r.error(child_path(path, "usd_per_hour"),
-                fmt::format("must be an object with at least one of {}, got {}", pricing_choices(), describe(*prices)));
-    } else {
-        const std::string prices_path = child_path(path, "usd_per_hour");
-        // A misspelt pricing would silently drop a price, so it is an error, not a warning.
-        for (const auto& item : prices->items())
-            if (!parse_pricing(item.key()))
-                r.error(child_path(prices_path, item.key()),
-                        fmt::format("unknown pricing{}; expected one of {}", did_you_mean(item.key(), k_pricing_keys),
-                                    pricing_choices()));
-        for (std::size_t p = 0; p < k_pricing_count; ++p)
-            o.usd_per_hour[p] = r.number(*prices, prices_path, to_string(static_cast<Pricing>(p)), 0,
-                                         k_max_usd_per_hour, false, true, "USD/h");
-        if (prices->empty())
-            r.error(prices_path, fmt::format("has no price; give at least one of {}", pricing_choices()));
+void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o) {
+    const element* value = e.find("usd_per_hour");
+    const std::string prices_path = child_path(path, "usd_per_hour");
+    if (value == nullptr) {
+        r.error(prices_path, fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
+        return;
     }
+    if (!value->is_object()) {
+        r.error(prices_path, fmt::format("must be an object with at least one of {}, got {}", pricing_choices(),
+                                         describe(scalar_of(*value))));
+        return;
+    }
+    const JsonObject prices(*value);
+    // A misspelt pricing would silently drop a price, so it is an error, not a warning.
+    for (const std::string_view key : prices.keys())
+        if (!parse_pricing(std::string(key)))
+            r.error(child_path(prices_path, key), fmt::format("unknown pricing{}; expected one of {}",
+                                                              did_you_mean(key, k_pricing_keys), pricing_choices()));
+    for (std::size_t p = 0; p < k_pricing_count; ++p) {
+        const std::string_view name = to_string(static_cast<Pricing>(p));
+        o.usd_per_hour[p] =
+            r.number(prices.scalar(name), prices_path, name, 0, k_max_usd_per_hour, false, true, "USD/h");
+    }
+    if (prices.empty()) r.error(prices_path, fmt::format("has no price; give at least one of {}", pricing_choices()));
+}
+
+// One cloud offer, /cloud/<index>.
+void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
+                const Context& ctx) {
+    r.unknown_keys(e.keys(), path, k_cloud_keys);
+    CloudOffer o;
+    o.id = read_id(r, e, path, use, ids);
+    o.provider = text(r.string(e.scalar("provider"), path, "provider", true));
+    o.instance = text(r.string(e.scalar("instance"), path, "instance", true));
+    o.region = text(r.string(e.scalar("region"), path, "region", true));
+    const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
+    o.gpu = gpu_named(gpu, e);
+    o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
+    read_prices(r, e, path, o);
     read_provenance(r, e, path, o.provenance);
     c.cloud.push_back(std::move(o));
 }
 
-void read_cloud(JsonReader& r, const json& root, std::map<std::string, std::string>& ids, Catalog& c,
-                const Context& ctx) {
-    const json* section = read_section(r, root, "cloud", ctx);
-    if (section == nullptr) return;
-    for (std::size_t i = 0; i < section->size(); ++i) read_offer(r, (*section)[i], i, ids, c, ctx);
+void read_cloud(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+    const auto section = read_section(r, root, "cloud", ctx);
+    if (!section) return;
+    c.cloud.reserve(section->size());
+    std::size_t i = 0;
+    JsonObject e;
+    for (const element entry : *section) {
+        const FirstUse use{"cloud", i};
+        const std::string path = child_path("/cloud", i++);
+        if (is_entry(r, entry, path, e)) read_offer(r, e, path, use, ids, c, ctx);
+    }
 }
 
-}  // namespace
-
-namespace {
-
-// The entries of a document: its GPUs, builds and cloud offers, read into a catalogue, with their problems
-// (in that order) and the ids seen so far.
-struct Entries {
-    Catalog catalog;
-    JsonReader reader;
-    std::map<std::string, std::string> ids;  // id -> JSON path of its first use
-    bool cloud_read = false;                 // the offers were read while the text was parsed
-};
-
-// Parses a document, reading its cloud offers one by one as the parser reaches them: a catalogue of 100,000
-// offers then never exists as one JSON document (nlohmann's DOM costs ~1.5 kB a offer, several times the offer
-// itself). That works when the GPUs and builds, which offers refer to and share ids with, come before the
-// cloud section, as they do in every catalogue gpucost writes; otherwise, and when a root key comes twice, the
-// whole document is parsed first, as before. Either way the same problems come out in the same order.
-std::pair<json, Entries> parse_entries(std::string_view json_text, const std::string& origin, const Context& ctx) {
-    Entries entries;
-    const auto begin_cloud = [&](const json& root_so_far) {
-        if (!root_so_far.contains("gpus") || !root_so_far.contains("builds")) return false;
-        entries = Entries();  // a second reading starts afresh
-        read_gpus(entries.reader, root_so_far, entries.ids, entries.catalog, ctx);
-        read_builds(entries.reader, root_so_far, entries.ids, entries.catalog, ctx);
-        entries.cloud_read = true;
-        return true;
-    };
-    const auto read_cloud_offer = [&](const json& offer, std::size_t index) {
-        read_offer(entries.reader, offer, index, entries.ids, entries.catalog, ctx);
-    };
-    if (std::optional<json> root = parse_json_streaming(json_text, origin, "cloud", begin_cloud, read_cloud_offer))
-        return {std::move(*root), std::move(entries)};
-    return {parse_json_text(json_text, origin), Entries()};
-}
-
-// A whole catalogue (ctx.base null) or an overlay over ctx.base, where every root key is optional.
-Catalog parse_document(std::string_view json_text, const std::string& origin, const Context& ctx) {
-    const bool overlay = ctx.base != nullptr;
-    auto [root, entries] = parse_entries(json_text, origin, ctx);
-    if (!root.is_object())
-        throw ValidationError(
-            origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}", describe(root))}});
-    JsonReader r;
-    Catalog& c = entries.catalog;
-    c.origin = origin;
-    r.unknown_keys(root, "", k_root_keys);
-
-    const auto version = r.integer(root, "", "schema_version", 1, 1'000'000, !overlay);
+// The root's own fields: schema version, date, currency and the default assumptions.
+void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) {
+    const auto version = r.integer(root.scalar("schema_version"), "", "schema_version", 1, 1'000'000, !overlay);
     if (version && *version != k_catalog_schema_version)
         // Reading a newer format as if it were ours would give wrong figures without a word.
-        throw ValidationError(origin,
+        throw ValidationError(c.origin,
                               {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads version {}",
                                                                *version, k_catalog_schema_version)}});
-    if (const auto as_of = r.string(root, "", "as_of", !overlay)) {
+    if (const auto as_of = r.string(root.scalar("as_of"), "", "as_of", !overlay)) {
         if (is_valid_date(*as_of))
             c.as_of = *as_of;
         else
             r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
     }
-    if (const auto currency = r.string(root, "", "currency", false)) {  // optional: USD is the only one
+    if (const auto currency = r.string(root.scalar("currency"), "", "currency", false)) {  // optional: USD only
         if (*currency == "USD")
             c.currency = *currency;
         else
@@ -315,37 +337,51 @@ Catalog parse_document(std::string_view json_text, const std::string& origin, co
     }
     c.assumptions.origin = "catalogue";
     // Optional: a missing assumption keeps its gpucost default (`catalog validate --strict` demands them all).
-    if (const json* assumptions = JsonReader::member(root, "assumptions"))
-        read_assumptions(r, *assumptions, "/assumptions", overlay ? LayerRules::overlay : LayerRules::catalogue,
-                         c.assumptions);
+    if (const element* assumptions = root.find("assumptions"))
+        read_assumptions(r, to_nlohmann(*assumptions), "/assumptions",
+                         overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
+}
 
-    if (!entries.cloud_read) {
-        read_gpus(entries.reader, root, entries.ids, c, ctx);
-        read_builds(entries.reader, root, entries.ids, c, ctx);
-        read_cloud(entries.reader, root, entries.ids, c, ctx);
+// A whole catalogue (ctx.base null) or an overlay over ctx.base, where every root key is optional.
+Catalog parse_document(const JsonDom& dom, const std::string& origin, const Context& ctx) {
+    const bool overlay = ctx.base != nullptr;
+    if (!dom.root().is_object())
+        throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
+                                                        describe(scalar_of(dom.root())))}});
+    const JsonObject root(dom.root());
+    JsonReader r;
+    Catalog c;
+    c.origin = origin;
+    r.unknown_keys(root.keys(), "", k_root_keys);
+    read_root(r, root, overlay, c);
+    IdMap ids;
+    std::size_t entries = 0;
+    for (const char* name : {"gpus", "builds", "cloud"}) {
+        simdjson::dom::array section;
+        if (const element* e = root.find(name); e != nullptr && e->get_array().get(section) == simdjson::SUCCESS)
+            entries += section.size();
     }
-    // The root's problems first, then the entries', as if read in one pass.
-    for (auto [to, from] :
-         {std::pair{&r.errors(), &entries.reader.errors()}, std::pair{&r.warnings(), &entries.reader.warnings()}})
-        to->insert(to->end(), std::make_move_iterator(from->begin()), std::make_move_iterator(from->end()));
-
+    ids.reserve(entries);  // growing a table of 200,000 ids step by step cost a tenth of the load
+    read_gpus(r, root, ids, c, ctx);
+    read_builds(r, root, ids, c, ctx);
+    read_cloud(r, root, ids, c, ctx);
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
-    return std::move(c);
+    return c;
 }
 
 }  // namespace
 
 Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
-    return parse_document(json_text, origin, Context{});
+    return parse_document(JsonDom(json_text, origin), origin, Context{});
 }
 
 Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base) {
-    return parse_document(json_text, origin, Context{&base});
+    return parse_document(JsonDom(json_text, origin), origin, Context{&base});
 }
 
 Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
-    return parse_catalog_overlay(read_text_file(path), path, base);
+    return parse_document(JsonDom(read_text_file(path), path), path, Context{&base});
 }
 
 Catalog load_embedded_catalog() {
@@ -354,6 +390,8 @@ Catalog load_embedded_catalog() {
     return c;
 }
 
-Catalog load_catalog_file(const std::string& path) { return parse_catalog(read_text_file(path), path); }
+Catalog load_catalog_file(const std::string& path) {
+    return parse_document(JsonDom(read_text_file(path), path), path, Context{});
+}
 
 }  // namespace gpucost

@@ -1,5 +1,10 @@
 // --add-catalog: a user's overlay merged over the catalogue in use, entry by entry and assumption by assumption.
-#include <algorithm>
+// Linear in the sizes of both: one index of the catalogue's ids is built, and entries are moved, never copied.
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -9,34 +14,54 @@
 namespace gpucost {
 namespace {
 
-// The section that already holds `id`, or null.
-const char* section_of(const Catalog& c, const std::string& id) {
-    if (c.find_gpu(id) != nullptr) return "gpus";
-    if (c.find_build(id) != nullptr) return "builds";
-    if (c.find_offer(id) != nullptr) return "cloud";
-    return nullptr;
+enum class Section { gpus, builds, cloud };
+
+const char* name_of(Section s) {
+    switch (s) {
+        case Section::gpus: return "gpus";
+        case Section::builds: return "builds";
+        default: return "cloud";
+    }
+}
+
+// Where an id sits in the catalogue: its section and index there.
+struct Place {
+    Section section;
+    std::size_t index;
+};
+
+// Copies of the ids rather than views: replacing an entry or growing a section moves the strings.
+using Index = std::unordered_map<std::string, Place>;
+
+// The ids of the catalogue before the merge.
+template <typename T>
+void index_section(const std::vector<T>& entries, Section section, Index& index) {
+    for (std::size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].id, Place{section, i});
 }
 
 // Ids are unique across sections, so an overlay entry may replace only its own kind: a GPU silently
 // replaced by a cloud offer would leave every build that names it dangling.
+// Only the catalogue's own ids are looked up: an overlay's ids are unique across its sections (parse_catalog_overlay
+// refuses a repeat), so an appended entry is never replaced by a later one of the same overlay.
 template <typename T>
-void merge_section(const Catalog& before, std::vector<T>& into, std::vector<T>& from, const char* name,
+void merge_section(const Index& index, std::vector<T>& into, std::vector<T>& from, Section section,
                    const std::string& base_origin, std::vector<Problem>& problems) {
+    into.reserve(into.size() + from.size());
     for (std::size_t i = 0; i < from.size(); ++i) {
         T& entry = from[i];
-        const char* held_in = section_of(before, entry.id);
-        if (held_in != nullptr && std::string_view(held_in) != name) {
-            problems.push_back({fmt::format("/{}/{}/id", name, i),
+        const auto held = index.find(entry.id);
+        if (held != index.end() && held->second.section != section) {
+            problems.push_back({fmt::format("/{}/{}/id", name_of(section), i),
                                 fmt::format("id {} is already used in {} of {}; an overlay entry replaces only an "
                                             "entry of its own section, so choose another id",
-                                            quote_value(entry.id), held_in, base_origin)});
+                                            quote_value(entry.id), name_of(held->second.section), base_origin)});
             continue;
         }
-        const auto it = std::find_if(into.begin(), into.end(), [&](const T& e) { return e.id == entry.id; });
-        if (it != into.end())
-            *it = std::move(entry);
-        else
+        if (held != index.end()) {
+            into[held->second.index] = std::move(entry);
+        } else {
             into.push_back(std::move(entry));
+        }
     }
 }
 
@@ -44,12 +69,18 @@ void merge_section(const Catalog& before, std::vector<T>& into, std::vector<T>& 
 
 void merge_catalog(Catalog& catalog, Catalog overlay) {
     std::vector<Problem> problems;
-    const Catalog before = catalog;
-    std::vector<std::string> overlay_gpu_ids;
-    for (const Gpu& g : overlay.gpus) overlay_gpu_ids.push_back(g.id);
-    merge_section(before, catalog.gpus, overlay.gpus, "gpus", catalog.origin, problems);
-    merge_section(before, catalog.builds, overlay.builds, "builds", catalog.origin, problems);
-    merge_section(before, catalog.cloud, overlay.cloud, "cloud", catalog.origin, problems);
+    Index index;
+    index.reserve(catalog.gpus.size() + catalog.builds.size() + catalog.cloud.size());
+    index_section(catalog.gpus, Section::gpus, index);
+    index_section(catalog.builds, Section::builds, index);
+    index_section(catalog.cloud, Section::cloud, index);
+    // The overlay's GPU ids by index, for the price check below (the overlay's entries are moved out next).
+    std::unordered_map<std::string, std::size_t> overlay_gpus;
+    for (std::size_t i = 0; i < overlay.gpus.size(); ++i) overlay_gpus.emplace(overlay.gpus[i].id, i);
+    const std::string base_origin = catalog.origin;
+    merge_section(index, catalog.gpus, overlay.gpus, Section::gpus, base_origin, problems);
+    merge_section(index, catalog.builds, overlay.builds, Section::builds, base_origin, problems);
+    merge_section(index, catalog.cloud, overlay.cloud, Section::cloud, base_origin, problems);
 
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
@@ -61,15 +92,17 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
     }
 
     // An overlay GPU without a price that replaces a priced one would leave the builds relying on it at $0.
+    std::unordered_map<std::string_view, const Gpu*> gpus;
+    for (const Gpu& g : catalog.gpus) gpus.emplace(g.id, &g);
     for (const Build& b : catalog.builds) {
-        const Gpu* gpu = catalog.find_gpu(b.gpu);
-        if (gpu == nullptr || gpu->price_usd || b.gpu_price_usd) continue;
-        const auto it = std::find(overlay_gpu_ids.begin(), overlay_gpu_ids.end(), gpu->id);
-        if (it == overlay_gpu_ids.end()) continue;  // both came from one file, which was checked whole
-        problems.push_back({fmt::format("/gpus/{}/price_usd", it - overlay_gpu_ids.begin()),
+        const auto gpu = gpus.find(b.gpu);
+        if (gpu == gpus.end() || gpu->second->price_usd || b.gpu_price_usd) continue;
+        const auto from_overlay = overlay_gpus.find(b.gpu);
+        if (from_overlay == overlay_gpus.end()) continue;  // both came from one file, which was checked whole
+        problems.push_back({fmt::format("/gpus/{}/price_usd", from_overlay->second),
                             fmt::format("missing; build {} (in {}) uses GPU {} and gives no gpu_price_usd of its own, "
                                         "so the GPU needs a price_usd",
-                                        quote_value(b.id), before.origin, quote_value(gpu->id))});
+                                        quote_value(b.id), base_origin, quote_value(b.gpu))});
     }
 
     if (!problems.empty()) throw ValidationError(overlay.origin, std::move(problems));

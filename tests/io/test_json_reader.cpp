@@ -1,7 +1,5 @@
-// The streaming JSON reader (src/json_reader.hpp) against nlohmann's DOM parser, and the catalogue loader that
-// streams the cloud section against the same catalogue read as one document: the same values, the same problems in
-// the same order, the same error messages, whichever of its three ways (fast reader, nlohmann's SAX parser, whole
-// document) the text takes.
+// The JSON readers: simdjson for catalogues (json_dom.hpp), nlohmann for scenarios (parse_json_text), and the
+// wording of malformed JSON, which both share (json_syntax.cpp).
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -16,42 +14,10 @@
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/error.hpp"
 
-using gpucost::parse_json_streaming;
 using gpucost::parse_json_text;
 using nlohmann::json;
 
 namespace {
-
-// What parse_json_streaming gave: the root, and the streamed elements in the order they came.
-struct Streamed {
-    std::optional<json> root;
-    std::vector<json> elements;
-    int begins = 0;
-};
-
-Streamed stream(const std::string& text, bool accept = true) {
-    Streamed s;
-    s.root = parse_json_streaming(
-        text, "t.json", "cloud",
-        [&](const json&) {
-            ++s.begins;
-            s.elements.clear();  // a second reading starts afresh
-            return accept;
-        },
-        [&](const json& element, std::size_t index) {
-            CHECK(index == s.elements.size());
-            s.elements.push_back(element);
-        });
-    return s;
-}
-
-// The whole document as nlohmann reads it, with the streamed elements put back in their array.
-json reassembled(const Streamed& s) {
-    json root = *s.root;
-    if (root.is_object() && root.contains("cloud") && root["cloud"].is_array() && s.begins > 0)
-        for (const json& e : s.elements) root["cloud"].push_back(e);
-    return root;
-}
 
 // The error's message, and for a validation error its warnings' paths too.
 std::string error_of(const std::function<void()>& parse) {
@@ -69,112 +35,73 @@ std::string error_of(const std::function<void()>& parse) {
 
 }  // namespace
 
-TEST_CASE("parse_json_streaming reads every document to the values nlohmann's DOM parser gives") {
-    // Each goes through the fast reader, or (\u escapes, non-ASCII bytes, integers beyond 64 bits, subnormal
-    // numbers) through nlohmann's SAX parser; either way the values and their types must be nlohmann's.
-    const std::vector<std::string> documents = {
-        R"({"gpus": [], "builds": [], "cloud": [{"id": "a", "p": 1.5}, {"id": "b"}, 3, "x", null, [1, [2]]]})",
-        R"({"gpus": [1], "builds": {}, "cloud": [], "z": true})",
-        R"({"cloud": [{"id": "before gpus"}], "gpus": [], "builds": []})",  // not streamed: kept in the document
-        R"({"gpus": [], "cloud": [{"id": "no builds yet"}], "builds": []})",
-        R"({"gpus": [], "builds": [], "cloud": {"not": "an array"}})",
-        R"([{"gpus": [], "builds": [], "cloud": [1]}])",
-        R"({"gpus": [], "builds": [], "cloud": [{"nested": {"cloud": [1, 2]}}]})",
-        " \t\r\n{ \"gpus\" : [ ] , \"builds\" : [ ] , \"cloud\" : [ { \"a\" : -0 , \"b\" : -0.0 } ] } \n",
-        R"({"n": [0, -1, 1e2, 1E-2, 2.5e+3, 18446744073709551615, -9223372036854775808, 123.456e-7]})",
-        R"({"big": [18446744073709551616, -9223372036854775809, 1e-320, 4.9e-324]})",  // nlohmann reads as doubles
-        R"({"s": ["\"\\\/\b\f\n\r\t", "caf\u00e9", "\ud83d\ude00", "café", ""]})",
-        R"({"gpus": [], "builds": [], "cloud": [{"note": "\u00e9t\u00e9"}, {"note": "été"}]})",
-        R"({"a": 1, "a": 2, "gpus": [], "builds": [], "cloud": []})",  // a repeat before the cloud: the last wins
-        R"({"gpus": [], "builds": [], "cloud": [1], "cloud_note": "not a repeat"})",
-        R"("just a string")",
-        "true",
-        "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
-        "]]]]]]]]]]]]]]]]]]]",
+TEST_CASE("malformed JSON is worded with its line, column and reason, the same for catalogues and scenarios") {
+    // Catalogues go through simdjson, scenarios through nlohmann; both word errors through json_syntax.cpp.
+    struct Case {
+        std::string text;
+        std::string message;  // after "t.json: "
     };
-    for (const std::string& text : documents) {
-        CAPTURE(text);
-        const Streamed s = stream(text);
-        REQUIRE(s.root.has_value());
-        const json expected = json::parse(text);
-        CHECK(reassembled(s) == expected);
-        CHECK(reassembled(s).dump() == expected.dump());  // the same types of numbers, too
+    const std::vector<Case> cases = {
+        {"{", "line 1, column 2: invalid JSON: the text ends early; expected a key in double quotes or '}'"},
+        {"{\"a\": [{\"id\": \"x\"},]}", "line 1, column 20: invalid JSON: unexpected ']'; expected a value"},
+        {"{\"a\": [{\"id\": \"x\"}\n  {\"id\": \"y\"}]}",
+         "line 2, column 3: invalid JSON: unexpected '{'; expected ',' or ']'"},
+        {"{\"a\": 01}", "line 1, column 7: invalid JSON: 01 is not a valid JSON number"},
+        {"{\"a\": 1.}", "line 1, column 7: invalid JSON: 1. is not a valid JSON number"},
+        {"{\"a\": -}", "line 1, column 7: invalid JSON: - is not a valid JSON number"},
+        {"{\"a\": NaN}", "line 1, column 7: invalid JSON: NaN is not a JSON number; write a finite number"},
+        {"{\"a\": -Infinity}", "line 1, column 7: invalid JSON: -Infinity is not a JSON number; write a finite number"},
+        {"{\"a\": 1e400}", "line 1, column 7: the number 1e400 is too large to represent; numbers must be finite"},
+        {"{\"a\": tru}", "line 1, column 7: invalid JSON: unexpected word tru; expected a value (a string needs double "
+                         "quotes)"},
+        {"{\"a\": true false}", "line 1, column 12: invalid JSON: unexpected false; expected ',' or '}'"},
+        {"{\"a\": \"tab\there\"}",
+         "line 1, column 11: invalid JSON: a string holds the control character U+0009; write it as \\u0009"},
+        {"{\"a\": \"\\x\"}", "line 1, column 8: invalid JSON: \\x is not a JSON escape; write \\\\, \\\", \\/, \\b, "
+                             "\\f, \\n, \\r, \\t or \\u and four hex digits"},
+        {"{\"a\": \"\\u12\"}", "line 1, column 8: invalid JSON: \\u must be followed by four hex digits"},
+        {"{\"a\": \"\\ud800\\u0041\"}", "line 1, column 8: invalid JSON: \\ud800 starts a UTF-16 surrogate pair and "
+                                        "must be followed by a low surrogate \\udc00 to \\udfff"},
+        {"{\"a\": \"\\udc00\"}", "line 1, column 8: invalid JSON: \\udc00 is the second half of a UTF-16 surrogate "
+                                 "pair, with no first half before it"},
+        {"{\"a\": \"\xff\"}", "line 1, column 8: invalid JSON: a string is not valid UTF-8 (bytes \\xff); save the "
+                              "file as UTF-8"},
+        {"{\"a\": \"unterminated}", "line 1, column 7: invalid JSON: this string has no closing quote"},
+        {"{\"a\": 1} trailing",
+         "line 1, column 10: invalid JSON: unexpected word trailing; expected the end of the text"},
+        {"{'a': 1}", "line 1, column 2: invalid JSON: single quotes; JSON strings and keys use double quotes"},
+        {"{\"a\" 1}", "line 1, column 6: invalid JSON: unexpected number 1; expected ':' after the key"},
+        {"{\"a\": 1 \"b\": 2}", "line 1, column 9: invalid JSON: unexpected string \"b\"; expected ',' or '}'"},
+        {"{\"a\": [1, 2}", "line 1, column 12: invalid JSON: unexpected '}'; expected ',' or ']'"},
+        {"// comment\n{}", "line 1, column 1: invalid JSON: a comment; JSON has no comments"},
+        {"\x89PNG\r\n", "line 1, column 1: invalid JSON: unexpected byte \\x89; expected a value"},
+        {"\xEF\xBB\xBF{}",
+         "line 1, column 1: the file starts with a UTF-8 byte-order mark; save it as UTF-8 without BOM"},
+        {" \n", "the file is empty; expected a JSON object"},
+        // The 65th '[' (byte 64, column 65) is one level more than the 64 allowed.
+        {std::string(100'000, '[') + std::string(100'000, ']'),
+         "line 1, column 65: nested more than 64 levels deep; a catalogue needs 4"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text.substr(0, 40));
+        CHECK(error_of([&] { parse_json_text(c.text, "t.json"); }) == "t.json: " + c.message);
+        CHECK(error_of([&] { gpucost::parse_catalog(c.text, "t.json"); }) == "t.json: " + c.message);
     }
 }
 
-TEST_CASE("parse_json_streaming hands the cloud elements over one by one and keeps the array empty") {
-    const Streamed s = stream(R"({"gpus": [{"id": "g"}], "builds": [], "cloud": [{"id": "a"}, {"id": "b"}]})");
-    REQUIRE(s.root.has_value());
-    CHECK(s.begins == 1);
-    CHECK((*s.root)["cloud"] == json::array());
-    REQUIRE(s.elements.size() == 2);
-    CHECK(s.elements[1] == json({{"id", "b"}}));
-    CHECK((*s.root)["gpus"][0]["id"] == "g");
-
-    // Declined at the start of the array: the elements stay in the document and nothing is handed over.
-    const Streamed kept = stream(R"({"gpus": [], "builds": [], "cloud": [{"id": "a"}]})", false);
-    CHECK(kept.elements.empty());
-    CHECK((*kept.root)["cloud"][0]["id"] == "a");
-
-    // A non-ASCII byte after the first element: the fast reader gives up, nlohmann's parser reads it all again
-    // and `begin` comes a second time; the elements are still each handed over once in the end.
-    const Streamed again = stream(R"({"gpus": [], "builds": [], "cloud": [{"id": "a"}, {"id": "b", "n": "é"}]})");
-    CHECK(again.begins == 2);
-    REQUIRE(again.elements.size() == 2);
-    CHECK(again.elements[1]["n"] == "é");
-}
-
-TEST_CASE("parse_json_streaming gives up when a root key comes again after the streamed array") {
-    // The later "cloud" (or "gpus") would replace what was already handed over: the caller must read it whole.
-    CHECK_FALSE(stream(R"({"gpus": [], "builds": [], "cloud": [1], "cloud": [2]})").root.has_value());
-    CHECK_FALSE(stream(R"({"gpus": [], "builds": [], "cloud": [1], "gpus": [2]})").root.has_value());
-    CHECK_FALSE(stream(R"({"gpus": [], "builds": [], "cloud": [1], "gpus": [], "x": "é"})").root.has_value());
-}
-
-TEST_CASE("parse_json_streaming words every malformed document exactly as parse_json_text does") {
-    // The fast reader stops at each of these; the message must still be nlohmann's, at the same line and column.
-    const std::vector<std::string> documents = {
-        "",
-        "   \n",
-        "\xEF\xBB\xBF{}",
-        "{",
-        "{\"gpus\": [], \"builds\": [], \"cloud\": [{\"id\": \"a\"},]}",
-        "{\"gpus\": [], \"builds\": [], \"cloud\": [{\"id\": \"a\"}\n  {\"id\": \"b\"}]}",
-        "{\"a\": 01}",
-        "{\"a\": 1.}",
-        "{\"a\": -}",
-        "{\"a\": 1e}",
-        "{\"a\": NaN}",
-        "{\"a\": -Infinity}",
-        "{\"a\": 1e400}",
-        "{\"a\": tru}",
-        "{\"a\": truex}",
-        "{\"a\": \"tab\there\"}",
-        "{\"a\": \"\\x\"}",
-        "{\"a\": \"\\u12\"}",
-        "{\"a\": \"\\ud800\"}",
-        "{\"a\": \"\xff\"}",
-        "{\"a\": \"unterminated}",
-        "{\"a\": 1} trailing",
-        "{\"a\": 1} {}",
-        "{'a': 1}",
-        "{\"a\" 1}",
-        "[1 2]",
-        "// comment\n{}",
-        std::string(100'000, '[') + std::string(100'000, ']'),
-        "{\"a\": " + std::string(65, '[') + std::string(65, ']') + "}",
+TEST_CASE("simdjson's depth limit is the one parse_json_text words") {
+    const auto nested = [](std::size_t levels) {
+        return "{\"gpus\": " + std::string(levels - 1, '[') + std::string(levels - 1, ']') + "}";
     };
-    for (const std::string& text : documents) {
-        CAPTURE(text.substr(0, 80));
-        const std::string expected = error_of([&] { parse_json_text(text, "t.json"); });
-        CHECK(expected != "(no error)");
-        CHECK(error_of([&] { stream(text); }) == expected);
-    }
+    // 64 levels are JSON gpucost reads (and then a bad catalogue); 65 are too deep.
+    CHECK(error_of([&] { gpucost::parse_catalog(nested(64), "t.json"); }).find("nested") == std::string::npos);
+    CHECK(error_of([&] { gpucost::parse_catalog(nested(65), "t.json"); }) ==
+          "t.json: line 1, column 73: nested more than 64 levels deep; a catalogue needs 4");
 }
 
-TEST_CASE("a catalogue reads the same whether its cloud offers are streamed or read with the whole document") {
-    // The same entries and problems in three layouts: gpus and builds first (streamed), the cloud section first
-    // (read whole), and the cloud section first with a repeated key after it (streaming abandoned).
+TEST_CASE("a catalogue reads the same whatever the order of its keys") {
+    // The same entries and problems in three layouts: gpus and builds first, the cloud section first, and a root
+    // key repeated after the cloud section (the last wins, as in nlohmann's DOM).
     const std::string assumptions = R"("assumptions": {"hours_per_week": 40, "years": 3, "pricing": "on-demand",
         "electricity_usd_per_kwh": 0.17, "pue": 1.3, "idle": "always-on", "staff_salary_usd": 150000,
         "staff_fte_build": 0.1, "staff_fte_cloud": 0.05, "maintenance_rate": 0.05, "facility_usd_per_month": 100,
@@ -193,7 +120,7 @@ TEST_CASE("a catalogue reads the same whether its cloud offers are streamed or r
     const std::string valid_cloud = R"("cloud": [
         {"id": "o1", "provider": "P", "instance": "i", "region": "r", "gpu": "g", "gpu_count": 8,
          "usd_per_hour": {"on-demand": 98.32, "spot": 40}, "source": "s", "as_of": "2026-01", "flavour": 1},
-        {"id": "o2", "provider": "P", "instance": "i2", "region": "r", "gpu": "g", "gpu_count": 1,
+        {"id": "o2", "provider": "P", "instance": "i2 € \ud83d\ude00", "region": "r", "gpu": "g", "gpu_count": 1,
          "usd_per_hour": {"reserved-1y": 2.5}, "source": "s", "as_of": "2026-01", "note": "caf\u00e9"}])";
     const std::string head = R"({"schema_version": 1, "as_of": "2026-11-30", "currency": "USD", "extra": 1, )";
     const auto layouts = [&](const std::string& cloud) {
@@ -212,6 +139,7 @@ TEST_CASE("a catalogue reads the same whether its cloud offers are streamed or r
             CHECK(c.cloud[0].id == "o1");
             CHECK(c.cloud[0].usd_per_hour[0] == std::optional<double>(98.32));
             CHECK(c.cloud[1].provenance.note == "caf\xC3\xA9");
+            CHECK(c.cloud[1].instance == "i2 \xE2\x82\xAC \xF0\x9F\x98\x80");  // raw UTF-8 and a surrogate pair
             CHECK(c.builds.size() == 1);
             REQUIRE(c.warnings.size() == 3);  // /extra, then the build's key, then the offer's
             CHECK(c.warnings[0].path == "/extra");
@@ -238,4 +166,22 @@ TEST_CASE("a catalogue reads the same whether its cloud offers are streamed or r
         CHECK(messages[1] == messages[0]);
         CHECK(messages[2] == messages[0]);
     }
+}
+
+TEST_CASE("catalogue values are read as nlohmann reads them: repeated keys, integers beyond 64 bits") {
+    const std::string offer_head = R"({"cloud": [{"id": "o", "provider": "P", "instance": "i", "region": "r",
+        "gpu": "gpu-x", "usd_per_hour": {"on-demand": 1}, "source": "s", "as_of": "2026-01", )";
+    const std::string gpu = R"(], "gpus": [{"id": "gpu-x", "name": "X", "vendor": "V", "vram_gb": 1, "tdp_w": 1,
+        "idle_w": 0, "price_usd": 1, "mem_bw_gbs": 1, "source": "s", "as_of": "2026-01"}]})";
+    const gpucost::Catalog base;
+    // The last of repeated keys wins.
+    const gpucost::Catalog c =
+        gpucost::parse_catalog_overlay(offer_head + R"("gpu_count": 9, "gpu_count": 2})" + gpu, "o.json", base);
+    REQUIRE(c.cloud.size() == 1);
+    CHECK(c.cloud[0].gpu_count == 2);
+    // simdjson rejects integers beyond 64 bits; nlohmann reads them as doubles, and so does gpucost.
+    CHECK(error_of([&] {
+              gpucost::parse_catalog_overlay(offer_head + R"("gpu_count": 123456789012345678901234567890})" + gpu,
+                                             "o.json", base);
+          }) == "o.json: /cloud/0/gpu_count: must be in [1, 1000000], got 1.2345678901234568e+29");
 }

@@ -8,4 +8,7 @@ namespace gpucost {
 // The bytes of data/catalog.json as it was when gpucost was built.
 std::string_view embedded_catalog_json() noexcept;
 
+// The root "as_of" of data/catalog.json, extracted at build time: what --version prints, without a parse.
+std::string_view embedded_catalog_as_of() noexcept;
+
 }  // namespace gpucost

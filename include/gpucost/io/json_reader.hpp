@@ -4,7 +4,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +15,12 @@
 
 namespace gpucost {
 
+// Real catalogues nest four levels deep; the limit only stops hostile input early.
+inline constexpr int k_max_json_depth = 64;
+// Spare bytes read_text_file leaves after the text, so a SIMD parser can read past the end without a copy
+// (simdjson's SIMDJSON_PADDING; json_dom.cpp checks the two agree).
+inline constexpr std::size_t k_json_padding = 64;
+
 // Parses JSON text; throws DataError naming `file`, the line and the column on malformed input,
 // on a byte-order mark, and on nesting deeper than any catalogue needs.
 // `nesting_needed` ends the too-deep message: how deep the document kind really nests.
@@ -23,45 +28,76 @@ inline constexpr std::string_view k_catalogue_nesting = "a catalogue needs 4";
 nlohmann::json parse_json_text(std::string_view text, const std::string& file,
                                std::string_view nesting_needed = k_catalogue_nesting);
 
-// Parses JSON text like parse_json_text (the same errors at the same lines and columns), except that the elements
-// of the root object's array member `key` are handed to `element` one at a time as each is complete, and not kept:
-// a large array never exists as a whole document. `begin` is called where that array starts, with the root's members
-// read so far; when it returns false the array is kept in the document as usual. It can be called a second time,
-// when a fast first reading gives up on something unusual: the elements then come again from index 0. A streamed
-// array is left empty in the result. Returns nothing when, after streaming, a root key comes again (the later
-// value would replace what was handed over): parse the text with parse_json_text instead.
-std::optional<nlohmann::json>
-parse_json_streaming(std::string_view text, const std::string& file, std::string_view key,
-                     const std::function<bool(const nlohmann::json& root_so_far)>& begin,
-                     const std::function<void(const nlohmann::json& element, std::size_t index)>& element);
+// Throws DataError for text that is empty or starts with a byte-order mark; returns otherwise.
+void check_json_start(std::string_view text, const std::string& file);
 
-// Reads a whole file; throws DataError when it is missing, a directory, unreadable or too large.
+// Throws DataError when `text` nests deeper than k_max_json_depth, naming the line and column where it does.
+void check_json_depth(std::string_view text, const std::string& file, std::string_view nesting_needed);
+
+// Throws the DataError that says why `text`, which some parser rejected, is not JSON gpucost reads: too deep,
+// or (located by nlohmann's SAX parser) the line, column and reason of its first syntax error. Returns normally
+// only when the text is valid JSON after all (a parser stricter than nlohmann's rejected it).
+void throw_json_error(std::string_view text, const std::string& file,
+                      std::string_view nesting_needed = k_catalogue_nesting);
+
+// Reads a whole file, with k_json_padding bytes of spare capacity after it; throws DataError when it is missing,
+// a directory, unreadable or too large.
 std::string read_text_file(const std::string& path);
+
+// One JSON value as the field readers see it, whichever parser read it (nlohmann's, simdjson's).
+struct JsonScalar {
+    enum class Kind { absent, null, boolean, number, string, object, array };
+    Kind kind = Kind::absent;
+    double number = 0.0;
+    bool boolean = false;
+    std::string_view text;  // a string's bytes; valid while the document is
+
+    static JsonScalar of(Kind kind) { return {kind, 0.0, false, {}}; }
+    static JsonScalar of_number(double value) { return {Kind::number, value, false, {}}; }
+    static JsonScalar of_boolean(bool value) { return {Kind::boolean, 0.0, value, {}}; }
+    static JsonScalar of_string(std::string_view value) { return {Kind::string, 0.0, false, value}; }
+};
 
 // The name of a JSON value's type for messages: "a string", "an array", "null".
 std::string describe(const nlohmann::json& value);
+std::string describe(const JsonScalar& value);
 
 // Appends a JSON Pointer token to a path, escaping '~' and '/'.
 std::string child_path(const std::string& path, std::string_view key);
 std::string child_path(const std::string& path, std::size_t index);
 
 // Collects problems (errors) and warnings while fields are read; never throws.
+// The readers taking a JsonScalar are the core; those taking a nlohmann object look the member up first.
 class JsonReader {
 public:
     // An object's member, or null when `object` is not an object or lacks it.
     static const nlohmann::json* member(const nlohmann::json& object, std::string_view key);
+    // A nlohmann value (null: absent) as a scalar.
+    static JsonScalar scalar(const nlohmann::json* value);
 
-    // A required or optional finite number in [min, max] (or (min, max]).
+    // A required or optional finite number in [min, max] (or (min, max]); `value` is member `key` of `path`.
+    std::optional<double> number(const JsonScalar& value, const std::string& path, std::string_view key, double min,
+                                 double max, bool required, bool min_exclusive = false, std::string_view unit = "");
+    // Like number(), and null is allowed and read as empty.
+    std::optional<double> nullable_number(const JsonScalar& value, const std::string& path, std::string_view key,
+                                          double min, double max, std::string_view unit = "");
+    // A whole number in [min, max].
+    std::optional<std::int64_t> integer(const JsonScalar& value, const std::string& path, std::string_view key,
+                                        std::int64_t min, std::int64_t max, bool required);
+    // A string; required ones must be non-empty. The view is into the document.
+    std::optional<std::string_view> string(const JsonScalar& value, const std::string& path, std::string_view key,
+                                           bool required);
+    // Warns about every key in `keys` (sorted, as messages list them) not in `known`, with a "did you mean".
+    void unknown_keys(const std::vector<std::string_view>& keys, const std::string& path,
+                      const std::vector<std::string>& known);
+
     std::optional<double> number(const nlohmann::json& object, const std::string& path, std::string_view key,
                                  double min, double max, bool required, bool min_exclusive = false,
                                  std::string_view unit = "");
-    // Like number(), and null is allowed and read as empty.
     std::optional<double> nullable_number(const nlohmann::json& object, const std::string& path, std::string_view key,
                                           double min, double max, std::string_view unit = "");
-    // A whole number in [min, max].
     std::optional<std::int64_t> integer(const nlohmann::json& object, const std::string& path, std::string_view key,
                                         std::int64_t min, std::int64_t max, bool required);
-    // A string; required ones must be non-empty.
     std::optional<std::string> string(const nlohmann::json& object, const std::string& path, std::string_view key,
                                       bool required);
     // A list of strings.

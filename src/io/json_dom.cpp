@@ -1,0 +1,91 @@
+#include "json_dom.hpp"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace gpucost {
+
+static_assert(k_json_padding >= simdjson::SIMDJSON_PADDING, "read_text_file must leave simdjson's padding");
+
+JsonDom::JsonDom(std::string_view text, const std::string& file, std::string_view nesting_needed) {
+    parse(text, false, file, nesting_needed);
+}
+
+JsonDom::JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed) {
+    parse(text, text.capacity() - text.size() >= k_json_padding, file, nesting_needed);
+    std::string().swap(text);
+}
+
+void JsonDom::parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {
+    check_json_start(text, file);
+    // A parser of its own, so that its buffers (structural indexes, a padded copy) are freed before the document
+    // is read. The same depth limit as the other readers: simdjson counts levels as too_deep_byte does.
+    simdjson::dom::parser parser;
+    if (parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS)
+        throw DataError(fmt::format("{}: not enough memory to read {} bytes", file, text.size()));
+    if (parser.parse_into_document(m_document, text.data(), text.size(), !padded).get(m_root) == simdjson::SUCCESS)
+        return;
+    // Rejected: nlohmann's parser locates and words the error, or, when it accepts the text (an integer beyond 64
+    // bits, which nlohmann reads as a double), rewrites it so that simdjson reads the same values nlohmann would.
+    throw_json_error(text, file, nesting_needed);
+    const std::string rewritten = nlohmann::json::parse(text.begin(), text.end()).dump();
+    if (parser.parse_into_document(m_document, rewritten).get(m_root) != simdjson::SUCCESS)
+        throw DataError(fmt::format("{}: cannot be read as JSON", file));
+}
+
+JsonScalar scalar_of(simdjson::dom::element value) {
+    using Kind = JsonScalar::Kind;
+    using Type = simdjson::dom::element_type;
+    switch (value.type()) {
+        case Type::NULL_VALUE: return JsonScalar::of(Kind::null);
+        case Type::BOOL: return JsonScalar::of_boolean(value.get_bool().value_unsafe());
+        case Type::STRING: return JsonScalar::of_string(value.get_string().value_unsafe());
+        case Type::OBJECT: return JsonScalar::of(Kind::object);
+        case Type::ARRAY: return JsonScalar::of(Kind::array);
+        case Type::INT64: return JsonScalar::of_number(static_cast<double>(value.get_int64().value_unsafe()));
+        case Type::UINT64: return JsonScalar::of_number(static_cast<double>(value.get_uint64().value_unsafe()));
+        case Type::DOUBLE: return JsonScalar::of_number(value.get_double().value_unsafe());
+    }
+    return {};
+}
+
+nlohmann::json to_nlohmann(simdjson::dom::element value) { return nlohmann::json::parse(simdjson::to_string(value)); }
+
+void JsonObject::assign(simdjson::dom::element value) {
+    m_members.clear();
+    simdjson::dom::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return;
+    for (const simdjson::dom::key_value_pair member : object) m_members.emplace_back(member.key, member.value);
+    // nlohmann keeps an object as a std::map: keys in byte order, a repeated key's last value. An insertion sort,
+    // stable and allocation-free, since entries have about ten members.
+    for (std::size_t i = 1; i < m_members.size(); ++i)
+        for (std::size_t j = i; j > 0 && m_members[j].first < m_members[j - 1].first; --j)
+            std::swap(m_members[j], m_members[j - 1]);
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_members.size(); ++i) {
+        if (i + 1 < m_members.size() && m_members[i + 1].first == m_members[i].first) continue;
+        m_members[kept++] = m_members[i];
+    }
+    m_members.resize(kept);
+}
+
+const simdjson::dom::element* JsonObject::find(std::string_view key) const noexcept {
+    for (const auto& [name, value] : m_members)
+        if (name == key) return &value;
+    return nullptr;
+}
+
+JsonScalar JsonObject::scalar(std::string_view key) const {
+    const simdjson::dom::element* value = find(key);
+    return value == nullptr ? JsonScalar{} : scalar_of(*value);
+}
+
+std::vector<std::string_view> JsonObject::keys() const {
+    std::vector<std::string_view> out;
+    out.reserve(m_members.size());
+    for (const auto& member : m_members) out.push_back(member.first);
+    return out;
+}
+
+}  // namespace gpucost

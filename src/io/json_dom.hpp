@@ -1,0 +1,65 @@
+// simdjson's DOM behind gpucost's field readers: catalogues and overlays are read with it, every value seen as
+// nlohmann's DOM would see it (the last of repeated keys wins, keys in byte order), so messages do not change.
+// Private to src/io/.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include "gpucost/io/json_reader.hpp"
+
+namespace gpucost {
+
+// A parsed document, holding its own copy of every string: the text is not needed once it is built.
+// Throws DataError naming `file` on text that is not JSON (worded as parse_json_text words it).
+class JsonDom {
+public:
+    // Parses `text` (copied into a padded buffer for the parse).
+    JsonDom(std::string_view text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
+    // Parses `text` in place when it has k_json_padding spare bytes of capacity (read_text_file's strings do), and
+    // frees it as soon as it is parsed: a large file is not held twice, as text and as document.
+    JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
+    JsonDom(const JsonDom&) = delete;
+    JsonDom& operator=(const JsonDom&) = delete;
+
+    simdjson::dom::element root() const noexcept { return m_root; }
+
+private:
+    void parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed);
+
+    simdjson::dom::document m_document;
+    simdjson::dom::element m_root;
+};
+
+// The value as the field readers see it.
+JsonScalar scalar_of(simdjson::dom::element value);
+
+// A value as a nlohmann document, for the few small objects read by nlohmann-based code (assumptions).
+nlohmann::json to_nlohmann(simdjson::dom::element value);
+
+// An object's members in key order, the last of repeated keys kept; empty for a value that is not an object.
+class JsonObject {
+public:
+    JsonObject() = default;
+    explicit JsonObject(simdjson::dom::element value) { assign(value); }
+
+    // Reads `value`'s members, reusing this object's storage.
+    void assign(simdjson::dom::element value);
+    // The member `key`, or null.
+    const simdjson::dom::element* find(std::string_view key) const noexcept;
+    // The member `key` as a scalar, absent when missing.
+    JsonScalar scalar(std::string_view key) const;
+    // Every key, in byte order.
+    std::vector<std::string_view> keys() const;
+    bool empty() const noexcept { return m_members.empty(); }
+
+private:
+    std::vector<std::pair<std::string_view, simdjson::dom::element>> m_members;
+};
+
+}  // namespace gpucost
