@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/report/gates.hpp"
+#include "gpucost/report/listing.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/util/error.hpp"
 
@@ -33,5 +35,15 @@ Report compare_report(const Catalog& catalog, const ComparisonRequest& request);
 
 // `check`: the compare report with every gate judged on every comparison.
 CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates);
+
+// `catalog list`: the entries the filter keeps, sorted, with their figures. Throws DataError for an unknown --gpu.
+Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter);
+
+// `catalog show`: one entry whole, with its age on `today`. Throws DataError for an unknown id.
+CatalogEntry catalog_entry(const Catalog& catalog, const std::string& id, Date today);
+
+// `catalog import`: the price list at `request.source_file` as offers, with an account of every row. Throws
+// DataError for an unreadable or malformed file, UsageError for a SkyPilot list without a provider.
+ImportResult import_price_list(const ImportRequest& request, const Catalog& catalog);
 
 }  // namespace gpucost

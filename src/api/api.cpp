@@ -27,4 +27,14 @@ CheckReport check_report(const Catalog& catalog, const ComparisonRequest& reques
     return check;
 }
 
+Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter) { return make_listing(catalog, filter); }
+
+CatalogEntry catalog_entry(const Catalog& catalog, const std::string& id, Date today) {
+    return make_entry(catalog, id, today);
+}
+
+ImportResult import_price_list(const ImportRequest& request, const Catalog& catalog) {
+    return import_offers(read_import_file(request.source_file), request, catalog);
+}
+
 }  // namespace gpucost

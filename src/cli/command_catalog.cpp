@@ -1,15 +1,13 @@
 // gpucost catalog list|show|validate|import: look into the catalogue, check a file, bring in public price lists.
-#include <algorithm>
 #include <array>
 #include <ostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/api.hpp"
 #include "gpucost/io/import_csv.hpp"
-#include "gpucost/render/catalog_listing.hpp"
+#include "gpucost/render/listing.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -76,9 +74,7 @@ ListingFilter listing_filter(const ListOptions& o) {
         if (o.section != "gpus" && o.section != "builds" && o.section != "cloud")
             throw UsageError(fmt::format("catalog list: section must be one of gpus, builds, cloud, got {}{}",
                                          quote_value(o.section), did_you_mean(o.section, {"gpus", "builds", "cloud"})));
-        f.gpus = o.section == "gpus";
-        f.builds = o.section == "builds";
-        f.cloud = o.section == "cloud";
+        f.sections = {o.section == "gpus", o.section == "builds", o.section == "cloud"};
     }
     if (!o.gpu.empty()) f.gpu = o.gpu;
     if (!o.provider.empty()) f.provider = o.provider;
@@ -97,8 +93,8 @@ ListingFilter listing_filter(const ListOptions& o) {
         f.pricing = *p;
     }
     // Providers, regions and prices belong to offers alone: with no section named, they list offers only.
-    if (o.section.empty() && (f.provider || f.region || f.pricing)) f.gpus = f.builds = false;
-    if (!f.cloud && (f.provider || f.region || f.pricing))
+    if (o.section.empty() && (f.provider || f.region || f.pricing)) f.sections = {false, false, true};
+    if (!f.sections.cloud && (f.provider || f.region || f.pricing))
         throw UsageError(fmt::format("--provider, --region and --pricing filter cloud offers; drop them or list cloud, "
                                      "not {}",
                                      o.section));
@@ -109,8 +105,7 @@ int run_list(const ListOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const ListingFilter filter = listing_filter(o);
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    const std::string text = render_listing(make_listing(catalog, filter), format);
-    io.out << text;
+    io.out << render_listing(catalog_listing(catalog, filter), format);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -118,35 +113,42 @@ int run_show(const ShowOptions& o, const Io& io) {
     const Format format = parse_format(o.format.format);
     const Date day = today();
     const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    const std::string text = render_entry(catalog, o.id, format, day);
-    io.out << text;
+    io.out << render_entry(catalog_entry(catalog, o.id, day), format);
     return static_cast<int>(ExitCode::success);
 }
 
-int run_validate(const ValidateOptions& o, const Io& io) {
-    std::ostream& err = io.err;
-    std::ostream& warn = warnings(o.quiet, io);
+// The catalogue `catalog validate` checks: FILE is --catalog FILE by another name.
+CatalogOptions validate_target(const ValidateOptions& o) {
     CatalogOptions options = o.catalog;
     if (!o.file.empty()) {
         if (!options.catalog.empty()) throw UsageError("catalog validate: give FILE or --catalog FILE, not both");
         options.catalog = o.file;
     }
+    return options;
+}
+
+std::string plural(std::size_t n) { return n == 1 ? "" : "s"; }
+
+int run_validate(const ValidateOptions& o, const Io& io) {
+    std::ostream& err = io.err;
+    std::ostream& warn = warnings(o.quiet, io);
+    const CatalogOptions options = validate_target(o);
     // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
     // then one summary line, so a long list still ends with its count.
-    std::ostringstream warnings;
+    std::size_t warning_count = 0;  // every file's, counted from the loader's warning vectors
+    const WarningSink print_and_count = [&](const std::string& file, const std::vector<Problem>& file_warnings) {
+        print_problems(warn, "warning", file, file_warnings);
+        warning_count += file_warnings.size();
+    };
     Catalog catalog;
     try {
-        catalog = load_catalog(options, warnings);
+        catalog = load_catalog(CatalogFiles{options.catalog, options.add_catalog}, print_and_count);
     } catch (const ValidationError& e) {
-        warn << warnings.str();
         print_problems(warn, "warning", e.file(), e.warnings());
         print_problems(err, "error", e.file(), e.problems());
         err << not_valid_line(e.file(), e.problems().size(), e.warnings().size());
         return static_cast<int>(e.code());
     }
-    const std::string warning_text = warnings.str();
-    warn << warning_text;
-    const auto warning_count = static_cast<std::size_t>(std::count(warning_text.begin(), warning_text.end(), '\n'));
     if (o.strict) {
         // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
         const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions);
@@ -159,11 +161,11 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     }
     io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
                           catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
-                          warning_count, warning_count == 1 ? "" : "s");
+                          warning_count, plural(warning_count));
     return static_cast<int>(ExitCode::success);
 }
 
-int run_import(const ImportOptions& o, const Io& io) {
+ImportRequest import_request(const ImportOptions& o) {
     ImportRequest request;
     if (o.from == "skypilot")
         request.format = ImportFormat::skypilot;
@@ -180,25 +182,40 @@ int run_import(const ImportOptions& o, const Io& io) {
     request.as_of = o.as_of;
     request.source_file = o.file;
     request.provider = o.provider;
+    return request;
+}
+
+// The account of an import on stderr: what came in and what was left out, then the names worth an alias as warnings.
+void print_import_account(std::ostream& warn, const ImportResult& result, const ImportRequest& request) {
+    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    const UnmappedSummary unmapped = unmapped_summary(result);
+    for (const UnmappedName& u : unmapped.listed)
+        warn << fmt::format("gpucost: warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
+                            "its aliases (add it to a GPU's \"aliases\" to import them)\n",
+                            u.rows, plural(u.rows), quote_value(u.name));
+    if (unmapped.other_names > 0)
+        warn << fmt::format("gpucost: warning: and {} more row{} with {} other accelerator name{} no catalogue GPU "
+                            "lists\n",
+                            unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
+                            plural(unmapped.other_names));
+}
+
+int run_import(const ImportOptions& o, const Io& io) {
+    const ImportRequest request = import_request(o);
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const ImportResult result = import_offers(read_import_file(o.file), request, catalog);
+    const ImportResult result = import_price_list(request, catalog);
     const std::string json = import_overlay_json(result, request);
-    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    print_import_account(warn, result, request);
     write_result(o.output, json, io.out);
     return static_cast<int>(ExitCode::success);
 }
 
-}  // namespace
+// Each subcommand's flags, beside the options they fill; the run_* functions above do the work.
 
-Command add_catalog_command(CLI::App& app) {
-    CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
-    command->require_subcommand(0, 1);
-    command->allow_extras();
-
+Command list_command(CLI::App& command) {
     auto list = std::make_shared<ListOptions>();
-    CLI::App* list_app = command->add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
+    CLI::App* list_app = command.add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
     list_app->add_option("section", list->section, "gpus, builds or cloud (default: all three)")->type_name("SECTION");
     list_app->add_option("--gpu", list->gpu, "only this GPU, the builds holding it and the offers renting it")
         ->type_name("ID");
@@ -216,17 +233,23 @@ Command add_catalog_command(CLI::App& app) {
     add_catalog_options(*list_app, list->catalog);
     add_quiet_option(*list_app, list->quiet);
     list_app->allow_extras();
+    return command_for(list_app, list, run_list);
+}
 
+Command show_command(CLI::App& command) {
     auto show = std::make_shared<ShowOptions>();
-    CLI::App* show_app = command->add_subcommand("show", "one entry whole, with its source, as_of and age in days");
+    CLI::App* show_app = command.add_subcommand("show", "one entry whole, with its source, as_of and age in days");
     show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
     add_format_option(*show_app, show->format);
     add_catalog_options(*show_app, show->catalog);
     add_quiet_option(*show_app, show->quiet);
     show_app->allow_extras();
+    return command_for(show_app, show, run_show);
+}
 
+Command validate_command(CLI::App& command) {
     auto validate = std::make_shared<ValidateOptions>();
-    CLI::App* validate_app = command->add_subcommand(
+    CLI::App* validate_app = command.add_subcommand(
         "validate", "check a catalogue (default: the embedded one) and its overlays; every problem at once");
     validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
     validate_app->add_flag("--strict", validate->strict,
@@ -234,9 +257,12 @@ Command add_catalog_command(CLI::App& app) {
     add_catalog_options(*validate_app, validate->catalog);
     add_quiet_option(*validate_app, validate->quiet);
     validate_app->allow_extras();
+    return command_for(validate_app, validate, run_validate);
+}
 
+Command import_command(CLI::App& command) {
     auto import = std::make_shared<ImportOptions>();
-    CLI::App* import_app = command->add_subcommand(
+    CLI::App* import_app = command.add_subcommand(
         "import", "turn a public cloud price list (SkyPilot or gpuhunt CSV) into an overlay for --add-catalog");
     import_app->add_option("file", import->file, "the CSV file")->type_name("FILE.csv")->required();
     import_app->add_option("--from", import->from, "the file's format: skypilot or gpuhunt")
@@ -252,13 +278,19 @@ Command add_catalog_command(CLI::App& app) {
     add_catalog_options(*import_app, import->catalog);
     add_quiet_option(*import_app, import->quiet);
     import_app->allow_extras();
+    return command_for(import_app, import, run_import);
+}
 
-    const std::array<Command, 4> commands = {
-        command_for(list_app, list, run_list),
-        command_for(show_app, show, run_show),
-        command_for(validate_app, validate, run_validate),
-        command_for(import_app, import, run_import),
-    };
+}  // namespace
+
+Command add_catalog_command(CLI::App& app) {
+    CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->require_subcommand(0, 1);
+    command->allow_extras();
+
+    const std::array<Command, 4> commands = {list_command(*command), show_command(*command), validate_command(*command),
+                                             import_command(*command)};
     return {command, [=](const Io& io) {
                 for (const Command& c : commands)
                     if (c.app->parsed()) return c.run(io);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "gpucost/engine/build_power.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -66,8 +68,8 @@ struct HourlyCosts {
 class HourlyRates {
 public:
     HourlyRates(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a, double instances) noexcept
-        : m_load_w(build.base_load_w + static_cast<double>(build.gpu_count) * build.gpu_tdp_w),
-          m_idle_w(build.base_idle_w + static_cast<double>(build.gpu_count) * build.gpu_idle_w),
+        : m_load_w(build_load_w(build)),
+          m_idle_w(build_idle_w(build)),
           m_instances_usd_per_hour(instances * cloud.usd_per_hour),
           m_a(a) {}
 

@@ -6,8 +6,8 @@
 #include <map>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
+#include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/csv_reader.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/util/text.hpp"
@@ -293,29 +293,9 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
 }
 
 std::string import_overlay_json(const ImportResult& result, const ImportRequest& request) {
-    using Json = nlohmann::ordered_json;
-    Json cloud = Json::array();
-    for (const CloudOffer& o : result.offers) {
-        Json prices = Json::object();
-        for (std::size_t p = 0; p < k_pricing_count; ++p)
-            if (o.usd_per_hour[p]) prices[to_string(static_cast<Pricing>(p))] = *o.usd_per_hour[p];
-        cloud.push_back({{"id", o.id},
-                         {"provider", o.provider},
-                         {"instance", o.instance},
-                         {"region", o.region},
-                         {"gpu", o.gpu},
-                         {"gpu_count", o.gpu_count},
-                         {"usd_per_hour", prices},
-                         {"source", o.provenance.source},
-                         {"as_of", o.provenance.as_of},
-                         {"note", o.provenance.note}});
-    }
-    const Json root = {
-        {"schema_version", k_catalog_schema_version},
-        {"as_of", request.as_of},
-        {"note", fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file)},
-        {"cloud", cloud}};
-    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return write_offers_overlay(
+        result.offers, request.as_of,
+        fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file));
 }
 
 std::vector<std::string> import_summary(const ImportResult& r, const ImportRequest& request) {
@@ -331,26 +311,24 @@ std::vector<std::string> import_summary(const ImportResult& r, const ImportReque
     if (r.rows_without_price > 0)
         lines.push_back(
             fmt::format("left out {} row{} with no price", r.rows_without_price, r.rows_without_price == 1 ? "" : "s"));
-    // The names with the most rows first (those are worth an alias); a file of a million odd names stays 12 lines.
-    std::vector<const UnmappedName*> unmapped;
-    for (const UnmappedName& u : r.unmapped) unmapped.push_back(&u);
-    std::stable_sort(unmapped.begin(), unmapped.end(),
-                     [](const UnmappedName* a, const UnmappedName* b) { return a->rows > b->rows; });
-    constexpr std::size_t k_max_names_listed = 10;
-    for (std::size_t i = 0; i < unmapped.size() && i < k_max_names_listed; ++i)
-        lines.push_back(fmt::format("warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
-                                    "its aliases (add it to a GPU's \"aliases\" to import them)",
-                                    unmapped[i]->rows, unmapped[i]->rows == 1 ? "" : "s",
-                                    quote_value(unmapped[i]->name)));
-    if (unmapped.size() > k_max_names_listed) {
-        std::size_t rows = 0;
-        for (std::size_t i = k_max_names_listed; i < unmapped.size(); ++i) rows += unmapped[i]->rows;
-        const std::size_t names = unmapped.size() - k_max_names_listed;
-        lines.push_back(
-            fmt::format("warning: and {} more row{} with {} other accelerator name{} no catalogue GPU lists", rows,
-                        rows == 1 ? "" : "s", names, names == 1 ? "" : "s"));
-    }
     return lines;
+}
+
+UnmappedSummary unmapped_summary(const ImportResult& result, std::size_t limit) {
+    // The names with the most rows first (those are worth an alias); a file of a million odd names stays short.
+    std::vector<UnmappedName> names = result.unmapped;
+    std::stable_sort(names.begin(), names.end(),
+                     [](const UnmappedName& a, const UnmappedName& b) { return a.rows > b.rows; });
+    UnmappedSummary out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i < limit) {
+            out.listed.push_back(names[i]);
+        } else {
+            out.other_rows += names[i].rows;
+            ++out.other_names;
+        }
+    }
+    return out;
 }
 
 }  // namespace gpucost

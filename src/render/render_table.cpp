@@ -7,60 +7,10 @@
 #include "gpucost/render/paint.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
+#include "gpucost/render/text_table.hpp"
 
 namespace gpucost {
 namespace {
-
-enum class Align { left, right };
-
-// Columns of text padded to their widest cell; widths count UTF-8 code points, not bytes. A row may have a tone
-// and a cell its own; colour goes around the text, never into the padding, so columns line up either way.
-class TextTable {
-public:
-    explicit TextTable(std::vector<Align> align)
-        : m_align(std::move(align)) {}
-    void add(std::vector<std::string> row, Tone tone = Tone::plain) {
-        m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
-    }
-    // Gives cell `column` of the last row added a tone of its own.
-    void tone_last(std::size_t column, Tone tone) { m_rows.back().cell_tones.at(column) = tone; }
-
-    std::string str(const std::string& indent, const Paint& paint) const {
-        std::vector<std::size_t> widths(m_align.size(), 0);
-        for (const Row& row : m_rows)
-            for (std::size_t i = 0; i < row.cells.size(); ++i) widths[i] = std::max(widths[i], width(row.cells[i]));
-        std::string out;
-        for (const Row& row : m_rows) {
-            std::string line = indent;
-            std::size_t text_end = 0;  // trailing padding is dropped; a row of empty cells is an empty line
-            for (std::size_t i = 0; i < row.cells.size(); ++i) {
-                const std::string pad(widths[i] - width(row.cells[i]), ' ');
-                const Tone tone = row.cell_tones[i] != Tone::plain ? row.cell_tones[i] : row.tone;
-                if (i > 0) line += "  ";
-                if (m_align[i] == Align::right) line += pad;
-                line += paint(row.cells[i], tone);
-                if (!row.cells[i].empty()) text_end = line.size();
-                if (m_align[i] == Align::left) line += pad;
-            }
-            line.resize(text_end);
-            out += line + "\n";
-        }
-        return out;
-    }
-
-private:
-    struct Row {
-        std::vector<std::string> cells;
-        Tone tone;
-        std::vector<Tone> cell_tones;
-    };
-    static std::size_t width(const std::string& text) {
-        return static_cast<std::size_t>(std::count_if(
-            text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    }
-    std::vector<Align> m_align;
-    std::vector<Row> m_rows;
-};
 
 std::string assumptions_block(const ResolvedAssumptions& r, bool with_sources, const Paint& paint) {
     TextTable table({Align::left, Align::right, Align::left, Align::left});

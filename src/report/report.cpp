@@ -12,14 +12,6 @@
 namespace gpucost {
 namespace {
 
-template <typename T>
-std::vector<std::string> ids_of(const std::vector<T>& entries) {
-    std::vector<std::string> ids;
-    ids.reserve(entries.size());
-    for (const T& e : entries) ids.push_back(e.id);
-    return ids;
-}
-
 std::string priced_as(const CloudOffer& offer) {
     std::string names;
     for (std::size_t p = 0; p < k_pricing_count; ++p) {
@@ -159,14 +151,14 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
             id_error(request.build_id_file, "/build",
                      fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
                                  quote_value(*request.build_id),
-                                 did_you_mean(*request.build_id, ids_of(catalog.builds))));
+                                 did_you_mean(*request.build_id, catalog.ids(CatalogSection::builds))));
         const ResolvedAssumptions assumptions = resolved_for(*build);
         if (request.cloud_id) {
             const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
             if (offer == nullptr)
                 id_error(request.cloud_id_file, "/cloud",
                          fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
-                                     did_you_mean(*request.cloud_id, ids_of(catalog.cloud))));
+                                     did_you_mean(*request.cloud_id, catalog.ids(CatalogSection::cloud))));
             const Pricing pricing = assumptions.values.pricing;
             if (!offer->price(pricing))
                 throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",

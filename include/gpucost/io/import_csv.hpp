@@ -56,9 +56,20 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
 // The offers as a catalogue overlay (JSON text, for --add-catalog).
 std::string import_overlay_json(const ImportResult& result, const ImportRequest& request);
 
-// Lines for stderr: what was imported, and every row left out, grouped by reason and accelerator name (the 10
-// names with the most rows, then one line counting the rest, so stderr stays short for any file).
+// Lines for stderr, without any prefix: what was imported, and the rows left out for a reason that needs no mending
+// (no GPU, a fraction of a GPU, no price). The unmapped names are warnings: see unmapped_summary.
 std::vector<std::string> import_summary(const ImportResult& result, const ImportRequest& request);
+
+// How many accelerator names a summary lists one by one, so stderr stays short for any file.
+inline constexpr std::size_t k_max_unmapped_names_listed = 10;
+
+// The unmapped accelerator names to warn about: the `limit` with the most rows (ties by name), then the rest counted.
+struct UnmappedSummary {
+    std::vector<UnmappedName> listed;
+    std::size_t other_rows = 0;   // rows naming an accelerator beyond the first `limit`
+    std::size_t other_names = 0;  // how many such names
+};
+UnmappedSummary unmapped_summary(const ImportResult& result, std::size_t limit = k_max_unmapped_names_listed);
 
 // Reads the CSV file; throws DataError when it is missing or unreadable.
 std::string read_import_file(const std::string& path);

@@ -69,6 +69,20 @@ struct CloudOffer {
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
 };
 
+// The three sections of a catalogue; an id is unique across all of them.
+enum class CatalogSection { gpus, builds, cloud };
+
+// The section's key in a catalogue file: "gpus", "builds" or "cloud".
+const char* to_string(CatalogSection section) noexcept;
+
+// An entry found by id: the pointer of its section is set, the other two are null. Valid while the Catalog lives.
+struct EntryRef {
+    CatalogSection section = CatalogSection::gpus;
+    const Gpu* gpu = nullptr;
+    const Build* build = nullptr;
+    const CloudOffer* offer = nullptr;
+};
+
 // A validated catalogue: every reference resolves, every number is finite and in range.
 struct Catalog {
     int schema_version = k_catalog_schema_version;
@@ -84,6 +98,12 @@ struct Catalog {
     const Gpu* find_gpu(std::string_view id) const;
     const Build* find_build(std::string_view id) const;
     const CloudOffer* find_offer(std::string_view id) const;
+    // The entry with this id in whichever section holds it; empty when none does.
+    std::optional<EntryRef> find_entry(std::string_view id) const;
+    // The ids of one section in catalogue order (the candidates of a "did you mean").
+    std::vector<std::string> ids(CatalogSection section) const;
+    // The ids of every section: GPUs, then builds, then cloud offers.
+    std::vector<std::string> all_ids() const;
 };
 
 // Merges `overlay` over `catalog`: an entry with an existing id replaces it (in the same section), a new id is

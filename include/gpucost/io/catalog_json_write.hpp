@@ -1,0 +1,44 @@
+// Writing the catalogue format: entries as catalogue-file JSON objects, and the schema's keys listed once.
+//
+// The key lists are the catalogue schema in file order. src/io/catalog_json.cpp's reader still holds its own copy
+// (it was being rewritten when these were written); it should use these, so reader and writer cannot drift.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpucost/model/catalog.hpp"
+
+namespace gpucost {
+
+// The keys a catalogue file may hold: at its root, in a GPU, a build and a cloud offer, in every entry's
+// provenance, and in an offer's usd_per_hour. "spec_source" is read (and not kept) for GPUs only.
+inline const std::vector<std::string> k_catalog_root_keys = {
+    "schema_version", "as_of", "currency", "assumptions", "gpus", "builds", "cloud", "note", "source"};
+inline const std::vector<std::string> k_provenance_keys = {"source", "as_of", "confidence", "note"};
+inline const std::vector<std::string> k_gpu_keys = {
+    "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
+    "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
+inline const std::vector<std::string> k_build_keys = {
+    "id",          "name",      "gpu",         "gpu_count", "gpu_price_usd", "base_price_usd", "base_load_w",
+    "base_idle_w", "setup_usd", "assumptions", "source",    "as_of",         "confidence",     "note"};
+inline const std::vector<std::string> k_cloud_keys = {"id",    "provider",   "instance",     "region",
+                                                      "gpu",   "gpu_count",  "usd_per_hour", "source",
+                                                      "as_of", "confidence", "note"};
+inline const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
+
+// A GPU as a catalogue entry: absent figures left out, confidence only when not sourced, note only when written.
+// parse_catalog reads it back to an equal Gpu.
+nlohmann::ordered_json write_gpu(const Gpu& gpu);
+// A build as a catalogue entry, as write_gpu; its assumptions only when it overrides some (years in years).
+nlohmann::ordered_json write_build(const Build& build);
+// A cloud offer as a catalogue entry, as write_gpu; usd_per_hour holds only the prices it has.
+nlohmann::ordered_json write_offer(const CloudOffer& offer);
+
+// A catalogue overlay (for --add-catalog) holding `offers` under "cloud", as JSON text ending in a newline.
+std::string write_offers_overlay(const std::vector<CloudOffer>& offers, const std::string& as_of,
+                                 const std::string& note);
+
+}  // namespace gpucost

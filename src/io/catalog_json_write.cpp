@@ -1,0 +1,83 @@
+#include "gpucost/io/catalog_json_write.hpp"
+
+namespace gpucost {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Sourced is the default a reader assumes, so a file written here says only what differs from it.
+void write_provenance(Json& j, const Provenance& p) {
+    j["source"] = p.source;
+    j["as_of"] = p.as_of;
+    if (!p.confidence.empty()) j["confidence"] = p.confidence;
+    if (!p.note.empty()) j["note"] = p.note;
+}
+
+void put(Json& j, const char* key, const std::optional<double>& v) {
+    if (v) j[key] = *v;
+}
+
+Json write_layer(const AssumptionLayer& layer) {
+    Json j = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const auto& held = layer.get(i.key);
+        if (!held) continue;
+        const AssumptionValue v = input_value(i.key, *held);  // the horizon in years, as a catalogue writes it
+        const std::string key(i.name);
+        if (const auto* p = std::get_if<Pricing>(&v))
+            j[key] = to_string(*p);
+        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
+            j[key] = to_string(*idle);
+        else
+            j[key] = std::get<double>(v);
+    }
+    return j;
+}
+
+}  // namespace
+
+Json write_gpu(const Gpu& g) {
+    Json j = {{"id", g.id},           {"name", g.name},   {"vendor", g.vendor},
+              {"vram_gb", g.vram_gb}, {"tdp_w", g.tdp_w}, {"idle_w", g.idle_w}};
+    put(j, "price_usd", g.price_usd);
+    put(j, "bf16_tflops", g.bf16_tflops);
+    put(j, "fp64_tflops", g.fp64_tflops);
+    j["mem_bw_gbs"] = g.mem_bw_gbs;
+    j["aliases"] = g.aliases;
+    write_provenance(j, g.provenance);
+    return j;
+}
+
+Json write_build(const Build& b) {
+    Json j = {{"id", b.id}, {"name", b.name}, {"gpu", b.gpu}, {"gpu_count", b.gpu_count}};
+    put(j, "gpu_price_usd", b.gpu_price_usd);
+    j["base_price_usd"] = b.base_price_usd;
+    j["base_load_w"] = b.base_load_w;
+    j["base_idle_w"] = b.base_idle_w;
+    j["setup_usd"] = b.setup_usd;
+    if (!b.assumptions.empty()) j["assumptions"] = write_layer(b.assumptions);
+    write_provenance(j, b.provenance);
+    return j;
+}
+
+Json write_offer(const CloudOffer& o) {
+    Json prices = Json::object();
+    for (std::size_t p = 0; p < k_pricing_count; ++p)
+        if (o.usd_per_hour[p]) prices[to_string(static_cast<Pricing>(p))] = *o.usd_per_hour[p];
+    Json j = {{"id", o.id},   {"provider", o.provider},   {"instance", o.instance}, {"region", o.region},
+              {"gpu", o.gpu}, {"gpu_count", o.gpu_count}, {"usd_per_hour", prices}};
+    write_provenance(j, o.provenance);
+    return j;
+}
+
+std::string write_offers_overlay(const std::vector<CloudOffer>& offers, const std::string& as_of,
+                                 const std::string& note) {
+    Json cloud = Json::array();
+    for (const CloudOffer& o : offers) cloud.push_back(write_offer(o));
+    const Json root = {
+        {"schema_version", k_catalog_schema_version}, {"as_of", as_of}, {"note", note}, {"cloud", cloud}};
+    // Catalogue text is checked as UTF-8 on reading; a writer replaces odd bytes rather than throwing mid-file.
+    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace gpucost

@@ -1,0 +1,148 @@
+// `catalog list` and `show` as CSV: full precision, RFC 4180 quoting, an empty cell for not applicable.
+#include <fmt/format.h>
+
+#include "gpucost/render/listing.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+std::string cell(double v) { return exact_number(v); }
+std::string cell(const std::optional<double>& v) { return v ? exact_number(*v) : ""; }
+std::string confidence_text(const Provenance& p) { return p.confidence.empty() ? "sourced" : p.confidence; }
+
+// One layout for every section, so a listing of all three is still one table; the public column order
+// (docs/catalog.md) only grows at the end.
+const std::vector<std::string> k_csv_columns = {"section",
+                                                "id",
+                                                "name",
+                                                "vendor",
+                                                "provider",
+                                                "instance",
+                                                "region",
+                                                "gpu",
+                                                "gpu_count",
+                                                "vram_gb",
+                                                "tdp_w",
+                                                "idle_w",
+                                                "price_usd",
+                                                "hardware_usd",
+                                                "on_demand_usd_per_hour",
+                                                "spot_usd_per_hour",
+                                                "reserved_1y_usd_per_hour",
+                                                "reserved_3y_usd_per_hour",
+                                                "pricing",
+                                                "usd_per_gpu_hour",
+                                                "as_of",
+                                                "confidence",
+                                                "source",
+                                                "note"};
+
+std::string csv_row(std::vector<std::string> cells) {
+    for (std::string& c : cells) c = csv_field(c);
+    return fmt::format("{}\n", fmt::join(cells, ","));
+}
+
+std::string gpu_row(const Gpu& g) {
+    const Provenance& p = g.provenance;
+    return csv_row({"gpus",
+                    g.id,
+                    g.name,
+                    g.vendor,
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    cell(g.vram_gb),
+                    cell(g.tdp_w),
+                    cell(g.idle_w),
+                    cell(g.price_usd),
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    p.as_of,
+                    confidence_text(p),
+                    p.source,
+                    p.note});
+}
+
+std::string build_row(const BuildRow& r) {
+    const Build& b = r.build;
+    const Provenance& p = b.provenance;
+    return csv_row({"builds",
+                    b.id,
+                    b.name,
+                    "",
+                    "",
+                    "",
+                    "",
+                    b.gpu,
+                    std::to_string(b.gpu_count),
+                    cell(r.vram_gb),
+                    "",
+                    "",
+                    cell(b.gpu_price_usd),
+                    cell(r.hardware_usd),
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    p.as_of,
+                    confidence_text(p),
+                    p.source,
+                    p.note});
+}
+
+std::string offer_row(const OfferRow& r, Pricing pricing) {
+    const CloudOffer& o = r.offer;
+    const Provenance& p = o.provenance;
+    return csv_row({"cloud",
+                    o.id,
+                    "",
+                    "",
+                    o.provider,
+                    o.instance,
+                    o.region,
+                    o.gpu,
+                    std::to_string(o.gpu_count),
+                    cell(r.vram_gb),
+                    "",
+                    "",
+                    "",
+                    "",
+                    cell(o.price(Pricing::on_demand)),
+                    cell(o.price(Pricing::spot)),
+                    cell(o.price(Pricing::reserved_1y)),
+                    cell(o.price(Pricing::reserved_3y)),
+                    to_string(pricing),
+                    cell(r.per_gpu_hour(pricing)),
+                    p.as_of,
+                    confidence_text(p),
+                    p.source,
+                    p.note});
+}
+
+}  // namespace
+
+std::string render_listing_csv(const Listing& l) {
+    std::string out = fmt::format("{}\n", fmt::join(k_csv_columns, ","));
+    for (const Gpu& g : l.gpus) out += gpu_row(g);
+    for (const BuildRow& b : l.builds) out += build_row(b);
+    for (const OfferRow& o : l.cloud) out += offer_row(o, l.pricing);
+    return out;
+}
+
+std::string render_entry_csv(const CatalogEntry& entry) {
+    std::string out = "field,value\n";
+    for (const EntryField& f : entry_fields(entry)) out += csv_row({f.key, f.text.value_or("")});
+    return out;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,132 @@
+// `catalog list` and `show` as JSON: the full entries, full precision, null for not applicable.
+//
+// The entries use the catalogue file's keys, in its order (io/catalog_json_write.hpp holds that list, and
+// tests/render/test_listing_render.cpp checks these entries against it); the figures gpucost works out are added
+// after the entry's own (hardware_usd; pricing and usd_per_gpu_hour). This file writes its own JSON, rather than
+// calling the catalogue writer, because a renderer may not include io/ (tests/layering_check.cmake), and because
+// a listing is a report (every key, null where absent, confidence "sourced") where a catalogue file leaves
+// absent figures out.
+#include <nlohmann/json.hpp>
+
+#include "gpucost/render/listing.hpp"
+
+namespace gpucost {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+template <typename T>
+Json nullable(const std::optional<T>& v) {
+    return v ? Json(*v) : Json(nullptr);
+}
+
+void add_provenance(Json& j, const Provenance& p) {
+    j["source"] = p.source;
+    j["as_of"] = p.as_of;
+    j["confidence"] = p.confidence.empty() ? "sourced" : p.confidence;
+    j["note"] = p.note;
+}
+
+// By pricing name, null where the offer has no such price.
+Json by_pricing(const std::array<std::optional<double>, k_pricing_count>& usd) {
+    Json prices = Json::object();
+    for (std::size_t p = 0; p < k_pricing_count; ++p) prices[to_string(static_cast<Pricing>(p))] = nullable(usd[p]);
+    return prices;
+}
+
+Json gpu_json(const Gpu& g) {
+    Json j = {{"id", g.id},
+              {"name", g.name},
+              {"vendor", g.vendor},
+              {"vram_gb", g.vram_gb},
+              {"tdp_w", g.tdp_w},
+              {"idle_w", g.idle_w},
+              {"price_usd", nullable(g.price_usd)},
+              {"bf16_tflops", nullable(g.bf16_tflops)},
+              {"fp64_tflops", nullable(g.fp64_tflops)},
+              {"mem_bw_gbs", g.mem_bw_gbs},
+              {"aliases", g.aliases}};
+    add_provenance(j, g.provenance);
+    return j;
+}
+
+Json build_json(const BuildRow& r) {
+    const Build& b = r.build;
+    Json assumptions = Json::object();
+    for (const AssumptionSetting& s : r.assumptions)
+        std::visit([&](const auto& value) { assumptions[s.name] = value; }, s.value);
+    Json j = {{"id", b.id},
+              {"name", b.name},
+              {"gpu", b.gpu},
+              {"gpu_count", b.gpu_count},
+              {"gpu_price_usd", nullable(b.gpu_price_usd)},
+              {"base_price_usd", b.base_price_usd},
+              {"base_load_w", b.base_load_w},
+              {"base_idle_w", b.base_idle_w},
+              {"setup_usd", b.setup_usd},
+              {"hardware_usd", r.hardware_usd},
+              {"assumptions", assumptions}};
+    add_provenance(j, b.provenance);
+    return j;
+}
+
+// `per_gpu_hour`: the listing's one pricing, or every pricing (`catalog show`).
+Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
+    const CloudOffer& o = r.offer;
+    Json j = {{"id", o.id},
+              {"provider", o.provider},
+              {"instance", o.instance},
+              {"region", o.region},
+              {"gpu", o.gpu},
+              {"gpu_count", o.gpu_count},
+              {"usd_per_hour", by_pricing(o.usd_per_hour)}};
+    if (pricing) {
+        j["pricing"] = to_string(*pricing);
+        j["usd_per_gpu_hour"] = nullable(r.per_gpu_hour(*pricing));
+    } else {
+        j["usd_per_gpu_hour"] = by_pricing(r.usd_per_gpu_hour);
+    }
+    add_provenance(j, o.provenance);
+    return j;
+}
+
+std::string text(const Json& j) {
+    // Catalogue text is UTF-8 checked on reading; replacing odd bytes keeps a hand-built model from throwing.
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+std::string render_listing_json(const Listing& l) {
+    Json j = {{"schema_version", k_catalog_schema_version},
+              {"catalog_source", l.catalog_origin},
+              {"catalog_as_of", l.catalog_as_of}};
+    if (l.sections.gpus) {
+        j["gpus"] = Json::array();
+        for (const Gpu& g : l.gpus) j["gpus"].push_back(gpu_json(g));
+    }
+    if (l.sections.builds) {
+        j["builds"] = Json::array();
+        for (const BuildRow& b : l.builds) j["builds"].push_back(build_json(b));
+    }
+    if (l.sections.cloud) {
+        j["cloud"] = Json::array();
+        for (const OfferRow& o : l.cloud) j["cloud"].push_back(offer_json(o, l.pricing));
+    }
+    return text(j);
+}
+
+std::string render_entry_json(const CatalogEntry& e) {
+    Json j = {{"schema_version", k_catalog_schema_version}, {"section", to_string(e.section())}};
+    Json body;
+    if (const auto* g = std::get_if<Gpu>(&e.entry)) body = gpu_json(*g);
+    if (const auto* b = std::get_if<BuildRow>(&e.entry)) body = build_json(*b);
+    if (const auto* o = std::get_if<OfferRow>(&e.entry)) body = offer_json(*o, std::nullopt);
+    for (auto& item : body.items()) j[item.key()] = item.value();
+    j["age_days"] = nullable(e.age_days);
+    j["today"] = to_string(e.today);
+    j["catalog_source"] = e.catalog_origin;
+    return text(j);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,47 @@
+#include "gpucost/render/text_table.hpp"
+
+#include <algorithm>
+
+namespace gpucost {
+
+TextTable::TextTable(std::vector<Align> align)
+    : m_align(std::move(align)) {}
+
+void TextTable::add(std::vector<std::string> row, Tone tone) {
+    m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
+}
+
+void TextTable::tone_last(std::size_t column, Tone tone) { m_rows.back().cell_tones.at(column) = tone; }
+
+std::size_t TextTable::width(const std::string& text) noexcept {
+    // Continuation bytes (10xxxxxx) belong to the code point before them.
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string TextTable::str(const std::string& indent, const Paint& paint) const {
+    std::vector<std::size_t> widths(m_align.size(), 0);
+    for (const Row& row : m_rows)
+        for (std::size_t i = 0; i < row.cells.size(); ++i) widths[i] = std::max(widths[i], width(row.cells[i]));
+    std::string out;
+    for (const Row& row : m_rows) {
+        std::string line = indent;
+        std::size_t text_end = 0;  // trailing padding is dropped; a row of empty cells is an empty line
+        for (std::size_t i = 0; i < row.cells.size(); ++i) {
+            const std::string pad(widths[i] - width(row.cells[i]), ' ');
+            const Tone tone = row.cell_tones[i] != Tone::plain ? row.cell_tones[i] : row.tone;
+            if (i > 0) line += "  ";
+            if (m_align[i] == Align::right) line += pad;
+            line += paint(row.cells[i], tone);
+            if (!row.cells[i].empty()) text_end = line.size();
+            if (m_align[i] == Align::left) line += pad;
+        }
+        line.resize(text_end);
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string TextTable::str() const { return str("", Paint(false)); }
+
+}  // namespace gpucost
