@@ -39,6 +39,7 @@ struct Outcome {
 Outcome exactly(std::string text) { return {std::move(text), false}; }
 Outcome prefix(std::string text) { return {std::move(text), true}; }
 const Outcome k_accepts = exactly(k_accepted);
+const Outcome k_silent = exactly("");  // a run that prints nothing on stderr
 
 void check_outcome(const std::string& step, const std::string& actual, const Outcome& expected) {
     INFO(step << ": " << actual);
@@ -100,10 +101,26 @@ TEST_CASE("fuzz regressions: each catalogue input validates into a finite report
         Outcome overlay;
     };
     const std::map<std::string, Row> table = {
-        {"bad_bom.json", {exactly("?"), exactly("?")}},
-        {"bad_numbers.json", {exactly("?"), exactly("?")}},
-        {"bad_truncated.json", {exactly("?"), exactly("?")}},
-        {"deep_nesting.json", {exactly("?"), exactly("?")}},
+        // A byte-order mark is refused with how to mend it, before any JSON is read.
+        {"bad_bom.json",
+         {exactly("fuzz.json: line 1, column 1: the file starts with a UTF-8 byte-order mark; save it as UTF-8 "
+                  "without BOM"),
+          exactly("overlay.json: line 1, column 1: the file starts with a UTF-8 byte-order mark; save it as UTF-8 "
+                  "without BOM")}},
+        // NaN is not JSON: refused where it starts (byte 95), not read as a number; 1e400 after it is never reached.
+        {"bad_numbers.json",
+         {exactly("fuzz.json: line 1, column 95: invalid JSON: NaN is not a JSON number; write a finite number"),
+          exactly("overlay.json: line 1, column 95: invalid JSON: NaN is not a JSON number; write a finite number")}},
+        // The mini catalogue cut after `  "gpus":` (9 characters of line 22): the value would start at column 10.
+        {"bad_truncated.json",
+         {prefix("fuzz.json: line 22, column 10: invalid JSON: syntax error while parsing value - unexpected end of "
+                 "input"),
+          prefix("overlay.json: line 22, column 10: invalid JSON: syntax error while parsing value - unexpected end "
+                 "of input")}},
+        // 10,000 '[': the 65th is one level more than allowed.
+        {"deep_nesting.json",
+         {exactly("fuzz.json: line 1, column 65: nested more than 64 levels deep; a catalogue needs 4"),
+          exactly("overlay.json: line 1, column 65: nested more than 64 levels deep; a catalogue needs 4")}},
     };
     for (const std::string& name : inputs("catalog", table)) {
         CAPTURE(name);
@@ -134,8 +151,12 @@ TEST_CASE("fuzz regressions: each command line exits with its pinned code and me
         Outcome err;
     };
     const std::map<std::string, Row> table = {
-        {"bad_numbers", {-1, exactly("?")}},
-        {"subnormal_rate", {-1, exactly("?")}},
+        // nan and inf are no numbers for a flag: both flags named, one line each, and nothing run.
+        {"bad_numbers",
+         {2, exactly("gpucost: error: --hours-per-week: must be a number in [0, 168], got \"nan\"\n"
+                     "gpucost: error: --pue: must be a number in [1, 5], got \"inf\"\n")}},
+        // A subnormal discount rate over 600 months is a valid, if odd, request: it runs, silently.
+        {"subnormal_rate", {0, k_silent}},
     };
     const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-11-30");
     for (const std::string& name : inputs("cli", table)) {
@@ -153,7 +174,11 @@ TEST_CASE("fuzz regressions: each command line exits with its pinned code and me
 TEST_CASE("fuzz regressions: each scenario file gives a finite report or fails with its pinned message") {
     // fuzz_scenario parses the input ("fuzz.json"), then reports over the mini catalogue with what it set.
     const std::map<std::string, Outcome> table = {
-        {"bad_ranges.json", exactly("?")},
+        // Every problem at once, in the assumption table's order, then the build id.
+        {"bad_ranges.json", exactly("fuzz.json: /hours_per_week: must be in [0, 168] h/week, got 169\n"
+                                    "fuzz.json: /years: must be a number in (0, 50] years, got the string \"3\"\n"
+                                    "fuzz.json: /pue: must be in [1, 5], got 0.9\n"
+                                    "fuzz.json: /build: must be a non-empty id string or null, got 7")},
     };
     for (const std::string& name : inputs("scenario", table)) {
         CAPTURE(name);
@@ -182,10 +207,21 @@ TEST_CASE("fuzz regressions: each price list imports into offers gpucost reads b
         Outcome skypilot;
         Outcome gpuhunt;
     };
+    const std::string k_unterminated_quote = "fuzz.csv: line 2: a quoted field is never closed (missing '\"')";
+    const std::string k_bad_byte = "fuzz.csv: line 13: byte 0x8c is not valid UTF-8; save the file as UTF-8";
     const std::map<std::string, Row> table = {
-        {"bad_unterminated_quote.csv", {exactly("?"), exactly("?"), exactly("?")}},
-        {"huge_numbers.csv", {exactly("?"), exactly("?"), exactly("?")}},
-        {"invalid_utf8_field", {exactly("?"), exactly("?"), exactly("?")}},
+        // The quote opened on line 2 runs to the end of the file: the CSV reader refuses it for every format.
+        {"bad_unterminated_quote.csv",
+         {exactly(k_unterminated_quote), exactly(k_unterminated_quote), exactly(k_unterminated_quote)}},
+        // Well-formed CSV; a GPU count of 1e400 is refused before the 1e308 price or the nan spot price is read; the
+        // SkyPilot header lacks gpuhunt's columns.
+        {"huge_numbers.csv",
+         {k_accepts,
+          exactly("fuzz.csv: line 2: column AcceleratorCount: must be a GPU count in [0, 1000000], got "
+                  "\"1e400\""),
+          prefix("fuzz.csv: line 1: missing columns instance_name, location, price, gpu_count, gpu_name, spot; ")}},
+        // A real gpuhunt list with one Latin-1-damaged location on line 13: refused as a whole, with the byte.
+        {"invalid_utf8_field", {exactly(k_bad_byte), exactly(k_bad_byte), exactly(k_bad_byte)}},
     };
     const gpucost::Catalog catalog = gpucost::load_embedded_catalog();
     for (const std::string& name : inputs("import", table)) {
