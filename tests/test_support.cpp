@@ -74,7 +74,7 @@ RunResult run_program(const std::vector<std::string>& argv, const std::vector<st
     REQUIRE(pipe2(err_pipe, O_CLOEXEC) == 0);
     const pid_t pid = fork();
     if (pid == 0) {  // the child: no Catch2 macro here, whose report would go to the parent's streams
-        const int null_fd = open("/dev/null", O_RDONLY);
+        const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (null_fd < 0 || dup2(null_fd, STDIN_FILENO) < 0 || dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
             dup2(err_pipe[1], STDERR_FILENO) < 0)
             _exit(126);
