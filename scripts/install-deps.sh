@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian 12 packages gpucost needs to build and test. Safe to run again.
-# Usage: sh scripts/install-deps.sh [--bench] [--fuzz]
+# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint]
 set -eu
 
 packages="g++ cmake make libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 groff-base"
@@ -8,7 +8,8 @@ for arg in "$@"; do
   case "$arg" in
     --bench) packages="$packages libbenchmark-dev hyperfine" ;;
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
-    *) echo "install-deps.sh: unknown argument: $arg (expected --bench or --fuzz)" >&2; exit 2 ;;
+    --lint) packages="$packages clang-format-14 clang-tidy-14 git" ;;  # scripts/lint.sh
+    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz or --lint)" >&2; exit 2 ;;
   esac
 done
 

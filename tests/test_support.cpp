@@ -1,8 +1,14 @@
 #include "test_support.hpp"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
+#include <poll.h>
 #include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +24,88 @@ RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& term
     r.out = out.str();
     r.err = err.str();
     return r;
+}
+
+namespace {
+
+// Reads both pipes to their ends together, so a child that fills one while we wait on the other cannot stall.
+void drain(int out_fd, int err_fd, std::string& out, std::string& err) {
+    pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
+    std::string* sinks[2] = {&out, &err};
+    int open_count = 2;
+    char buffer[65536];
+    while (open_count > 0) {
+        if (poll(fds, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            FAIL("poll: " << std::strerror(errno));
+        }
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+            const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+            if (n > 0) {
+                sinks[i]->append(buffer, static_cast<std::size_t>(n));
+            } else if (n == 0 || errno != EINTR) {
+                close(fds[i].fd);
+                fds[i].fd = -1;  // poll ignores negative descriptors
+                --open_count;
+            }
+        }
+    }
+}
+
+std::vector<char*> c_strings(const std::vector<std::string>& strings) {
+    std::vector<char*> pointers;
+    for (const std::string& s : strings) pointers.push_back(const_cast<char*>(s.c_str()));
+    pointers.push_back(nullptr);
+    return pointers;
+}
+
+}  // namespace
+
+RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                      const std::string& cwd) {
+    REQUIRE(!argv.empty());
+    // Everything the child needs is built before fork: after it, the child only calls async-signal-safe functions.
+    std::vector<char*> child_argv = c_strings(argv);
+    std::vector<char*> child_env = c_strings(env);
+    int out_pipe[2];
+    int err_pipe[2];
+    REQUIRE(pipe2(out_pipe, O_CLOEXEC) == 0);
+    REQUIRE(pipe2(err_pipe, O_CLOEXEC) == 0);
+    const pid_t pid = fork();
+    if (pid == 0) {  // the child: no Catch2 macro here, whose report would go to the parent's streams
+        const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (null_fd < 0 || dup2(null_fd, STDIN_FILENO) < 0 || dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
+            dup2(err_pipe[1], STDERR_FILENO) < 0)
+            _exit(126);
+        if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
+        execve(child_argv[0], child_argv.data(), child_env.data());
+        _exit(127);  // as a shell says "command not found"
+    }
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (pid < 0) {
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        FAIL("fork: " << std::strerror(errno));
+    }
+    RunResult r;
+    drain(out_pipe[0], err_pipe[0], r.out, r.err);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) FAIL("waitpid: " << std::strerror(errno));
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r.exit_code == 126 || r.exit_code == 127)
+        FAIL("cannot run " << argv.front() << " (exit " << r.exit_code << ")");
+    return r;
+}
+
+std::string gpucost_binary() { return GPUCOST_BINARY; }
+
+std::vector<std::string> current_environment() {
+    std::vector<std::string> env;
+    for (char** entry = environ; *entry != nullptr; ++entry) env.emplace_back(*entry);
+    return env;
 }
 
 ScopedEnv::ScopedEnv(const char* name, const char* value)

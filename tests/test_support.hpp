@@ -19,6 +19,18 @@ struct RunResult {
 // taken for (default: not a terminal, as when piped).
 RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal = {});
 
+// Runs `argv` (argv[0] a path, not looked up in PATH) as a child process with exactly `env` as its environment
+// ("NAME=value" strings) and `cwd` as its working directory (empty: this one), stdin empty; captures both streams.
+// The exit code is the program's, or 128 + the signal that ended it. Fails the test when it cannot start.
+RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                      const std::string& cwd = "");
+
+// The path of the gpucost program this build made (for the few tests that need a real process).
+std::string gpucost_binary();
+
+// This process's environment as "NAME=value" strings, in the order the system keeps it.
+std::vector<std::string> current_environment();
+
 // Sets (or with nullptr unsets) an environment variable for one scope, and puts it back as it was.
 class ScopedEnv {
 public:

@@ -58,7 +58,8 @@ std::optional<double> parse_number(std::string_view text) {
     double value = 0.0;
     const char* first = text.data();
     const char* last = text.data() + text.size();
-    if (*first == '+') ++first;
+    // from_chars takes no '+'; skip one, but not before a '-' ("+-1" is no number).
+    if (*first == '+' && ++first != last && *first == '-') return std::nullopt;
     const auto [end, ec] = std::from_chars(first, last, value, std::chars_format::general);
     // from_chars reads "nan" and "inf" as numbers; a user who typed them meant no number.
     if (ec != std::errc() || end != last || !std::isfinite(value)) return std::nullopt;
@@ -70,11 +71,17 @@ std::string quote_value(std::string_view text) {
     std::string out = "\"";
     std::size_t shown = 0;
     for (const char ch : text) {
+        const auto byte = static_cast<unsigned char>(ch);
         if (shown == k_max_shown) {
+            // Never cut inside a UTF-8 sequence: when the cut falls on a continuation byte, drop the sequence's
+            // first bytes too, so the message stays valid UTF-8.
+            if ((byte & 0xC0) == 0x80) {
+                while ((static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+                if (static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+            }
             out += "...";
             break;
         }
-        const auto byte = static_cast<unsigned char>(ch);
         if (ch == '"' || ch == '\\') {
             out += '\\';
             out += ch;

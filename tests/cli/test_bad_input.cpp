@@ -1,6 +1,8 @@
 // Trust under bad input: every hostile file or flag ends in one clean line on stderr that names the place and the
 // problem, the documented exit code (3 for data, 2 for flags) and nothing at all on stdout. Never a crash.
 // Bad catalogues are variants of tests/data/mini_catalog.json, made at test time in a temporary folder.
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +62,43 @@ void check_fails(const std::vector<std::string>& args, int exit_code, const std:
     const auto r = run_gpucost(args);
     INFO("gpucost " << args.front() << " ... " << args.back());
     CHECK(r.exit_code == exit_code);
+    CHECK(r.err == message);
+    CHECK(r.out.empty());
+}
+
+// The uid and gid of "nobody" on Debian: no file of the test is theirs, so a chmod 000 file is denied to them.
+constexpr const char* k_nobody = "65534";
+
+// Runs the real gpucost program with `args` as a user the file system really denies a chmod 000 file to, and asserts
+// the failed-run contract: exit 3, stderr exactly `message`, stdout empty. Root (CI runs as root) reads any file, so
+// as root the program runs under setpriv(1) as nobody, from a hard link or copy in `dir` (opened to all), which
+// nobody reaches wherever the build tree lives. Any other user runs it directly, and must itself be denied.
+void check_denied(const TempDir& dir, const std::vector<std::string>& args, const std::string& message) {
+    const std::string program = (fs::path(dir.path()) / "gpucost").string();
+    std::error_code linked;
+    fs::create_hard_link(gpucost::test::gpucost_binary(), program, linked);  // cheaper than a copy where it works
+    if (linked) fs::copy_file(gpucost::test::gpucost_binary(), program);
+    fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                    fs::perms::others_read | fs::perms::others_exec);
+    std::vector<std::string> argv = {program};
+    if (geteuid() == 0) {
+        const std::string setpriv = fs::exists("/usr/bin/setpriv") ? "/usr/bin/setpriv" : "/bin/setpriv";
+        if (!fs::exists(setpriv)) FAIL("running as root needs setpriv (Debian's util-linux) to drop privileges");
+        argv = {setpriv, std::string("--reuid=") + k_nobody, std::string("--regid=") + k_nobody, "--clear-groups",
+                program};
+    } else if (std::none_of(args.begin(), args.end(),
+                            [](const std::string& arg) { return access(arg.c_str(), R_OK) != 0 && errno == EACCES; })) {
+        FAIL("this user reads a chmod 000 file (a capability such as CAP_DAC_OVERRIDE?): the case cannot fail");
+    }
+    argv.insert(argv.end(), args.begin(), args.end());
+    // The environment as it is, with today pinned so no catalogue-age warning depends on the clock.
+    std::vector<std::string> env;
+    for (std::string& entry : gpucost::test::current_environment())
+        if (entry.rfind("GPUCOST_TODAY=", 0) != 0) env.push_back(std::move(entry));
+    env.emplace_back("GPUCOST_TODAY=2026-11-30");
+    const auto r = gpucost::test::run_program(argv, env, dir.path());
+    INFO("gpucost " << args.front() << " ... " << args.back());
+    CHECK(r.exit_code == 3);
     CHECK(r.err == message);
     CHECK(r.out.empty());
 }
@@ -292,12 +331,8 @@ TEST_CASE("an unreadable catalogue file: exit 3 with the system's reason") {
     SECTION("permission denied (chmod 000)") {
         const std::string file = dir.write("c.json", read_file(test_path("data/mini_catalog.json")));
         REQUIRE(chmod(file.c_str(), 0) == 0);
-        if (access(file.c_str(), R_OK) == 0) {
-            // root (and CAP_DAC_OVERRIDE) reads any file: this case cannot fail there, so it does not run.
-            WARN("skipped: running as a user who can read a chmod 000 file (root?); the read error is checked below");
-        } else {
-            check_catalog_fails(file, "cannot be read: permission denied");
-        }
+        check_denied(dir, {"compare", "--catalog", file},
+                     "gpucost: error: " + file + ": cannot be read: permission denied\n");
     }
     SECTION("a read error (EIO from /proc/self/mem)") {
         // Reading /proc/self/mem at offset 0 fails with EIO for everyone, root included.
@@ -428,13 +463,12 @@ TEST_CASE("bad scenario files: exit 3, one line naming the file, the place and h
 
 TEST_CASE("an unreadable scenario file: exit 3 with the system's reason") {
     TempDir dir;
+    // The catalogue is copied beside it, so the unprivileged user reads it wherever the source tree lives.
+    const std::string catalog = dir.write("c.json", read_file(test_path("data/mini_catalog.json")));
     const std::string file = dir.write("s.json", "{\"pue\": 1.2}");
     REQUIRE(chmod(file.c_str(), 0) == 0);
-    if (access(file.c_str(), R_OK) == 0) {
-        WARN("skipped: running as a user who can read a chmod 000 file (root?)");
-    } else {
-        check_scenario_fails(file, "cannot be read: permission denied");
-    }
+    check_denied(dir, {"compare", "--catalog", catalog, "--scenario", file},
+                 "gpucost: error: " + file + ": cannot be read: permission denied\n");
 }
 
 TEST_CASE("bad scenario values: exit 3, the JSON pointer, the value and the valid range") {

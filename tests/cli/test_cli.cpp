@@ -1,7 +1,14 @@
 // The command line as users see it: golden files for every format, help and key error messages,
-// and the exit-code contract. Runs in-process through gpucost::run, from the tests/ folder.
+// and the exit-code contract. Runs in-process through gpucost::run, from the tests/ folder; the determinism case also
+// runs the built program.
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/util/text.hpp"
+#include "gpucost/version.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -54,9 +61,38 @@ TEST_CASE("help texts") {
     check_success_golden({"compare", "--help"}, "help_compare.txt");
 }
 
-TEST_CASE("output is byte-identical from run to run") {
-    const auto args = compare_args({"--format", "json"});
-    CHECK(run_gpucost(args).out == run_gpucost(args).out);
+TEST_CASE("compare output is byte-identical across processes, environments and working directories") {
+    // Two real processes (fresh address-space layouts, fresh heaps) with GPUCOST_TODAY unset, the environment in
+    // opposite orders, different locale and time-zone settings and working directories, must print the same bytes
+    // as each other and as the in-process run: no output may depend on addresses, uninitialised memory, the
+    // environment's order, the locale, the local time zone or the working directory. The embedded catalogue is
+    // used, so no path is relative to the working directory. (The clock is real: the runs are seconds apart.)
+    std::vector<std::string> base;
+    for (std::string& entry : gpucost::test::current_environment())
+        if (entry.rfind("GPUCOST_TODAY=", 0) != 0 && entry.rfind("TZ=", 0) != 0 && entry.rfind("LC_", 0) != 0 &&
+            entry.rfind("LANG=", 0) != 0)
+            base.push_back(std::move(entry));
+    std::vector<std::string> first_env = base;
+    first_env.insert(first_env.end(), {"TZ=UTC", "LC_ALL=C"});
+    std::vector<std::string> second_env(base.rbegin(), base.rend());
+    second_env.insert(second_env.begin(), {"LC_ALL=C.UTF-8", "LANG=C.UTF-8", "TZ=UTC-14"});  // UTC+14, Kiribati
+
+    const gpucost::test::ScopedEnv no_today("GPUCOST_TODAY", nullptr);
+    for (const char* format : {"table", "json", "csv", "markdown"}) {
+        CAPTURE(format);
+        const std::vector<std::string> args = {"compare", "--hours-per-week", "60", "--format", format};
+        std::vector<std::string> argv = {gpucost::test::gpucost_binary()};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const auto first = gpucost::test::run_program(argv, first_env, GPUCOST_TESTS_DIR);
+        const auto second = gpucost::test::run_program(argv, second_env, "/");
+        const auto in_process = run_gpucost(args);
+        REQUIRE(first.exit_code == 0);
+        REQUIRE(first.out.size() > 200);  // a real report, not an empty one that trivially matches
+        CHECK(second.exit_code == 0);
+        CHECK(first.out == second.out);
+        CHECK(first.err == second.err);
+        CHECK(first.out == in_process.out);
+    }
 }
 
 TEST_CASE("usage errors exit 2 with one line naming the flag, the value and the valid range") {
@@ -87,8 +123,14 @@ TEST_CASE("compare: a cloud offer without a build is a usage error") {
     CHECK(r.err == "gpucost: error: --cloud needs --build: an offer is compared with one build\n");
 }
 
-TEST_CASE("version flag names the embedded catalogue date") {
+TEST_CASE("version flag names the version CMake generated and the embedded catalogue date") {
+    // k_version comes from project(VERSION) through cmake/version.hpp.in, so a version bump needs no test edit.
+    const std::string version = gpucost::k_version;
+    CHECK_THAT(version, Catch::Matchers::Matches("[0-9]+\\.[0-9]+\\.[0-9]+"));
+    const std::string as_of = gpucost::load_embedded_catalog().as_of;
+    CHECK(gpucost::is_valid_date(as_of));
     const auto r = run_gpucost({"--version"});
     CHECK(r.exit_code == 0);
-    CHECK_THAT(r.out, Catch::Matchers::StartsWith("gpucost 0.1.0 (embedded catalogue as of 20"));
+    CHECK(r.out == "gpucost " + version + " (embedded catalogue as of " + as_of + ")\n");
+    CHECK(r.err.empty());
 }
