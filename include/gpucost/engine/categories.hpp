@@ -89,7 +89,7 @@ constexpr std::size_t build_category_count() noexcept {
     while (n < k_category_count && k_categories[n].side == Side::build) ++n;
     return n;
 }
-}  // namespace detail
+}  // namespace categories_detail
 
 // The build side's categories, in output order.
 constexpr std::span<const CategoryInfo> build_categories() noexcept {
@@ -149,7 +149,7 @@ constexpr std::array<CategoryRow, N> category_rows() noexcept {
         if (!find_category(Side::build, info.key)) rows[n++] = {info.key, std::nullopt, info.category};
     return rows;
 }
-}  // namespace detail
+}  // namespace categories_detail
 
 // The side-by-side breakdown's lines, as the detail table and markdown show them today: every build key in order
 // (staff paired with the cloud's staff), then the cloud keys the build side lacks (compute, storage, egress).
@@ -170,8 +170,9 @@ constexpr bool table_is_consistent() noexcept {
     }
     return true;
 }
-}  // namespace detail
-static_assert(categories_detail::table_is_consistent(), "k_categories: one row per Category in order, build rows first, "
-                                             "one total per row on its side, keys unique per side");
+}  // namespace categories_detail
+static_assert(categories_detail::table_is_consistent(),
+              "k_categories: one row per Category in order, build rows first, "
+              "one total per row on its side, keys unique per side");
 
 }  // namespace gpucost
