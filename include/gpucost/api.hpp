@@ -8,6 +8,7 @@
 
 #include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/listing.hpp"
 #include "gpucost/report/report.hpp"
@@ -32,6 +33,9 @@ Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings);
 // `compare`: every build against its cheapest match, or one build in detail. Throws DataError for unknown ids and
 // for a build asked for that has no offer to compare with.
 Report compare_report(const Catalog& catalog, const ComparisonRequest& request);
+
+// `cashflow`: the compare report, shown month by month.
+CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request);
 
 // `check`: the compare report with every gate judged on every comparison.
 CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates);

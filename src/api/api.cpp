@@ -21,6 +21,10 @@ Report compare_report(const Catalog& catalog, const ComparisonRequest& request) 
     return build_report(catalog, request);
 }
 
+CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {
+    return {build_report(catalog, request)};
+}
+
 CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates) {
     CheckReport check{build_report(catalog, request), {}};
     check.checks = evaluate_gates(check.report, gates);

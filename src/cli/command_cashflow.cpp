@@ -6,7 +6,6 @@
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
-#include "gpucost/render/cashflow.hpp"
 
 namespace gpucost::cli {
 namespace {
@@ -31,9 +30,9 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
     const ComparisonRequest request = comparison_request(o.scenario);
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const Report report = compare_report(catalog, request);
-    const std::string text = render_cashflow(report, output.format, output.render);
-    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
+    const CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    const std::string text = render(cash_flow, output.format, output.render);
+    for (const std::string& w : cash_flow.report.warnings) warn << "gpucost: warning: " << w << "\n";
     write_result(o.output.output, text, io.out);
     return static_cast<int>(ExitCode::success);
 }

@@ -36,6 +36,8 @@ std::string report_markdown(const Report& report, const RenderOptions& options) 
 
 constexpr Renderers<Report> k_report{report_table, report_json, report_csv, report_markdown};
 constexpr Renderers<CheckReport> k_check{check_table, check_json, check_csv, check_markdown};
+constexpr Renderers<CashFlowReport> k_cash_flow{render_cash_flow_table, render_cash_flow_json, render_cash_flow_csv,
+                                                render_cash_flow_markdown};
 
 }  // namespace
 
@@ -45,6 +47,10 @@ std::string render(const Report& report, Format format, const RenderOptions& opt
 
 std::string render(const CheckReport& check, Format format, const RenderOptions& options) {
     return render_with(k_check, check, format, options);
+}
+
+std::string render(const CashFlowReport& cash_flow, Format format, const RenderOptions& options) {
+    return render_with(k_cash_flow, cash_flow, format, options);
 }
 
 }  // namespace gpucost

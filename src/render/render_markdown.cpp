@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/render/markdown_table.hpp"
 #include "gpucost/render/money.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
@@ -12,42 +13,12 @@
 namespace gpucost {
 namespace {
 
-// A pipe inside a cell would end it; a line break would end the table.
-std::string cell(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n' || c == '\r')
-            out += ' ';
-        else
-            out += c;
-    }
-    return out;
-}
-
-// `right[i]` aligns column i to the right (numbers).
-std::string table(const std::vector<std::string>& header, const std::vector<bool>& right,
-                  const std::vector<std::vector<std::string>>& rows) {
-    std::string out = "|";
-    for (const std::string& h : header) out += " " + cell(h) + " |";
-    out += "\n|";
-    for (const bool r : right) out += r ? " ---: |" : " --- |";
-    out += "\n";
-    for (const auto& row : rows) {
-        out += "|";
-        for (const std::string& c : row) out += " " + cell(c) + " |";
-        out += "\n";
-    }
-    return out;
-}
-
 std::string assumptions_table(const ResolvedAssumptions& r) {
     std::vector<std::vector<std::string>> rows;
     for (const AssumptionInfo& i : assumption_infos())
         rows.push_back({std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
                         r.origins[static_cast<std::size_t>(i.key)]});
-    return table({"assumption", "value", "unit", "from"}, {false, true, false, false}, rows);
+    return markdown_table({"assumption", "value", "unit", "from"}, {false, true, false, false}, rows);
 }
 
 std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
@@ -62,8 +33,8 @@ std::string checks_block(const std::vector<GateCheck>& checks) {
     for (const GateCheck& c : checks)
         rows.push_back({c.passed ? "ok" : "**FAIL**", c.name, c.build_id, c.cloud_id, gate_value(c, c.value),
                         gate_value(c, c.limit)});
-    return "\n### Checks\n\n" + table({"result", "gate", "build", "cloud offer", "value", "limit"},
-                                      {false, false, false, false, true, true}, rows);
+    return "\n### Checks\n\n" + markdown_table({"result", "gate", "build", "cloud offer", "value", "limit"},
+                                               {false, false, false, false, true, true}, rows);
 }
 
 // What currency the figures are in, when it is not the US dollar.
@@ -87,9 +58,9 @@ std::string summary(const Report& report, const Currency& money) {
                         format_money(e.cloud.total_usd, money), to_string(e.cheaper),
                         format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
     }
-    out += table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
-                  "break-even h/wk", "payback month"},
-                 {true, false, true, false, true, true, false, true, true, true}, rows);
+    out += markdown_table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
+                           "break-even h/wk", "payback month"},
+                          {true, false, true, false, true, true, false, true, true, true}, rows);
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.assumptions) + "\n</details>\n";
     return out;
 }
@@ -109,15 +80,15 @@ std::string detail(const Report& report, const Currency& currency) {
     rows.push_back({"**total**", "**" + money(e.build.total_usd) + "**", "**" + money(e.cloud.total_usd) + "**"});
     rows.push_back({"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
                     format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)});
-    out += table({"cost over the horizon", "build", "cloud"}, {false, true, true}, rows);
+    out += markdown_table({"cost over the horizon", "build", "cloud"}, {false, true, true}, rows);
     out += fmt::format("\nBreak-even: {} h/week. Payback month: {}.\n", break_even_text(e), payback_text(e));
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
     return out;
 }
 
 std::string footer(const Report& report) {
-    return fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n", cell(report.catalog_source),
-                       report.catalog_as_of, report.oldest_as_of);
+    return fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n",
+                       markdown_cell(report.catalog_source), report.catalog_as_of, report.oldest_as_of);
 }
 
 std::string body(const Report& report, const Currency& currency) {

@@ -10,7 +10,6 @@
 
 #include "gpucost/engine/cash_flow.hpp"
 #include "gpucost/io/catalog_json.hpp"
-#include "gpucost/render/cashflow.hpp"
 #include "gpucost/report/report.hpp"
 #include "test_support.hpp"
 
@@ -47,6 +46,47 @@ Report report_for(const std::string& build, double discount_rate) {
     request.flags.origin = "flag";
     request.flags.set(AssumptionKey::discount_rate, discount_rate);
     return build_report(catalog, request);
+}
+
+// The cashflow command's rows as it built them before the engine owned the profile (render/cashflow.cpp at
+// 001fc4c), kept verbatim as the reference the profile must reproduce bit for bit.
+struct CashFlowRow {
+    int month = 0;
+    Side side = Side::build;
+    const char* category = "";
+    double amount_usd = 0.0;
+    double cumulative_usd = 0.0;
+};
+
+void add(std::vector<CashFlowRow>& rows, int month, Side side, const char* category, double amount,
+         double& cumulative) {
+    cumulative += amount;
+    rows.push_back({month, side, category, amount, cumulative});
+}
+
+std::vector<CashFlowRow> cash_flows(const Comparison& c) {
+    const Evaluation& e = c.result;
+    const MonthlyCosts& m = e.monthly;
+    const int months = c.assumptions.values.months;
+    const double rate = c.assumptions.values.discount_rate;
+    std::vector<CashFlowRow> rows;
+    double build = 0.0;
+    double cloud = 0.0;
+    add(rows, 0, Side::build, "hardware", e.build.hardware_usd, build);
+    add(rows, 0, Side::build, "setup", e.build.setup_usd, build);
+    for (int month = 1; month <= months; ++month) {
+        const double v = discount_factor(month, rate);
+        add(rows, month, Side::build, "power", m.power_usd * v, build);
+        add(rows, month, Side::build, "staff", m.staff_build_usd * v, build);
+        add(rows, month, Side::build, "maintenance", m.maintenance_usd * v, build);
+        add(rows, month, Side::build, "facility", m.facility_usd * v, build);
+        if (month == months) add(rows, month, Side::build, "resale", e.build.resale_usd, build);
+        add(rows, month, Side::cloud, "compute", m.compute_usd * v, cloud);
+        add(rows, month, Side::cloud, "storage", m.storage_usd * v, cloud);
+        add(rows, month, Side::cloud, "egress", m.egress_usd * v, cloud);
+        add(rows, month, Side::cloud, "staff", m.staff_cloud_usd * v, cloud);
+    }
+    return rows;
 }
 
 // The text renderer's per-month aggregation as it was at 001fc4c (src/render/cashflow.cpp month_totals), kept here

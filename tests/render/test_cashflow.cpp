@@ -6,7 +6,7 @@
 
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
-#include "gpucost/render/cashflow.hpp"
+#include "gpucost/report/report.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -29,23 +29,23 @@ Report report_for(const std::string& build, double discount_rate) {
 
 }  // namespace
 
-TEST_CASE("cash_flows: rows, month 0, resale, and sums equal the report totals") {
+TEST_CASE("a comparison's cash flow: rows, month 0, resale, and sums equal the report totals") {
     for (const double rate : {0.0, 0.08}) {
         for (const std::string build : {"box-a4", "box-b2"}) {
             const Report report = report_for(build, rate);
             const Comparison& c = report.comparisons.front();
-            const auto rows = cash_flows(c);
+            const auto& rows = c.cash_flow.flows;
             // 24 months: 2 rows in month 0, 8 a month, and the resale.
             REQUIRE(rows.size() == 2 + 24 * 8 + 1);
             CHECK(rows[0].month == 0);
-            CHECK(std::string(rows[0].category) == "hardware");
+            CHECK(rows[0].category == Category::hardware);
             CHECK(rows[0].amount_usd == c.result.build.hardware_usd);
             double build_sum = 0, cloud_sum = 0;
             double last_build_cumulative = 0, last_cloud_cumulative = 0;
-            for (const CashFlowRow& r : rows) {
+            for (const CashFlow& r : rows) {
                 (r.side == Side::build ? build_sum : cloud_sum) += r.amount_usd;
                 (r.side == Side::build ? last_build_cumulative : last_cloud_cumulative) = r.cumulative_usd;
-                if (std::string(r.category) == "resale") {
+                if (r.category == Category::resale) {
                     CHECK(r.month == 24);
                     CHECK(r.amount_usd < 0);
                 }
@@ -58,15 +58,14 @@ TEST_CASE("cash_flows: rows, month 0, resale, and sums equal the report totals")
     }
 }
 
-TEST_CASE("cash_flows: box-b2 by hand, undiscounted") {
+TEST_CASE("a comparison's cash flow: box-b2 by hand, undiscounted") {
     const Report report = report_for("box-b2", 0.0);
-    const auto rows = cash_flows(report.comparisons.front());
+    const auto& rows = report.comparisons.front().cash_flow.flows;
     CHECK(rows[0].amount_usd == 5000.0);  // hardware: 2 x $2,000 + $1,000 base
     CHECK(rows[1].amount_usd == 0.0);     // setup
     // Month 1 cloud compute: 2 one-GPU instances x $0.5/h x (84 h/week x 730/168 = 365 h) = 365 $
-    const auto compute = std::find_if(rows.begin(), rows.end(), [](const CashFlowRow& r) {
-        return r.month == 1 && std::string(r.category) == "compute";
-    });
+    const auto compute = std::find_if(
+        rows.begin(), rows.end(), [](const CashFlow& r) { return r.month == 1 && r.category == Category::compute; });
     REQUIRE(compute != rows.end());
     CHECK(compute->amount_usd == Approx(365.0));
     // Resale at month 24 of a 4-year life, 20% residual: 5000 x (1 - 0.8 x 2/4) = 3,000 $, a credit.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gpucost/render/money.hpp"
+#include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/util/error.hpp"
@@ -54,7 +55,11 @@ std::string render(const Report& report, Format format, const RenderOptions& opt
 // `check`: the report it judged plus the gates (JSON adds "checks", markdown a checks table).
 std::string render(const CheckReport& check, Format format, const RenderOptions& options = {});
 
-// Each format of the comparison report, for tests and the dispatcher.
+// `cashflow`: CSV and JSON hold every flow at full precision; table and markdown show each month's totals per side
+// (the same figures, summed over categories, rounded for reading).
+std::string render(const CashFlowReport& cash_flow, Format format, const RenderOptions& options = {});
+
+// Each format of each model, for tests and the dispatcher.
 // Aligned text for a terminal: rounded for reading.
 std::string render_table(const Report& report, const RenderOptions& options = {});
 // The JSON contract (docs and README): full precision, null for not applicable.
@@ -67,5 +72,11 @@ std::string render_markdown(const Report& report, const RenderOptions& options =
 std::string render_json(const CheckReport& check, const RenderOptions& options = {});
 // The check report's markdown: the report's, plus a table of the gates.
 std::string render_markdown(const CheckReport& check, const RenderOptions& options = {});
+
+// The cash flow: one row per category, side and month; each month's totals per side; the same as JSON.
+std::string render_cash_flow_csv(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_table(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_markdown(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 
 }  // namespace gpucost
