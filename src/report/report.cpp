@@ -134,79 +134,90 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
     throw ValidationError(scenario_file, {{pointer, std::move(message)}});
 }
 
+namespace {
+
+ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
+    return resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+}
+
+// --build ID, with --cloud ID or its cheapest match.
+Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, std::vector<std::string>& warnings) {
+    const Build* build = catalog.find_build(*request.build_id);
+    if (build == nullptr)
+        id_error(request.build_id_file, "/build",
+                 fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
+                             quote_value(*request.build_id),
+                             did_you_mean(*request.build_id, catalog.ids(CatalogSection::builds))));
+    const ResolvedAssumptions assumptions = resolved_for(catalog, *build, request);
+    if (!request.cloud_id) {
+        std::string why_none;
+        auto c = cheapest_match(catalog, *build, assumptions, request, why_none);
+        if (!c) throw DataError(fmt::format("build {}: {}", quote_value(build->id), why_none));
+        return std::move(*c);
+    }
+    const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
+    if (offer == nullptr)
+        id_error(request.cloud_id_file, "/cloud",
+                 fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
+                             did_you_mean(*request.cloud_id, catalog.ids(CatalogSection::cloud))));
+    const Pricing pricing = assumptions.values.pricing;
+    if (!offer->price(pricing))
+        throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
+                                    quote_value(offer->id), to_string(pricing), priced_as(*offer)));
+    Comparison c = compare_one(catalog, *build, *offer, assumptions);
+    c.offer_choice = "chosen with --cloud";
+    if (offer->gpu != build->gpu)
+        warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
+                                       "the comparison is of cost, not of equal work",
+                                       offer->id, offer->gpu, build->id, build->gpu));
+    return c;
+}
+
+// Every build against its cheapest match, ranked by how much building saves.
+std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequest& request,
+                                    std::vector<std::string>& warnings) {
+    if (request.cloud_id && !request.cloud_id_file.empty())
+        id_error(request.cloud_id_file, "/cloud",
+                 "needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null");
+    if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
+    // By id, so the warnings about skipped builds never depend on the catalogue's order.
+    std::vector<const Build*> builds;
+    for (const Build& build : catalog.builds) builds.push_back(&build);
+    std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
+    std::vector<Comparison> comparisons;
+    for (const Build* build : builds) {
+        std::string why_none;
+        auto c = cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, why_none);
+        if (c)
+            comparisons.push_back(std::move(*c));
+        else
+            warnings.push_back(fmt::format("build {} skipped: {}", build->id, why_none));
+    }
+    if (comparisons.empty())
+        throw DataError(catalog.builds.empty() ? std::string("the catalogue has no builds to compare")
+                                               : fmt::format("no build could be compared: {}", warnings.front()));
+    // Ties (rare) by id, so the order never depends on the catalogue's.
+    std::stable_sort(comparisons.begin(), comparisons.end(), [](const Comparison& a, const Comparison& b) {
+        const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
+        const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
+        if (gain_a != gain_b) return gain_a > gain_b;
+        return a.build.id < b.build.id;
+    });
+    return comparisons;
+}
+
+}  // namespace
+
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
     report.catalog_as_of = catalog.as_of;
     report.catalog_source = catalog.origin;
     report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
     report.detailed = request.build_id.has_value();
-
-    const auto resolved_for = [&](const Build& build) {
-        return resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
-    };
-
-    if (request.build_id) {
-        const Build* build = catalog.find_build(*request.build_id);
-        if (build == nullptr)
-            id_error(request.build_id_file, "/build",
-                     fmt::format("unknown build {}{}; `gpucost catalog list builds` lists them",
-                                 quote_value(*request.build_id),
-                                 did_you_mean(*request.build_id, catalog.ids(CatalogSection::builds))));
-        const ResolvedAssumptions assumptions = resolved_for(*build);
-        if (request.cloud_id) {
-            const CloudOffer* offer = catalog.find_offer(*request.cloud_id);
-            if (offer == nullptr)
-                id_error(request.cloud_id_file, "/cloud",
-                         fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
-                                     did_you_mean(*request.cloud_id, catalog.ids(CatalogSection::cloud))));
-            const Pricing pricing = assumptions.values.pricing;
-            if (!offer->price(pricing))
-                throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
-                                            quote_value(offer->id), to_string(pricing), priced_as(*offer)));
-            Comparison c = compare_one(catalog, *build, *offer, assumptions);
-            c.offer_choice = "chosen with --cloud";
-            if (offer->gpu != build->gpu)
-                report.warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
-                                                      "the comparison is of cost, not of equal work",
-                                                      offer->id, offer->gpu, build->id, build->gpu));
-            report.comparisons.push_back(std::move(c));
-        } else {
-            std::string why_none;
-            auto c = cheapest_match(catalog, *build, assumptions, request, why_none);
-            if (!c) throw DataError(fmt::format("build {}: {}", quote_value(build->id), why_none));
-            report.comparisons.push_back(std::move(*c));
-        }
-    } else {
-        if (request.cloud_id && !request.cloud_id_file.empty())
-            id_error(request.cloud_id_file, "/cloud",
-                     "needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null");
-        if (request.cloud_id) throw UsageError("--cloud needs --build: an offer is compared with one build");
-        // By id, so the warnings about skipped builds never depend on the catalogue's order.
-        std::vector<const Build*> builds;
-        for (const Build& build : catalog.builds) builds.push_back(&build);
-        std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
-        for (const Build* each : builds) {
-            const Build& build = *each;
-            std::string why_none;
-            auto c = cheapest_match(catalog, build, resolved_for(build), request, why_none);
-            if (c)
-                report.comparisons.push_back(std::move(*c));
-            else
-                report.warnings.push_back(fmt::format("build {} skipped: {}", build.id, why_none));
-        }
-        if (report.comparisons.empty())
-            throw DataError(catalog.builds.empty()
-                                ? std::string("the catalogue has no builds to compare")
-                                : fmt::format("no build could be compared: {}", report.warnings.front()));
-        // Ranked by how much building saves; ties (rare) by id so the order never depends on the catalogue's.
-        std::stable_sort(report.comparisons.begin(), report.comparisons.end(),
-                         [](const Comparison& a, const Comparison& b) {
-                             const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
-                             const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
-                             if (gain_a != gain_b) return gain_a > gain_b;
-                             return a.build.id < b.build.id;
-                         });
-    }
+    if (report.detailed)
+        report.comparisons.push_back(one_build(catalog, request, report.warnings));
+    else
+        report.comparisons = every_build(catalog, request, report.warnings);
 
     for (const Comparison& c : report.comparisons) {
         for (const Figure& f : c.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
