@@ -67,7 +67,7 @@ void print_error(std::ostream& err, const std::string& message) {
     std::size_t start = 0;
     while (start <= message.size()) {
         const std::size_t end = message.find('\n', start);
-        err << "gpucost: error: " << message.substr(start, end - start) << "\n";
+        cli::print_line(err, "error", std::string_view(message).substr(start, end - start));
         if (end == std::string::npos) break;
         start = end + 1;
     }

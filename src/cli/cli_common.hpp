@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -140,6 +141,13 @@ AssumptionLayer flag_layer(const ScenarioOptions& options);
 // The comparison the flags ask for, over the --scenario file if any (flags win key by key).
 // Throws UsageError for bad flags, DataError / ValidationError for an unreadable or invalid scenario.
 ComparisonRequest comparison_request(const ScenarioOptions& options);
+
+// One diagnostic line: "gpucost: <kind>: <message>" (kind: "warning", "error"), the one place the prefix is written.
+void print_line(std::ostream& err, std::string_view kind, std::string_view message);
+// The last steps of every command that prints a model: the model's warnings to `warn` (one line each), then the
+// text to stdout or --output. Throws OutputError when the file cannot be written.
+void finish(const OutputOptions& output, const std::string& text, const std::vector<std::string>& warnings,
+            std::ostream& warn, const Io& io);
 
 // One line per problem: "gpucost: <kind>: <file>: <path>: <message>".
 void print_problems(std::ostream& err, const char* kind, const std::string& file, const std::vector<Problem>& problems);

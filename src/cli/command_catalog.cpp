@@ -187,17 +187,19 @@ ImportRequest import_request(const ImportOptions& o) {
 
 // The account of an import on stderr: what came in and what was left out, then the names worth an alias as warnings.
 void print_import_account(std::ostream& warn, const ImportResult& result, const ImportRequest& request) {
-    for (const std::string& line : import_summary(result, request)) warn << "gpucost: " << line << "\n";
+    for (const std::string& line : import_summary(result, request))
+        warn << "gpucost: " << line << "\n";  // worded in io
     const UnmappedSummary unmapped = unmapped_summary(result);
     for (const UnmappedName& u : unmapped.listed)
-        warn << fmt::format("gpucost: warning: left out {} row{} with accelerator {}: no catalogue GPU lists it among "
-                            "its aliases (add it to a GPU's \"aliases\" to import them)\n",
-                            u.rows, plural(u.rows), quote_value(u.name));
+        print_line(warn, "warning",
+                   fmt::format("left out {} row{} with accelerator {}: no catalogue GPU lists it among its aliases "
+                               "(add it to a GPU's \"aliases\" to import them)",
+                               u.rows, plural(u.rows), quote_value(u.name)));
     if (unmapped.other_names > 0)
-        warn << fmt::format("gpucost: warning: and {} more row{} with {} other accelerator name{} no catalogue GPU "
-                            "lists\n",
-                            unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
-                            plural(unmapped.other_names));
+        print_line(warn, "warning",
+                   fmt::format("and {} more row{} with {} other accelerator name{} no catalogue GPU lists",
+                               unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
+                               plural(unmapped.other_names)));
 }
 
 int run_import(const ImportOptions& o, const Io& io) {

@@ -72,12 +72,11 @@ int run_check(const CheckOptions& o, const Io& io) {
     const Catalog catalog = load_catalog(o.catalog, warn);
     const CheckReport check = check_report(catalog, request, gates);
     const std::string text = render(check, output.format, output.render);
-    for (const std::string& w : check.report.warnings) warn << "gpucost: warning: " << w << "\n";
-    write_result(o.output.output, text, io.out);
+    finish(o.output.output, text, check.report.warnings, warn, io);
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
     const bool with_ids = !check.report.detailed;
     for (const GateCheck& c : check.checks) (c.passed ? warn : io.err) << gate_line(c, with_ids) << "\n";
-    if (check.checks.empty()) warn << "gpucost: warning: no gate given; check passes (see 'gpucost check --help')\n";
+    if (check.checks.empty()) print_line(warn, "warning", "no gate given; check passes (see 'gpucost check --help')");
     return static_cast<int>(all_passed(check.checks) ? ExitCode::success : ExitCode::gate_failed);
 }
 

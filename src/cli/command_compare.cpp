@@ -39,8 +39,7 @@ int run_compare(const CompareOptions& o, const Io& io) {
     const Catalog catalog = load_catalog(o.catalog, warn);
     const Report report = compare_report(catalog, request);
     const std::string text = render(report, output.format, output.render);
-    for (const std::string& w : report.warnings) warn << "gpucost: warning: " << w << "\n";
-    write_result(o.output.output, text, io.out);
+    finish(o.output.output, text, report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
 

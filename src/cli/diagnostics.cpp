@@ -23,10 +23,20 @@ const char* const k_exit_codes_help =
     "  4  the output could not be written\n"
     " 70  internal error (a bug: please report it)\n";
 
+void print_line(std::ostream& err, std::string_view kind, std::string_view message) {
+    err << "gpucost: " << kind << ": " << message << "\n";
+}
+
+void finish(const OutputOptions& output, const std::string& text, const std::vector<std::string>& warnings,
+            std::ostream& warn, const Io& io) {
+    for (const std::string& w : warnings) print_line(warn, "warning", w);
+    write_result(output, text, io.out);
+}
+
 void print_problems(std::ostream& err, const char* kind, const std::string& file,
                     const std::vector<Problem>& problems) {
     for (const Problem& p : problems)
-        err << fmt::format("gpucost: {}: {}: {}: {}\n", kind, file, p.path.empty() ? "/" : p.path, p.message);
+        print_line(err, kind, fmt::format("{}: {}: {}", file, p.path.empty() ? "/" : p.path, p.message));
 }
 
 namespace {

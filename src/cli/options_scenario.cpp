@@ -1,5 +1,4 @@
-#include "cli_common.hpp"
-
+// Options that say what to compare: --build, --cloud, --region, --provider, --scenario and every assumption flag.
 #include <algorithm>
 #include <cstdlib>
 #include <ostream>
@@ -8,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "cli_common.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
