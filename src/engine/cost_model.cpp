@@ -174,6 +174,36 @@ std::optional<int> payback_month(const Discounting& discounting, int months, dou
     return std::nullopt;
 }
 
+// The build side's discounted totals: the upfront spend, each monthly cost over the horizon, the resale credit.
+BuildCosts build_costs(const BuildSpec& build, const HorizonTerms& horizon, const MonthlyCosts& m) noexcept {
+    const double annuity = horizon.annuity;
+    BuildCosts b;
+    b.hardware_usd = horizon.hardware_usd;
+    b.setup_usd = build.setup_usd;
+    b.power_usd = annuity * m.power_usd;
+    b.staff_usd = annuity * m.staff_build_usd;
+    b.maintenance_usd = annuity * m.maintenance_usd;
+    b.facility_usd = annuity * m.facility_usd;
+    b.resale_usd = -horizon.resale_usd;
+    b.total_usd =
+        b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
+    return b;
+}
+
+// The cloud side's discounted totals, in the order cloud_total_usd() adds them (so the two agree to the bit).
+CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int64_t instances, double annuity,
+                       const MonthlyCosts& m) noexcept {
+    CloudCosts c;
+    c.instances = instances;
+    c.unused_gpus = c.instances * cloud.gpus_per_instance - build.gpu_count;
+    c.compute_usd = annuity * m.compute_usd;
+    c.storage_usd = annuity * m.storage_usd;
+    c.egress_usd = annuity * m.egress_usd;
+    c.staff_usd = annuity * m.staff_cloud_usd;
+    c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
+    return c;
+}
+
 }  // namespace
 
 double annuity_factor(int months, double annual_discount_rate) noexcept {
@@ -231,25 +261,8 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     const double annuity = horizon.annuity;
     const double used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
 
-    BuildCosts b;
-    b.hardware_usd = horizon.hardware_usd;
-    b.setup_usd = build.setup_usd;
-    b.power_usd = annuity * m.power_usd;
-    b.staff_usd = annuity * m.staff_build_usd;
-    b.maintenance_usd = annuity * m.maintenance_usd;
-    b.facility_usd = annuity * m.facility_usd;
-    b.resale_usd = -horizon.resale_usd;
-    b.total_usd =
-        b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
-
-    CloudCosts c;
-    c.instances = instances;
-    c.unused_gpus = c.instances * cloud.gpus_per_instance - build.gpu_count;
-    c.compute_usd = annuity * m.compute_usd;
-    c.storage_usd = annuity * m.storage_usd;
-    c.egress_usd = annuity * m.egress_usd;
-    c.staff_usd = annuity * m.staff_cloud_usd;
-    c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
+    const BuildCosts b = build_costs(build, horizon, m);
+    const CloudCosts c = cloud_costs(build, cloud, instances, annuity, m);
 
     const std::optional<int> payback =
         payback_month(discounting, a.months, annuity, b.hardware_usd + b.setup_usd, m.cloud_usd(), m.build_usd());

@@ -161,6 +161,158 @@ std::string range_note(const char* what, double lo, double hi, std::size_t count
                        exact_number(hi));
 }
 
+// A row's two prices, USD per hour; a zero price is a placeholder in these lists, never a real rental. (Plain
+// doubles, not optionals: g++ 12 misreads optionals here as maybe-uninitialized.)
+struct RowPrices {
+    double on_demand_usd = 0.0;
+    double spot_usd = 0.0;
+    bool has_on_demand() const { return on_demand_usd > 0; }
+    bool has_spot() const { return spot_usd > 0; }
+};
+
+// Both prices of a row, checked even on rows left out so a broken file never imports quietly. SkyPilot has a
+// Price and a SpotPrice column; gpuhunt a price and a spot flag saying which pricing the price is.
+RowPrices row_prices(const CsvTable& t, const CsvRow& row, const Columns& col, bool skypilot) {
+    const auto first_price = price_cell(t, row, col.price);
+    const auto second_price = col.spot_price ? price_cell(t, row, *col.spot_price) : std::nullopt;
+    const bool is_spot_row = col.spot_flag && spot_flag(t, row, *col.spot_flag);
+    const std::optional<double>& od_cell = skypilot || !is_spot_row ? first_price : second_price;
+    const std::optional<double>& spot_cell = skypilot ? second_price : (is_spot_row ? first_price : second_price);
+    return {od_cell.value_or(0.0), spot_cell.value_or(0.0)};
+}
+
+// The catalogue GPU a row rents; null when no GPU lists its accelerator name among its aliases.
+const Gpu* row_gpu(const Catalog& catalog, const CsvRow& row, const Columns& col, const std::string& accelerator) {
+    if (col.gpu_memory && !row.cells[*col.gpu_memory].empty()) {
+        // gpuhunt names the A100 "A100" for both sizes; its memory tells them apart ("A100-80GB").
+        if (const auto memory = parse_number(row.cells[*col.gpu_memory]))
+            if (const Gpu* gpu =
+                    gpu_for_accelerator(catalog, fmt::format("{}-{}GB", accelerator, exact_number(*memory))))
+                return gpu;
+    }
+    return gpu_for_accelerator(catalog, accelerator);
+}
+
+// Rows in, offers out: each GPU row joins the offer of its (provider, instance, region), and every row is counted.
+class OfferCollector {
+public:
+    OfferCollector(const CsvTable& t, const Columns& col, const ImportRequest& request, const Catalog& catalog)
+        : m_t(t),
+          m_col(col),
+          m_request(request),
+          m_catalog(catalog),
+          m_skypilot(request.format == ImportFormat::skypilot) {
+        m_result.rows = t.rows.size();
+    }
+
+    void add(const CsvRow& row) {
+        const std::string& accelerator = row.cells[m_col.gpu_name];
+        const auto count = count_cell(m_t, row, m_col.gpu_count);
+        const RowPrices prices = row_prices(m_t, row, m_col, m_skypilot);
+        if (accelerator.empty() || !count || *count == 0) {
+            ++m_result.rows_without_gpu;
+            return;
+        }
+        if (*count != std::floor(*count)) {
+            ++m_result.rows_fractional;
+            return;
+        }
+        const Gpu* gpu = row_gpu(m_catalog, row, m_col, accelerator);
+        if (gpu == nullptr) {
+            ++m_unmapped[accelerator];
+            return;
+        }
+        if (!prices.has_on_demand() && !prices.has_spot()) {
+            ++m_result.rows_without_price;
+            return;
+        }
+        Pending& p = offer_of(row, *gpu, *count);
+        ++p.rows;
+        ++m_result.rows_used;
+        auto& usd_per_hour = p.offer.usd_per_hour;
+        if (prices.has_on_demand())
+            take(usd_per_hour[static_cast<std::size_t>(Pricing::on_demand)], p.od_min, p.od_max, p.od_count,
+                 prices.on_demand_usd);
+        if (prices.has_spot())
+            take(usd_per_hour[static_cast<std::size_t>(Pricing::spot)], p.spot_min, p.spot_max, p.spot_count,
+                 prices.spot_usd);
+    }
+
+    // The offers with their provenance, sorted by id; throws DataError when no row gave one.
+    ImportResult finish() {
+        const char* format_name = m_skypilot ? "SkyPilot catalogue" : "gpuhunt catalogue";
+        for (auto& [id, p] : m_pending) {
+            p.offer.provenance.source =
+                fmt::format("{} {}, imported with gpucost catalog import", format_name, m_request.source_file);
+            p.offer.provenance.as_of = m_request.as_of;
+            std::string note = fmt::format("Imported from {} row{}.", p.rows, p.rows == 1 ? "" : "s");
+            note += range_note("on-demand", p.od_min, p.od_max, p.od_count);
+            note += range_note("spot", p.spot_min, p.spot_max, p.spot_count);
+            p.offer.provenance.note = note;
+            m_result.offers.push_back(std::move(p.offer));
+        }
+        for (const auto& [name, rows] : m_unmapped) m_result.unmapped.push_back({name, rows});
+        const ImportResult& r = m_result;
+        if (r.offers.empty())
+            throw DataError(fmt::format("{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator "
+                                        "no catalogue GPU lists among its aliases, {} without a price); nothing to "
+                                        "import",
+                                        m_t.file, r.rows, r.rows_without_gpu,
+                                        r.rows - r.rows_without_gpu - r.rows_without_price - r.rows_fractional,
+                                        r.rows_without_price));
+        return std::move(m_result);
+    }
+
+private:
+    // The provider: --provider, else the row's provider column as the catalogue names it.
+    std::string provider_of(const CsvRow& row) const {
+        std::string provider = m_request.provider;
+        if (provider.empty() && m_col.provider) provider = provider_name(row.cells[*m_col.provider]);
+        if (provider.empty())
+            throw DataError(fmt::format("{}: line {}: no provider: the row's provider cell is empty and --provider "
+                                        "was not given",
+                                        m_t.file, row.line));
+        return provider;
+    }
+
+    // The offer this row belongs to, begun by its first row; a later row must rent the same GPUs.
+    Pending& offer_of(const CsvRow& row, const Gpu& gpu, double count) {
+        const std::string provider = provider_of(row);
+        const std::string& instance = row.cells[m_col.instance];
+        const std::string& region = row.cells[m_col.region];
+        if (instance.empty() || region.empty())
+            throw DataError(fmt::format("{}: line {}: column {}: empty; every GPU row needs an instance and a region",
+                                        m_t.file, row.line,
+                                        instance.empty() ? m_t.header[m_col.instance] : m_t.header[m_col.region]));
+        std::string id = fmt::format("{}-{}-{}", provider_slug(provider), slug(instance), slug(region));
+        if (id.size() > 100) id.resize(100);
+        Pending& p = m_pending[id];
+        if (p.rows == 0) {
+            p.offer.id = id;
+            p.offer.provider = provider;
+            p.offer.instance = instance;
+            p.offer.region = region;
+            p.offer.gpu = gpu.id;
+            p.offer.gpu_count = static_cast<std::int64_t>(count);
+        } else if (p.offer.gpu != gpu.id || p.offer.gpu_count != static_cast<std::int64_t>(count)) {
+            throw DataError(fmt::format("{}: line {}: instance {} in region {} has {} x {} here but {} x {} on an "
+                                        "earlier line; fix the file",
+                                        m_t.file, row.line, quote_value(instance), quote_value(region),
+                                        exact_number(count), gpu.id, p.offer.gpu_count, p.offer.gpu));
+        }
+        return p;
+    }
+
+    const CsvTable& m_t;
+    const Columns& m_col;
+    const ImportRequest& m_request;
+    const Catalog& m_catalog;
+    const bool m_skypilot;
+    ImportResult m_result;
+    std::map<std::string, Pending> m_pending;       // by offer id, so output is sorted and duplicates collapse
+    std::map<std::string, std::size_t> m_unmapped;  // accelerator name -> rows
+};
+
 }  // namespace
 
 const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name) {
@@ -182,114 +334,12 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
     if (t.rows.empty())
         throw DataError(
             fmt::format("{}: a header and no records; nothing to import (was the download cut short?)", t.file));
-    const bool skypilot = request.format == ImportFormat::skypilot;
-    if (skypilot && request.provider.empty())
+    if (request.format == ImportFormat::skypilot && request.provider.empty())
         throw UsageError("--provider: required with --from skypilot (a SkyPilot vms.csv lists one cloud and does not "
                          "name it); e.g. --provider AWS");
-
-    ImportResult result;
-    result.rows = t.rows.size();
-    std::map<std::string, Pending> pending;       // by offer id, so output is sorted and duplicates collapse
-    std::map<std::string, std::size_t> unmapped;  // accelerator name -> rows
-
-    for (const CsvRow& row : t.rows) {
-        const std::string& accelerator = row.cells[col.gpu_name];
-        const auto count = count_cell(t, row, col.gpu_count);
-        // Prices are checked on every row, even rows left out, so a broken file never imports quietly.
-        const auto first_price = price_cell(t, row, col.price);
-        const auto second_price = col.spot_price ? price_cell(t, row, *col.spot_price) : std::nullopt;
-        const bool is_spot_row = col.spot_flag && spot_flag(t, row, *col.spot_flag);
-
-        if (accelerator.empty() || !count || *count == 0) {
-            ++result.rows_without_gpu;
-            continue;
-        }
-        if (*count != std::floor(*count)) {
-            ++result.rows_fractional;
-            continue;
-        }
-        const Gpu* gpu = nullptr;
-        if (col.gpu_memory && !row.cells[*col.gpu_memory].empty()) {
-            // gpuhunt names the A100 "A100" for both sizes; its memory tells them apart ("A100-80GB").
-            if (const auto memory = parse_number(row.cells[*col.gpu_memory]))
-                gpu = gpu_for_accelerator(catalog, fmt::format("{}-{}GB", accelerator, exact_number(*memory)));
-        }
-        if (gpu == nullptr) gpu = gpu_for_accelerator(catalog, accelerator);
-        if (gpu == nullptr) {
-            ++unmapped[accelerator];
-            continue;
-        }
-        // A zero price is a placeholder in these lists, never a real rental. (Plain doubles, not optionals:
-        // g++ 12 misreads optionals here as maybe-uninitialized.)
-        const std::optional<double>& od_cell = skypilot || !is_spot_row ? first_price : second_price;
-        const std::optional<double>& spot_cell = skypilot ? second_price : (is_spot_row ? first_price : second_price);
-        const double on_demand_usd = od_cell.value_or(0.0);
-        const double spot_usd = spot_cell.value_or(0.0);
-        const bool has_on_demand = on_demand_usd > 0;
-        const bool has_spot = spot_usd > 0;
-        if (!has_on_demand && !has_spot) {
-            ++result.rows_without_price;
-            continue;
-        }
-        std::string provider = request.provider;
-        if (provider.empty() && col.provider) provider = provider_name(row.cells[*col.provider]);
-        if (provider.empty())
-            throw DataError(fmt::format("{}: line {}: no provider: the row's provider cell is empty and --provider "
-                                        "was not given",
-                                        t.file, row.line));
-        const std::string& instance = row.cells[col.instance];
-        const std::string& region = row.cells[col.region];
-        if (instance.empty() || region.empty())
-            throw DataError(fmt::format("{}: line {}: column {}: empty; every GPU row needs an instance and a region",
-                                        t.file, row.line,
-                                        instance.empty() ? t.header[col.instance] : t.header[col.region]));
-        std::string id = fmt::format("{}-{}-{}", provider_slug(provider), slug(instance), slug(region));
-        if (id.size() > 100) id.resize(100);
-
-        Pending& p = pending[id];
-        if (p.rows == 0) {
-            p.offer.id = id;
-            p.offer.provider = provider;
-            p.offer.instance = instance;
-            p.offer.region = region;
-            p.offer.gpu = gpu->id;
-            p.offer.gpu_count = static_cast<std::int64_t>(*count);
-        } else if (p.offer.gpu != gpu->id || p.offer.gpu_count != static_cast<std::int64_t>(*count)) {
-            throw DataError(fmt::format("{}: line {}: instance {} in region {} has {} x {} here but {} x {} on an "
-                                        "earlier line; fix the file",
-                                        t.file, row.line, quote_value(instance), quote_value(region),
-                                        exact_number(*count), gpu->id, p.offer.gpu_count, p.offer.gpu));
-        }
-        ++p.rows;
-        ++result.rows_used;
-        auto& prices = p.offer.usd_per_hour;
-        if (has_on_demand)
-            take(prices[static_cast<std::size_t>(Pricing::on_demand)], p.od_min, p.od_max, p.od_count, on_demand_usd);
-        if (has_spot)
-            take(prices[static_cast<std::size_t>(Pricing::spot)], p.spot_min, p.spot_max, p.spot_count, spot_usd);
-    }
-
-    const char* format_name = skypilot ? "SkyPilot catalogue" : "gpuhunt catalogue";
-    for (auto& [id, p] : pending) {
-        p.offer.provenance.source =
-            fmt::format("{} {}, imported with gpucost catalog import", format_name, request.source_file);
-        p.offer.provenance.as_of = request.as_of;
-        std::string note = fmt::format("Imported from {} row{}.", p.rows, p.rows == 1 ? "" : "s");
-        note += range_note("on-demand", p.od_min, p.od_max, p.od_count);
-        note += range_note("spot", p.spot_min, p.spot_max, p.spot_count);
-        p.offer.provenance.note = note;
-        result.offers.push_back(std::move(p.offer));
-    }
-    for (const auto& [name, rows] : unmapped) result.unmapped.push_back({name, rows});
-
-    if (result.offers.empty())
-        throw DataError(
-            fmt::format("{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator no "
-                        "catalogue GPU lists among its aliases, {} without a price); nothing to import",
-                        t.file, result.rows, result.rows_without_gpu,
-                        result.rows - result.rows_without_gpu - result.rows_without_price - result.rows_fractional,
-                        result.rows_without_price));
-    return result;
+    OfferCollector collector(t, col, request, catalog);
+    for (const CsvRow& row : t.rows) collector.add(row);
+    return collector.finish();
 }
 
 std::string import_overlay_json(const ImportResult& result, const ImportRequest& request) {
