@@ -126,7 +126,7 @@ std::string detail(const Report& report, const RenderOptions& options) {
                            : fmt::format("  Payback: not within {} months.\n", a.months);
     if (e.cloud.unused_gpus > 0)
         out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
-                           e.cloud.instances * c.offer.gpus_per_instance, e.cloud.unused_gpus);
+                           c.rented_gpus, e.cloud.unused_gpus);
     for (const std::string& estimate : c.estimates)
         out += "  " + paint(fmt::format("Note: {}", estimate), Tone::note) + "\n";
     out += "\n" + assumptions_block(c.assumptions, true, paint);

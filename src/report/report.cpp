@@ -36,6 +36,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_of(offer, assumptions.values.pricing);
     c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
+    c.rented_gpus = c.result.cloud.instances * c.cloud_spec.gpus_per_instance;
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
@@ -225,8 +226,7 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
             report.warnings.push_back(fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but "
                                                   "unused",
                                                   c.build.id, c.result.cloud.instances, c.offer.gpus_per_instance,
-                                                  c.result.cloud.instances * c.offer.gpus_per_instance,
-                                                  c.build.gpu_count, c.result.cloud.unused_gpus));
+                                                  c.rented_gpus, c.build.gpu_count, c.result.cloud.unused_gpus));
     }
     if (request.max_age_days)
         for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))

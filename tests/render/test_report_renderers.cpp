@@ -72,6 +72,7 @@ Comparison renting_wins() {
     e.savings_usd = 7'777.7;        // not 90,000.49 - 80,000.6 = 9,999.89
     e.cloud.instances = 2;          // 8 GPUs fit one 8-GPU instance: chosen, not worked out
     e.cloud.unused_gpus = 8;
+    c.rented_gpus = 17;  // not 2 x 8 = 16: a renderer that multiplies shows 16
     e.build_per_gpu_hour_usd = 2.456;
     e.cloud_per_gpu_hour_usd = 0.75;
     e.cheaper = Side::cloud;
@@ -219,8 +220,8 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
     r.detailed = true;
     r.comparisons.erase(r.comparisons.begin());  // renting_wins alone
     const std::string out = render_table(r);
-    // Both counts are the model's: 2 instances x 8 GPUs each = 16 held, 8 unused.
-    CHECK(has_line(out, "  Note: 2 instance(s) hold 16 GPUs; 8 are paid for but unused."));
+    // Every count is the model's: 2 instances, 17 GPUs rented (the model says so), 8 unused.
+    CHECK(has_line(out, "  Note: 2 instance(s) hold 17 GPUs; 8 are paid for but unused."));
     CHECK(has_line(out, "  Note: GPU a8 is an estimate: list price guessed"));
     CHECK(has_line(out, "  Note: build rig-a8 is unverified: quote pending"));
     CHECK(has_line(out, "  Break-even: none in 0-168 h/week; renting is cheaper at every usage."));

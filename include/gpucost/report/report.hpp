@@ -70,7 +70,8 @@ struct Comparison {
     OfferLabel offer;
     ResolvedAssumptions assumptions;  // in force for this comparison (catalogue < build < scenario < flags)
     BuildSpec build_spec;
-    CloudSpec cloud_spec;  // usd_per_hour at the pricing in force
+    CloudSpec cloud_spec;          // usd_per_hour at the pricing in force
+    std::int64_t rented_gpus = 0;  // GPUs in the instances rented: instances x GPUs per instance
     Evaluation result;
     std::string offer_choice;               // why this offer, for the reader
     std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
