@@ -68,6 +68,8 @@ void JsonObject::assign(simdjson::dom::element value) {
         m_members[kept++] = m_members[i];
     }
     m_members.resize(kept);
+    m_keys.clear();
+    for (const auto& member : m_members) m_keys.push_back(member.first);
 }
 
 const simdjson::dom::element* JsonObject::find(std::string_view key) const noexcept {
@@ -79,13 +81,6 @@ const simdjson::dom::element* JsonObject::find(std::string_view key) const noexc
 JsonScalar JsonObject::scalar(std::string_view key) const {
     const simdjson::dom::element* value = find(key);
     return value == nullptr ? JsonScalar{} : scalar_of(*value);
-}
-
-std::vector<std::string_view> JsonObject::keys() const {
-    std::vector<std::string_view> out;
-    out.reserve(m_members.size());
-    for (const auto& member : m_members) out.push_back(member.first);
-    return out;
 }
 
 }  // namespace gpucost

@@ -3,6 +3,7 @@
 // Private to src/io/.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,12 +55,13 @@ public:
     const simdjson::dom::element* find(std::string_view key) const noexcept;
     // The member `key` as a scalar, absent when missing.
     JsonScalar scalar(std::string_view key) const;
-    // Every key, in byte order.
-    std::vector<std::string_view> keys() const;
+    // Every key, in byte order; valid until the next assign().
+    std::span<const std::string_view> keys() const noexcept { return m_keys; }
     bool empty() const noexcept { return m_members.empty(); }
 
 private:
     std::vector<std::pair<std::string_view, simdjson::dom::element>> m_members;
+    std::vector<std::string_view> m_keys;  // m_members' keys, kept so that a warning check allocates nothing
 };
 
 }  // namespace gpucost

@@ -189,7 +189,7 @@ std::optional<std::string_view> JsonReader::string(const JsonScalar& value, cons
     return value.text;
 }
 
-void JsonReader::unknown_keys(const std::vector<std::string_view>& keys, const std::string& path,
+void JsonReader::unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                               const std::vector<std::string>& known) {
     for (const std::string_view key : keys) {
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;
@@ -246,7 +246,7 @@ void JsonReader::unknown_keys(const nlohmann::json& object, const std::string& p
     if (!object.is_object()) return;
     std::vector<std::string_view> keys;
     for (const auto& item : object.items()) keys.emplace_back(item.key());
-    unknown_keys(keys, path, known);
+    unknown_keys(std::span<const std::string_view>(keys), path, known);
 }
 
 }  // namespace gpucost

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -88,7 +89,7 @@ public:
     std::optional<std::string_view> string(const JsonScalar& value, const std::string& path, std::string_view key,
                                            bool required);
     // Warns about every key in `keys` (sorted, as messages list them) not in `known`, with a "did you mean".
-    void unknown_keys(const std::vector<std::string_view>& keys, const std::string& path,
+    void unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                       const std::vector<std::string>& known);
 
     std::optional<double> number(const nlohmann::json& object, const std::string& path, std::string_view key,
