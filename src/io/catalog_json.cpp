@@ -246,6 +246,20 @@ void read_builds(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c
     }
 }
 
+// A misspelt pricing would silently drop a price, so it is an error, not a warning; reported in byte order, once each.
+void report_unknown_pricings(JsonReader& r, const JsonObject& prices, const std::string& prices_path) {
+    const auto is_pricing = [](std::string_view key) { return parse_pricing(key).has_value(); };
+    if (std::all_of(prices.keys().begin(), prices.keys().end(), is_pricing)) return;
+    std::vector<std::string_view> unknown;
+    for (const std::string_view key : prices.keys())
+        if (!is_pricing(key)) unknown.push_back(key);
+    std::sort(unknown.begin(), unknown.end());
+    unknown.erase(std::unique(unknown.begin(), unknown.end()), unknown.end());
+    for (const std::string_view key : unknown)
+        r.error(child_path(prices_path, key), fmt::format("unknown pricing{}; expected one of {}",
+                                                          did_you_mean(key, k_pricing_keys), pricing_choices()));
+}
+
 void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o, Context& ctx) {
     const element* value = e.find("usd_per_hour");
     const std::string prices_path = child_path(path, "usd_per_hour");
@@ -260,11 +274,7 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
     }
     JsonObject& prices = ctx.prices;
     prices.assign(*value);
-    // A misspelt pricing would silently drop a price, so it is an error, not a warning.
-    for (const std::string_view key : prices.keys())
-        if (!parse_pricing(std::string(key)))
-            r.error(child_path(prices_path, key), fmt::format("unknown pricing{}; expected one of {}",
-                                                              did_you_mean(key, k_pricing_keys), pricing_choices()));
+    report_unknown_pricings(r, prices, prices_path);
     for (std::size_t p = 0; p < k_pricing_count; ++p) {
         const std::string_view name = to_string(static_cast<Pricing>(p));
         o.usd_per_hour[p] =

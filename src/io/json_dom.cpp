@@ -53,28 +53,19 @@ JsonScalar scalar_of(simdjson::dom::element value) {
 nlohmann::json to_nlohmann(simdjson::dom::element value) { return nlohmann::json::parse(simdjson::to_string(value)); }
 
 void JsonObject::assign(simdjson::dom::element value) {
-    m_members.clear();
+    m_keys.clear();
+    m_values.clear();
     simdjson::dom::object object;
     if (value.get_object().get(object) != simdjson::SUCCESS) return;
-    for (const simdjson::dom::key_value_pair member : object) m_members.emplace_back(member.key, member.value);
-    // nlohmann keeps an object as a std::map: keys in byte order, a repeated key's last value. An insertion sort,
-    // stable and allocation-free, since entries have about ten members.
-    for (std::size_t i = 1; i < m_members.size(); ++i)
-        for (std::size_t j = i; j > 0 && m_members[j].first < m_members[j - 1].first; --j)
-            std::swap(m_members[j], m_members[j - 1]);
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < m_members.size(); ++i) {
-        if (i + 1 < m_members.size() && m_members[i + 1].first == m_members[i].first) continue;
-        m_members[kept++] = m_members[i];
+    for (const simdjson::dom::key_value_pair member : object) {
+        m_keys.push_back(member.key);
+        m_values.push_back(member.value);
     }
-    m_members.resize(kept);
-    m_keys.clear();
-    for (const auto& member : m_members) m_keys.push_back(member.first);
 }
 
 const simdjson::dom::element* JsonObject::find(std::string_view key) const noexcept {
-    for (const auto& [name, value] : m_members)
-        if (name == key) return &value;
+    for (std::size_t i = m_keys.size(); i-- > 0;)  // from the end: a repeated key's last value wins
+        if (same_key(m_keys[i], key)) return &m_values[i];
     return nullptr;
 }
 

@@ -43,7 +43,14 @@ JsonScalar scalar_of(simdjson::dom::element value);
 // A value as a nlohmann document, for the few small objects read by nlohmann-based code (assumptions).
 nlohmann::json to_nlohmann(simdjson::dom::element value);
 
-// An object's members in key order, the last of repeated keys kept; empty for a value that is not an object.
+// Two keys equal: the length and first byte decide most comparisons without a call to memcmp.
+inline bool same_key(std::string_view a, std::string_view b) noexcept {
+    return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a.compare(b) == 0));
+}
+
+// An object's members as written; lookups see the last of repeated keys, as nlohmann's std::map-based DOM did.
+// Empty for a value that is not an object. Not sorted: an entry is read by name, and the key checks sort only the
+// keys they report (JsonReader::unknown_keys), so warnings still come in byte order.
 class JsonObject {
 public:
     JsonObject() = default;
@@ -51,17 +58,17 @@ public:
 
     // Reads `value`'s members, reusing this object's storage.
     void assign(simdjson::dom::element value);
-    // The member `key`, or null.
+    // The member `key` (its last value when repeated), or null.
     const simdjson::dom::element* find(std::string_view key) const noexcept;
     // The member `key` as a scalar, absent when missing.
     JsonScalar scalar(std::string_view key) const;
-    // Every key, in byte order; valid until the next assign().
+    // Every key as written, repeats included; valid until the next assign().
     std::span<const std::string_view> keys() const noexcept { return m_keys; }
-    bool empty() const noexcept { return m_members.empty(); }
+    bool empty() const noexcept { return m_keys.empty(); }
 
 private:
-    std::vector<std::pair<std::string_view, simdjson::dom::element>> m_members;
-    std::vector<std::string_view> m_keys;  // m_members' keys, kept so that a warning check allocates nothing
+    std::vector<std::string_view> m_keys;
+    std::vector<simdjson::dom::element> m_values;  // m_values[i] is m_keys[i]'s
 };
 
 }  // namespace gpucost

@@ -91,19 +91,30 @@ std::string describe(const JsonScalar& value) {
 std::string describe(const nlohmann::json& value) { return describe(JsonReader::scalar(&value)); }
 
 std::string child_path(const std::string& path, std::string_view key) {
-    std::string out = path + "/";
-    for (const char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
+    std::string out;
+    out.reserve(path.size() + 1 + key.size());
+    out += path;
+    out += '/';
+    // Escaped per RFC 6901; a key with neither character (every real one) is appended whole.
+    for (std::size_t start = 0;;) {
+        const std::size_t special = key.find_first_of("~/", start);
+        out.append(key.substr(start, special - start));
+        if (special == std::string_view::npos) break;
+        out += key[special] == '~' ? "~0" : "~1";
+        start = special + 1;
     }
     return out;
 }
 
-std::string child_path(const std::string& path, std::size_t index) { return fmt::format("{}/{}", path, index); }
+std::string child_path(const std::string& path, std::size_t index) {
+    const fmt::format_int digits(index);  // one of these per entry read: no format string to parse
+    std::string out;
+    out.reserve(path.size() + 1 + digits.size());
+    out += path;
+    out += '/';
+    out.append(digits.data(), digits.size());
+    return out;
+}
 
 const nlohmann::json* JsonReader::member(const nlohmann::json& object, std::string_view key) {
     if (!object.is_object()) return nullptr;
@@ -191,10 +202,20 @@ std::optional<std::string_view> JsonReader::string(const JsonScalar& value, cons
 
 void JsonReader::unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                               const std::vector<std::string>& known) {
-    for (const std::string_view key : keys) {
-        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    const auto is_known = [&](std::string_view key) {
+        return std::any_of(known.begin(), known.end(), [&](const std::string& k) {
+            return k.size() == key.size() && (key.empty() || (k[0] == key[0] && key.compare(k) == 0));
+        });
+    };
+    if (std::all_of(keys.begin(), keys.end(), is_known)) return;  // the common case: nothing to sort or report
+    // Reported in byte order, each once, however the object was written (as nlohmann's std::map listed them).
+    std::vector<std::string_view> unknown;
+    for (const std::string_view key : keys)
+        if (!is_known(key)) unknown.push_back(key);
+    std::sort(unknown.begin(), unknown.end());
+    unknown.erase(std::unique(unknown.begin(), unknown.end()), unknown.end());
+    for (const std::string_view key : unknown)
         warn(child_path(path, key), fmt::format("unknown key, ignored{}", did_you_mean(key, known)));
-    }
 }
 
 std::optional<double> JsonReader::number(const nlohmann::json& object, const std::string& path, std::string_view key,
