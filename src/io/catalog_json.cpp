@@ -83,7 +83,8 @@ struct Context {
     // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
     // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
     std::unordered_map<std::string_view, const Gpu*> gpus;
-    JsonObject prices;  // an offer's usd_per_hour, its storage reused from offer to offer
+    JsonObject prices;        // an offer's usd_per_hour, its storage reused from offer to offer
+    std::string prices_path;  // its path
 };
 
 void index_gpus(const Catalog& c, Context& ctx) {
@@ -248,11 +249,9 @@ void read_builds(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c
 
 // A misspelt pricing would silently drop a price, so it is an error, not a warning; reported in byte order, once each.
 void report_unknown_pricings(JsonReader& r, const JsonObject& prices, const std::string& prices_path) {
-    const auto is_pricing = [](std::string_view key) { return parse_pricing(key).has_value(); };
-    if (std::all_of(prices.keys().begin(), prices.keys().end(), is_pricing)) return;
-    std::vector<std::string_view> unknown;
+    std::vector<std::string_view> unknown;  // allocates only when there is one
     for (const std::string_view key : prices.keys())
-        if (!is_pricing(key)) unknown.push_back(key);
+        if (!parse_pricing(key)) unknown.push_back(key);
     std::sort(unknown.begin(), unknown.end());
     unknown.erase(std::unique(unknown.begin(), unknown.end()), unknown.end());
     for (const std::string_view key : unknown)
@@ -262,7 +261,8 @@ void report_unknown_pricings(JsonReader& r, const JsonObject& prices, const std:
 
 void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o, Context& ctx) {
     const element* value = e.find("usd_per_hour");
-    const std::string prices_path = child_path(path, "usd_per_hour");
+    std::string& prices_path = ctx.prices_path;  // its storage reused: the path outgrows the short-string buffer
+    prices_path.assign(path).append("/usd_per_hour");
     if (value == nullptr) {
         r.error(prices_path, fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
         return;

@@ -55,17 +55,29 @@ nlohmann::json to_nlohmann(simdjson::dom::element value) { return nlohmann::json
 void JsonObject::assign(simdjson::dom::element value) {
     m_keys.clear();
     m_values.clear();
+    m_repeats = false;
+    m_next = 0;
     simdjson::dom::object object;
     if (value.get_object().get(object) != simdjson::SUCCESS) return;
     for (const simdjson::dom::key_value_pair member : object) {
+        for (const std::string_view seen : m_keys) m_repeats = m_repeats || same_key(seen, member.key);
         m_keys.push_back(member.key);
         m_values.push_back(member.value);
     }
 }
 
 const simdjson::dom::element* JsonObject::find(std::string_view key) const noexcept {
-    for (std::size_t i = m_keys.size(); i-- > 0;)  // from the end: a repeated key's last value wins
-        if (same_key(m_keys[i], key)) return &m_values[i];
+    const std::size_t n = m_keys.size();
+    if (m_repeats) {
+        for (std::size_t i = n; i-- > 0;)  // from the end: a repeated key's last value wins
+            if (same_key(m_keys[i], key)) return &m_values[i];
+        return nullptr;
+    }
+    for (std::size_t k = 0, i = m_next; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+        if (!same_key(m_keys[i], key)) continue;
+        m_next = i + 1 == n ? 0 : i + 1;
+        return &m_values[i];
+    }
     return nullptr;
 }
 

@@ -69,6 +69,10 @@ public:
 private:
     std::vector<std::string_view> m_keys;
     std::vector<simdjson::dom::element> m_values;  // m_values[i] is m_keys[i]'s
+    bool m_repeats = false;                        // some key is written twice: lookups scan for its last value
+    // Where the next lookup starts: fields are mostly read in the order they are written, so a lookup usually
+    // succeeds at its first comparison.
+    mutable std::size_t m_next = 0;
 };
 
 }  // namespace gpucost

@@ -202,12 +202,29 @@ std::optional<std::string_view> JsonReader::string(const JsonScalar& value, cons
 
 void JsonReader::unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                               const std::vector<std::string>& known) {
-    const auto is_known = [&](std::string_view key) {
-        return std::any_of(known.begin(), known.end(), [&](const std::string& k) {
-            return k.size() == key.size() && (key.empty() || (k[0] == key[0] && key.compare(k) == 0));
-        });
+    const auto same = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a.compare(b) == 0));
     };
-    if (std::all_of(keys.begin(), keys.end(), is_known)) return;  // the common case: nothing to sort or report
+    const auto is_known = [&](std::string_view key) {
+        return std::any_of(known.begin(), known.end(), [&](const std::string& k) { return same(k, key); });
+    };
+    // The common case, nothing to report: keys are mostly written in the schema's order, so each is tried first
+    // against the known key after the previous one's.
+    std::size_t next = 0;
+    bool all_known = true;
+    for (const std::string_view key : keys) {
+        if (next < known.size() && same(known[next], key)) {
+            ++next;
+            continue;
+        }
+        const auto it = std::find_if(known.begin(), known.end(), [&](const std::string& k) { return same(k, key); });
+        if (it == known.end()) {
+            all_known = false;
+            break;
+        }
+        next = static_cast<std::size_t>(it - known.begin()) + 1;
+    }
+    if (all_known) return;
     // Reported in byte order, each once, however the object was written (as nlohmann's std::map listed them).
     std::vector<std::string_view> unknown;
     for (const std::string_view key : keys)
