@@ -120,28 +120,6 @@ bool is_entry(JsonReader& r, element entry, const std::string& path, JsonObject&
     return false;
 }
 
-std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
-    std::vector<std::string> out;
-    const element* value = e.find(key);
-    if (value == nullptr) return out;
-    const std::string where = child_path(path, key);
-    simdjson::dom::array items;
-    if (value->get_array().get(items) != simdjson::SUCCESS) {
-        r.error(where, fmt::format("must be a list of strings, got {}", describe(scalar_of(*value))));
-        return out;
-    }
-    std::size_t i = 0;
-    for (const element item : items) {
-        const JsonScalar s = scalar_of(item);
-        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
-            out.emplace_back(s.text);
-        else
-            r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));
-        ++i;
-    }
-    return out;
-}
-
 void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, const Context& ctx) {
     const auto section = read_section(r, root, "gpus", ctx);
     if (!section) return;
@@ -307,10 +285,16 @@ void read_cloud(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c,
     c.cloud.reserve(section->size() + (ctx.base != nullptr ? ctx.base->cloud.size() : 0));
     std::size_t i = 0;
     JsonObject e;
-    for (const element entry : *section) {
+    const auto end = section->end();
+    for (auto it = section->begin(); it != end; ++it) {
+        // The id table's slot for the next offer is fetched while this one is read: it is a cache miss otherwise.
+        if (auto next = it; ++next != end) {
+            std::string_view next_id;
+            if ((*next)["id"].get(next_id) == simdjson::SUCCESS) ids.prefetch(next_id);
+        }
         const FirstUse use{"cloud", i};
         const std::string path = child_path("/cloud", i++);
-        if (is_entry(r, entry, path, e)) read_offer(r, e, path, use, ids, c, ctx);
+        if (is_entry(r, *it, path, e)) read_offer(r, e, path, use, ids, c, ctx);
     }
 }
 

@@ -86,4 +86,27 @@ JsonScalar JsonObject::scalar(std::string_view key) const {
     return value == nullptr ? JsonScalar{} : scalar_of(*value);
 }
 
+std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
+    using simdjson::dom::element;
+    std::vector<std::string> out;
+    const element* value = e.find(key);
+    if (value == nullptr) return out;
+    const std::string where = child_path(path, key);
+    simdjson::dom::array items;
+    if (value->get_array().get(items) != simdjson::SUCCESS) {
+        r.error(where, fmt::format("must be a list of strings, got {}", describe(scalar_of(*value))));
+        return out;
+    }
+    std::size_t i = 0;
+    for (const element item : items) {
+        const JsonScalar s = scalar_of(item);
+        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
+            out.emplace_back(s.text);
+        else
+            r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));
+        ++i;
+    }
+    return out;
+}
+
 }  // namespace gpucost

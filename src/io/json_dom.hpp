@@ -1,5 +1,6 @@
 // simdjson's DOM behind gpucost's field readers: catalogues and overlays are read with it, every value seen as
-// nlohmann's DOM would see it (the last of repeated keys wins, keys in byte order), so messages do not change.
+// nlohmann's DOM would see it (the last of repeated keys wins; the key checks report keys in byte order), so
+// messages do not change.
 // Private to src/io/.
 #pragma once
 
@@ -74,5 +75,10 @@ private:
     // succeeds at its first comparison.
     mutable std::size_t m_next = 0;
 };
+
+// The list of non-empty strings at member `key` of `object` (`path` names the object); every bad item is reported to
+// `r`. Empty when the member is missing or is not a list.
+std::vector<std::string> read_strings(JsonReader& r, const JsonObject& object, const std::string& path,
+                                      const char* key);
 
 }  // namespace gpucost
