@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the benchmarks (RelWithDebInfo, the default build type) into build-bench and runs the whole set:
 # engine and solvers, catalogue loading, peak memory of a 100,000-offer catalogue, a 200,000-offer --add-catalog
-# overlay against Python's json.load of the same files, and whole-process start-up.
+# overlay against Python's json.load of the same files (wall, CPU, peak RSS, and callgrind's instruction counts, which
+# hold still under load), and whole-process start-up.
 # Usage: sh bench/run.sh        (sh scripts/install-deps.sh --bench first; figures go in docs/performance.md)
 set -eu
 cd "$(dirname "$0")/.."
@@ -45,6 +46,20 @@ for run in 1 2 3; do
     "$build/gpucost" catalog validate --add-catalog "$build/overlay-200k-utf8.json"
 done
 uptime
+
+# Instructions do not move with the machine's load, where wall and CPU seconds do: on a busy machine these are the
+# figures to compare before and after a change (valgrind runs about 30 times slower; skipped when missing).
+echo "== instructions (callgrind), independent of load"
+if command -v valgrind >/dev/null; then
+  count() {
+    label=$1; shift
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n "s/.*I *refs: */$label: /p"
+  }
+  count "catalogue 100k" "$build/gpucost" catalog validate "$build/offers-100k.json"
+  count "overlay 200k ASCII" "$build/gpucost" catalog validate --add-catalog "$build/overlay-200k.json"
+else
+  echo "(valgrind not installed)"
+fi
 
 echo "== whole process: compare against --version"
 if command -v hyperfine >/dev/null; then

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/version.hpp"
 
 namespace gpucost::cli {
@@ -170,7 +170,7 @@ Command add_manpage_command(CLI::App& app) {
     command->allow_extras();
     return {command, [command, options, &app](const Io& io) {
                 reject_extras(*command);
-                write_result(options->output, manual(app, load_embedded_catalog().as_of), io.out);
+                write_result(options->output, manual(app, std::string(embedded_catalog_as_of())), io.out);
                 return static_cast<int>(ExitCode::success);
             }};
 }

@@ -8,23 +8,17 @@
 #include <fmt/format.h>
 
 #include "gpucost/io/assumptions_json.hpp"
+#include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/util/text.hpp"
+#include "id_table.hpp"
 #include "json_dom.hpp"
 
 namespace gpucost {
 namespace {
 
 using simdjson::dom::element;
-// Where an id was first used: its section's name and index, formatted into a path only for a message.
-struct FirstUse {
-    const char* section;
-    std::size_t index;
-};
-// Keys are views into the DOM's strings, which outlive the map (both live in parse_document): no copies.
-using IdMap = std::unordered_map<std::string_view, FirstUse>;
-
 // Bounds that no real part reaches; they keep every sum finite and catch unit mistakes (kW for W).
 constexpr double k_max_price_usd = 1e9;
 constexpr double k_max_power_w = 1e5;  // one GPU or one machine's non-GPU parts
@@ -33,19 +27,6 @@ constexpr double k_max_usd_per_hour = 1e7;
 constexpr double k_max_tflops = 1e6;
 constexpr double k_max_vram_gb = 1e5;
 constexpr double k_max_bandwidth_gbs = 1e7;
-
-const std::vector<std::string> k_root_keys = {"schema_version", "as_of", "currency", "assumptions", "gpus",
-                                              "builds",         "cloud", "note",     "source"};
-const std::vector<std::string> k_provenance_keys = {"source", "as_of", "confidence", "note"};
-const std::vector<std::string> k_gpu_keys = {
-    "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
-    "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
-const std::vector<std::string> k_build_keys = {
-    "id",          "name",      "gpu",         "gpu_count", "gpu_price_usd", "base_price_usd", "base_load_w",
-    "base_idle_w", "setup_usd", "assumptions", "source",    "as_of",         "confidence",     "note"};
-const std::vector<std::string> k_cloud_keys = {"id",           "provider", "instance", "region",     "gpu", "gpu_count",
-                                               "usd_per_hour", "source",   "as_of",    "confidence", "note"};
-const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
@@ -80,7 +61,7 @@ bool is_valid_id(std::string_view id) {
     });
 }
 
-std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdMap& seen) {
+std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdTable& seen) {
     const auto id = r.string(object.scalar("id"), path, "id", true);
     if (!id) return {};
     if (!is_valid_id(*id)) {
@@ -88,10 +69,9 @@ std::string read_id(JsonReader& r, const JsonObject& object, const std::string& 
                 fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
         return {};
     }
-    const auto [it, inserted] = seen.try_emplace(*id, use);
-    if (!inserted) {
-        r.error(child_path(path, "id"), fmt::format("duplicate id {} (first at /{}/{})", quote_value(*id),
-                                                    it->second.section, it->second.index));
+    if (const auto first = seen.insert(*id, use)) {
+        r.error(child_path(path, "id"),
+                fmt::format("duplicate id {} (first at /{}/{})", quote_value(*id), first->section, first->index));
         return {};
     }
     return std::string(*id);
@@ -100,7 +80,18 @@ std::string read_id(JsonReader& r, const JsonObject& object, const std::string& 
 // Where a document's references resolve: its own entries, then (for an overlay) the catalogue it extends.
 struct Context {
     const Catalog* base = nullptr;  // set while an overlay is read
+    // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
+    // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
+    std::unordered_map<std::string_view, const Gpu*> gpus;
+    JsonObject prices;        // an offer's usd_per_hour, its storage reused from offer to offer
+    std::string prices_path;  // its path
 };
+
+void index_gpus(const Catalog& c, Context& ctx) {
+    for (const Gpu& g : c.gpus) ctx.gpus.emplace(g.id, &g);
+    if (ctx.base != nullptr)
+        for (const Gpu& g : ctx.base->gpus) ctx.gpus.emplace(g.id, &g);
+}
 
 std::optional<simdjson::dom::array> read_section(JsonReader& r, const JsonObject& root, const char* name,
                                                  const Context& ctx) {
@@ -129,29 +120,7 @@ bool is_entry(JsonReader& r, element entry, const std::string& path, JsonObject&
     return false;
 }
 
-std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
-    std::vector<std::string> out;
-    const element* value = e.find(key);
-    if (value == nullptr) return out;
-    const std::string where = child_path(path, key);
-    simdjson::dom::array items;
-    if (value->get_array().get(items) != simdjson::SUCCESS) {
-        r.error(where, fmt::format("must be a list of strings, got {}", describe(scalar_of(*value))));
-        return out;
-    }
-    std::size_t i = 0;
-    for (const element item : items) {
-        const JsonScalar s = scalar_of(item);
-        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
-            out.emplace_back(s.text);
-        else
-            r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));
-        ++i;
-    }
-    return out;
-}
-
-void read_gpus(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, const Context& ctx) {
     const auto section = read_section(r, root, "gpus", ctx);
     if (!section) return;
     std::size_t i = 0;
@@ -196,12 +165,10 @@ const Gpu* read_gpu_ref(JsonReader& r, const JsonObject& e, const std::string& p
                         const Context& ctx) {
     const auto id = r.string(e.scalar("gpu"), path, "gpu", true);
     if (!id) return nullptr;
-    const Gpu* gpu = c.find_gpu(*id);
-    if (gpu == nullptr && ctx.base != nullptr) gpu = ctx.base->find_gpu(*id);
-    if (gpu == nullptr)
-        r.error(child_path(path, "gpu"),
-                fmt::format("unknown GPU {}{}", quote_value(*id), did_you_mean(*id, gpu_ids(c, ctx))));
-    return gpu;
+    if (const auto it = ctx.gpus.find(*id); it != ctx.gpus.end()) return it->second;
+    r.error(child_path(path, "gpu"),
+            fmt::format("unknown GPU {}{}", quote_value(*id), did_you_mean(*id, gpu_ids(c, ctx))));
+    return nullptr;
 }
 
 // The GPU a build or offer names: the resolved one's id, else the text as written (the problem is reported).
@@ -212,7 +179,7 @@ std::string gpu_named(const Gpu* gpu, const JsonObject& e) {
 }
 
 // One build, /builds/<index>: every figure checked, its assumptions read by read_assumptions (nlohmann).
-void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
+void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
                 const Context& ctx) {
     r.unknown_keys(e.keys(), path, k_build_keys);
     Build b;
@@ -246,7 +213,7 @@ void read_build(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     c.builds.push_back(std::move(b));
 }
 
-void read_builds(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+void read_builds(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, const Context& ctx) {
     const auto section = read_section(r, root, "builds", ctx);
     if (!section) return;
     std::size_t i = 0;
@@ -258,9 +225,22 @@ void read_builds(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, 
     }
 }
 
-void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o) {
+// A misspelt pricing would silently drop a price, so it is an error, not a warning; reported in byte order, once each.
+void report_unknown_pricings(JsonReader& r, const JsonObject& prices, const std::string& prices_path) {
+    std::vector<std::string_view> unknown;  // allocates only when there is one
+    for (const std::string_view key : prices.keys())
+        if (!parse_pricing(key)) unknown.push_back(key);
+    std::sort(unknown.begin(), unknown.end());
+    unknown.erase(std::unique(unknown.begin(), unknown.end()), unknown.end());
+    for (const std::string_view key : unknown)
+        r.error(child_path(prices_path, key), fmt::format("unknown pricing{}; expected one of {}",
+                                                          did_you_mean(key, k_pricing_keys), pricing_choices()));
+}
+
+void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o, Context& ctx) {
     const element* value = e.find("usd_per_hour");
-    const std::string prices_path = child_path(path, "usd_per_hour");
+    std::string& prices_path = ctx.prices_path;  // its storage reused: the path outgrows the short-string buffer
+    prices_path.assign(path).append("/usd_per_hour");
     if (value == nullptr) {
         r.error(prices_path, fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
         return;
@@ -270,12 +250,9 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
                                          describe(scalar_of(*value))));
         return;
     }
-    const JsonObject prices(*value);
-    // A misspelt pricing would silently drop a price, so it is an error, not a warning.
-    for (const std::string_view key : prices.keys())
-        if (!parse_pricing(std::string(key)))
-            r.error(child_path(prices_path, key), fmt::format("unknown pricing{}; expected one of {}",
-                                                              did_you_mean(key, k_pricing_keys), pricing_choices()));
+    JsonObject& prices = ctx.prices;
+    prices.assign(*value);
+    report_unknown_pricings(r, prices, prices_path);
     for (std::size_t p = 0; p < k_pricing_count; ++p) {
         const std::string_view name = to_string(static_cast<Pricing>(p));
         o.usd_per_hour[p] =
@@ -285,8 +262,8 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
 }
 
 // One cloud offer, /cloud/<index>.
-void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdMap& ids, Catalog& c,
-                const Context& ctx) {
+void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
+                Context& ctx) {
     r.unknown_keys(e.keys(), path, k_cloud_keys);
     CloudOffer o;
     o.id = read_id(r, e, path, use, ids);
@@ -296,21 +273,28 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     const Gpu* gpu = read_gpu_ref(r, e, path, c, ctx);
     o.gpu = gpu_named(gpu, e);
     o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
-    read_prices(r, e, path, o);
+    read_prices(r, e, path, o, ctx);
     read_provenance(r, e, path, o.provenance);
     c.cloud.push_back(std::move(o));
 }
 
-void read_cloud(JsonReader& r, const JsonObject& root, IdMap& ids, Catalog& c, const Context& ctx) {
+void read_cloud(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, Context& ctx) {
     const auto section = read_section(r, root, "cloud", ctx);
     if (!section) return;
-    c.cloud.reserve(section->size());
+    // Room for the base's offers too: merge_catalog moves those in front of these instead of these into a new buffer.
+    c.cloud.reserve(section->size() + (ctx.base != nullptr ? ctx.base->cloud.size() : 0));
     std::size_t i = 0;
     JsonObject e;
-    for (const element entry : *section) {
+    const auto end = section->end();
+    for (auto it = section->begin(); it != end; ++it) {
+        // The id table's slot for the next offer is fetched while this one is read: it is a cache miss otherwise.
+        if (auto next = it; ++next != end) {
+            std::string_view next_id;
+            if ((*next)["id"].get(next_id) == simdjson::SUCCESS) ids.prefetch(next_id);
+        }
         const FirstUse use{"cloud", i};
         const std::string path = child_path("/cloud", i++);
-        if (is_entry(r, entry, path, e)) read_offer(r, e, path, use, ids, c, ctx);
+        if (is_entry(r, *it, path, e)) read_offer(r, e, path, use, ids, c, ctx);
     }
 }
 
@@ -342,9 +326,11 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) 
                          overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
 }
 
-// A whole catalogue (ctx.base null) or an overlay over ctx.base, where every root key is optional.
-Catalog parse_document(const JsonDom& dom, const std::string& origin, const Context& ctx) {
-    const bool overlay = ctx.base != nullptr;
+// A whole catalogue (base null) or an overlay over base, where every root key is optional.
+Catalog parse_document(const JsonDom& dom, const std::string& origin, const Catalog* base) {
+    const bool overlay = base != nullptr;
+    Context ctx;
+    ctx.base = base;
     if (!dom.root().is_object())
         throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
                                                         describe(scalar_of(dom.root())))}});
@@ -352,17 +338,17 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cont
     JsonReader r;
     Catalog c;
     c.origin = origin;
-    r.unknown_keys(root.keys(), "", k_root_keys);
+    r.unknown_keys(root.keys(), "", k_catalog_root_keys);
     read_root(r, root, overlay, c);
-    IdMap ids;
     std::size_t entries = 0;
     for (const char* name : {"gpus", "builds", "cloud"}) {
         simdjson::dom::array section;
         if (const element* e = root.find(name); e != nullptr && e->get_array().get(section) == simdjson::SUCCESS)
             entries += section.size();
     }
-    ids.reserve(entries);  // growing a table of 200,000 ids step by step cost a tenth of the load
+    IdTable ids(entries);  // sized once: growing a table of 200,000 ids step by step cost a tenth of the load
     read_gpus(r, root, ids, c, ctx);
+    index_gpus(c, ctx);
     read_builds(r, root, ids, c, ctx);
     read_cloud(r, root, ids, c, ctx);
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
@@ -373,15 +359,15 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cont
 }  // namespace
 
 Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
-    return parse_document(JsonDom(json_text, origin), origin, Context{});
+    return parse_document(JsonDom(json_text, origin), origin, nullptr);
 }
 
 Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base) {
-    return parse_document(JsonDom(json_text, origin), origin, Context{&base});
+    return parse_document(JsonDom(json_text, origin), origin, &base);
 }
 
 Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
-    return parse_document(JsonDom(read_text_file(path), path), path, Context{&base});
+    return parse_document(JsonDom(FileText(path), path), path, &base);
 }
 
 Catalog load_embedded_catalog() {
@@ -391,7 +377,7 @@ Catalog load_embedded_catalog() {
 }
 
 Catalog load_catalog_file(const std::string& path) {
-    return parse_document(JsonDom(read_text_file(path), path), path, Context{});
+    return parse_document(JsonDom(FileText(path), path), path, nullptr);
 }
 
 }  // namespace gpucost

@@ -17,6 +17,11 @@ JsonDom::JsonDom(std::string&& text, const std::string& file, std::string_view n
     std::string().swap(text);
 }
 
+JsonDom::JsonDom(FileText&& text, const std::string& file, std::string_view nesting_needed) {
+    parse(text.text(), text.padded(), file, nesting_needed);
+    text.release();
+}
+
 void JsonDom::parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {
     check_json_start(text, file);
     // A parser of its own, so that its buffers (structural indexes, a padded copy) are freed before the document
@@ -53,26 +58,31 @@ JsonScalar scalar_of(simdjson::dom::element value) {
 nlohmann::json to_nlohmann(simdjson::dom::element value) { return nlohmann::json::parse(simdjson::to_string(value)); }
 
 void JsonObject::assign(simdjson::dom::element value) {
-    m_members.clear();
+    m_keys.clear();
+    m_values.clear();
+    m_repeats = false;
+    m_next = 0;
     simdjson::dom::object object;
     if (value.get_object().get(object) != simdjson::SUCCESS) return;
-    for (const simdjson::dom::key_value_pair member : object) m_members.emplace_back(member.key, member.value);
-    // nlohmann keeps an object as a std::map: keys in byte order, a repeated key's last value. An insertion sort,
-    // stable and allocation-free, since entries have about ten members.
-    for (std::size_t i = 1; i < m_members.size(); ++i)
-        for (std::size_t j = i; j > 0 && m_members[j].first < m_members[j - 1].first; --j)
-            std::swap(m_members[j], m_members[j - 1]);
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < m_members.size(); ++i) {
-        if (i + 1 < m_members.size() && m_members[i + 1].first == m_members[i].first) continue;
-        m_members[kept++] = m_members[i];
+    for (const simdjson::dom::key_value_pair member : object) {
+        for (const std::string_view seen : m_keys) m_repeats = m_repeats || same_key(seen, member.key);
+        m_keys.push_back(member.key);
+        m_values.push_back(member.value);
     }
-    m_members.resize(kept);
 }
 
 const simdjson::dom::element* JsonObject::find(std::string_view key) const noexcept {
-    for (const auto& [name, value] : m_members)
-        if (name == key) return &value;
+    const std::size_t n = m_keys.size();
+    if (m_repeats) {
+        for (std::size_t i = n; i-- > 0;)  // from the end: a repeated key's last value wins
+            if (same_key(m_keys[i], key)) return &m_values[i];
+        return nullptr;
+    }
+    for (std::size_t k = 0, i = m_next; k < n; ++k, i = i + 1 == n ? 0 : i + 1) {
+        if (!same_key(m_keys[i], key)) continue;
+        m_next = i + 1 == n ? 0 : i + 1;
+        return &m_values[i];
+    }
     return nullptr;
 }
 
@@ -81,10 +91,26 @@ JsonScalar JsonObject::scalar(std::string_view key) const {
     return value == nullptr ? JsonScalar{} : scalar_of(*value);
 }
 
-std::vector<std::string_view> JsonObject::keys() const {
-    std::vector<std::string_view> out;
-    out.reserve(m_members.size());
-    for (const auto& member : m_members) out.push_back(member.first);
+std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
+    using simdjson::dom::element;
+    std::vector<std::string> out;
+    const element* value = e.find(key);
+    if (value == nullptr) return out;
+    const std::string where = child_path(path, key);
+    simdjson::dom::array items;
+    if (value->get_array().get(items) != simdjson::SUCCESS) {
+        r.error(where, fmt::format("must be a list of strings, got {}", describe(scalar_of(*value))));
+        return out;
+    }
+    std::size_t i = 0;
+    for (const element item : items) {
+        const JsonScalar s = scalar_of(item);
+        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
+            out.emplace_back(s.text);
+        else
+            r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));
+        ++i;
+    }
     return out;
 }
 

@@ -1,8 +1,10 @@
 // simdjson's DOM behind gpucost's field readers: catalogues and overlays are read with it, every value seen as
-// nlohmann's DOM would see it (the last of repeated keys wins, keys in byte order), so messages do not change.
+// nlohmann's DOM would see it (the last of repeated keys wins; the key checks report keys in byte order), so
+// messages do not change.
 // Private to src/io/.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -24,6 +26,8 @@ public:
     // Parses `text` in place when it has k_json_padding spare bytes of capacity (read_text_file's strings do), and
     // frees it as soon as it is parsed: a large file is not held twice, as text and as document.
     JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
+    // Parses a file's text in place and releases it as soon as it is parsed.
+    JsonDom(FileText&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
     JsonDom(const JsonDom&) = delete;
     JsonDom& operator=(const JsonDom&) = delete;
 
@@ -42,7 +46,14 @@ JsonScalar scalar_of(simdjson::dom::element value);
 // A value as a nlohmann document, for the few small objects read by nlohmann-based code (assumptions).
 nlohmann::json to_nlohmann(simdjson::dom::element value);
 
-// An object's members in key order, the last of repeated keys kept; empty for a value that is not an object.
+// Two keys equal: the length and first byte decide most comparisons without a call to memcmp.
+inline bool same_key(std::string_view a, std::string_view b) noexcept {
+    return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a.compare(b) == 0));
+}
+
+// An object's members as written; lookups see the last of repeated keys, as nlohmann's std::map-based DOM did.
+// Empty for a value that is not an object. Not sorted: an entry is read by name, and the key checks sort only the
+// keys they report (JsonReader::unknown_keys), so warnings still come in byte order.
 class JsonObject {
 public:
     JsonObject() = default;
@@ -50,16 +61,26 @@ public:
 
     // Reads `value`'s members, reusing this object's storage.
     void assign(simdjson::dom::element value);
-    // The member `key`, or null.
+    // The member `key` (its last value when repeated), or null.
     const simdjson::dom::element* find(std::string_view key) const noexcept;
     // The member `key` as a scalar, absent when missing.
     JsonScalar scalar(std::string_view key) const;
-    // Every key, in byte order.
-    std::vector<std::string_view> keys() const;
-    bool empty() const noexcept { return m_members.empty(); }
+    // Every key as written, repeats included; valid until the next assign().
+    std::span<const std::string_view> keys() const noexcept { return m_keys; }
+    bool empty() const noexcept { return m_keys.empty(); }
 
 private:
-    std::vector<std::pair<std::string_view, simdjson::dom::element>> m_members;
+    std::vector<std::string_view> m_keys;
+    std::vector<simdjson::dom::element> m_values;  // m_values[i] is m_keys[i]'s
+    bool m_repeats = false;                        // some key is written twice: lookups scan for its last value
+    // Where the next lookup starts: fields are mostly read in the order they are written, so a lookup usually
+    // succeeds at its first comparison.
+    mutable std::size_t m_next = 0;
 };
+
+// The list of non-empty strings at member `key` of `object` (`path` names the object); every bad item is reported to
+// `r`. Empty when the member is missing or is not a list.
+std::vector<std::string> read_strings(JsonReader& r, const JsonObject& object, const std::string& path,
+                                      const char* key);
 
 }  // namespace gpucost

@@ -4,9 +4,13 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <fcntl.h>
 #include <filesystem>
 #include <memory>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <system_error>
+#include <unistd.h>
 #include <utility>
 
 #include <fmt/format.h>
@@ -76,6 +80,34 @@ std::string read_text_file(const std::string& path) {
     return text;
 }
 
+FileText::FileText(const std::string& path) {
+    // Only the plain case is mapped; read_text_file words every other one (missing, a directory, unreadable, too
+    // large, a device), so the messages are the same either way.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    struct stat info {};
+    if (fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
+        static_cast<std::uintmax_t>(info.st_size) <= k_max_file_bytes) {
+        const auto size = static_cast<std::size_t>(info.st_size);
+        const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+        if (size % page != 0 && page - size % page >= k_json_padding) {  // the padding is the last page's zeros
+            void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+            if (map != MAP_FAILED) {
+                m_map = map;
+                m_size = size;
+            }
+        }
+    }
+    if (fd >= 0) ::close(fd);
+    if (m_map == nullptr) m_text = read_text_file(path);
+}
+
+void FileText::release() noexcept {
+    if (m_map != nullptr) ::munmap(m_map, m_size);
+    m_map = nullptr;
+    m_size = 0;
+    std::string().swap(m_text);
+}
+
 std::string describe(const JsonScalar& value) {
     switch (value.kind) {
         case JsonScalar::Kind::null: return "null";
@@ -91,19 +123,30 @@ std::string describe(const JsonScalar& value) {
 std::string describe(const nlohmann::json& value) { return describe(JsonReader::scalar(&value)); }
 
 std::string child_path(const std::string& path, std::string_view key) {
-    std::string out = path + "/";
-    for (const char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
+    std::string out;
+    out.reserve(path.size() + 1 + key.size());
+    out += path;
+    out += '/';
+    // Escaped per RFC 6901; a key with neither character (every real one) is appended whole.
+    for (std::size_t start = 0;;) {
+        const std::size_t special = key.find_first_of("~/", start);
+        out.append(key.substr(start, special - start));
+        if (special == std::string_view::npos) break;
+        out += key[special] == '~' ? "~0" : "~1";
+        start = special + 1;
     }
     return out;
 }
 
-std::string child_path(const std::string& path, std::size_t index) { return fmt::format("{}/{}", path, index); }
+std::string child_path(const std::string& path, std::size_t index) {
+    const fmt::format_int digits(index);  // one of these per entry read: no format string to parse
+    std::string out;
+    out.reserve(path.size() + 1 + digits.size());
+    out += path;
+    out += '/';
+    out.append(digits.data(), digits.size());
+    return out;
+}
 
 const nlohmann::json* JsonReader::member(const nlohmann::json& object, std::string_view key) {
     if (!object.is_object()) return nullptr;
@@ -189,12 +232,39 @@ std::optional<std::string_view> JsonReader::string(const JsonScalar& value, cons
     return value.text;
 }
 
-void JsonReader::unknown_keys(const std::vector<std::string_view>& keys, const std::string& path,
+void JsonReader::unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                               const std::vector<std::string>& known) {
+    const auto same = [](std::string_view a, std::string_view b) {
+        return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a.compare(b) == 0));
+    };
+    const auto is_known = [&](std::string_view key) {
+        return std::any_of(known.begin(), known.end(), [&](const std::string& k) { return same(k, key); });
+    };
+    // The common case, nothing to report: keys are mostly written in the schema's order, so each is tried first
+    // against the known key after the previous one's.
+    std::size_t next = 0;
+    bool all_known = true;
     for (const std::string_view key : keys) {
-        if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-        warn(child_path(path, key), fmt::format("unknown key, ignored{}", did_you_mean(key, known)));
+        if (next < known.size() && same(known[next], key)) {
+            ++next;
+            continue;
+        }
+        const auto it = std::find_if(known.begin(), known.end(), [&](const std::string& k) { return same(k, key); });
+        if (it == known.end()) {
+            all_known = false;
+            break;
+        }
+        next = static_cast<std::size_t>(it - known.begin()) + 1;
     }
+    if (all_known) return;
+    // Reported in byte order, each once, however the object was written (as nlohmann's std::map listed them).
+    std::vector<std::string_view> unknown;
+    for (const std::string_view key : keys)
+        if (!is_known(key)) unknown.push_back(key);
+    std::sort(unknown.begin(), unknown.end());
+    unknown.erase(std::unique(unknown.begin(), unknown.end()), unknown.end());
+    for (const std::string_view key : unknown)
+        warn(child_path(path, key), fmt::format("unknown key, ignored{}", did_you_mean(key, known)));
 }
 
 std::optional<double> JsonReader::number(const nlohmann::json& object, const std::string& path, std::string_view key,
@@ -246,7 +316,7 @@ void JsonReader::unknown_keys(const nlohmann::json& object, const std::string& p
     if (!object.is_object()) return;
     std::vector<std::string_view> keys;
     for (const auto& item : object.items()) keys.emplace_back(item.key());
-    unknown_keys(keys, path, known);
+    unknown_keys(std::span<const std::string_view>(keys), path, known);
 }
 
 }  // namespace gpucost

@@ -1,7 +1,7 @@
 // Writing the catalogue format: entries as catalogue-file JSON objects, and the schema's keys listed once.
 //
-// The key lists are the catalogue schema in file order. src/io/catalog_json.cpp's reader still holds its own copy
-// (it was being rewritten when these were written); it should use these, so reader and writer cannot drift.
+// The key lists are the catalogue schema in file order; src/io/catalog_json.cpp's reader checks files against these
+// same lists, so reader and writer cannot drift.
 #pragma once
 
 #include <string>

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,30 @@ void throw_json_error(std::string_view text, const std::string& file,
 // Reads a whole file, with k_json_padding bytes of spare capacity after it; throws DataError when it is missing,
 // a directory, unreadable or too large.
 std::string read_text_file(const std::string& path);
+
+// A file's bytes for a parser that reads k_json_padding bytes past the end: mapped read-only where it is a regular
+// file whose last page leaves that much room (no copy, and no zeroed pages to fault in), read with read_text_file
+// otherwise. Throws read_text_file's DataError messages.
+class FileText {
+public:
+    explicit FileText(const std::string& path);
+    ~FileText() { release(); }
+    FileText(const FileText&) = delete;
+    FileText& operator=(const FileText&) = delete;
+
+    std::string_view text() const noexcept {
+        return m_map != nullptr ? std::string_view(static_cast<const char*>(m_map), m_size) : std::string_view(m_text);
+    }
+    // Whether k_json_padding readable bytes follow text().
+    bool padded() const noexcept { return m_map != nullptr || m_text.capacity() - m_text.size() >= k_json_padding; }
+    // Frees the bytes; text() is empty afterwards.
+    void release() noexcept;
+
+private:
+    void* m_map = nullptr;
+    std::size_t m_size = 0;  // of the mapped text
+    std::string m_text;      // the text when not mapped
+};
 
 // One JSON value as the field readers see it, whichever parser read it (nlohmann's, simdjson's).
 struct JsonScalar {
@@ -88,7 +113,7 @@ public:
     std::optional<std::string_view> string(const JsonScalar& value, const std::string& path, std::string_view key,
                                            bool required);
     // Warns about every key in `keys` (sorted, as messages list them) not in `known`, with a "did you mean".
-    void unknown_keys(const std::vector<std::string_view>& keys, const std::string& path,
+    void unknown_keys(std::span<const std::string_view> keys, const std::string& path,
                       const std::vector<std::string>& known);
 
     std::optional<double> number(const nlohmann::json& object, const std::string& path, std::string_view key,
