@@ -367,7 +367,7 @@ Catalog parse_catalog_overlay(std::string_view json_text, const std::string& ori
 }
 
 Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
-    return parse_document(JsonDom(FileText(path), path), path, &base);
+    return parse_document(JsonDom(read_text_file(path), path), path, &base);
 }
 
 Catalog load_embedded_catalog() {
@@ -377,7 +377,7 @@ Catalog load_embedded_catalog() {
 }
 
 Catalog load_catalog_file(const std::string& path) {
-    return parse_document(JsonDom(FileText(path), path), path, nullptr);
+    return parse_document(JsonDom(read_text_file(path), path), path, nullptr);
 }
 
 }  // namespace gpucost

@@ -17,11 +17,6 @@ JsonDom::JsonDom(std::string&& text, const std::string& file, std::string_view n
     std::string().swap(text);
 }
 
-JsonDom::JsonDom(FileText&& text, const std::string& file, std::string_view nesting_needed) {
-    parse(text.text(), text.padded(), file, nesting_needed);
-    text.release();
-}
-
 void JsonDom::parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {
     check_json_start(text, file);
     // A parser of its own, so that its buffers (structural indexes, a padded copy) are freed before the document

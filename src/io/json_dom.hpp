@@ -26,8 +26,6 @@ public:
     // Parses `text` in place when it has k_json_padding spare bytes of capacity (read_text_file's strings do), and
     // frees it as soon as it is parsed: a large file is not held twice, as text and as document.
     JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
-    // Parses a file's text in place and releases it as soon as it is parsed.
-    JsonDom(FileText&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
     JsonDom(const JsonDom&) = delete;
     JsonDom& operator=(const JsonDom&) = delete;
 

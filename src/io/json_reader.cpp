@@ -4,13 +4,9 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <fcntl.h>
 #include <filesystem>
 #include <memory>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <system_error>
-#include <unistd.h>
 #include <utility>
 
 #include <fmt/format.h>
@@ -78,34 +74,6 @@ std::string read_text_file(const std::string& path) {
     if (std::ferror(in.get())) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
     if (text.capacity() - text.size() < k_json_padding) text.reserve(text.size() + k_json_padding);
     return text;
-}
-
-FileText::FileText(const std::string& path) {
-    // Only the plain case is mapped; read_text_file words every other one (missing, a directory, unreadable, too
-    // large, a device), so the messages are the same either way.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    struct stat info {};
-    if (fd >= 0 && ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
-        static_cast<std::uintmax_t>(info.st_size) <= k_max_file_bytes) {
-        const auto size = static_cast<std::size_t>(info.st_size);
-        const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-        if (size % page != 0 && page - size % page >= k_json_padding) {  // the padding is the last page's zeros
-            void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-            if (map != MAP_FAILED) {
-                m_map = map;
-                m_size = size;
-            }
-        }
-    }
-    if (fd >= 0) ::close(fd);
-    if (m_map == nullptr) m_text = read_text_file(path);
-}
-
-void FileText::release() noexcept {
-    if (m_map != nullptr) ::munmap(m_map, m_size);
-    m_map = nullptr;
-    m_size = 0;
-    std::string().swap(m_text);
 }
 
 std::string describe(const JsonScalar& value) {

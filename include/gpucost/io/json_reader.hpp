@@ -45,30 +45,6 @@ void throw_json_error(std::string_view text, const std::string& file,
 // a directory, unreadable or too large.
 std::string read_text_file(const std::string& path);
 
-// A file's bytes for a parser that reads k_json_padding bytes past the end: mapped read-only where it is a regular
-// file whose last page leaves that much room (no copy, and no zeroed pages to fault in), read with read_text_file
-// otherwise. Throws read_text_file's DataError messages.
-class FileText {
-public:
-    explicit FileText(const std::string& path);
-    ~FileText() { release(); }
-    FileText(const FileText&) = delete;
-    FileText& operator=(const FileText&) = delete;
-
-    std::string_view text() const noexcept {
-        return m_map != nullptr ? std::string_view(static_cast<const char*>(m_map), m_size) : std::string_view(m_text);
-    }
-    // Whether k_json_padding readable bytes follow text().
-    bool padded() const noexcept { return m_map != nullptr || m_text.capacity() - m_text.size() >= k_json_padding; }
-    // Frees the bytes; text() is empty afterwards.
-    void release() noexcept;
-
-private:
-    void* m_map = nullptr;
-    std::size_t m_size = 0;  // of the mapped text
-    std::string m_text;      // the text when not mapped
-};
-
 // One JSON value as the field readers see it, whichever parser read it (nlohmann's, simdjson's).
 struct JsonScalar {
     enum class Kind { absent, null, boolean, number, string, object, array };
