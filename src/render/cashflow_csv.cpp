@@ -23,7 +23,7 @@ std::string render_cash_flow_csv(const CashFlowReport& cash_flow, const RenderOp
     for (const Comparison& c : cash_flow.report.comparisons)
         for (const CashFlow& f : c.cash_flow.flows)
             out +=
-                fmt::format("{},{},{},{},{},{},{}\n", csv_field(c.build.id), csv_field(c.offer.id), f.month,
+                fmt::format("{},{},{},{},{},{},{}\n", csv_text_field(c.build.id), csv_text_field(c.offer.id), f.month,
                             to_string(f.side), category_info(f.category).key,
                             exact_number(money.from_usd(f.amount_usd)), exact_number(money.from_usd(f.cumulative_usd)));
     return out;

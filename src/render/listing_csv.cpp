@@ -1,4 +1,6 @@
 // `catalog list` and `show` as CSV: full precision, RFC 4180 quoting, an empty cell for not applicable.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpucost/render/listing.hpp"
@@ -38,8 +40,25 @@ const std::vector<std::string> k_csv_columns = {"section",
                                                 "source",
                                                 "note"};
 
+// The numeric columns are written as they are; every other column is text and is guarded against formula injection.
+bool numeric_column(std::size_t i) {
+    static const std::vector<std::string> numeric = {"gpu_count",
+                                                     "vram_gb",
+                                                     "tdp_w",
+                                                     "idle_w",
+                                                     "price_usd",
+                                                     "hardware_usd",
+                                                     "on_demand_usd_per_hour",
+                                                     "spot_usd_per_hour",
+                                                     "reserved_1y_usd_per_hour",
+                                                     "reserved_3y_usd_per_hour",
+                                                     "usd_per_gpu_hour"};
+    return std::find(numeric.begin(), numeric.end(), k_csv_columns[i]) != numeric.end();
+}
+
 std::string csv_row(std::vector<std::string> cells) {
-    for (std::string& c : cells) c = csv_field(c);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        cells[i] = numeric_column(i) ? csv_field(cells[i]) : csv_text_field(cells[i]);
     return fmt::format("{}\n", fmt::join(cells, ","));
 }
 

@@ -22,7 +22,7 @@ class Row {
 public:
     explicit Row(const Currency& money)
         : m_money(money) {}
-    void text(const char* column, const std::string& value) { add(column, csv_field(value)); }
+    void text(const char* column, const std::string& value) { add(column, csv_text_field(value)); }
     void plain(const std::string& column, std::string value) { add(column, std::move(value)); }
     void amount(const std::string& column, double usd) { add(column, number(m_money.from_usd(usd))); }
     void amount(const std::string& column, const std::optional<double>& usd) {

@@ -108,6 +108,14 @@ std::string csv_field(std::string_view text) {
     return out + "\"";
 }
 
+std::string csv_text_field(std::string_view text) {
+    // A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), +cmd|...): a leading
+    // apostrophe makes it text, as OWASP's CSV-injection advice says, and shows nothing in the cell.
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+        return csv_field("'" + std::string(text));
+    return csv_field(text);
+}
+
 std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {

@@ -25,6 +25,9 @@ std::string exact_number(double value);
 
 // A CSV field with RFC 4180 quoting: quoted when it holds a comma, a quote or a line break, inner quotes doubled.
 std::string csv_field(std::string_view text);
+// A CSV field for a text column: as csv_field, and a value a spreadsheet would run as a formula (one starting with
+// =, +, -, @, a tab or a carriage return) gets a leading apostrophe. Never for numeric columns.
+std::string csv_text_field(std::string_view text);
 
 // The offset of the first byte that is not part of well-formed UTF-8, if any.
 std::optional<std::size_t> invalid_utf8_at(std::string_view text);
