@@ -184,7 +184,7 @@ BuildCosts build_costs(const BuildSpec& build, const HorizonTerms& horizon, cons
     b.staff_usd = annuity * m.staff_build_usd;
     b.maintenance_usd = annuity * m.maintenance_usd;
     b.facility_usd = annuity * m.facility_usd;
-    b.resale_usd = -horizon.resale_usd;
+    b.resale_usd = horizon.resale_usd > 0.0 ? -horizon.resale_usd : 0.0;  // a credit; never -0 when there is none
     b.total_usd =
         b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
     return b;

@@ -53,7 +53,8 @@ ParsedAssumption parse_number_value(const AssumptionInfo& i, const AssumptionInp
     const bool below = i.min_exclusive ? !(value > i.min) : !(value >= i.min);
     if (!std::isfinite(value) || below || !(value <= i.max))
         return invalid(fmt::format("must be in {}, got {}", range, exact_number(value)));
-    if (i.kind == Kind::number) return {value, {}};
+    // + 0.0 turns a typed -0 into 0, so no report ever shows "-0" (IEEE: -0 + 0 == +0).
+    if (i.kind == Kind::number) return {value + 0.0, {}};
     // The horizon: the engine works in whole months, so years are converted here, once.
     const int months = months_for_years(value);
     if (months < 1) return invalid(fmt::format("must be at least 1 month (1/12 year), got {}", exact_number(value)));

@@ -96,7 +96,8 @@ std::string quote_value(std::string_view text) {
     return out;
 }
 
-std::string exact_number(double value) { return fmt::format("{}", value); }
+// + 0.0: a zero reads "0", never "-0" (IEEE: -0 + 0 == +0).
+std::string exact_number(double value) { return fmt::format("{}", value + 0.0); }
 
 std::string csv_field(std::string_view text) {
     if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);

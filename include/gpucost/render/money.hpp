@@ -16,7 +16,8 @@ struct Currency {
     double per_usd = 1.0;      // units of `code` for one US dollar, > 0 (the user's --usd-rate)
 
     bool is_usd() const noexcept { return code == "USD"; }
-    double from_usd(double usd) const noexcept { return usd * per_usd; }
+    // + 0.0: a zero is shown as 0, never -0 (IEEE: -0 + 0 == +0; the compiler may not fold it away).
+    double from_usd(double usd) const noexcept { return usd * per_usd + 0.0; }
     // A field name with its money unit in this currency: "total_usd" -> "total_eur", "usd_per_hour" ->
     // "eur_per_hour" (the word "usd" between underscores or at either end). Unchanged for USD.
     std::string field(std::string_view usd_name) const;
