@@ -1,6 +1,7 @@
 #include "test_support.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -32,7 +33,7 @@ namespace {
 void drain(int out_fd, int err_fd, std::string& out, std::string& err) {
     pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
     std::string* sinks[2] = {&out, &err};
-    int open_count = 2;
+    int open_count = out_fd < 0 ? 1 : 2;
     char buffer[65536];
     while (open_count > 0) {
         if (poll(fds, 2, -1) < 0) {
@@ -62,35 +63,67 @@ std::vector<char*> c_strings(const std::vector<std::string>& strings) {
 
 }  // namespace
 
-RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                      const std::string& cwd) {
+namespace {
+
+// The descriptor the child's stdout becomes (-1: none, closed), and the parent's read end (-1: none).
+struct StdoutEnds {
+    int child = -1;
+    int parent = -1;
+};
+
+StdoutEnds stdout_ends(const ChildStdout& to) {
+    int ends[2] = {-1, -1};
+    switch (to.kind) {
+        case ChildStdout::Kind::pipe: REQUIRE(pipe2(ends, O_CLOEXEC) == 0); return {ends[1], ends[0]};
+        case ChildStdout::Kind::broken_pipe:
+            REQUIRE(pipe2(ends, O_CLOEXEC) == 0);
+            close(ends[0]);  // before fork: no write into it can ever succeed
+            return {ends[1], -1};
+        case ChildStdout::Kind::file: {
+            const int fd = open(to.path.c_str(), O_WRONLY | O_CLOEXEC);
+            if (fd < 0) FAIL("cannot open " << to.path << ": " << std::strerror(errno));
+            return {fd, -1};
+        }
+        case ChildStdout::Kind::closed: return {};
+    }
+    return {};
+}
+
+}  // namespace
+
+RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& cwd,
+                      const ChildStdout& stdout_to) {
     REQUIRE(!argv.empty());
     // Everything the child needs is built before fork: after it, the child only calls async-signal-safe functions.
     std::vector<char*> child_argv = c_strings(argv);
     std::vector<char*> child_env = c_strings(env);
-    int out_pipe[2];
+    const StdoutEnds out_ends = stdout_ends(stdout_to);
+    const bool ignore_sigpipe = stdout_to.kind == ChildStdout::Kind::broken_pipe;
     int err_pipe[2];
-    REQUIRE(pipe2(out_pipe, O_CLOEXEC) == 0);
     REQUIRE(pipe2(err_pipe, O_CLOEXEC) == 0);
     const pid_t pid = fork();
     if (pid == 0) {  // the child: no Catch2 macro here, whose report would go to the parent's streams
         const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-        if (null_fd < 0 || dup2(null_fd, STDIN_FILENO) < 0 || dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
-            dup2(err_pipe[1], STDERR_FILENO) < 0)
-            _exit(126);
+        if (null_fd < 0 || dup2(null_fd, STDIN_FILENO) < 0 || dup2(err_pipe[1], STDERR_FILENO) < 0) _exit(126);
+        if (out_ends.child >= 0 ? dup2(out_ends.child, STDOUT_FILENO) < 0 : close(STDOUT_FILENO) != 0) _exit(126);
+        if (ignore_sigpipe) {
+            struct sigaction ignore {};
+            ignore.sa_handler = SIG_IGN;
+            if (sigaction(SIGPIPE, &ignore, nullptr) != 0) _exit(126);
+        }
         if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
         execve(child_argv[0], child_argv.data(), child_env.data());
         _exit(127);  // as a shell says "command not found"
     }
-    close(out_pipe[1]);
+    if (out_ends.child >= 0) close(out_ends.child);
     close(err_pipe[1]);
     if (pid < 0) {
-        close(out_pipe[0]);
+        if (out_ends.parent >= 0) close(out_ends.parent);
         close(err_pipe[0]);
         FAIL("fork: " << std::strerror(errno));
     }
     RunResult r;
-    drain(out_pipe[0], err_pipe[0], r.out, r.err);
+    drain(out_ends.parent, err_pipe[0], r.out, r.err);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) FAIL("waitpid: " << std::strerror(errno));

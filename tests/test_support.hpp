@@ -19,11 +19,21 @@ struct RunResult {
 // taken for (default: not a terminal, as when piped).
 RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal = {});
 
+// What a child's stdout is: a pipe read into RunResult::out (the default), closed, a file opened for writing
+// (`path`, e.g. /dev/full), or a pipe nobody reads (its read end closed before the child starts) with SIGPIPE
+// ignored in the child, so that a write fails with EPIPE.
+struct ChildStdout {
+    enum class Kind { pipe, closed, file, broken_pipe };
+    Kind kind = Kind::pipe;
+    std::string path;
+};
+
 // Runs `argv` (argv[0] a path, not looked up in PATH) as a child process with exactly `env` as its environment
-// ("NAME=value" strings) and `cwd` as its working directory (empty: this one), stdin empty; captures both streams.
-// The exit code is the program's, or 128 + the signal that ended it. Fails the test when it cannot start.
+// ("NAME=value" strings) and `cwd` as its working directory (empty: this one), stdin empty; captures stderr, and
+// stdout unless `stdout_to` says otherwise. The exit code is the program's, or 128 + the signal that ended it.
+// Fails the test when it cannot start.
 RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                      const std::string& cwd = "");
+                      const std::string& cwd = "", const ChildStdout& stdout_to = {});
 
 // The path of the gpucost program this build made (for the few tests that need a real process).
 std::string gpucost_binary();

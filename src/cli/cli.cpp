@@ -78,7 +78,9 @@ void print_error(std::ostream& err, const std::string& message) {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, const Terminal& terminal) {
     // Every error is caught here, once: commands only throw, and never write to `out` before they succeed.
     try {
-        return run_cli(args, cli::Io{out, err, terminal});
+        const int code = run_cli(args, cli::Io{out, err, terminal});
+        cli::check_stdout(out);  // help, --version and every command: a lost result is exit 4, whatever the code
+        return code;
     } catch (const ValidationError& e) {
         cli::print_problems(err, "warning", e.file(), e.warnings());
         cli::print_problems(err, "error", e.file(), e.problems());

@@ -94,12 +94,19 @@ Format parse_format(const std::string& text);
 // Like parse_format, and also "markdown" (for commands that print a report: compare, check, cashflow).
 Format parse_report_format(const std::string& text);
 
-// --output FILE: write the result there atomically instead of to stdout.
+// --output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
 struct OutputOptions {
-    std::string output;
+    std::string output;  // "" (not given) or "-": stdout; an empty value given is a usage error at parsing
 };
 void add_output_option(CLI::App& command, OutputOptions& options);
-// Writes the whole text to stdout, or atomically to --output FILE (throws OutputError, exit 4).
+// True when the result goes to stdout: no --output, or --output -.
+bool writes_to_stdout(const OutputOptions& options);
+// Flushes `out` and throws OutputError "stdout: cannot write: <reason>" (exit 4) when any write to it failed.
+void check_stdout(std::ostream& out);
+// Writes the whole text to stdout (checked as check_stdout does), or to --output FILE by write_output_file's
+// rules, printing its warnings to `warn`. Throws OutputError (exit 4) when the text cannot be written.
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out, std::ostream& warn);
+// As above, with warnings to std::cerr (for commands that have no warning stream at hand).
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out);
 
 // How commands that print a report (compare, check, cashflow) show it: --format, --output, --currency,

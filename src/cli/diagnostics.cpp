@@ -30,7 +30,7 @@ void print_line(std::ostream& err, std::string_view kind, std::string_view messa
 void finish(const OutputOptions& output, const std::string& text, const std::vector<std::string>& warnings,
             std::ostream& warn, const Io& io) {
     for (const std::string& w : warnings) print_line(warn, "warning", w);
-    write_result(output, text, io.out);
+    write_result(output, text, io.out, warn);
 }
 
 void print_problems(std::ostream& err, const char* kind, const std::string& file,

@@ -1,6 +1,8 @@
 // Options that choose how a result is shown and where it goes: --format, --output, --currency, --color, --quiet.
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <iostream>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
@@ -58,14 +60,35 @@ void add_output_option(CLI::App& command, OutputOptions& options) {
     command
         .add_option("--output", options.output,
                     "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
-        ->type_name("FILE");
+        ->type_name("FILE")
+        ->check([](const std::string& value) {
+            return value.empty() ? std::string("must name a file, or - for stdout; got an empty name") : std::string();
+        });
+}
+
+bool writes_to_stdout(const OutputOptions& options) { return options.output.empty() || options.output == "-"; }
+
+void check_stdout(std::ostream& out) {
+    // The errno of the write that failed: nothing between it and here makes a system call.
+    const int before = errno;
+    out.flush();
+    if (out) return;
+    const int error = errno != 0 ? errno : before != 0 ? before : EIO;
+    throw OutputError(fmt::format("stdout: cannot write: {}", error_reason(error)));
+}
+
+void write_result(const OutputOptions& options, const std::string& text, std::ostream& out, std::ostream& warn) {
+    if (writes_to_stdout(options)) {
+        errno = 0;
+        out << text;
+        check_stdout(out);
+        return;
+    }
+    for (const std::string& warning : write_output_file(options.output, text)) print_line(warn, "warning", warning);
 }
 
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
-    if (options.output.empty())
-        out << text;
-    else
-        write_file_atomically(options.output, text);
+    write_result(options, text, out, std::cerr);
 }
 
 void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
@@ -100,7 +123,7 @@ bool colour_for(const ReportOutputOptions& o, const Io& io) {
                                      did_you_mean(o.color, {"auto", "always", "never"})));
     const char* no_color = std::getenv("NO_COLOR");
     const char* term = std::getenv("TERM");
-    return io.terminal.stdout_is_terminal && o.output.output.empty() && (no_color == nullptr || *no_color == '\0') &&
+    return io.terminal.stdout_is_terminal && writes_to_stdout(o.output) && (no_color == nullptr || *no_color == '\0') &&
            !(term != nullptr && std::string_view(term) == "dumb");
 }
 

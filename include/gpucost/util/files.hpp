@@ -1,13 +1,35 @@
-// Writing a whole output file so that a reader never sees half of it (--output FILE).
+// Writing a command's whole result to the file --output names, so that a reader never sees half of it.
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace gpucost {
 
-// Writes `text` to `path` atomically: a temporary file in the same folder, flushed to disk, then renamed over
-// `path`. Throws OutputError (exit code 4) naming the path when any step fails; an existing file at `path` is
-// then left as it was and the temporary file is removed.
-void write_file_atomically(const std::string& path, const std::string& text);
+// Writes `text` to `path` by the rules of docs/output.md ("--output and stdout"):
+// - a missing path or a regular file is replaced atomically: a temporary file (`.NAME.tmp-XXXXXX`, the name
+//   shortened to fit NAME_MAX) in the same folder, flushed to disk, then renamed over it. A symbolic link is
+//   followed: the file it names is replaced in its own folder and the link stays. The replaced file keeps its
+//   permission bits (never setuid, setgid or sticky) and, where permitted, its owner and group.
+// - a character device, FIFO or socket is written straight into, never replaced.
+// - an existing file without write permission is refused, as a shell's `>` would refuse it.
+// - when the folder takes no temporary file, or rename() fails with EBUSY or EXDEV (a bind-mounted file), an
+//   existing file is overwritten in place; the returned warnings (one sentence each) say so.
+// While the temporary file exists, SIGINT, SIGTERM and SIGHUP remove it before ending the program.
+// Throws OutputError (exit code 4) naming the path when the text cannot be written; in the atomic case an
+// existing file is then left as it was and the temporary file removed.
+std::vector<std::string> write_output_file(const std::string& path, const std::string& text);
+
+// strerror(error) in lower case, as messages print it: "no space left on device".
+std::string error_reason(int error);
+
+namespace detail {
+// What the signal handler does before re-raising: unlinks the temporary file registered while one is being
+// written (async-signal-safe). Exposed for tests.
+void set_pending_temporary(const char* path) noexcept;
+void remove_pending_temporary() noexcept;
+// The handler itself: removes the temporary, restores the default action of `signal` and raises it again.
+void on_fatal_signal(int signal) noexcept;
+}  // namespace detail
 
 }  // namespace gpucost
