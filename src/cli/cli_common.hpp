@@ -106,8 +106,6 @@ void check_stdout(std::ostream& out);
 // Writes the whole text to stdout (checked as check_stdout does), or to --output FILE by write_output_file's
 // rules, printing its warnings to `warn`. Throws OutputError (exit 4) when the text cannot be written.
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out, std::ostream& warn);
-// As above, with warnings to std::cerr (for commands that have no warning stream at hand).
-void write_result(const OutputOptions& options, const std::string& text, std::ostream& out);
 
 // How commands that print a report (compare, check, cashflow) show it: --format, --output, --currency,
 // --usd-rate, --color, --quiet.

@@ -209,7 +209,7 @@ int run_import(const ImportOptions& o, const Io& io) {
     const ImportResult result = import_price_list(request, catalog);
     const std::string json = import_overlay_json(result, request);
     print_import_account(warn, result, request);
-    write_result(o.output, json, io.out);
+    write_result(o.output, json, io.out, warn);
     return static_cast<int>(ExitCode::success);
 }
 

@@ -76,7 +76,7 @@ Command add_completion_command(CLI::App& app) {
                 if (options->shell != "bash")
                     throw UsageError(fmt::format("completion: unsupported shell {}; only bash is supported",
                                                  quote_value(options->shell)));
-                write_result(options->output, bash_script(app), io.out);
+                write_result(options->output, bash_script(app), io.out, io.err);
                 return static_cast<int>(ExitCode::success);
             }};
 }

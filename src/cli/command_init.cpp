@@ -25,8 +25,9 @@ struct InitOptions {
 };
 
 int run_init(const InitOptions& o, const Io& io) {
-    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    write_result(o.output, scenario_template(catalog), io.out);
+    std::ostream& warn = warnings(o.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    write_result(o.output, scenario_template(catalog), io.out, warn);
     return static_cast<int>(ExitCode::success);
 }
 

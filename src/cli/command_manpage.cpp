@@ -170,7 +170,7 @@ Command add_manpage_command(CLI::App& app) {
     command->allow_extras();
     return {command, [command, options, &app](const Io& io) {
                 reject_extras(*command);
-                write_result(options->output, manual(app, std::string(embedded_catalog_as_of())), io.out);
+                write_result(options->output, manual(app, std::string(embedded_catalog_as_of())), io.out, io.err);
                 return static_cast<int>(ExitCode::success);
             }};
 }

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <iostream>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
@@ -85,10 +84,6 @@ void write_result(const OutputOptions& options, const std::string& text, std::os
         return;
     }
     for (const std::string& warning : write_output_file(options.output, text)) print_line(warn, "warning", warning);
-}
-
-void write_result(const OutputOptions& options, const std::string& text, std::ostream& out) {
-    write_result(options, text, out, std::cerr);
 }
 
 void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
