@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/cli.hpp"
+#include "gpucost/io/catalog_json.hpp"
 
 namespace gpucost::test {
 
@@ -205,6 +206,15 @@ void check_golden(const std::string& name, const std::string& actual) {
     INFO("golden file " << path << " differs at " << first_difference(expected, actual)
                         << "\n(if the change is intended: GPUCOST_UPDATE_GOLDEN=1 ctest, then review git diff)");
     CHECK(expected == actual);
+}
+
+Report mini_report(const std::string& build_id, double discount_rate) {
+    static const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
+    ComparisonRequest request;
+    request.build_id = build_id;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::discount_rate, discount_rate);
+    return build_report(catalog, request);
 }
 
 }  // namespace gpucost::test

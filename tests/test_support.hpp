@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpucost/cli.hpp"
+#include "gpucost/report/report.hpp"
 
 namespace gpucost::test {
 
@@ -64,5 +65,9 @@ std::string read_file(const std::string& path);
 // Compares `actual` with tests/golden/<name>. With GPUCOST_UPDATE_GOLDEN=1 it rewrites the file instead.
 // On a mismatch the failure shows the first differing line of each.
 void check_golden(const std::string& name, const std::string& actual);
+
+// The comparison report of one build of tests/data/mini_catalog.json (read once) at a discount rate, every other
+// assumption the fixture's: what the cash-flow tests of the engine and of the renderers start from.
+Report mini_report(const std::string& build_id, double discount_rate);
 
 }  // namespace gpucost::test

@@ -14,7 +14,6 @@
 #include <CLI/CLI.hpp>
 
 #include "gpucost/cli.hpp"
-#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/render/render.hpp"

@@ -5,7 +5,6 @@
 
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
-#include "gpucost/io/catalog_json.hpp"
 
 namespace gpucost::cli {
 namespace {

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/scenario.hpp"
 

@@ -9,7 +9,6 @@
 
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
-#include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/scenario.hpp"
 #include "gpucost/util/files.hpp"

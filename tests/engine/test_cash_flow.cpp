@@ -14,6 +14,7 @@
 #include "test_support.hpp"
 
 using namespace gpucost;
+using gpucost::test::mini_report;
 using gpucost::test::test_path;
 
 namespace {
@@ -38,15 +39,6 @@ struct Simple {
         a.residual_value = 0;
     }
 };
-
-Report report_for(const std::string& build, double discount_rate) {
-    static const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
-    ComparisonRequest request;
-    request.build_id = build;
-    request.flags.origin = "flag";
-    request.flags.set(AssumptionKey::discount_rate, discount_rate);
-    return build_report(catalog, request);
-}
 
 // The cashflow command's rows as it built them before the engine owned the profile (render/cashflow.cpp at
 // 001fc4c), kept verbatim as the reference the profile must reproduce bit for bit.
@@ -170,7 +162,7 @@ TEST_CASE("cash_flow_profile: exactly the rows and month totals the cashflow com
     for (const double rate : {0.0, 0.08}) {
         for (const std::string build : {"box-a4", "box-b2"}) {
             CAPTURE(rate, build);
-            const Report report = report_for(build, rate);
+            const Report report = mini_report(build, rate);
             const Comparison& c = report.comparisons.front();
             const std::vector<CashFlowRow> rows = cash_flows(c);
             const CashFlowProfile p = cash_flow_profile(c.result, c.assumptions.values);

@@ -11,6 +11,7 @@
 
 using namespace gpucost;
 using gpucost::test::check_golden;
+using gpucost::test::mini_report;
 using gpucost::test::run_gpucost;
 using gpucost::test::test_path;
 
@@ -18,21 +19,12 @@ namespace {
 
 bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
 
-Report report_for(const std::string& build, double discount_rate) {
-    static const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
-    ComparisonRequest request;
-    request.build_id = build;
-    request.flags.origin = "flag";
-    request.flags.set(AssumptionKey::discount_rate, discount_rate);
-    return build_report(catalog, request);
-}
-
 }  // namespace
 
 TEST_CASE("a comparison's cash flow: rows, month 0, resale, and sums equal the report totals") {
     for (const double rate : {0.0, 0.08}) {
         for (const std::string build : {"box-a4", "box-b2"}) {
-            const Report report = report_for(build, rate);
+            const Report report = mini_report(build, rate);
             const Comparison& c = report.comparisons.front();
             const auto& rows = c.cash_flow.flows;
             // 24 months: 2 rows in month 0, 8 a month, and the resale.
@@ -59,7 +51,7 @@ TEST_CASE("a comparison's cash flow: rows, month 0, resale, and sums equal the r
 }
 
 TEST_CASE("a comparison's cash flow: box-b2 by hand, undiscounted") {
-    const Report report = report_for("box-b2", 0.0);
+    const Report report = mini_report("box-b2", 0.0);
     const auto& rows = report.comparisons.front().cash_flow.flows;
     CHECK(rows[0].amount_usd == 5000.0);  // hardware: 2 x $2,000 + $1,000 base
     CHECK(rows[1].amount_usd == 0.0);     // setup
