@@ -18,7 +18,10 @@ constexpr const char* k_examples =
     "  gpucost check --build office-2x-rtx4090 --max-payback-months 24 --max-age-days 180\n"
     "      fails when owning has not paid for itself by month 24, or a figure is older than 180 days\n"
     "  gpucost check --max-monthly-usd 5000 --format json --output report.json\n"
-    "      every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n";
+    "      fails when the cheaper side's dearest month (months 1..M, purchase and resale left out) exceeds\n"
+    "      $5,000; every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n"
+    "  gpucost check --build office-2x-rtx4090 --max-upfront-usd 10000\n"
+    "      fails when buying the build (hardware and setup, paid in month 0) costs more than $10,000\n";
 
 struct CheckOptions {
     CatalogOptions catalog;
@@ -30,8 +33,8 @@ struct CheckOptions {
     std::string expect;
 };
 
-constexpr std::array<const char*, 4> k_limit_flags = {"--max-build-total-usd", "--max-cloud-total-usd",
-                                                      "--max-monthly-usd", "--max-payback-months"};
+constexpr std::array<const char*, 5> k_limit_flags = {"--max-build-total-usd", "--max-cloud-total-usd",
+                                                      "--max-monthly-usd", "--max-payback-months", "--max-upfront-usd"};
 
 std::optional<double> limit(const CheckOptions& o, const char* flag) {
     if (o.given.at(flag)->count() == 0) return std::nullopt;
@@ -48,6 +51,7 @@ Gates gates_for(const CheckOptions& o) {
     g.max_cloud_total_usd = limit(o, k_limit_flags[1]);
     g.max_monthly_usd = limit(o, k_limit_flags[2]);
     g.max_payback_months = limit(o, k_limit_flags[3]);
+    g.max_upfront_usd = limit(o, k_limit_flags[4]);
     if (o.given.at("--expect")->count() > 0) {
         if (o.expect == "build")
             g.expect = Side::build;
@@ -89,10 +93,13 @@ Command add_check_command(CLI::App& app) {
     add_report_output_options(*command, options->output);
     add_catalog_options(*command, options->catalog);
     constexpr const char* k_gates = "Budget gates (each judged on every comparison)";
-    const std::array<const char*, 4> help = {"fail when the build's total over the horizon exceeds USD",
-                                             "fail when the cloud's total over the horizon exceeds USD",
-                                             "fail when the cheaper side's total / months exceeds USD",
-                                             "fail when owning has not paid for itself by month N (or never does)"};
+    const std::array<const char*, 5> help = {
+        "fail when the build's total over the horizon exceeds USD",
+        "fail when the cloud's total over the horizon exceeds USD",
+        "fail when the cheaper side's highest monthly spend in months 1..M (undiscounted; purchase and resale "
+        "left out) exceeds USD",
+        "fail when owning has not paid for itself by month N (or never does)",
+        "fail when the build's month-0 spend (hardware and setup) exceeds USD"};
     for (std::size_t i = 0; i < k_limit_flags.size(); ++i)
         options->given[k_limit_flags[i]] =
             command->add_option(k_limit_flags[i], options->limits[k_limit_flags[i]], help[i])

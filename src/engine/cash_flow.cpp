@@ -1,5 +1,6 @@
 #include "gpucost/engine/cash_flow.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace gpucost {
@@ -48,6 +49,42 @@ std::size_t flow_count(int months) noexcept {
 
 }  // namespace
 
+double month_amount_usd(const Evaluation& e, const Assumptions& a, Category category, int month) noexcept {
+    const MonthlyCosts& m = e.monthly;
+    const bool working = month > lead_time_in_force(a);
+    const double g = a.cloud_price_change_per_year;
+    switch (category) {
+        case Category::power:
+            return working ? m.power_usd * price_trend_factor(month, a.electricity_price_change_per_year) : 0.0;
+        case Category::maintenance: return working ? m.maintenance_usd : 0.0;
+        case Category::facility: return working ? m.facility_usd : 0.0;
+        case Category::interim_cloud:
+            return working ? 0.0
+                           : m.interim_compute_usd * cloud_price_factor(e.interim_pricing, month, g) + m.storage_usd +
+                                 m.egress_usd;
+        case Category::compute: return m.compute_usd * cloud_price_factor(a.pricing, month, g);
+        case Category::hardware:
+        case Category::setup:
+        case Category::resale: return 0.0;
+        case Category::build_staff:
+        case Category::storage:
+        case Category::egress:
+        case Category::cloud_staff: break;
+    }
+    return monthly_usd(m, category);
+}
+
+double highest_month_usd(const Evaluation& e, const Assumptions& a, Side side) noexcept {
+    double highest = 0.0;
+    for (int month = 1; month <= a.months; ++month) {
+        double sum = 0.0;
+        for (const CategoryInfo& info : categories_of(side))
+            if (info.timing == Timing::monthly) sum += month_amount_usd(e, a, info.category, month);
+        highest = std::max(highest, sum);
+    }
+    return highest;
+}
+
 CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
     const int months = a.months;
     CashFlowProfile profile;
@@ -60,12 +97,12 @@ CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
         if (info.timing == Timing::upfront) writer.add(0, info, amount_usd(e, info.category));
     for (int month = 1; month <= months; ++month) {
         writer.begin_month(month);
-        // The engine's annuity factor is the sum of exactly these discount factors. A price trend would multiply
-        // the monthly amount here by its factor for (category, month) before discounting (see cash_flow.hpp).
+        // The engine's weights are the sums of exactly these discount factors times each category's trend.
         const double v = discount_factor(month, a.discount_rate);
         for (const Side side : {Side::build, Side::cloud}) {
             for (const CategoryInfo& info : categories_of(side)) {
-                if (info.timing == Timing::monthly) writer.add(month, info, e.monthly.*info.monthly * v);
+                if (info.timing == Timing::monthly)
+                    writer.add(month, info, month_amount_usd(e, a, info.category, month) * v);
                 // The end-of-horizon total is already discounted to today by the engine (one flow, at month M).
                 else if (info.timing == Timing::at_end && month == months)
                     writer.add(month, info, amount_usd(e, info.category));
@@ -92,6 +129,25 @@ std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
             (flow.side == Side::build ? build : cloud) += flow.amount_usd;
         }
         if (totals.month >= 1 && cloud >= build) return totals.month;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> payback_month_if_sold(const CashFlowProfile& profile, const Evaluation& e,
+                                         const Assumptions& a) noexcept {
+    double build = 0.0;
+    double cloud = 0.0;
+    std::size_t i = 0;
+    const std::size_t n = profile.flows.size();
+    for (const CashFlowMonth& totals : profile.months) {
+        for (; i < n && profile.flows[i].month == totals.month; ++i) {
+            const CashFlow& flow = profile.flows[i];
+            if (category_info(flow.category).timing == Timing::at_end) continue;
+            (flow.side == Side::build ? build : cloud) += flow.amount_usd;
+        }
+        if (totals.month < 1) continue;
+        const double value = resale_value_usd(e.build.hardware_usd, totals.month, a);
+        if (cloud >= build - value * discount_factor(totals.month, a.discount_rate)) return totals.month;
     }
     return std::nullopt;
 }

@@ -4,63 +4,32 @@
 #include <cmath>
 #include <limits>
 
+#include "discounting.hpp"
 #include "gpucost/engine/build_power.hpp"
 
 namespace gpucost {
+
+// The engine's own helpers (discounting.hpp), used throughout this file.
+using namespace engine_detail;
+
 namespace {
 
-// Per-month discounting works in log space: L = ln(1 + r) / 12, so (1 + r)^(-k/12) = e^(-kL).
-// expm1/log1p keep full precision for small rates, where 1 - v^m would cancel.
-double monthly_log_rate(double annual_discount_rate) noexcept {
-    return std::log1p(annual_discount_rate) / k_months_per_year;
-}
-
-double cloud_billed_hours_per_month(Pricing pricing, double used_hours_per_month, double spot_overhead) noexcept {
+double cloud_billed_hours_per_month(Pricing pricing, double used_hours_per_month, const Assumptions& a) noexcept {
     switch (pricing) {
-        case Pricing::spot: return used_hours_per_month * (1.0 + spot_overhead);  // interrupted work is run again
+        case Pricing::spot: return used_hours_per_month * (1.0 + a.spot_overhead);  // interrupted work is run again
         case Pricing::reserved_1y:
         case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour, used or not
         case Pricing::on_demand: break;
     }
-    return used_hours_per_month;
+    // Instances left up between jobs are billed too (model v2); x (1 + 0) is exact, so v1 is unchanged.
+    return used_hours_per_month * (1.0 + a.on_demand_overhead);
 }
 
-// The discounting of one evaluation, worked out once: every annuity and discount factor evaluate() needs
-// comes from the same ln(1 + r) / 12 and e^L - 1, computed by the same operations as annuity_factor() and
-// discount_factor(), so the figures are bit-for-bit theirs at a fraction of the logarithms and exponentials.
-struct Discounting {
-    double rate;
-    double log_rate;        // L = ln(1 + r) / 12
-    double expm1_log_rate;  // e^L - 1
-
-    explicit Discounting(double annual_discount_rate) noexcept
-        : rate(annual_discount_rate),
-          log_rate(rate == 0.0 ? 0.0 : monthly_log_rate(rate)),
-          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)) {
-        // A rate so small that ln(1 + r) / 12 is subnormal or zero discounts nothing a double can show;
-        // treating it as 0 avoids the 0/0 of the closed form.
-        if (!(log_rate >= std::numeric_limits<double>::min())) {
-            rate = 0.0;
-            log_rate = 0.0;
-            expm1_log_rate = 0.0;
-        }
-    }
-
-    double annuity(int months) const noexcept {
-        if (rate == 0.0) return static_cast<double>(months);
-        // sum_{k=1..m} e^(-kL) = (1 - e^(-mL)) / (e^L - 1)
-        return -std::expm1(-static_cast<double>(months) * log_rate) / expm1_log_rate;
-    }
-    double factor(int month) const noexcept {
-        if (rate == 0.0) return 1.0;
-        return std::exp(-static_cast<double>(month) * log_rate);
-    }
-};
-
-// The two monthly figures that move with the hours of use.
+// The monthly figures that move with the hours of use.
 struct HourlyCosts {
     double power_usd;
     double compute_usd;
+    double interim_compute_usd;  // 0 without a lead time
 };
 
 // What power and compute cost per month at a given hours per week, with everything that does not depend on the
@@ -71,20 +40,28 @@ public:
         : m_load_w(build_load_w(build)),
           m_idle_w(build_idle_w(build)),
           m_instances_usd_per_hour(instances * cloud.usd_per_hour),
+          m_interim_usd_per_hour(lead_months(a) > 0 ? instances * cloud.interim_usd_per_hour : 0.0),
+          m_interim_pricing(cloud.interim_pricing),
           m_a(a) {}
 
     HourlyCosts at(double hours_per_week) const noexcept {
         const double used_hours = hours_per_week * k_hours_per_month / k_hours_per_week;
         const double idle_hours = m_a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
         const double kwh = (used_hours * m_load_w + idle_hours * m_idle_w) / 1000.0;
+        const double interim =
+            m_interim_usd_per_hour == 0.0
+                ? 0.0
+                : m_interim_usd_per_hour * cloud_billed_hours_per_month(m_interim_pricing, used_hours, m_a);
         return {kwh * m_a.pue * m_a.electricity_usd_per_kwh,
-                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a.spot_overhead)};
+                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a), interim};
     }
 
 private:
     double m_load_w;
     double m_idle_w;
     double m_instances_usd_per_hour;
+    double m_interim_usd_per_hour;
+    Pricing m_interim_pricing;
     const Assumptions& m_a;
 };
 
@@ -92,41 +69,68 @@ private:
 MonthlyCosts with_hourly(MonthlyCosts m, const HourlyCosts& h) noexcept {
     m.power_usd = h.power_usd;
     m.compute_usd = h.compute_usd;
+    if (m.interim_cloud_usd != 0.0 || h.interim_compute_usd != 0.0) {
+        m.interim_compute_usd = h.interim_compute_usd;
+        m.interim_cloud_usd = h.interim_compute_usd + m.storage_usd + m.egress_usd;
+    }
     return m;
 }
 
 // The costs of one month at the rates' hours per week; the figures that do not move with the hours come from `a`.
-MonthlyCosts monthly_costs_for(const BuildSpec& build, const Assumptions& a, const HourlyCosts& h) noexcept {
+MonthlyCosts monthly_costs_for(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                               const HourlyCosts& h) noexcept {
     MonthlyCosts m;
     m.power_usd = h.power_usd;
     m.staff_build_usd = a.staff_fte_build * a.staff_salary_usd / k_months_per_year;
     m.maintenance_usd = a.maintenance_rate * hardware_usd(build) / k_months_per_year;
     m.facility_usd = a.facility_usd_per_month;
     m.compute_usd = h.compute_usd;
-    m.storage_usd = a.cloud_storage_usd_per_month;
+    // Storage sized in TB at the offer's price (else the assumption's), plus v1's fixed amount; 0 TB adds exactly 0.
+    const double usd_per_tb = cloud.storage_usd_per_tb_month.value_or(a.cloud_storage_usd_per_tb_month);
+    m.storage_usd = a.storage_tb * usd_per_tb + a.cloud_storage_usd_per_month;
     m.egress_usd = a.cloud_egress_usd_per_month;
     m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
+    if (lead_months(a) > 0) {
+        m.interim_compute_usd = h.interim_compute_usd;
+        m.interim_cloud_usd = h.interim_compute_usd + m.storage_usd + m.egress_usd;
+    }
     return m;
 }
 
 // What the totals of both sides share whatever the hours: the annuity of the horizon, the upfront spend and the
 // discounted resale credit.
 struct HorizonTerms {
+    Weights weights;
     double annuity;
     double hardware_usd;
     double resale_usd;  // discounted, >= 0
+    bool uniform;       // v1's shape (uniform_months)
 
-    HorizonTerms(const BuildSpec& build, const Assumptions& a, const Discounting& d) noexcept
-        : annuity(d.annuity(a.months)),
+    HorizonTerms(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a, const Discounting& d) noexcept
+        : weights(d, a, cloud.interim_pricing),
+          annuity(weights.all),
           hardware_usd(gpucost::hardware_usd(build)),
-          resale_usd(resale_value_usd(hardware_usd, a.months, a.useful_life_years, a.residual_value) *
-                     d.factor(a.months)) {}
+          resale_usd(resale_value_usd(hardware_usd, a.months, a) * d.factor(a.months)),
+          uniform(uniform_months(a)) {}
 };
+
+// The interim cloud's discounted total: compute at its trend over the lead time, storage and egress beside it.
+double interim_total(const Weights& w, const MonthlyCosts& m) noexcept {
+    if (m.interim_cloud_usd == 0.0) return 0.0;
+    return w.interim * m.interim_compute_usd + w.lead * (m.storage_usd + m.egress_usd);
+}
 
 // Discounted build total minus cloud total: the one formula behind evaluate() and the break-even solver.
 double difference(const BuildSpec& build, const HorizonTerms& t, const MonthlyCosts& m) noexcept {
-    const double build_usd = t.hardware_usd + build.setup_usd + t.annuity * m.build_usd() - t.resale_usd;
-    return build_usd - t.annuity * m.cloud_usd();
+    if (t.uniform) {
+        const double build_usd = t.hardware_usd + build.setup_usd + t.annuity * m.build_usd() - t.resale_usd;
+        return build_usd - t.annuity * m.cloud_usd();
+    }
+    const Weights& w = t.weights;
+    const double build_usd = t.hardware_usd + build.setup_usd + w.power * m.power_usd + w.all * m.staff_build_usd +
+                             w.running * (m.maintenance_usd + m.facility_usd) + interim_total(w, m) - t.resale_usd;
+    const double cloud_usd = w.cloud * m.compute_usd + w.all * (m.storage_usd + m.egress_usd + m.staff_cloud_usd);
+    return build_usd - cloud_usd;
 }
 
 // Payback: the first month m at which cumulative cloud spend A(m) * cloud_monthly reaches cumulative build spend
@@ -176,33 +180,85 @@ std::optional<int> payback_month(const Discounting& discounting, int months, dou
 
 // The build side's discounted totals: the upfront spend, each monthly cost over the horizon, the resale credit.
 BuildCosts build_costs(const BuildSpec& build, const HorizonTerms& horizon, const MonthlyCosts& m) noexcept {
-    const double annuity = horizon.annuity;
+    const Weights& w = horizon.weights;
     BuildCosts b;
     b.hardware_usd = horizon.hardware_usd;
     b.setup_usd = build.setup_usd;
-    b.power_usd = annuity * m.power_usd;
-    b.staff_usd = annuity * m.staff_build_usd;
-    b.maintenance_usd = annuity * m.maintenance_usd;
-    b.facility_usd = annuity * m.facility_usd;
+    b.power_usd = w.power * m.power_usd;
+    b.staff_usd = w.all * m.staff_build_usd;
+    b.maintenance_usd = w.running * m.maintenance_usd;
+    b.facility_usd = w.running * m.facility_usd;
+    b.interim_cloud_usd = interim_total(w, m);
     b.resale_usd = horizon.resale_usd > 0.0 ? -horizon.resale_usd : 0.0;  // a credit; never -0 when there is none
-    b.total_usd =
-        b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd + b.resale_usd;
+    // Without a lead time the interim cloud is exactly 0.0, and adding it changes no bit of v1's total.
+    b.total_usd = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd +
+                  b.interim_cloud_usd + b.resale_usd;
     return b;
 }
 
 // The cloud side's discounted totals, in the order cloud_total_usd() adds them (so the two agree to the bit).
-CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int64_t instances, double annuity,
+CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int64_t instances, const Weights& w,
                        const MonthlyCosts& m) noexcept {
     CloudCosts c;
     c.instances = instances;
     c.unused_gpus = c.instances * cloud.gpus_per_instance - build.gpu_count;
-    c.compute_usd = annuity * m.compute_usd;
-    c.storage_usd = annuity * m.storage_usd;
-    c.egress_usd = annuity * m.egress_usd;
-    c.staff_usd = annuity * m.staff_cloud_usd;
+    c.compute_usd = w.cloud * m.compute_usd;
+    c.storage_usd = w.all * m.storage_usd;
+    c.egress_usd = w.all * m.egress_usd;
+    c.staff_usd = w.all * m.staff_cloud_usd;
     c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
     return c;
 }
+
+// The two paybacks of one evaluation.
+struct Paybacks {
+    std::optional<int> cash;
+    std::optional<int> if_sold;
+};
+
+// Month by month, each category's amount as the cash-flow profile has it (cash_flow.cpp's month_amount_usd, in
+// k_categories order, each discounted by itself), for the paybacks of model v2, which no closed form gives.
+struct MonthSteps {
+    const Discounting& d;
+    const Assumptions& a;
+    const MonthlyCosts& m;
+    Pricing interim_pricing;
+    double hardware_usd;
+
+    // Adds month k's discounted flows to the running sums of both sides.
+    void add_month(int k, double v, double& build, double& cloud) const noexcept {
+        const double g = a.cloud_price_change_per_year;
+        if (k > lead_months(a)) {
+            build += m.power_usd * price_trend_factor(k, a.electricity_price_change_per_year) * v;
+            build += m.staff_build_usd * v;
+            build += m.maintenance_usd * v;
+            build += m.facility_usd * v;
+        } else {  // the months without a machine: staff, and the cloud rented meanwhile
+            build += m.staff_build_usd * v;
+            build +=
+                (m.interim_compute_usd * cloud_price_factor(interim_pricing, k, g) + m.storage_usd + m.egress_usd) * v;
+        }
+        cloud += m.compute_usd * cloud_price_factor(a.pricing, k, g) * v;
+        cloud += m.storage_usd * v;
+        cloud += m.egress_usd * v;
+        cloud += m.staff_cloud_usd * v;
+    }
+
+    // The first month the cloud's cumulative spend reaches the build's (cash: `need_cash`), and the first month it
+    // reaches the build's less the machine's discounted resale value then.
+    Paybacks paybacks(double upfront, bool need_cash) const noexcept {
+        Paybacks p;
+        double build = upfront;
+        double cloud = 0.0;
+        for (int k = 1; k <= a.months && (!p.if_sold || (need_cash && !p.cash)); ++k) {
+            const double v = d.factor(k);
+            add_month(k, v, build, cloud);
+            if (need_cash && !p.cash && cloud >= build) p.cash = k;
+            if (!p.if_sold && cloud >= build - resale_value_usd(hardware_usd, k, a) * v) p.if_sold = k;
+        }
+        return p;
+    }
+};
 
 }  // namespace
 
@@ -225,54 +281,89 @@ double resale_value_usd(double hardware, int months, double useful_life_years, d
     return hardware * (1.0 - (1.0 - residual_value) * (age_years / useful_life_years));
 }
 
+double resale_value_usd(double hardware, int month, const Assumptions& a) noexcept {
+    const int age_months = std::max(0, month - lead_months(a));
+    switch (a.resale) {
+        case ResaleModel::none: return 0.0;
+        case ResaleModel::curve:
+            return hardware *
+                   std::pow(1.0 - a.resale_decline_per_year, static_cast<double>(age_months) / k_months_per_year);
+        case ResaleModel::straight_line: break;
+    }
+    return resale_value_usd(hardware, age_months, a.useful_life_years, a.residual_value);
+}
+
+double price_trend_factor(int month, double yearly_change, int term_months) noexcept {
+    if (yearly_change == 0.0) return 1.0;
+    const int locked_month = term_months * ((month - 1) / term_months);  // the first month of the term, less one
+    return std::pow(1.0 + yearly_change, static_cast<double>(locked_month) / k_months_per_year);
+}
+
+double cloud_price_factor(Pricing pricing, int month, double yearly_change) noexcept {
+    return price_trend_factor(month, yearly_change, price_term_months(pricing));
+}
+
+int lead_time_in_force(const Assumptions& a) noexcept { return lead_months(a); }
+
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept {
     return (gpu_count + gpus_per_instance - 1) / gpus_per_instance;
 }
 
 MonthlyCosts monthly_costs(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-    return monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
+    return monthly_costs_for(build, cloud, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
 }
 
 double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
                             double hours_per_week) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-    const HorizonTerms t(build, a, Discounting(a.discount_rate));
+    const HorizonTerms t(build, cloud, a, Discounting(a.discount_rate));
     return difference(build, t,
-                      monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
+                      monthly_costs_for(build, cloud, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
 }
 
 double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     // The same operations in the same order as evaluate(), so the figures are equal to the bit.
-    const double annuity = Discounting(a.discount_rate).annuity(a.months);
+    const Discounting d(a.discount_rate);
+    const double annuity = d.annuity(a.months);
+    const double compute_weight =
+        uniform_months(a) ? annuity
+                          : d.trended(1, a.months, a.cloud_price_change_per_year, price_term_months(a.pricing));
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-    const MonthlyCosts m = monthly_costs_for(build, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
-    return annuity * m.compute_usd + annuity * m.storage_usd + annuity * m.egress_usd + annuity * m.staff_cloud_usd;
+    const MonthlyCosts m =
+        monthly_costs_for(build, cloud, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
+    return compute_weight * m.compute_usd + annuity * m.storage_usd + annuity * m.egress_usd +
+           annuity * m.staff_cloud_usd;
 }
 
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
     // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.
     const Discounting discounting(a.discount_rate);
-    const HorizonTerms horizon(build, a, discounting);
+    const HorizonTerms horizon(build, cloud, a, discounting);
     const std::int64_t instances = instances_needed(build.gpu_count, cloud.gpus_per_instance);
     const HourlyRates rates(build, cloud, a, static_cast<double>(instances));
-    const MonthlyCosts m = monthly_costs_for(build, a, rates.at(a.hours_per_week));
+    const MonthlyCosts m = monthly_costs_for(build, cloud, a, rates.at(a.hours_per_week));
     const double annuity = horizon.annuity;
     const double used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
 
     const BuildCosts b = build_costs(build, horizon, m);
-    const CloudCosts c = cloud_costs(build, cloud, instances, annuity, m);
+    const CloudCosts c = cloud_costs(build, cloud, instances, horizon.weights, m);
 
-    const std::optional<int> payback =
-        payback_month(discounting, a.months, annuity, b.hardware_usd + b.setup_usd, m.cloud_usd(), m.build_usd());
+    const double upfront = b.hardware_usd + b.setup_usd;
+    const MonthSteps steps{discounting, a, m, cloud.interim_pricing, horizon.hardware_usd};
+    const Paybacks paybacks = steps.paybacks(upfront, !horizon.uniform);
 
     Evaluation e;
     e.build = b;
     e.cloud = c;
     e.monthly = m;
     e.used_hours_per_month = used_hours_per_month;
-    e.payback_month = payback;
+    e.payback_month = horizon.uniform
+                          ? payback_month(discounting, a.months, annuity, upfront, m.cloud_usd(), m.build_usd())
+                          : paybacks.cash;
+    e.payback_month_if_sold = paybacks.if_sold;
+    e.interim_pricing = cloud.interim_pricing;
 
     const double gpu_hours =
         static_cast<double>(build.gpu_count) * used_hours_per_month * static_cast<double>(a.months);

@@ -30,7 +30,12 @@ OfferFit offer_fit(const CloudOffer& offer, std::string_view gpu_id, Pricing pri
 }
 
 CloudSpec cloud_spec_of(const CloudOffer& offer, Pricing pricing) noexcept {
-    return {offer.gpu_count, offer.price(pricing).value_or(0.0)};
+    CloudSpec spec{offer.gpu_count, offer.price(pricing).value_or(0.0)};
+    // The interim cloud of a lead time rents on demand, or at the chosen pricing when the offer has no such price.
+    spec.interim_pricing = offer.price(Pricing::on_demand) ? Pricing::on_demand : pricing;
+    spec.interim_usd_per_hour = offer.price(spec.interim_pricing).value_or(0.0);
+    spec.storage_usd_per_tb_month = offer.storage_usd_per_tb_month;
+    return spec;
 }
 
 OfferMatch cheapest_offer(std::span<const CloudOffer> offers, std::string_view gpu_id, const BuildSpec& build,

@@ -1,6 +1,9 @@
 #include "gpucost/render/phrases.hpp"
 
+#include <vector>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gpucost/util/text.hpp"
 
@@ -28,6 +31,39 @@ std::string verdict_text(const Comparison& c, const Currency& currency) {
             text += "; owning does not win at any usage with these assumptions.";
     }
     return text;
+}
+
+std::string resale_verdict_text(const Comparison& c, const Currency& currency) {
+    const VerdictReading& r = c.reading;
+    const std::string saved = format_money(r.savings_without_resale_usd, currency);
+    const bool same = r.cheaper_without_resale == c.result.cheaper;
+    if (r.cheaper_without_resale == Side::build)
+        return fmt::format("Without resale: owning {}saves {}.", same ? "still " : "", saved);
+    return fmt::format("Without resale: renting saves {}{}.", saved,
+                       same ? "" : ", so the resale credit decides the verdict");
+}
+
+std::string payback_sentence(const Comparison& c) {
+    const Evaluation& e = c.result;
+    const int months = c.assumptions.values.months;
+    std::string text = e.payback_month ? fmt::format("Payback: month {} of {} in cash", *e.payback_month, months)
+                                       : fmt::format("Payback: not within {} months in cash", months);
+    text += e.payback_month_if_sold ? fmt::format("; month {} if the machine is sold then.", *e.payback_month_if_sold)
+                                    : "; not even if the machine is sold.";
+    return text;
+}
+
+std::string deciding_text(const Comparison& c) {
+    const VerdictReading& r = c.reading;
+    if (r.estimated.empty()) return "";
+    if (r.deciding.empty())
+        return fmt::format("The verdict holds at half and one and a half times each estimated assumption ({}).",
+                           fmt::join(r.estimated, ", "));
+    std::vector<std::string> turns;
+    for (const DecidingAssumption& d : r.deciding)
+        turns.push_back(fmt::format("at {} {} (not {}) {} is cheaper", info(d.key).name, exact_number(d.tried),
+                                    exact_number(d.value), d.cheaper == Side::build ? "owning" : "renting"));
+    return fmt::format("The verdict rests on estimates: {}.", fmt::join(turns, "; "));
 }
 
 std::string break_even_text(const Evaluation& e) {

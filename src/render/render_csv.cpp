@@ -28,10 +28,11 @@ public:
     void amount(const std::string& column, const std::optional<double>& usd) {
         add(column, usd ? number(m_money.from_usd(*usd)) : std::string());
     }
-    // Each category of one side as "<prefix><key>_usd", in the engine's table order.
+    // Each category of one side as "<prefix><key>_usd", in the engine's table order; model v2's interim cloud
+    // is a new column, so it goes at the end of the row instead (the contract's order).
     void categories(const Comparison& c, Side side, const std::string& prefix) {
         for (const CategoryInfo& info : categories_of(side))
-            amount(prefix + info.key + "_usd", c.cost_usd(info.category));
+            if (info.category != Category::interim_cloud) amount(prefix + info.key + "_usd", c.cost_usd(info.category));
     }
     std::string header() const {
         std::vector<std::string> names;
@@ -81,6 +82,11 @@ Row comparison_row(const Comparison& c, const Currency& money) {
     row.plain("cheaper", to_string(e.cheaper));
     row.amount("savings_usd", e.savings_usd);
     row.text("estimates", fmt::format("{}", fmt::join(c.estimate_ids, ";")));
+    // Model v2 (issue 11), at the end of the contract.
+    row.amount("build_interim_cloud_usd", c.cost_usd(Category::interim_cloud));
+    row.plain("payback_month_if_sold", number(e.payback_month_if_sold));
+    row.plain("cheaper_without_resale", to_string(c.reading.cheaper_without_resale));
+    row.amount("savings_without_resale_usd", c.reading.savings_without_resale_usd);
     return row;
 }
 

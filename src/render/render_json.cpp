@@ -39,6 +39,18 @@ Json breakdown(const Comparison& c, Side side, const Currency& money) {
     return out;
 }
 
+// The estimated assumptions that turn the verdict: [{"assumption": "residual_value", "value": 0.3, "tried": 0.15,
+// "cheaper": "cloud"}].
+Json deciding_json(const VerdictReading& r) {
+    Json out = Json::array();
+    for (const DecidingAssumption& d : r.deciding)
+        out.push_back({{"assumption", std::string(info(d.key).name)},
+                       {"value", d.value},
+                       {"tried", d.tried},
+                       {"cheaper", to_string(d.cheaper)}});
+    return out;
+}
+
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
@@ -83,10 +95,17 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"break_even",
          {{"hours_per_week", optional_json(e.break_even_hours_per_week)},
           {"build_cheaper_above", optional_json(e.build_cheaper_above)},
-          {"payback_month", optional_json(e.payback_month)}}},
+          {"payback_month", optional_json(e.payback_month)},
+          {"payback_month_if_sold", optional_json(e.payback_month_if_sold)}}},
         {"cheaper", to_string(e.cheaper)},
         {key("savings_usd"), amount(e.savings_usd)},
         {"verdict", verdict_text(c, money)},
+        {"without_resale",
+         {{"cheaper", to_string(c.reading.cheaper_without_resale)},
+          {key("savings_usd"), amount(c.reading.savings_without_resale_usd)},
+          {"verdict", resale_verdict_text(c, money)}}},
+        {"estimated_assumptions", c.reading.estimated},
+        {"deciding_assumptions", deciding_json(c.reading)},
         {"assumption_overrides", std::move(overrides)},
         {"estimates", c.estimates},
     };

@@ -68,8 +68,10 @@ std::string summary(const Report& report, const Currency& money) {
 std::string detail(const Report& report, const Currency& currency) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
-    std::string out = fmt::format("### {} vs {}\n\n{}{}\n\n", c.build.id, c.offer.id, currency_paragraph(currency),
-                                  verdict_text(c, currency));
+    std::string out =
+        fmt::format("### {} vs {}\n\n{}{}\n\n{}\n\n", c.build.id, c.offer.id, currency_paragraph(currency),
+                    verdict_text(c, currency), resale_verdict_text(c, currency));
+    if (const std::string deciding = deciding_text(c); !deciding.empty()) out += deciding + "\n\n";
     const auto money = [&currency](double usd) { return format_money(usd, currency); };
     const auto amount_cell = [&](const std::optional<Category>& category) {
         return category ? money(c.cost_usd(*category)) : std::string();
@@ -81,7 +83,7 @@ std::string detail(const Report& report, const Currency& currency) {
     rows.push_back({"per GPU-hour used", format_optional_money_rate(e.build_per_gpu_hour_usd, currency),
                     format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)});
     out += markdown_table({"cost over the horizon", "build", "cloud"}, {false, true, true}, rows);
-    out += fmt::format("\nBreak-even: {} h/week. Payback month: {}.\n", break_even_text(e), payback_text(e));
+    out += fmt::format("\nBreak-even: {} h/week. {}\n", break_even_text(e), payback_sentence(c));
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
     return out;
 }

@@ -100,7 +100,11 @@ std::string detail(const Report& report, const RenderOptions& options) {
                        format_grouped(e.used_hours_per_month, 1));
     out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer.id, c.offer_choice);
     out += currency_line(options, paint);
-    out += paint(verdict_text(c, currency), Tone::strong) + "\n\n";
+    out += paint(verdict_text(c, currency), Tone::strong) + "\n";
+    out += "  " + resale_verdict_text(c, currency) + "\n";
+    if (const std::string deciding = deciding_text(c); !deciding.empty())
+        out += "  " + paint(deciding, Tone::note) + "\n";
+    out += "\n";
 
     TextTable costs({Align::left, Align::right, Align::right});
     costs.add({"cost over the horizon", "build", "cloud"}, Tone::strong);
@@ -122,8 +126,7 @@ std::string detail(const Report& report, const RenderOptions& options) {
     else
         out += fmt::format("  Break-even: none in 0-168 h/week; {} is cheaper at every usage.\n",
                            e.cheaper == Side::build ? "owning" : "renting");
-    out += e.payback_month ? fmt::format("  Payback: month {} of {}.\n", *e.payback_month, a.months)
-                           : fmt::format("  Payback: not within {} months.\n", a.months);
+    out += "  " + payback_sentence(c) + "\n";
     if (e.cloud.unused_gpus > 0)
         out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
                            c.rented_gpus, e.cloud.unused_gpus);

@@ -40,21 +40,23 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
     std::vector<GateCheck> out;
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
-        const int months = c.assumptions.values.months;
         if (g.max_build_total_usd)
             out.push_back(at_most(c, "max-build-total-usd", GateUnit::usd, *g.max_build_total_usd, e.build.total_usd));
         if (g.max_cloud_total_usd)
             out.push_back(at_most(c, "max-cloud-total-usd", GateUnit::usd, *g.max_cloud_total_usd, e.cloud.total_usd));
-        if (g.max_monthly_usd) {
-            const double total = e.cheaper == Side::build ? e.build.total_usd : e.cloud.total_usd;
-            out.push_back(
-                at_most(c, "max-monthly-usd", GateUnit::usd, *g.max_monthly_usd, total / static_cast<double>(months)));
-        }
+        // The dearest month the cheaper side will actually be billed, before discounting: a monthly budget's
+        // question. The purchase (month 0) and the resale (a credit at M) are not a month's running cost.
+        if (g.max_monthly_usd)
+            out.push_back(at_most(c, "max-monthly-usd", GateUnit::usd, *g.max_monthly_usd,
+                                  highest_month_usd(e, c.assumptions.values, e.cheaper)));
         if (g.max_payback_months) {
             std::optional<double> payback;
             if (e.payback_month) payback = static_cast<double>(*e.payback_month);
             out.push_back(at_most(c, "max-payback-months", GateUnit::months, *g.max_payback_months, payback));
         }
+        if (g.max_upfront_usd)
+            out.push_back(at_most(c, "max-upfront-usd", GateUnit::usd, *g.max_upfront_usd,
+                                  e.build.hardware_usd + e.build.setup_usd));
         if (g.expect)
             out.push_back({"expect", GateUnit::side, c.build.id, c.offer.id, std::string(to_string(*g.expect)),
                            std::string(to_string(e.cheaper)), e.cheaper == *g.expect});

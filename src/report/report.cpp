@@ -40,6 +40,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
+    c.reading = read_verdict(c.build_spec, c.cloud_spec, assumptions, c.result);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
     for (const Figure& f : c.figures) {

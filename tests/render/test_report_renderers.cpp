@@ -37,8 +37,10 @@ Comparison owning_wins() {
     c.assumptions.values.pricing = Pricing::on_demand;
     c.cloud_spec = {4, 12.3456};  // $12.35 an instance-hour, rounded to cents
     c.offer_choice = "the cheapest on-demand offer for a4";
-    // hardware, setup, power, staff (build), maintenance, facility, resale | compute, storage, egress, staff (cloud)
-    c.costs = costs({10'000.4, 499.6, 1'234.56, 20'000.0, 0.0, 1'500.0, -2'000.7, 30'000.25, 1'200.0, 0.0, 5'000.0});
+    // hardware, setup, power, staff (build), maintenance, facility, interim cloud, resale | compute, storage,
+    // egress, staff (cloud)
+    c.costs =
+        costs({10'000.4, 499.6, 1'234.56, 20'000.0, 0.0, 1'500.0, 321.4, -2'000.7, 30'000.25, 1'200.0, 0.0, 5'000.0});
     Evaluation& e = c.result;
     // The build categories sum to 31,233.86 and the cloud's to 36,200.25: the totals below are neither.
     e.build.total_usd = 12'345.678;
@@ -50,7 +52,10 @@ Comparison owning_wins() {
     e.break_even_hours_per_week = 117.84;
     e.build_cheaper_above = true;
     e.payback_month = 26;
+    e.payback_month_if_sold = 9;
     e.cheaper = Side::build;
+    c.reading.cheaper_without_resale = Side::build;  // model v2's reading, as the model has it
+    c.reading.savings_without_resale_usd = 41'210.2;
     return c;
 }
 
@@ -65,7 +70,7 @@ Comparison renting_wins() {
     c.cloud_spec = {8, 0.5};
     c.estimates = {"GPU a8 is an estimate: list price guessed", "build rig-a8 is unverified: quote pending"};
     c.estimate_ids = {"a8", "rig-a8"};
-    c.costs = costs({70'000.0, 1'000.0, 9'000.0, 0.0, 3'500.0, 0.0, -10'000.0, 78'000.0, 0.0, 2'000.6, 0.0});
+    c.costs = costs({70'000.0, 1'000.0, 9'000.0, 0.0, 3'500.0, 0.0, 0.0, -10'000.0, 78'000.0, 0.0, 2'000.6, 0.0});
     Evaluation& e = c.result;
     e.build.total_usd = 90'000.49;  // the categories sum to 73,500
     e.cloud.total_usd = 80'000.6;   // ... and 80,000.6: this one is the sum
@@ -161,10 +166,10 @@ TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '
         "  cost over the horizon    build    cloud", "  hardware               $10,000",
         "  setup                     $500",          "  power                   $1,235",
         "  staff                  $20,000   $5,000", "  maintenance                 $0",
-        "  facility                $1,500",          "  resale                 -$2,001",
-        "  compute                         $30,000", "  storage                          $1,200",
-        "  egress                               $0", "  total                  $12,346  $55,555",
-        "  per GPU-hour used       $0.041        -",
+        "  facility                $1,500",          "  interim_cloud             $321",
+        "  resale                 -$2,001",          "  compute                         $30,000",
+        "  storage                          $1,200", "  egress                               $0",
+        "  total                  $12,346  $55,555", "  per GPU-hour used       $0.041        -",
     };
     CHECK(block(out, "  cost over the horizon", expected.size()) == expected);
     CHECK(lines_of(out).front() == "box-a4: Box A4, \"quiet\" edition");
@@ -178,7 +183,8 @@ TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '
     CHECK(
         has_line(out, "Build: owning saves $43,211 over 36 months at 40 h/week, and has paid for itself by month 26."));
     CHECK(has_line(out, "  Break-even: 117.8 h/week; owning is cheaper above it."));
-    CHECK(has_line(out, "  Payback: month 26 of 36."));
+    CHECK(has_line(out, "  Payback: month 26 of 36 in cash; month 9 if the machine is sold then."));
+    CHECK(has_line(out, "  Without resale: owning still saves $41,210."));
     CHECK(has_line(out, "Catalogue: /data/a|b/catalog.json, as of 2026-11-01; oldest figure used: 2026-01."));
     CHECK(out.find("Note:") == std::string::npos);  // no estimates, no unused GPUs
     CHECK(out.find('\x1b') == std::string::npos);   // colour is off unless asked for
@@ -199,6 +205,7 @@ TEST_CASE("render_table detail: in another currency every money figure is conver
         "  staff                  EUR 10,000   EUR 2,500",
         "  maintenance                 EUR 0",
         "  facility                  EUR 750",
+        "  interim_cloud             EUR 161",
         "  resale                 -EUR 1,000",
         "  compute                            EUR 15,000",
         "  storage                               EUR 600",
@@ -225,7 +232,8 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
     CHECK(has_line(out, "  Note: GPU a8 is an estimate: list price guessed"));
     CHECK(has_line(out, "  Note: build rig-a8 is unverified: quote pending"));
     CHECK(has_line(out, "  Break-even: none in 0-168 h/week; renting is cheaper at every usage."));
-    CHECK(has_line(out, "  Payback: not within 24 months."));
+    CHECK(has_line(out, "  Payback: not within 24 months in cash; not even if the machine is sold."));
+    CHECK(has_line(out, "  Without resale: renting saves $0."));
 }
 
 TEST_CASE("render_table ranked: one row per comparison in report order, '*' on those resting on an estimate") {
@@ -268,8 +276,10 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     CHECK(a["build"]["name"] == "Box A4, \"quiet\" edition");
     CHECK(a["build"]["gpu_count"] == 4);
     // breakdown_usd: the engine's table order, each the model's own amount (the totals are not their sums).
-    CHECK(keys_of(a["build"]["breakdown_usd"]) ==
-          std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility", "resale"});
+    CHECK(keys_of(a["build"]["breakdown_usd"]) == std::vector<std::string>{"hardware", "setup", "power", "staff",
+                                                                           "maintenance", "facility", "interim_cloud",
+                                                                           "resale"});
+    CHECK(a["build"]["breakdown_usd"]["interim_cloud"].get<double>() == 321.4);
     CHECK(a["build"]["breakdown_usd"]["power"].get<double>() == 1'234.56);
     CHECK(a["build"]["breakdown_usd"]["resale"].get<double>() == -2'000.7);
     CHECK(keys_of(a["cloud"]["breakdown_usd"]) == std::vector<std::string>{"compute", "storage", "egress", "staff"});
@@ -280,7 +290,13 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     CHECK(a["cloud"]["total_usd"].get<double>() == 55'555.4);
     CHECK(a["cloud"]["pricing"] == "on-demand");
     CHECK(a["cloud"]["choice"] == "the cheapest on-demand offer for a4");
-    CHECK(a["break_even"] == Json{{"hours_per_week", 117.84}, {"build_cheaper_above", true}, {"payback_month", 26}});
+    CHECK(a["break_even"] == Json{{"hours_per_week", 117.84},
+                                  {"build_cheaper_above", true},
+                                  {"payback_month", 26},
+                                  {"payback_month_if_sold", 9}});
+    CHECK(a["without_resale"] == Json{{"cheaper", "build"},
+                                      {"savings_usd", 41'210.2},
+                                      {"verdict", "Without resale: owning still saves $41,210."}});
     CHECK(a["cheaper"] == "build");
     CHECK(a["savings_usd"].get<double>() == 43'210.9);  // the model's, not 43,209.722
     CHECK(a["verdict"] ==
@@ -293,8 +309,10 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     CHECK(b["cloud"]["instances"] == 2);  // the model's, not ceil(8 / 8) = 1
     CHECK(b["cloud"]["unused_gpus"] == 8);
     CHECK(b["build"]["total_usd"].get<double>() == 90'000.49);
-    CHECK(b["break_even"] ==
-          Json{{"hours_per_week", nullptr}, {"build_cheaper_above", nullptr}, {"payback_month", nullptr}});
+    CHECK(b["break_even"] == Json{{"hours_per_week", nullptr},
+                                  {"build_cheaper_above", nullptr},
+                                  {"payback_month", nullptr},
+                                  {"payback_month_if_sold", nullptr}});
     CHECK(b["estimates"] ==
           Json{"GPU a8 is an estimate: list price guessed", "build rig-a8 is unverified: quote pending"});
     CHECK(b["verdict"] ==
@@ -335,17 +353,18 @@ TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells
           "build_resale_usd,cloud_id,cloud_provider,cloud_instance,cloud_region,cloud_gpus_per_instance,"
           "cloud_instances,cloud_unused_gpus,cloud_usd_per_hour,cloud_total_usd,cloud_per_gpu_hour_usd,"
           "cloud_compute_usd,cloud_storage_usd,cloud_egress_usd,cloud_staff_usd,break_even_hours_per_week,"
-          "build_cheaper_above,payback_month,cheaper,savings_usd,estimates");
+          "build_cheaper_above,payback_month,cheaper,savings_usd,estimates,build_interim_cloud_usd,"
+          "payback_month_if_sold,cheaper_without_resale,savings_without_resale_usd");
     // The name with a comma and quotes is quoted, its quotes doubled; the cloud's per GPU-hour is empty; no
     // estimates is an empty last cell.
     CHECK(lines[1] ==
           "box-a4,\"Box A4, \"\"quiet\"\" edition\",a4,4,on-demand,40,36,12345.678,0.0412,"
           "10000.4,499.6,1234.56,20000,0,1500,-2000.7,cheap-a4,CloudCo,a4.xlarge,eu-west,4,1,0,12.3456,55555.4,,"
-          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,");
+          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2");
     // No break-even, no payback: three empty cells; both estimate ids, in the model's order.
     CHECK(lines[2] ==
           "rig-a8,Rig A8,a8,8,spot,100.5,24,90000.49,2.456,70000,1000,9000,0,3500,0,-10000,spot|a8,SpotCo,a8.metal,"
-          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8");
+          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0");
 }
 
 TEST_CASE("render_csv: another currency renames the money columns and converts their cells") {
@@ -394,6 +413,7 @@ TEST_CASE("render_markdown detail: the cost lines, blank for not applicable, tot
         "| staff | $20,000 | $5,000 |",
         "| maintenance | $0 |  |",
         "| facility | $1,500 |  |",
+        "| interim_cloud | $321 |  |",
         "| resale | -$2,001 |  |",
         "| compute |  | $30,000 |",
         "| storage |  | $1,200 |",
@@ -402,7 +422,8 @@ TEST_CASE("render_markdown detail: the cost lines, blank for not applicable, tot
         "| per GPU-hour used | $0.041 | - |",
     };
     CHECK(block(out, "| cost over the horizon |", expected.size()) == expected);
-    CHECK(has_line(out, "Break-even: 117.8 above h/week. Payback month: 26."));
+    CHECK(has_line(out, "Break-even: 117.8 above h/week. Payback: month 26 of 36 in cash; month 9 if the machine is "
+                        "sold then."));
 }
 
 TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate, values as the model holds them") {

@@ -30,6 +30,13 @@ struct Fixture {
         c.result.cloud.total_usd = 18'000.0;
         c.result.cheaper = gpucost::Side::build;
         c.result.payback_month = 20;
+        // The build's month: power 100 + staff 300 + maintenance 80 + facility 20 = 500; bought for 9,000 + 500.
+        c.result.monthly.power_usd = 100.0;
+        c.result.monthly.staff_build_usd = 300.0;
+        c.result.monthly.maintenance_usd = 80.0;
+        c.result.monthly.facility_usd = 20.0;
+        c.result.build.hardware_usd = 9'000.0;
+        c.result.build.setup_usd = 500.0;
         report.comparisons.push_back(c);
     }
 };
@@ -41,17 +48,22 @@ TEST_CASE("evaluate_gates: every gate asked for, in the order of Gates' fields, 
     gpucost::Gates gates;
     gates.max_build_total_usd = 12'000.0;  // 12,000 <= 12,000: passes at the limit
     gates.max_cloud_total_usd = 17'999.99;
-    gates.max_monthly_usd = 499.0;    // the cheaper side, the build: 12,000 / 24 = 500 per month
+    gates.max_monthly_usd = 499.0;    // the cheaper side, the build: its dearest month is 500
     gates.max_payback_months = 20.0;  // month 20 <= 20
+    gates.max_upfront_usd = 9'500.0;  // 9,000 + 500 <= 9,500: passes at the limit
     gates.expect = gpucost::Side::cloud;
     gates.max_age_days = 60;  // the oldest figure, 2026-10-01, is 31 + 30 = 61 days before 2026-12-01
     gates.today = {2026, 12, 1};
     const std::vector<GateCheck> checks = gpucost::evaluate_gates(f.report, gates);
-    REQUIRE(checks.size() == 6);
+    REQUIRE(checks.size() == 7);
     const std::vector<std::string> lines = {
-        "ok max-build-total-usd: 12000.00 <= 12000.00",  "FAIL max-cloud-total-usd: 18000.00 > 17999.99",
-        "FAIL max-monthly-usd: 500.00 > 499.00",         "ok max-payback-months: 20 <= 20",
-        "FAIL expect: build is cheaper, expected cloud", "FAIL max-age-days: 61 > 60",
+        "ok max-build-total-usd: 12000.00 <= 12000.00",
+        "FAIL max-cloud-total-usd: 18000.00 > 17999.99",
+        "FAIL max-monthly-usd: 500.00 > 499.00",
+        "ok max-payback-months: 20 <= 20",
+        "ok max-upfront-usd: 9500.00 <= 9500.00",
+        "FAIL expect: build is cheaper, expected cloud",
+        "FAIL max-age-days: 61 > 60",
     };
     for (std::size_t i = 0; i < checks.size(); ++i) {
         CAPTURE(i);

@@ -3,10 +3,9 @@
 // categories (the resale credit). The `cashflow` command renders this; evaluate()'s closed forms are the fast path
 // for the same totals and payback, and tests check that the two agree.
 //
-// Price trends (cloud prices falling, power rising) belong here and nowhere else: a monthly flow is
-// monthly_usd(category) x trend(category, month) x discount_factor(month), with trend == 1 today. Adding a trend is
-// that one factor in cash_flow.cpp (a per-category growth rate in Assumptions), plus, for evaluate()'s fast path, an
-// annuity at the trend-adjusted rate (1 + r) / (1 + g) - 1 per category; the profile then checks the closed form.
+// Price trends and the lead time (model v2) live in month_amount_usd: a monthly flow is month_amount_usd(category,
+// month) x discount_factor(month). evaluate()'s fast path sums the same factors in closed form (a geometric series
+// per trend, a loop over terms for a locked commitment rate); tests check the two agree.
 #pragma once
 
 #include <optional>
@@ -39,7 +38,7 @@ struct CashFlowMonth {
 // The profile of one comparison.
 struct CashFlowProfile {
     // By month, then side (build before cloud), then category in k_categories order. Every category of its timing
-    // appears in each of its months, zero or not, so pivots have no holes: 2 + 8 M + 1 flows today.
+    // appears in each of its months, zero or not, so pivots have no holes: 2 + 9 M + 1 flows today.
     std::vector<CashFlow> flows;
     std::vector<CashFlowMonth> months;  // index = month, 0..M (a side with no flow in a month carries its cumulative)
 };
@@ -51,8 +50,22 @@ CashFlowProfile cash_flow_profile(const Evaluation& evaluation, const Assumption
 // The profile of one build against one offer: evaluate() then the profile above.
 CashFlowProfile cash_flow_profile(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a);
 
+// A category's undiscounted amount in month k (1..M) of an evaluation made with `a`, USD: its MonthlyCosts figure
+// times its price trend (cloud compute at its pricing's locked rate, power at the electricity trend), 0 outside
+// the months it runs (power, maintenance and facility from L + 1, interim cloud to L) and for the upfront and
+// end-of-horizon categories.
+double month_amount_usd(const Evaluation& e, const Assumptions& a, Category category, int month) noexcept;
+
+// One side's highest undiscounted monthly spend over months 1..M (purchase and resale excluded), USD.
+double highest_month_usd(const Evaluation& e, const Assumptions& a, Side side) noexcept;
+
 // Payback month read off the profile with evaluate()'s definition: the first month m in 1..M at which cumulative
 // cloud spend reaches cumulative build spend, end-of-horizon credits (resale) not counted; empty when never.
 std::optional<int> payback_month(const CashFlowProfile& profile) noexcept;
+
+// evaluate()'s payback_month_if_sold read off the profile: the first month m at which cumulative cloud spend reaches
+// cumulative build spend less the machine's resale value at m, discounted.
+std::optional<int> payback_month_if_sold(const CashFlowProfile& profile, const Evaluation& e,
+                                         const Assumptions& a) noexcept;
 
 }  // namespace gpucost

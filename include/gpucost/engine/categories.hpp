@@ -30,6 +30,7 @@ enum class Category : unsigned char {
     build_staff,
     maintenance,
     facility,
+    interim_cloud,
     resale,
     compute,
     storage,
@@ -53,7 +54,7 @@ struct CategoryInfo {
 };
 
 // The table, in Category order: build categories, then cloud categories.
-inline constexpr std::array<CategoryInfo, 11> k_categories = {{
+inline constexpr std::array<CategoryInfo, 12> k_categories = {{
     {Category::hardware, Side::build, "hardware", Timing::upfront, &BuildCosts::hardware_usd, nullptr, nullptr},
     {Category::setup, Side::build, "setup", Timing::upfront, &BuildCosts::setup_usd, nullptr, nullptr},
     {Category::power, Side::build, "power", Timing::monthly, &BuildCosts::power_usd, nullptr, &MonthlyCosts::power_usd},
@@ -63,6 +64,10 @@ inline constexpr std::array<CategoryInfo, 11> k_categories = {{
      &MonthlyCosts::maintenance_usd},
     {Category::facility, Side::build, "facility", Timing::monthly, &BuildCosts::facility_usd, nullptr,
      &MonthlyCosts::facility_usd},
+    // The cloud rented in the lead time's months 1..L (model v2): compute at the offer's on-demand price, storage
+    // and egress.
+    {Category::interim_cloud, Side::build, "interim_cloud", Timing::monthly, &BuildCosts::interim_cloud_usd, nullptr,
+     &MonthlyCosts::interim_cloud_usd},
     // A credit: the amount is <= 0.
     {Category::resale, Side::build, "resale", Timing::at_end, &BuildCosts::resale_usd, nullptr, nullptr},
     {Category::compute, Side::cloud, "compute", Timing::monthly, nullptr, &CloudCosts::compute_usd,
@@ -119,7 +124,8 @@ inline double amount_usd(const Evaluation& e, Category category) noexcept {
     return info.side == Side::build ? e.build.*info.build_total : e.cloud.*info.cloud_total;
 }
 
-// A category's undiscounted amount in one month 1..M, USD; 0 for the upfront and end-of-horizon categories.
+// A category's undiscounted amount in a month at today's prices, USD; 0 for the upfront and end-of-horizon
+// categories. The amount of one month k, with model v2's trends and lead time, is month_amount_usd (cash_flow.hpp).
 inline double monthly_usd(const MonthlyCosts& m, Category category) noexcept {
     const CategoryInfo& info = category_info(category);
     return info.monthly != nullptr ? m.*info.monthly : 0.0;

@@ -28,6 +28,11 @@ struct BuildSpec {
 struct CloudSpec {
     std::int64_t gpus_per_instance = 1;  // c >= 1
     double usd_per_hour = 0.0;           // per instance-hour at the chosen pricing
+    // What the build side rents while its machine is on order (model v2, lead time): the offer's on-demand price,
+    // or the chosen pricing's when it has none (then interim_pricing says which).
+    double interim_usd_per_hour = 0.0;
+    Pricing interim_pricing = Pricing::on_demand;
+    std::optional<double> storage_usd_per_tb_month;  // the offer's own storage price; empty: the assumption's
 };
 
 // Build-side totals over the horizon, each discounted; resale is a credit (<= 0).
@@ -40,6 +45,7 @@ struct BuildCosts {
     double facility_usd = 0.0;
     double resale_usd = 0.0;
     double total_usd = 0.0;
+    double interim_cloud_usd = 0.0;  // model v2: the cloud rented during the lead time (last, so v1's braces hold)
 };
 
 // Cloud-side totals over the horizon, each discounted.
@@ -53,7 +59,10 @@ struct CloudCosts {
     double total_usd = 0.0;
 };
 
-// Undiscounted cost of each side in one month of the horizon (month 1..M), before discounting.
+// Undiscounted cost of each category in a month at today's prices, before discounting: what every month costs when
+// nothing changes (v1). With model v2 a month's amount is this times its price trend, and power, maintenance and
+// facility run only once the machine works (months L+1..M) while interim cloud runs only before (months 1..L):
+// month_amount_usd() gives the amount of one month.
 struct MonthlyCosts {
     double power_usd = 0.0;
     double staff_build_usd = 0.0;
@@ -63,6 +72,11 @@ struct MonthlyCosts {
     double storage_usd = 0.0;
     double egress_usd = 0.0;
     double staff_cloud_usd = 0.0;
+    // Model v2, last so that v1's brace initialisers keep their meaning: a month of the lead time's interim cloud
+    // (compute + storage + egress), and its compute alone (the part that follows the price trend).
+    double interim_cloud_usd = 0.0;
+    double interim_compute_usd = 0.0;
+    // v1's monthly sums (no lead time): interim cloud is not part of a working machine's month.
     double build_usd() const noexcept { return power_usd + staff_build_usd + maintenance_usd + facility_usd; }
     double cloud_usd() const noexcept { return compute_usd + storage_usd + egress_usd + staff_cloud_usd; }
 };
@@ -78,6 +92,8 @@ struct Evaluation {
     std::optional<double> break_even_hours_per_week;  // in [0, 168]; empty when one side wins everywhere
     std::optional<bool> build_cheaper_above;          // with break_even: building wins above it
     std::optional<int> payback_month;                 // 1..M; empty when not reached in the horizon
+    std::optional<int> payback_month_if_sold;         // the same, with the machine's resale value at month m
+    Pricing interim_pricing = Pricing::on_demand;     // how the interim cloud is bought (its price trend)
     Side cheaper = Side::cloud;                       // build only when strictly cheaper
     double savings_usd = 0.0;                         // |build total - cloud total|
 };
@@ -93,6 +109,23 @@ double hardware_usd(const BuildSpec& build) noexcept;
 
 // Resale value at the end of month M, undiscounted: straight-line to residual_value over the useful life, flat after.
 double resale_value_usd(double hardware_usd, int months, double useful_life_years, double residual_value) noexcept;
+
+// Model v2's resale value at the end of month m, undiscounted, with the machine's age max(0, m - L) months:
+// straight-line as above, curve H (1 - decline)^(age / 12), none 0.
+double resale_value_usd(double hardware_usd, int month, const Assumptions& a) noexcept;
+
+// The price factor of a cloud pricing in month k (1..M) at a yearly change g: on-demand and spot
+// (1 + g)^((k - 1) / 12); a commitment locks its rate for its term, reserved-1y (1 + g)^floor((k - 1) / 12),
+// reserved-3y (1 + g)^(3 floor((k - 1) / 36)).
+double cloud_price_factor(Pricing pricing, int month, double yearly_change) noexcept;
+
+// A price's factor in month k (1..M) when it changes by g a year and is locked for terms of T months:
+// (1 + g)^(T floor((k - 1) / T) / 12); T = 1 is a price that moves every month (electricity, on-demand).
+// Exactly 1 when g == 0.
+double price_trend_factor(int month, double yearly_change, int term_months = 1) noexcept;
+
+// The lead time L the engine uses: lead_time_months within [0, M - 1].
+int lead_time_in_force(const Assumptions& a) noexcept;
 
 // Cloud instances needed for g GPUs: ceil(g / c).
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept;

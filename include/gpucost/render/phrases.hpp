@@ -11,6 +11,14 @@ namespace gpucost {
 // The one-line verdict of a comparison, for every format.
 std::string verdict_text(const Comparison& comparison, const Currency& currency = {});
 
+// The verdict without the resale credit: "Without resale: owning still saves $1,234." or "Without resale:
+// renting saves $567, so the resale credit decides the verdict."
+std::string resale_verdict_text(const Comparison& comparison, const Currency& currency = {});
+// Both paybacks: "Payback: month 26 of 36 in cash; month 20 if the machine is sold then."
+std::string payback_sentence(const Comparison& comparison);
+// The estimated assumptions that turn the verdict, one sentence: "The verdict rests on estimates: at
+// residual_value 0.15 (not 0.3) renting is cheaper." Empty when no assumption in force is an estimate.
+std::string deciding_text(const Comparison& comparison);
 // "117.8 above" (owning wins above it), "3.0 below", or "-" when one side wins at every usage.
 std::string break_even_text(const Evaluation& evaluation);
 

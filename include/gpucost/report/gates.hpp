@@ -16,8 +16,9 @@ namespace gpucost {
 struct Gates {
     std::optional<double> max_build_total_usd;  // build total over the horizon, discounted
     std::optional<double> max_cloud_total_usd;
-    std::optional<double> max_monthly_usd;     // the cheaper side's total / months
+    std::optional<double> max_monthly_usd;     // the cheaper side's highest undiscounted month in 1..M
     std::optional<double> max_payback_months;  // fails when the build never pays back in the horizon
+    std::optional<double> max_upfront_usd;     // the build's month-0 spend: hardware and setup
     std::optional<Side> expect;                // the side that must be cheaper
     std::optional<int> max_age_days;           // the oldest figure a comparison rests on, in days before `today`
     Date today;

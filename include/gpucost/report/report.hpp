@@ -12,6 +12,7 @@
 #include "gpucost/engine/cost_model.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/report/verdict.hpp"
 #include "gpucost/util/date.hpp"
 
 namespace gpucost {
@@ -79,6 +80,7 @@ struct Comparison {
     std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
     std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
     CashFlowProfile cash_flow;              // month by month, as the engine discounts it
+    VerdictReading reading;                 // the verdict without resale, and the estimates that decide it
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }

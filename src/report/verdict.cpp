@@ -1,0 +1,59 @@
+#include "gpucost/report/verdict.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace gpucost {
+namespace {
+
+// A value tried in place of `value`: three significant digits (so the report shows exactly the value evaluated),
+// kept inside the assumption's range, and whole for whole numbers.
+double within_range(const AssumptionInfo& i, double tried) {
+    double v = std::clamp(std::stod(fmt::format("{:.3g}", tried)), i.min, i.max);
+    if (i.max_exclusive && v >= i.max) v = std::nextafter(i.max, i.min);
+    if (i.min_exclusive && v <= i.min) v = std::nextafter(i.min, i.max);
+    if (i.kind == AssumptionKind::whole_number) v = std::round(v);
+    return v;
+}
+
+}  // namespace
+
+bool is_estimate_source(const std::string& source) {
+    std::string lower = source;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return lower.find("estimate") != std::string::npos;
+}
+
+VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, const ResolvedAssumptions& r,
+                            const Evaluation& e) {
+    VerdictReading v;
+    const double build_without_resale = e.build.total_usd - e.build.resale_usd;
+    v.cheaper_without_resale = build_without_resale < e.cloud.total_usd ? Side::build : Side::cloud;
+    v.savings_without_resale_usd = std::fabs(build_without_resale - e.cloud.total_usd);
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        if (i.kind != AssumptionKind::number && i.kind != AssumptionKind::whole_number) continue;
+        if (!is_estimate_source(r.sources[k])) continue;
+        v.estimated.emplace_back(i.name);
+        const double value = std::get<double>(get_value(r.values, i.key));
+        for (const double factor : {0.5, 1.5}) {
+            const double tried = within_range(i, value * factor);
+            if (tried == value) continue;
+            Assumptions a = r.values;
+            set_value(a, i.key, AssumptionValue{tried});
+            if (a.lead_time_months >= a.months) continue;
+            const Side cheaper = evaluate(build, cloud, a).cheaper;
+            if (cheaper == e.cheaper) continue;
+            v.deciding.push_back({i.key, value, tried, cheaper});
+            break;
+        }
+    }
+    return v;
+}
+
+}  // namespace gpucost
