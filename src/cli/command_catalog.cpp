@@ -151,7 +151,7 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     }
     if (o.strict) {
         // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
-        const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions);
+        const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions, catalog.schema_version);
         if (!missing.empty()) {
             const std::string file = options.catalog.empty() ? "embedded catalogue" : options.catalog;
             print_problems(err, "error", file, missing);

@@ -140,10 +140,8 @@ std::string scenario_template(const Catalog& catalog) {
         const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
                                               [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
         const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
-        if (const auto* p = std::get_if<Pricing>(&v))
-            root[name] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
-            root[name] = to_string(*idle);
+        if (const std::string_view word = choice_word(v); !word.empty())
+            root[name] = std::string(word);
         else
             root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);

@@ -214,8 +214,8 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
         {"sources as a list", set("/assumptions/sources", json::array()),
          "/assumptions/sources: must be an object, got an array"},
         // The document.
-        {"unsupported schema_version", set("/schema_version", 2),
-         "/schema_version: unsupported version 2; this gpucost reads version 1"},
+        {"unsupported schema_version", set("/schema_version", 3),
+         "/schema_version: unsupported version 3; this gpucost reads versions 1 to 2"},
         {"schema_version as a string", set("/schema_version", "1"),
          "/schema_version: must be a number in [1, 1000000], got the string \"1\""},
         {"as_of that is not a date", set("/as_of", "2026-02-30"),

@@ -22,11 +22,12 @@ inline const std::vector<std::string> k_gpu_keys = {
     "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
     "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
 inline const std::vector<std::string> k_build_keys = {
-    "id",          "name",      "gpu",         "gpu_count", "gpu_price_usd", "base_price_usd", "base_load_w",
-    "base_idle_w", "setup_usd", "assumptions", "source",    "as_of",         "confidence",     "note"};
-inline const std::vector<std::string> k_cloud_keys = {"id",    "provider",   "instance",     "region",
-                                                      "gpu",   "gpu_count",  "usd_per_hour", "source",
-                                                      "as_of", "confidence", "note"};
+    "id",          "name",        "gpu",       "gpu_count",  "gpu_price_usd", "base_price_usd",
+    "base_load_w", "base_idle_w", "setup_usd", "storage_tb", "assumptions",   "source",
+    "as_of",       "confidence",  "note"};
+inline const std::vector<std::string> k_cloud_keys = {"id",     "provider",  "instance",     "region",
+                                                      "gpu",    "gpu_count", "usd_per_hour", "storage_usd_per_tb_month",
+                                                      "source", "as_of",     "confidence",   "note"};
 inline const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 // A GPU as a catalogue entry: absent figures left out, confidence only when not sourced, note only when written.

@@ -35,7 +35,7 @@ struct Figure {
     std::string kind;  // "GPU", "build" or "offer"
     std::string id;
     std::string as_of;       // YYYY-MM-DD or YYYY-MM, as written
-    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string confidence;  // "" (sourced), "estimate", "derived" or "unverified"
     std::string note;        // reasoning behind an estimate
 };
 
