@@ -162,8 +162,8 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
                        paint("\u2824\u2824 \u2824", k_rent_colour, colour), c.offer.id);
     out += payback ? fmt::format("{}\u2502 payback: month {} of {}\n", std::string(static_cast<std::size_t>(left), ' '),
                                  *payback, months)
-                   : fmt::format("{}no payback within {} months\n", std::string(static_cast<std::size_t>(left), ' '),
-                                 months);
+                   : fmt::format("{}no payback within the {}-month horizon\n",
+                                 std::string(static_cast<std::size_t>(left), ' '), months);
     return out;
 }
 

@@ -241,6 +241,11 @@ TEST_CASE("cashflow --format html and svg: one chart per comparison; svg needs o
          at = page.find("data-chart=\"cumulative-spend\"", at + 1))
         ++charts;
     CHECK(charts == report["comparisons"].size());
+    for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
+        CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
+    for (const Json& c : report["comparisons"])
+        CHECK(page.find("<h3>" + c["build_id"].get<std::string>() + " against " + c["cloud_id"].get<std::string>()) !=
+              std::string::npos);
     const std::string svg = run_ok(
         {"cashflow", "--catalog", k_mini, "--build", "box-b2", "--format", "svg", "--chart", "cumulative-spend"});
     CHECK(attribute(svg, "data-chart", "data-build-id") == "box-b2");
