@@ -90,7 +90,8 @@ struct FormatOptions {
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
 // Throws UsageError naming the valid formats.
 Format parse_format(const std::string& text);
-// Like parse_format, and also "markdown" (for commands that print a report: compare, check, cashflow).
+// Like parse_format, and also "markdown", "html" and "svg" (for commands that print a report: compare, check,
+// cashflow; the render dispatcher refuses a format a model lacks).
 Format parse_report_format(const std::string& text);
 
 // --output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
@@ -117,7 +118,19 @@ struct ReportOutputOptions {
     std::string color = "auto";
     const CLI::Option* usd_rate_option = nullptr;
 };
-void add_report_output_options(CLI::App& command, ReportOutputOptions& options);
+void add_report_output_options(CLI::App& command, ReportOutputOptions& options,
+                               const std::string& formats = "table, json, csv or markdown");
+// The formats of commands that draw charts (compare, cashflow), for add_report_output_options.
+extern const char* const k_chart_formats;
+
+// --chart [NAME] (compare, cashflow): with --format svg, the chart to write; with the table format, the
+// cumulative-spend chart drawn in the terminal under the table (NAME may be left out).
+struct ChartOption {
+    std::string chart;
+    const CLI::Option* option = nullptr;
+};
+void add_chart_option(CLI::App& command, ChartOption& option);
+
 struct ReportOutput {
     Format format = Format::table;
     RenderOptions render;
@@ -126,6 +139,10 @@ struct ReportOutput {
 // stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb".
 // Throws UsageError for a bad format, currency code, rate or colour choice.
 ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
+// The same, with --chart: the chart name (cumulative-spend when left out with the table format) and the terminal's
+// width (80 when stdout is not a terminal; else COLUMNS when it is a number in 20..1000, else the terminal's own).
+// Throws UsageError for --chart with a format that draws none.
+ReportOutput report_output(const ReportOutputOptions& options, const ChartOption& chart, const Io& io);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {
