@@ -1,6 +1,11 @@
 #include "gpucost/io/catalog_json_write.hpp"
 
 namespace gpucost {
+
+std::vector<std::string> with_key(std::vector<std::string> keys, const char* key) {
+    keys.emplace_back(key);
+    return keys;
+}
 namespace {
 
 using Json = nlohmann::ordered_json;
