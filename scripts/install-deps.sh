@@ -6,7 +6,7 @@ set -eu
 packages="g++ cmake make libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 groff-base"
 for arg in "$@"; do
   case "$arg" in
-    --bench) packages="$packages libbenchmark-dev hyperfine" ;;
+    --bench) packages="$packages libbenchmark-dev hyperfine python3-numpy" ;;
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
     --lint) packages="$packages clang-format-14 clang-tidy-14 git" ;;  # scripts/lint.sh
     # The chart and HTML consumers: xmllint validates SVG and HTML, headless Chromium renders the HTML report,

@@ -18,6 +18,7 @@
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/date.hpp"
 #include "gpucost/util/error.hpp"
 
@@ -163,6 +164,26 @@ AssumptionLayer flag_layer(const ScenarioOptions& options);
 // Throws UsageError for bad flags, DataError / ValidationError for an unreadable or invalid scenario.
 ComparisonRequest comparison_request(const ScenarioOptions& options);
 
+// --range ADDRESS=LOW:HIGH[:MODE] (repeatable) and --range-dist, for sensitivity, sweep, simulate and check.
+struct RangeOptions {
+    std::vector<std::string> ranges;
+    std::string dist;
+    const CLI::Option* dist_option = nullptr;
+};
+void add_range_options(CLI::App& command, RangeOptions& options);
+// The flags' ranges (origin "flag"), in order. Throws UsageError naming the flag for a bad address, number, dist,
+// low > high, a mode outside [low, high] or a value outside the input's valid range.
+std::vector<RangeEntry> flag_ranges(const RangeOptions& options);
+
+// --draws N and --seed S, as typed.
+struct SimulationFlags {
+    std::string draws = "100000";
+    std::string seed = "1";
+};
+void add_simulation_options(CLI::App& command, SimulationFlags& options, const char* group);
+// Throws UsageError for draws outside [1, k_max_draws] or a seed that is not a whole number in [0, 2^53].
+SimulationOptions simulation_options(const SimulationFlags& options);
+
 // One diagnostic line: "gpucost: <kind>: <message>" (kind: "warning", "error"), the one place the prefix is written.
 void print_line(std::ostream& err, std::string_view kind, std::string_view message);
 // The last steps of every command that prints a model: the model's warnings to `warn` (one line each), then the
@@ -182,5 +203,8 @@ Command add_cashflow_command(CLI::App& app);
 Command add_init_command(CLI::App& app);
 Command add_completion_command(CLI::App& app);
 Command add_manpage_command(CLI::App& app);
+Command add_sensitivity_command(CLI::App& app);
+Command add_sweep_command(CLI::App& app);
+Command add_simulate_command(CLI::App& app);
 
 }  // namespace gpucost::cli

@@ -149,6 +149,9 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         err << not_valid_line(e.file(), e.problems().size(), e.warnings().size());
         return static_cast<int>(e.code());
     }
+    // Estimates without a range are notes, not warnings: the catalogue is valid, only less ready for `simulate`.
+    print_problems(warn, "note", options.catalog.empty() ? "embedded catalogue" : options.catalog,
+                   estimates_without_range(catalog));
     if (o.strict) {
         // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
         const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions, catalog.schema_version);

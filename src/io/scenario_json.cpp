@@ -7,6 +7,7 @@
 
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -16,11 +17,13 @@ using json = nlohmann::json;
 
 const char* const k_build_key = "build";
 const char* const k_cloud_key = "cloud";
+const char* const k_ranges_key = "ranges";
 
 std::vector<std::string> known_keys() {
     std::vector<std::string> keys = assumption_names();
     keys.emplace_back(k_build_key);
     keys.emplace_back(k_cloud_key);
+    keys.emplace_back(k_ranges_key);
     return keys;
 }
 
@@ -112,6 +115,8 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     for (const AssumptionInfo& i : assumption_infos()) read_assumption_value(r, root, "", i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);
     s.cloud_id = read_id(r, root, k_cloud_key);
+    if (const json* ranges = JsonReader::member(root, k_ranges_key))
+        read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
     if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
     return s;
 }

@@ -18,16 +18,17 @@ namespace gpucost {
 
 // What the user asked to compare.
 struct ComparisonRequest {
-    std::optional<std::string> build_id;  // empty: every build in the catalogue
-    std::optional<std::string> cloud_id;  // empty: the cheapest offer for the build's GPU
-    std::string build_id_file;            // the scenario file that named build_id, for messages; empty: a flag
-    std::string cloud_id_file;            // ... and cloud_id
-    AssumptionLayer flags;                // origin "flag"; wins over everything
-    AssumptionLayer scenario;             // origin "scenario FILE"; below flags, above a build's overrides
-    std::optional<std::string> region;    // cheapest match only among offers in this region (case-insensitive)
-    std::optional<std::string> provider;  // ... and from this provider (case-insensitive)
-    std::optional<int> max_age_days;      // figures older than this (days before `today`) become warnings
-    Date today;                           // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::optional<std::string> build_id;      // empty: every build in the catalogue
+    std::optional<std::string> cloud_id;      // empty: the cheapest offer for the build's GPU
+    std::string build_id_file;                // the scenario file that named build_id, for messages; empty: a flag
+    std::string cloud_id_file;                // ... and cloud_id
+    AssumptionLayer flags;                    // origin "flag"; wins over everything
+    AssumptionLayer scenario;                 // origin "scenario FILE"; below flags, above a build's overrides
+    std::optional<std::string> region;        // cheapest match only among offers in this region (case-insensitive)
+    std::optional<std::string> provider;      // ... and from this provider (case-insensitive)
+    std::optional<int> max_age_days;          // figures older than this (days before `today`) become warnings
+    Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
