@@ -50,6 +50,12 @@ Command command_for(CLI::App* app, std::shared_ptr<Options> options, int (*run)(
             }};
 }
 
+// One file a command reads, with the flag (or argument) that names it: {"--catalog", "mine.json"}.
+struct InputFile {
+    std::string flag;
+    std::string path;
+};
+
 // The exit codes, as --help prints them.
 extern const char* const k_exit_codes_help;
 
@@ -62,6 +68,8 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options);
 // Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
 // and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
+// The files --catalog and --add-catalog name, for refuse_output_onto_inputs.
+std::vector<InputFile> catalog_inputs(const CatalogOptions& options);
 
 // Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
 // Throws UsageError when GPUCOST_TODAY is not a date.
@@ -100,6 +108,9 @@ struct OutputOptions {
     std::string output;  // "" (not given) or "-": stdout; an empty value given is a usage error at parsing
 };
 void add_output_option(CLI::App& command, OutputOptions& options);
+// Throws UsageError when --output FILE is one of the command's own inputs (the same file by device and inode,
+// however spelt or linked), so that a command never replaces what it reads; called before anything is read.
+void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs);
 // True when the result goes to stdout: no --output, or --output -.
 bool writes_to_stdout(const OutputOptions& options);
 // Flushes `out` and throws OutputError "stdout: cannot write: <reason>" (exit 4) when any write to it failed.

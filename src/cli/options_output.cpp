@@ -86,6 +86,14 @@ void add_output_option(CLI::App& command, OutputOptions& options) {
 
 bool writes_to_stdout(const OutputOptions& options) { return options.output.empty() || options.output == "-"; }
 
+void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs) {
+    if (writes_to_stdout(output)) return;
+    for (const InputFile& input : inputs)
+        if (same_file(output.output, input.path))
+            throw UsageError(fmt::format("--output {}: is the file {} {} reads; write the result to another file",
+                                         quote_value(output.output), input.flag, quote_value(input.path)));
+}
+
 void check_stdout(std::ostream& out) {
     // The errno of the write that failed: nothing between it and here makes a system call.
     const int before = errno;

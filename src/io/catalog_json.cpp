@@ -47,8 +47,8 @@ void read_provenance(JsonReader& r, const JsonObject& object, const std::string&
         if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
         else
-            r.error(child_path(path, "as_of"),
-                    fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
     }
     if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
         if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
@@ -333,7 +333,8 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
         if (is_valid_date(*as_of))
             c.as_of = *as_of;
         else
-            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}", quote_value(*as_of),
+                                          date_range_note(*as_of)));
     }
     if (const auto currency = r.string(root.scalar("currency"), "", "currency", false)) {  // optional: USD only
         if (*currency == "USD")

@@ -35,6 +35,10 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
         r.error(child_path("", key), fmt::format("must be a non-empty id string or null, got {}", describe(*value)));
         return std::nullopt;
     }
+    if (const auto bad = forbidden_character(value->get_ref<const std::string&>())) {
+        r.error(child_path("", key), forbidden_character_message(*bad));
+        return std::nullopt;
+    }
     return value->get<std::string>();
 }
 
