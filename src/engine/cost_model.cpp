@@ -6,6 +6,7 @@
 
 #include "discounting.hpp"
 #include "gpucost/engine/build_power.hpp"
+#include "month_steps.hpp"
 
 namespace gpucost {
 
@@ -210,56 +211,6 @@ CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int6
     return c;
 }
 
-// The two paybacks of one evaluation.
-struct Paybacks {
-    std::optional<int> cash;
-    std::optional<int> if_sold;
-};
-
-// Month by month, each category's amount as the cash-flow profile has it (cash_flow.cpp's month_amount_usd, in
-// k_categories order, each discounted by itself), for the paybacks of model v2, which no closed form gives.
-struct MonthSteps {
-    const Discounting& d;
-    const Assumptions& a;
-    const MonthlyCosts& m;
-    Pricing interim_pricing;
-    double hardware_usd;
-
-    // Adds month k's discounted flows to the running sums of both sides.
-    void add_month(int k, double v, double& build, double& cloud) const noexcept {
-        const double g = a.cloud_price_change_per_year;
-        if (k > lead_months(a)) {
-            build += m.power_usd * price_trend_factor(k, a.electricity_price_change_per_year) * v;
-            build += m.staff_build_usd * v;
-            build += m.maintenance_usd * v;
-            build += m.facility_usd * v;
-        } else {  // the months without a machine: staff, and the cloud rented meanwhile
-            build += m.staff_build_usd * v;
-            build +=
-                (m.interim_compute_usd * cloud_price_factor(interim_pricing, k, g) + m.storage_usd + m.egress_usd) * v;
-        }
-        cloud += m.compute_usd * cloud_price_factor(a.pricing, k, g) * v;
-        cloud += m.storage_usd * v;
-        cloud += m.egress_usd * v;
-        cloud += m.staff_cloud_usd * v;
-    }
-
-    // The first month the cloud's cumulative spend reaches the build's (cash: `need_cash`), and the first month it
-    // reaches the build's less the machine's discounted resale value then.
-    Paybacks paybacks(double upfront, bool need_cash) const noexcept {
-        Paybacks p;
-        double build = upfront;
-        double cloud = 0.0;
-        for (int k = 1; k <= a.months && (!p.if_sold || (need_cash && !p.cash)); ++k) {
-            const double v = d.factor(k);
-            add_month(k, v, build, cloud);
-            if (need_cash && !p.cash && cloud >= build) p.cash = k;
-            if (!p.if_sold && cloud >= build - resale_value_usd(hardware_usd, k, a) * v) p.if_sold = k;
-        }
-        return p;
-    }
-};
-
 }  // namespace
 
 double annuity_factor(int months, double annual_discount_rate) noexcept {
@@ -304,6 +255,10 @@ double cloud_price_factor(Pricing pricing, int month, double yearly_change) noex
 }
 
 int lead_time_in_force(const Assumptions& a) noexcept { return lead_months(a); }
+
+bool uses_model_v2_terms(const Assumptions& a) noexcept {
+    return !uniform_months(a) || a.resale != ResaleModel::straight_line;
+}
 
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept {
     return (gpu_count + gpus_per_instance - 1) / gpus_per_instance;
@@ -378,9 +333,14 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     const double d_low = difference(build, horizon, with_hourly(m, rates.at(0.0)));
     const double d_high = difference(build, horizon, with_hourly(m, rates.at(k_hours_per_week)));
     if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
-        const double hours = k_hours_per_week * d_low / (d_low - d_high);
-        e.break_even_hours_per_week = std::clamp(hours, 0.0, k_hours_per_week);
-        e.build_cheaper_above = d_high < d_low;
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // A crossing at an end with owning cheaper only beyond it ("below 0", "above 168") is no break-even
+        // in 0-168 h/week: the sides are equal there and renting is cheaper everywhere else.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) {
+            e.break_even_hours_per_week = hours;
+            e.build_cheaper_above = above;
+        }
     }
 
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;

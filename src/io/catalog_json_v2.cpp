@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/util/date.hpp"
+#include "gpucost/util/text.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -12,7 +15,33 @@ std::string needs_version_2(int since, int schema_version) {
                        since, schema_version, since);
 }
 
+std::string as_text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
+
 }  // namespace
+
+void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
+    p.source = as_text(r.string(object.scalar("source"), path, "source", true));
+    if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
+        if (is_valid_date(std::string(*as_of)))
+            p.as_of = *as_of;
+        else
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
+    }
+    if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
+        if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
+            *confidence == "sourced")
+            p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
+        else
+            r.error(
+                child_path(path, "confidence"),
+                fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
+    }
+    p.note = as_text(r.string(object.scalar("note"), path, "note", false));
+    if (!p.confidence.empty() && p.note.empty())
+        r.error(child_path(path, "note"),
+                fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));
+}
 
 void reject_newer_key(JsonReader& r, const JsonObject& object, const std::string& path, std::string_view key,
                       int schema_version) {

@@ -1,7 +1,9 @@
-// What catalogue schema_version 2 adds to the reader (model v2, issue 11): a version-1 document may not give a
-// version-2 key, builds' storage_tb and offers' storage_usd_per_tb_month. Internal to catalog_json.cpp.
+// Entry fields of the catalogue reader beside catalog_json.cpp: every entry's provenance (source, as_of,
+// confidence including "derived", note), and what schema_version 2 adds (model v2, issue 11): a version-1 document
+// may not give a version-2 key, builds' storage_tb and offers' storage_usd_per_tb_month. Internal to the io layer.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,6 +12,9 @@
 #include "json_dom.hpp"
 
 namespace gpucost {
+
+// An entry's source, as_of (a date), confidence (sourced, estimate, derived, unverified; not sourced needs a note).
+void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p);
 
 // An error at PATH/KEY when `object` has `key` and the document's version is below 2.
 void reject_newer_key(JsonReader& r, const JsonObject& object, const std::string& path, std::string_view key,

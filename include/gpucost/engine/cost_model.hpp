@@ -127,6 +127,11 @@ double price_trend_factor(int month, double yearly_change, int term_months = 1) 
 // The lead time L the engine uses: lead_time_months within [0, M - 1].
 int lead_time_in_force(const Assumptions& a) noexcept;
 
+// True when model v2's terms shape the evaluation beyond v1's closed forms: a lead time, a price trend, or a resale
+// model other than v1's straight line. Code that re-derives v1's formulas for speed (analysis/batch) must then call
+// evaluate() instead.
+bool uses_model_v2_terms(const Assumptions& a) noexcept;
+
 // Cloud instances needed for g GPUs: ceil(g / c).
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept;
 
