@@ -93,6 +93,7 @@ ComparisonRequest comparison_request(const ScenarioOptions& o) {
         if (scenario.cloud_id) request.cloud_id_file = o.scenario;
         request.build_id = std::move(scenario.build_id);
         request.cloud_id = std::move(scenario.cloud_id);
+        request.scenario_ranges = std::move(scenario.ranges);
     }
     if (!o.build.empty()) request.build_id = o.build, request.build_id_file.clear();
     if (!o.cloud.empty()) request.cloud_id = o.cloud, request.cloud_id_file.clear();

@@ -12,6 +12,7 @@
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 #include "id_table.hpp"
 #include "json_dom.hpp"
@@ -31,14 +32,23 @@ constexpr double k_max_bandwidth_gbs = 1e7;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
+// An entry's optional "ranges", keyed by field ("price_usd"; an offer's "usd_per_hour/spot").
+void read_entry_ranges(JsonReader& r, const JsonObject& e, const std::string& path, const char* kind,
+                       const std::string& id, const std::string& origin, std::vector<RangeEntry>& out) {
+    const element* ranges = e.find("ranges");
+    if (ranges == nullptr) return;
+    read_ranges(r, to_nlohmann(*ranges), child_path(path, "ranges"),
+                {fmt::format("{}:{}/", kind, id), "catalogue", origin}, out);
+}
+
 void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
     p.source = text(r.string(object.scalar("source"), path, "source", true));
     if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
         if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
         else
-            r.error(child_path(path, "as_of"),
-                    fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
     }
     if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
         if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
@@ -133,7 +143,7 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, 
         const FirstUse use{"gpus", i};
         const std::string path = child_path("/gpus", i++);
         if (!is_entry(r, entry, path, e)) continue;
-        r.unknown_keys(e.keys(), path, k_gpu_keys);
+        r.unknown_keys(e.keys(), path, k_gpu_read_keys);
         Gpu g;
         g.id = read_id(r, e, path, use, ids);
         g.name = text(r.string(e.scalar("name"), path, "name", true));
@@ -152,6 +162,7 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, 
         g.aliases = read_strings(r, e, path, "aliases");
         r.string(e.scalar("spec_source"), path, "spec_source", false);
         read_provenance(r, e, path, g.provenance);
+        read_entry_ranges(r, e, path, "gpu", g.id, c.origin, g.ranges);
         c.gpus.push_back(std::move(g));
     }
 }
@@ -185,7 +196,7 @@ std::string gpu_named(const Gpu* gpu, const JsonObject& e) {
 // One build, /builds/<index>: every figure checked, its assumptions read by read_assumptions (nlohmann).
 void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
                 const Context& ctx) {
-    r.unknown_keys(e.keys(), path, k_build_keys);
+    r.unknown_keys(e.keys(), path, k_build_read_keys);
     Build b;
     b.id = read_id(r, e, path, use, ids);
     b.name = text(r.string(e.scalar("name"), path, "name", true));
@@ -217,6 +228,7 @@ void read_build(JsonReader& r, const JsonObject& e, const std::string& path, Fir
                 fmt::format("missing; GPU {} has no price_usd, so the build must give its own gpu_price_usd",
                             quote_value(gpu->id)));
     read_provenance(r, e, path, b.provenance);
+    read_entry_ranges(r, e, path, "build", b.id, c.origin, b.ranges);
     c.builds.push_back(std::move(b));
 }
 
@@ -271,7 +283,7 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
 // One cloud offer, /cloud/<index>.
 void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
                 Context& ctx) {
-    r.unknown_keys(e.keys(), path, k_cloud_keys);
+    r.unknown_keys(e.keys(), path, k_cloud_read_keys);
     CloudOffer o;
     o.id = read_id(r, e, path, use, ids);
     o.provider = text(r.string(e.scalar("provider"), path, "provider", true));
@@ -283,6 +295,7 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     read_prices(r, e, path, o, ctx);
     read_offer_storage(r, e, path, o, ctx.schema_version);
     read_provenance(r, e, path, o.provenance);
+    read_entry_ranges(r, e, path, "cloud", o.id, c.origin, o.ranges);
     c.cloud.push_back(std::move(o));
 }
 
@@ -320,7 +333,8 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
         if (is_valid_date(*as_of))
             c.as_of = *as_of;
         else
-            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}", quote_value(*as_of),
+                                          date_range_note(*as_of)));
     }
     if (const auto currency = r.string(root.scalar("currency"), "", "currency", false)) {  // optional: USD only
         if (*currency == "USD")
@@ -336,6 +350,9 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
                          overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
         reject_newer_assumptions(r, c.assumptions, "/assumptions", ctx.schema_version);
     }
+    if (const element* ranges = root.find("assumption_ranges"))
+        read_ranges(r, to_nlohmann(*ranges), "/assumption_ranges",
+                    {"", overlay ? "overlay " + c.origin : "catalogue", c.origin}, c.assumption_ranges);
 }
 
 // A whole catalogue (base null) or an overlay over base, where every root key is optional.
@@ -350,7 +367,7 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     JsonReader r;
     Catalog c;
     c.origin = origin;
-    r.unknown_keys(root.keys(), "", k_catalog_root_keys);
+    r.unknown_keys(root.keys(), "", k_catalog_root_read_keys);
     read_root(r, root, overlay, c, ctx);
     std::size_t entries = 0;
     for (const char* name : {"gpus", "builds", "cloud"}) {

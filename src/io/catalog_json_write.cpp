@@ -3,6 +3,11 @@
 #include <algorithm>
 
 namespace gpucost {
+
+std::vector<std::string> with_key(std::vector<std::string> keys, const char* key) {
+    keys.emplace_back(key);
+    return keys;
+}
 namespace {
 
 using Json = nlohmann::ordered_json;

@@ -7,6 +7,7 @@
 
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -16,11 +17,13 @@ using json = nlohmann::json;
 
 const char* const k_build_key = "build";
 const char* const k_cloud_key = "cloud";
+const char* const k_ranges_key = "ranges";
 
 std::vector<std::string> known_keys() {
     std::vector<std::string> keys = assumption_names();
     keys.emplace_back(k_build_key);
     keys.emplace_back(k_cloud_key);
+    keys.emplace_back(k_ranges_key);
     return keys;
 }
 
@@ -30,6 +33,10 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
     if (value == nullptr || value->is_null()) return std::nullopt;
     if (!value->is_string() || value->get_ref<const std::string&>().empty()) {
         r.error(child_path("", key), fmt::format("must be a non-empty id string or null, got {}", describe(*value)));
+        return std::nullopt;
+    }
+    if (const auto bad = forbidden_character(value->get_ref<const std::string&>())) {
+        r.error(child_path("", key), forbidden_character_message(*bad));
         return std::nullopt;
     }
     return value->get<std::string>();
@@ -112,6 +119,8 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     for (const AssumptionInfo& i : assumption_infos()) read_assumption_value(r, root, "", i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);
     s.cloud_id = read_id(r, root, k_cloud_key);
+    if (const json* ranges = JsonReader::member(root, k_ranges_key))
+        read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
     if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
     return s;
 }

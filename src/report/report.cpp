@@ -26,6 +26,14 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
+UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assumptions a) {
+    a.hours_per_week = 0.0;
+    const Evaluation idle = evaluate(build, cloud, a);
+    a.hours_per_week = k_hours_per_week;
+    const Evaluation busy = evaluate(build, cloud, a);
+    return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
+}
+
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
                        const ResolvedAssumptions& assumptions) {
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
@@ -40,6 +48,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
+    c.usage_range = usage_range_of(c.build_spec, c.cloud_spec, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
     for (const Figure& f : c.figures) {

@@ -110,7 +110,8 @@ TEST_CASE("catalog validate --strict demands every assumption and every source, 
     SECTION("the shipped and the fixture catalogues are complete") {
         const auto shipped = run_gpucost({"catalog", "validate", "--strict"});
         CHECK(shipped.exit_code == 0);
-        CHECK(shipped.err.empty());
+        // No warning or error; only notes naming estimates that carry no range yet (docs/uncertainty.md).
+        CHECK_THAT(shipped.err, !Catch::Contains("gpucost: warning:") && !Catch::Contains("gpucost: error:"));
         CHECK_THAT(shipped.out, Catch::StartsWith("OK: embedded: "));
         CHECK(run_gpucost({"catalog", "validate", "--strict", "data/mini_catalog.json"}).exit_code == 0);
     }

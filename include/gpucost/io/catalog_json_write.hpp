@@ -28,6 +28,13 @@ inline const std::vector<std::string> k_build_keys = {
 inline const std::vector<std::string> k_cloud_keys = {"id",     "provider",  "instance",     "region",
                                                       "gpu",    "gpu_count", "usd_per_hour", "storage_usd_per_tb_month",
                                                       "source", "as_of",     "confidence",   "note"};
+// What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.
+// Defined after the lists above in this one header, so each is initialised after the list it extends.
+std::vector<std::string> with_key(std::vector<std::string> keys, const char* key);
+inline const std::vector<std::string> k_catalog_root_read_keys = with_key(k_catalog_root_keys, "assumption_ranges");
+inline const std::vector<std::string> k_gpu_read_keys = with_key(k_gpu_keys, "ranges");
+inline const std::vector<std::string> k_build_read_keys = with_key(k_build_keys, "ranges");
+inline const std::vector<std::string> k_cloud_read_keys = with_key(k_cloud_keys, "ranges");
 inline const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 // A GPU as a catalogue entry: absent figures left out, confidence only when not sourced, note only when written.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/range.hpp"
 #include "gpucost/util/error.hpp"
 
 namespace gpucost {
@@ -43,6 +44,7 @@ struct Gpu {
     double mem_bw_gbs = 0.0;
     std::vector<std::string> aliases;  // names other catalogues use for this GPU
     Provenance provenance;
+    std::vector<RangeEntry> ranges;  // "ranges": how far its figures may lie from the values above
 };
 
 struct Build {
@@ -57,6 +59,7 @@ struct Build {
     double setup_usd = 0.0;
     AssumptionLayer assumptions;  // per-build overrides, origin "build <id>"
     Provenance provenance;
+    std::vector<RangeEntry> ranges;
 };
 
 struct CloudOffer {
@@ -69,6 +72,7 @@ struct CloudOffer {
     std::array<std::optional<double>, k_pricing_count> usd_per_hour{};  // per instance-hour, by Pricing
     std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
     Provenance provenance;
+    std::vector<RangeEntry> ranges;
 
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
 };
@@ -92,8 +96,9 @@ struct Catalog {
     int schema_version = k_catalog_schema_version;  // as the file says (an overlay without one: the newest)
     std::string as_of;
     std::string currency = "USD";
-    std::string origin;           // "embedded" or the file path
-    AssumptionLayer assumptions;  // complete, origin "catalogue"
+    std::string origin;                         // "embedded" or the file path
+    AssumptionLayer assumptions;                // complete, origin "catalogue"
+    std::vector<RangeEntry> assumption_ranges;  // "assumption_ranges", keyed by assumption
     std::vector<Gpu> gpus;
     std::vector<Build> builds;
     std::vector<CloudOffer> cloud;
@@ -114,6 +119,11 @@ struct Catalog {
 // appended, assumptions override key by key. `catalog.origin` becomes "<origin> + <overlay origin>".
 // Throws ValidationError naming the overlay when an id changes section or a build is left without a GPU price.
 void merge_catalog(Catalog& catalog, Catalog overlay);
+
+// `catalog validate`'s warnings about uncertainty the catalogue does not quantify: every entry marked
+// "confidence": "estimate" without a "ranges" object, and every assumption whose source says ESTIMATE without an
+// "assumption_ranges" entry. Paths are into the catalogue as merged.
+std::vector<Problem> estimates_without_range(const Catalog& catalog);
 
 // The price a build pays per GPU: its own quote, else the GPU's catalogue price.
 double gpu_price_for(const Build& build, const Gpu& gpu);

@@ -4,8 +4,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/range.hpp"
 
 namespace gpucost {
 
@@ -14,6 +16,7 @@ struct Scenario {
     AssumptionLayer assumptions;          // origin "scenario FILE"; years held as months
     std::optional<std::string> build_id;  // "build": an id, or null / absent for every build
     std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
+    std::vector<RangeEntry> ranges;       // "ranges": { "<address>": {low, high, mode, dist} }
 };
 
 }  // namespace gpucost

@@ -18,16 +18,17 @@ namespace gpucost {
 
 // What the user asked to compare.
 struct ComparisonRequest {
-    std::optional<std::string> build_id;  // empty: every build in the catalogue
-    std::optional<std::string> cloud_id;  // empty: the cheapest offer for the build's GPU
-    std::string build_id_file;            // the scenario file that named build_id, for messages; empty: a flag
-    std::string cloud_id_file;            // ... and cloud_id
-    AssumptionLayer flags;                // origin "flag"; wins over everything
-    AssumptionLayer scenario;             // origin "scenario FILE"; below flags, above a build's overrides
-    std::optional<std::string> region;    // cheapest match only among offers in this region (case-insensitive)
-    std::optional<std::string> provider;  // ... and from this provider (case-insensitive)
-    std::optional<int> max_age_days;      // figures older than this (days before `today`) become warnings
-    Date today;                           // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::optional<std::string> build_id;      // empty: every build in the catalogue
+    std::optional<std::string> cloud_id;      // empty: the cheapest offer for the build's GPU
+    std::string build_id_file;                // the scenario file that named build_id, for messages; empty: a flag
+    std::string cloud_id_file;                // ... and cloud_id
+    AssumptionLayer flags;                    // origin "flag"; wins over everything
+    AssumptionLayer scenario;                 // origin "scenario FILE"; below flags, above a build's overrides
+    std::optional<std::string> region;        // cheapest match only among offers in this region (case-insensitive)
+    std::optional<std::string> provider;      // ... and from this provider (case-insensitive)
+    std::optional<int> max_age_days;          // figures older than this (days before `today`) become warnings
+    Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
@@ -64,6 +65,17 @@ struct CostRow {
     double amount_usd = 0.0;
 };
 
+// Each side's discounted total at both ends of the usage range, 0 and 168 hours a week, every other assumption as
+// in force. Both totals are affine in the hours (the engine's break-even rests on that), so a chart draws each side
+// as the line through these two points; it passes through the totals at the user's hours and crosses at the
+// break-even.
+struct UsageRange {
+    double build_at_0_usd = 0.0;
+    double build_at_168_usd = 0.0;
+    double cloud_at_0_usd = 0.0;
+    double cloud_at_168_usd = 0.0;
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -79,6 +91,7 @@ struct Comparison {
     std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
     std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
     CashFlowProfile cash_flow;              // month by month, as the engine discounts it
+    UsageRange usage_range;                 // each side's total at 0 and at 168 h/week, from the engine
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
