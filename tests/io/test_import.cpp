@@ -296,6 +296,12 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
                                              "0",
                                              "--discount-rate",
                                              "0",
+                                             "--storage-tb",  // model v2: the shipped builds' disks, priced per TB
+                                             "0",
+                                             "--on-demand-overhead",
+                                             "0",
+                                             "--cloud-price-change-per-year",
+                                             "0",
                                              "--format",
                                              "json"};
     const auto compare = [&](const std::string& pricing) {
