@@ -1,6 +1,7 @@
 #include "gpucost/analysis/batch.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace gpucost {
 namespace {
@@ -43,6 +44,32 @@ DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noe
     for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], values[i]);
     if (m_general) return outcome_of(evaluate(c.build, c.cloud, c.assumptions));
     return fast(c);
+}
+
+void BatchEvaluator::run(std::span<const double* const> columns, std::size_t count, double* build_total_usd,
+                         double* cloud_total_usd, double* break_even_hours,
+                         std::int32_t* payback_month) const noexcept {
+    const auto store = [&](std::size_t d, const DrawOutcome& o) {
+        build_total_usd[d] = o.build_total_usd;
+        cloud_total_usd[d] = o.cloud_total_usd;
+        break_even_hours[d] = o.break_even_hours;
+        payback_month[d] = o.payback_month;
+    };
+    Case c = m_base;
+    if (m_general) {
+        for (std::size_t d = 0; d < count; ++d) {
+            for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], columns[i][d]);
+            store(d, outcome_of(evaluate(c.build, c.cloud, c.assumptions)));
+        }
+        return;
+    }
+    // The fast path's slots are all plain doubles: each draw overwrites every one of them, so one case serves all.
+    std::vector<double*> targets;
+    for (const Slot s : m_slots) targets.push_back(slot_address(c, s));
+    for (std::size_t d = 0; d < count; ++d) {
+        for (std::size_t i = 0; i < targets.size(); ++i) *targets[i] = columns[i][d];
+        store(d, fast(c));
+    }
 }
 
 DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {

@@ -27,14 +27,18 @@ double quantile_of_sorted(std::span<const double> sorted, double q) noexcept {
     return lerp(sorted[i], sorted[i + 1], h - lo);
 }
 
-Summary summarize(std::span<const double> values) {
+namespace {
+
+template <typename T>
+Summary summarize_values(std::span<const T> values) {
     Summary s;
     s.count = values.size();
     if (values.empty()) return s;
-    double low = values[0];
-    double high = values[0];
+    double low = static_cast<double>(values[0]);
+    double high = low;
     double sum = 0.0;
-    for (const double v : values) {
+    for (const T x : values) {
+        const auto v = static_cast<double>(x);
         low = std::min(low, v);
         high = std::max(high, v);
         sum += v;
@@ -45,7 +49,7 @@ Summary summarize(std::span<const double> values) {
     const double scale = high > low ? static_cast<double>(k_buckets) / (high - low) : 0.0;
     const auto bucket = [&](double v) { return std::min(k_buckets - 1, static_cast<std::size_t>((v - low) * scale)); };
     std::vector<std::size_t> counts(k_buckets + 1, 0);
-    for (const double v : values) ++counts[bucket(v) + 1];
+    for (const T v : values) ++counts[bucket(static_cast<double>(v)) + 1];
     for (std::size_t b = 1; b <= k_buckets; ++b) counts[b] += counts[b - 1];  // counts[b]: values below bucket b
 
     // The order statistics needed: floor(h) and floor(h) + 1 of each quantile.
@@ -67,9 +71,11 @@ Summary summarize(std::span<const double> values) {
             members.emplace_back();
         }
     }
-    for (const double v : values)
+    for (const T x : values) {
+        const auto v = static_cast<double>(x);
         if (const std::int8_t slot = slot_of[bucket(v)]; slot >= 0)
             members[static_cast<std::size_t>(slot)].push_back(v);
+    }
     for (std::vector<double>& m : members) std::sort(m.begin(), m.end());
     std::array<double, ranks.size()> order{};
     for (std::size_t r = 0; r < ranks.size(); ++r) {
@@ -82,5 +88,10 @@ Summary summarize(std::span<const double> values) {
     }
     return s;
 }
+
+}  // namespace
+
+Summary summarize(std::span<const double> values) { return summarize_values(values); }
+Summary summarize(std::span<const std::int32_t> values) { return summarize_values(values); }
 
 }  // namespace gpucost
