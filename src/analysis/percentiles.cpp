@@ -34,22 +34,32 @@ Summary summarize_values(std::span<const T> values) {
     Summary s;
     s.count = values.size();
     if (values.empty()) return s;
+    // The bucket bounds come from every 64th value: a value beyond them goes to the first or last bucket, which
+    // keeps bucket order equal to value order, so the bounds need not be the extremes (one pass fewer).
+    const std::size_t stride = 64;
     double low = static_cast<double>(values[0]);
     double high = low;
+    for (std::size_t i = 0; i < values.size(); i += stride) {
+        low = std::min(low, static_cast<double>(values[i]));
+        high = std::max(high, static_cast<double>(values[i]));
+    }
+    high = std::max(high, static_cast<double>(values.back()));
+    // Bucket of v: floor((v - low) * scale) clamped to the buckets, monotone in v because subtraction and
+    // multiplication round monotonically, so each order statistic lies in a known bucket.
+    const double scale = high > low ? static_cast<double>(k_buckets) / (high - low) : 0.0;
+    constexpr double k_last = static_cast<double>(k_buckets - 1);
+    const auto bucket = [&](double v) {
+        const double x = (v - low) * scale;
+        return x <= 0.0 ? std::size_t{0} : x >= k_last ? k_buckets - 1 : static_cast<std::size_t>(x);
+    };
+    std::vector<std::size_t> counts(k_buckets + 1, 0);
     double sum = 0.0;
     for (const T x : values) {
         const auto v = static_cast<double>(x);
-        low = std::min(low, v);
-        high = std::max(high, v);
+        ++counts[bucket(v) + 1];
         sum += v;
     }
     s.mean = sum / static_cast<double>(values.size());
-    // Bucket of v: floor((v - low) * scale), monotone in v because subtraction and multiplication round
-    // monotonically, so bucket order is value order and each order statistic lies in a known bucket.
-    const double scale = high > low ? static_cast<double>(k_buckets) / (high - low) : 0.0;
-    const auto bucket = [&](double v) { return std::min(k_buckets - 1, static_cast<std::size_t>((v - low) * scale)); };
-    std::vector<std::size_t> counts(k_buckets + 1, 0);
-    for (const T v : values) ++counts[bucket(static_cast<double>(v)) + 1];
     for (std::size_t b = 1; b <= k_buckets; ++b) counts[b] += counts[b - 1];  // counts[b]: values below bucket b
 
     // The order statistics needed: floor(h) and floor(h) + 1 of each quantile.
