@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "catalog_json_v2.hpp"
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
@@ -46,15 +47,17 @@ void read_provenance(JsonReader& r, const JsonObject& object, const std::string&
         if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
         else
-            r.error(child_path(path, "as_of"),
-                    fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
     }
     if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
-        if (*confidence == "estimate" || *confidence == "unverified" || *confidence == "sourced")
+        if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
+            *confidence == "sourced")
             p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
         else
-            r.error(child_path(path, "confidence"),
-                    fmt::format("must be one of sourced, estimate, unverified, got {}", quote_value(*confidence)));
+            r.error(
+                child_path(path, "confidence"),
+                fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
     }
     p.note = text(r.string(object.scalar("note"), path, "note", false));
     if (!p.confidence.empty() && p.note.empty())
@@ -93,8 +96,9 @@ struct Context {
     // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
     // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
     std::unordered_map<std::string_view, const Gpu*> gpus;
-    JsonObject prices;        // an offer's usd_per_hour, its storage reused from offer to offer
-    std::string prices_path;  // its path
+    JsonObject prices;                              // an offer's usd_per_hour, its storage reused from offer to offer
+    std::string prices_path;                        // its path
+    int schema_version = k_catalog_schema_version;  // the document's: version 1 may not give version-2 keys
 };
 
 void index_gpus(const Catalog& c, Context& ctx) {
@@ -214,8 +218,11 @@ void read_build(JsonReader& r, const JsonObject& e, const std::string& path, Fir
                                                              exact_number(b.base_load_w), exact_number(b.base_idle_w)));
     b.setup_usd = money("setup_usd");
     b.assumptions.origin = fmt::format("build {}", b.id);
-    if (const element* overrides = e.find("assumptions"))
+    if (const element* overrides = e.find("assumptions")) {
         read_assumptions(r, to_nlohmann(*overrides), child_path(path, "assumptions"), LayerRules::build, b.assumptions);
+        reject_newer_assumptions(r, b.assumptions, child_path(path, "assumptions"), ctx.schema_version);
+    }
+    read_build_storage(r, e, path, b, ctx.schema_version);
     if (gpu != nullptr && !gpu->price_usd && !b.gpu_price_usd)
         r.error(child_path(path, "gpu_price_usd"),
                 fmt::format("missing; GPU {} has no price_usd, so the build must give its own gpu_price_usd",
@@ -286,6 +293,7 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     o.gpu = gpu_named(gpu, e);
     o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
     read_prices(r, e, path, o, ctx);
+    read_offer_storage(r, e, path, o, ctx.schema_version);
     read_provenance(r, e, path, o.provenance);
     read_entry_ranges(r, e, path, "cloud", o.id, c.origin, o.ranges);
     c.cloud.push_back(std::move(o));
@@ -312,18 +320,21 @@ void read_cloud(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c,
 }
 
 // The root's own fields: schema version, date, currency and the default assumptions.
-void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) {
+void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, Context& ctx) {
     const auto version = r.integer(root.scalar("schema_version"), "", "schema_version", 1, 1'000'000, !overlay);
-    if (version && *version != k_catalog_schema_version)
+    if (version && *version > k_catalog_schema_version)
         // Reading a newer format as if it were ours would give wrong figures without a word.
-        throw ValidationError(c.origin,
-                              {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads version {}",
-                                                               *version, k_catalog_schema_version)}});
+        throw ValidationError(
+            c.origin,
+            {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads versions {} to {}", *version,
+                                             k_oldest_catalog_schema_version, k_catalog_schema_version)}});
+    if (version) c.schema_version = ctx.schema_version = static_cast<int>(*version);
     if (const auto as_of = r.string(root.scalar("as_of"), "", "as_of", !overlay)) {
         if (is_valid_date(*as_of))
             c.as_of = *as_of;
         else
-            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}", quote_value(*as_of),
+                                          date_range_note(*as_of)));
     }
     if (const auto currency = r.string(root.scalar("currency"), "", "currency", false)) {  // optional: USD only
         if (*currency == "USD")
@@ -334,9 +345,11 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) 
     }
     c.assumptions.origin = "catalogue";
     // Optional: a missing assumption keeps its gpucost default (`catalog validate --strict` demands them all).
-    if (const element* assumptions = root.find("assumptions"))
+    if (const element* assumptions = root.find("assumptions")) {
         read_assumptions(r, to_nlohmann(*assumptions), "/assumptions",
                          overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
+        reject_newer_assumptions(r, c.assumptions, "/assumptions", ctx.schema_version);
+    }
     if (const element* ranges = root.find("assumption_ranges"))
         read_ranges(r, to_nlohmann(*ranges), "/assumption_ranges",
                     {"", overlay ? "overlay " + c.origin : "catalogue", c.origin}, c.assumption_ranges);
@@ -355,7 +368,7 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     Catalog c;
     c.origin = origin;
     r.unknown_keys(root.keys(), "", k_catalog_root_read_keys);
-    read_root(r, root, overlay, c);
+    read_root(r, root, overlay, c, ctx);
     std::size_t entries = 0;
     for (const char* name : {"gpus", "builds", "cloud"}) {
         simdjson::dom::array section;

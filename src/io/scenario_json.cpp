@@ -35,6 +35,10 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
         r.error(child_path("", key), fmt::format("must be a non-empty id string or null, got {}", describe(*value)));
         return std::nullopt;
     }
+    if (const auto bad = forbidden_character(value->get_ref<const std::string&>())) {
+        r.error(child_path("", key), forbidden_character_message(*bad));
+        return std::nullopt;
+    }
     return value->get<std::string>();
 }
 
@@ -145,10 +149,8 @@ std::string scenario_template(const Catalog& catalog) {
         const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
                                               [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
         const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
-        if (const auto* p = std::get_if<Pricing>(&v))
-            root[name] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
-            root[name] = to_string(*idle);
+        if (const std::string_view word = choice_word(v); !word.empty())
+            root[name] = std::string(word);
         else
             root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);

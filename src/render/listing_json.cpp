@@ -50,6 +50,12 @@ Json gpu_json(const Gpu& g) {
     return j;
 }
 
+// A build's storage_tb (its local disk, model v2) as the catalogue field: its own override, else null.
+Json storage_tb_json(const Build& b) {
+    const auto& tb = b.assumptions.get(AssumptionKey::storage_tb);
+    return tb ? Json(std::get<double>(*tb)) : Json(nullptr);
+}
+
 Json build_json(const BuildRow& r) {
     const Build& b = r.build;
     Json assumptions = Json::object();
@@ -64,6 +70,7 @@ Json build_json(const BuildRow& r) {
               {"base_load_w", b.base_load_w},
               {"base_idle_w", b.base_idle_w},
               {"setup_usd", b.setup_usd},
+              {"storage_tb", storage_tb_json(b)},
               {"hardware_usd", r.hardware_usd},
               {"assumptions", assumptions}};
     add_provenance(j, b.provenance);
@@ -79,7 +86,8 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"region", o.region},
               {"gpu", o.gpu},
               {"gpu_count", o.gpu_count},
-              {"usd_per_hour", by_pricing(o.usd_per_hour)}};
+              {"usd_per_hour", by_pricing(o.usd_per_hour)},
+              {"storage_usd_per_tb_month", nullable(o.storage_usd_per_tb_month)}};
     if (pricing) {
         j["pricing"] = to_string(*pricing);
         j["usd_per_gpu_hour"] = nullable(r.per_gpu_hour(*pricing));

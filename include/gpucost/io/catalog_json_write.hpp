@@ -22,11 +22,12 @@ inline const std::vector<std::string> k_gpu_keys = {
     "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
     "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
 inline const std::vector<std::string> k_build_keys = {
-    "id",          "name",      "gpu",         "gpu_count", "gpu_price_usd", "base_price_usd", "base_load_w",
-    "base_idle_w", "setup_usd", "assumptions", "source",    "as_of",         "confidence",     "note"};
-inline const std::vector<std::string> k_cloud_keys = {"id",    "provider",   "instance",     "region",
-                                                      "gpu",   "gpu_count",  "usd_per_hour", "source",
-                                                      "as_of", "confidence", "note"};
+    "id",          "name",        "gpu",       "gpu_count",  "gpu_price_usd", "base_price_usd",
+    "base_load_w", "base_idle_w", "setup_usd", "storage_tb", "assumptions",   "source",
+    "as_of",       "confidence",  "note"};
+inline const std::vector<std::string> k_cloud_keys = {"id",     "provider",  "instance",     "region",
+                                                      "gpu",    "gpu_count", "usd_per_hour", "storage_usd_per_tb_month",
+                                                      "source", "as_of",     "confidence",   "note"};
 // What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.
 // Defined after the lists above in this one header, so each is initialised after the list it extends.
 std::vector<std::string> with_key(std::vector<std::string> keys, const char* key);

@@ -15,8 +15,11 @@
 
 namespace gpucost {
 
-// The catalogue format this gpucost reads.
-inline constexpr int k_catalog_schema_version = 1;
+// The newest catalogue format this gpucost reads; it reads every version from 1 up. Version 2 adds model v2's
+// assumptions (resale, price trends, lead time, storage in TB), offers' storage_usd_per_tb_month and builds'
+// storage_tb; a version-1 catalogue may not give them, so it keeps v1's model exactly.
+inline constexpr int k_catalog_schema_version = 2;
+inline constexpr int k_oldest_catalog_schema_version = 1;
 // Largest build or offer, in GPUs: a whole cluster fits.
 inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 
@@ -24,7 +27,7 @@ inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 struct Provenance {
     std::string source;      // URL or document
     std::string as_of;       // YYYY-MM-DD or YYYY-MM
-    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string confidence;  // "" (sourced), "estimate", "derived" (computed from sourced figures) or "unverified"
     std::string note;        // reasoning behind an estimate
 };
 
@@ -67,6 +70,7 @@ struct CloudOffer {
     std::string gpu;                                                    // a Gpu id
     std::int64_t gpu_count = 1;                                         // per instance
     std::array<std::optional<double>, k_pricing_count> usd_per_hour{};  // per instance-hour, by Pricing
+    std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
     Provenance provenance;
     std::vector<RangeEntry> ranges;
 
@@ -89,7 +93,7 @@ struct EntryRef {
 
 // A validated catalogue: every reference resolves, every number is finite and in range.
 struct Catalog {
-    int schema_version = k_catalog_schema_version;
+    int schema_version = k_catalog_schema_version;  // as the file says (an overlay without one: the newest)
     std::string as_of;
     std::string currency = "USD";
     std::string origin;                         // "embedded" or the file path

@@ -36,7 +36,7 @@ struct Figure {
     std::string kind;  // "GPU", "build" or "offer"
     std::string id;
     std::string as_of;       // YYYY-MM-DD or YYYY-MM, as written
-    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string confidence;  // "" (sourced), "estimate", "derived" or "unverified"
     std::string note;        // reasoning behind an estimate
 };
 
@@ -65,6 +65,17 @@ struct CostRow {
     double amount_usd = 0.0;
 };
 
+// Each side's discounted total at both ends of the usage range, 0 and 168 hours a week, every other assumption as
+// in force. Both totals are affine in the hours (the engine's break-even rests on that), so a chart draws each side
+// as the line through these two points; it passes through the totals at the user's hours and crosses at the
+// break-even.
+struct UsageRange {
+    double build_at_0_usd = 0.0;
+    double build_at_168_usd = 0.0;
+    double cloud_at_0_usd = 0.0;
+    double cloud_at_168_usd = 0.0;
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -80,6 +91,7 @@ struct Comparison {
     std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
     std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
     CashFlowProfile cash_flow;              // month by month, as the engine discounts it
+    UsageRange usage_range;                 // each side's total at 0 and at 168 h/week, from the engine
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
