@@ -96,8 +96,12 @@ DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {
     const double upfront = hardware + c.build.setup_usd;
     const double d_low = difference(upfront, annuity, resale, m0);
     const double d_high = difference(upfront, annuity, resale, m168);
-    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0))
-        o.break_even_hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) o.break_even_hours = hours;
+    }
 
     // Payback: the first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b, found
     // by a branch-free lower bound over the annuities worked out once (A grows with k; the outcome of each step is

@@ -1,6 +1,7 @@
 #include "gpucost/analysis/inputs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpucost {
 
@@ -38,7 +39,9 @@ void write_slot(Case& c, Slot slot, double value) noexcept {
         c.assumptions.months = std::max(1, months_for_years(value));
         return;
     }
-    set_value(c.assumptions, slot.key, AssumptionValue{value});
+    // A whole-number assumption (the lead time) takes the nearest whole number, as its parser demands one.
+    const bool whole = info(slot.key).kind == AssumptionKind::whole_number;
+    set_value(c.assumptions, slot.key, AssumptionValue{whole ? std::round(value) : value});
 }
 
 double* slot_address(Case& c, Slot slot) noexcept {
