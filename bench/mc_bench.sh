@@ -14,7 +14,7 @@ echo "== machine"; nproc; uptime
 for run in 1 2 3; do
   /usr/bin/time -f "gpucost simulate 1e6: %e s wall, %U s user, %S s sys, %M KB peak RSS" \
     "$gpucost" "$@" --draws 1000000 --format json >/dev/null
-  /usr/bin/time -f "numpy 1e6: %e s wall, %U s user, %S s sys, %M KB peak RSS" python3 bench/mc_numpy.py 1000000
+  /usr/bin/time -f "numpy 1e6: %e s wall, %U s user, %S s sys, %M KB peak RSS" /usr/bin/python3 bench/mc_numpy.py 1000000
 done
 echo "== peak memory at 10,000,000 draws, and the baseline of 1 draw"
 /usr/bin/time -f "gpucost simulate 1e7: %e s wall, %M KB peak RSS" "$gpucost" "$@" --draws 10000000 --format json \

@@ -4,7 +4,7 @@ docs/performance.md: box-a4 against cheap-a8 of tests/data/mini_catalog.json at 
 inputs (mode at the point value), the same outputs as `gpucost simulate` (p5..p95 and mean of build total, cloud
 total, owning's saving, break-even hours and payback month, p_build_cheaper). Its own draws (NumPy's PCG64), so its
 figures agree with gpucost's to sampling error, not to the bit.
-Usage: python3 bench/mc_numpy.py DRAWS"""
+Usage: /usr/bin/python3 bench/mc_numpy.py DRAWS   (Debian's python3 with python3-numpy)"""
 import sys
 import time
 

@@ -1,6 +1,7 @@
 #include "gpucost/analysis/batch.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace gpucost {
 namespace {
@@ -48,9 +49,43 @@ DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noe
     return fast(c);
 }
 
+void BatchEvaluator::run(std::span<const double* const> columns, std::size_t count, double* build_total_usd,
+                         double* cloud_total_usd, double* break_even_hours,
+                         std::int32_t* payback_month) const noexcept {
+    const auto store = [&](std::size_t d, const DrawOutcome& o) {
+        build_total_usd[d] = o.build_total_usd;
+        cloud_total_usd[d] = o.cloud_total_usd;
+        break_even_hours[d] = o.break_even_hours;
+        payback_month[d] = o.payback_month;
+    };
+    Case c = m_base;
+    if (m_general) {
+        for (std::size_t d = 0; d < count; ++d) {
+            for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], columns[i][d]);
+            store(d, outcome_of(evaluate(c.build, c.cloud, c.assumptions)));
+        }
+        return;
+    }
+    // The fast path's slots are all plain doubles: each draw overwrites every one of them, so one case serves all.
+    std::vector<double*> targets;
+    for (const Slot s : m_slots) targets.push_back(slot_address(c, s));
+    for (std::size_t d = 0; d < count; ++d) {
+        for (std::size_t i = 0; i < targets.size(); ++i) *targets[i] = columns[i][d];
+        store(d, fast(c));
+    }
+}
+
 DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {
     const Assumptions& a = c.assumptions;
-    const MonthlyCosts m = monthly_costs(c.build, c.cloud, a);
+    // Every monthly figure is affine in the hours per week, so the month at the case's hours is the month at 0 h
+    // plus that share of the step to 168 h: two engine calls instead of three (to rounding, which the property
+    // test bounds at 1e-9).
+    const MonthlyCosts m0 = monthly_at(c, 0.0);
+    const MonthlyCosts m168 = monthly_at(c, k_hours_per_week);
+    const double t = a.hours_per_week / k_hours_per_week;
+    MonthlyCosts m = m0;
+    m.power_usd = m0.power_usd + (m168.power_usd - m0.power_usd) * t;
+    m.compute_usd = m0.compute_usd + (m168.compute_usd - m0.compute_usd) * t;
     const double hardware = hardware_usd(c.build);
     const double resale = resale_value_usd(hardware, a.months, a.useful_life_years, a.residual_value) * m_final_factor;
     const double annuity = m_annuity;
@@ -62,13 +97,18 @@ DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {
 
     // Break-even: the difference is affine in hours per week (evaluate() solves it from both ends of the range).
     const double upfront = hardware + c.build.setup_usd;
-    const double d_low = difference(upfront, annuity, resale, monthly_at(c, 0.0));
-    const double d_high = difference(upfront, annuity, resale, monthly_at(c, k_hours_per_week));
-    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0))
-        o.break_even_hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+    const double d_low = difference(upfront, annuity, resale, m0);
+    const double d_high = difference(upfront, annuity, resale, m168);
+    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) o.break_even_hours = hours;
+    }
 
     // Payback: the first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b, found
-    // by bisection over the annuities worked out once (A grows with k).
+    // by a branch-free lower bound over the annuities worked out once (A grows with k; the outcome of each step is
+    // unpredictable, so a conditional move beats a branch).
     const double cloud_monthly = m.cloud_usd();
     const double build_monthly = m.build_usd();
     const double gap = cloud_monthly - build_monthly;
@@ -79,16 +119,15 @@ DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {
             const double af = m_annuities[static_cast<std::size_t>(k)];
             return af * cloud_monthly >= upfront + af * build_monthly;
         };
-        int lo = 1;
-        int hi = a.months + 1;  // reached(hi) taken as true
-        while (lo < hi) {
-            const int mid = lo + (hi - lo) / 2;
-            if (reached(mid))
-                hi = mid;
-            else
-                lo = mid + 1;
+        int first = 1;  // the answer lies in [first, first + count], first + count standing for "not reached"
+        int count = a.months;
+        while (count > 0) {
+            const int half = count / 2;
+            const bool before = !reached(first + half);
+            first = before ? first + half + 1 : first;
+            count = before ? count - half - 1 : half;
         }
-        o.payback_month = lo <= a.months ? lo : 0;
+        o.payback_month = first <= a.months ? first : 0;
     }
     return o;
 }

@@ -1,6 +1,7 @@
 #include "gpucost/analysis/inputs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpucost {
 
@@ -38,7 +39,41 @@ void write_slot(Case& c, Slot slot, double value) noexcept {
         c.assumptions.months = std::max(1, months_for_years(value));
         return;
     }
-    set_value(c.assumptions, slot.key, AssumptionValue{value});
+    // A whole-number assumption (the lead time) takes the nearest whole number, as its parser demands one.
+    const bool whole = info(slot.key).kind == AssumptionKind::whole_number;
+    set_value(c.assumptions, slot.key, AssumptionValue{whole ? std::round(value) : value});
+}
+
+double* slot_address(Case& c, Slot slot) noexcept {
+    switch (slot.kind) {
+        case SlotKind::gpu_price_usd: return &c.build.gpu_price_usd;
+        case SlotKind::gpu_tdp_w: return &c.build.gpu_tdp_w;
+        case SlotKind::gpu_idle_w: return &c.build.gpu_idle_w;
+        case SlotKind::base_price_usd: return &c.build.base_price_usd;
+        case SlotKind::base_load_w: return &c.build.base_load_w;
+        case SlotKind::base_idle_w: return &c.build.base_idle_w;
+        case SlotKind::setup_usd: return &c.build.setup_usd;
+        case SlotKind::usd_per_hour: return &c.cloud.usd_per_hour;
+        case SlotKind::assumption: break;
+    }
+    Assumptions& a = c.assumptions;
+    switch (slot.key) {
+        case AssumptionKey::hours_per_week: return &a.hours_per_week;
+        case AssumptionKey::electricity_usd_per_kwh: return &a.electricity_usd_per_kwh;
+        case AssumptionKey::pue: return &a.pue;
+        case AssumptionKey::staff_salary_usd: return &a.staff_salary_usd;
+        case AssumptionKey::staff_fte_build: return &a.staff_fte_build;
+        case AssumptionKey::staff_fte_cloud: return &a.staff_fte_cloud;
+        case AssumptionKey::maintenance_rate: return &a.maintenance_rate;
+        case AssumptionKey::facility_usd_per_month: return &a.facility_usd_per_month;
+        case AssumptionKey::useful_life_years: return &a.useful_life_years;
+        case AssumptionKey::residual_value: return &a.residual_value;
+        case AssumptionKey::discount_rate: return &a.discount_rate;
+        case AssumptionKey::spot_overhead: return &a.spot_overhead;
+        case AssumptionKey::cloud_storage_usd_per_month: return &a.cloud_storage_usd_per_month;
+        case AssumptionKey::cloud_egress_usd_per_month: return &a.cloud_egress_usd_per_month;
+        default: return nullptr;
+    }
 }
 
 bool needs_general_path(Slot slot) noexcept {

@@ -8,14 +8,13 @@
 #include <fmt/format.h>
 
 #include "catalog_json_v2.hpp"
+#include "catalog_ranges.hpp"  // with json_dom.hpp
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
-#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 #include "id_table.hpp"
-#include "json_dom.hpp"
 
 namespace gpucost {
 namespace {
@@ -31,15 +30,6 @@ constexpr double k_max_vram_gb = 1e5;
 constexpr double k_max_bandwidth_gbs = 1e7;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
-
-// An entry's optional "ranges", keyed by field ("price_usd"; an offer's "usd_per_hour/spot").
-void read_entry_ranges(JsonReader& r, const JsonObject& e, const std::string& path, const char* kind,
-                       const std::string& id, const std::string& origin, std::vector<RangeEntry>& out) {
-    const element* ranges = e.find("ranges");
-    if (ranges == nullptr) return;
-    read_ranges(r, to_nlohmann(*ranges), child_path(path, "ranges"),
-                {fmt::format("{}:{}/", kind, id), "catalogue", origin}, out);
-}
 
 // Ids are what users type: letters, digits and . _ - + only.
 bool is_valid_id(std::string_view id) {
@@ -326,9 +316,7 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
                          overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
         reject_newer_assumptions(r, c.assumptions, "/assumptions", ctx.schema_version);
     }
-    if (const element* ranges = root.find("assumption_ranges"))
-        read_ranges(r, to_nlohmann(*ranges), "/assumption_ranges",
-                    {"", overlay ? "overlay " + c.origin : "catalogue", c.origin}, c.assumption_ranges);
+    read_assumption_ranges(r, root, overlay, c.origin, c.assumption_ranges);
 }
 
 // A whole catalogue (base null) or an overlay over base, where every root key is optional.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "catalog_ranges.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -67,6 +68,22 @@ void read_ranges(JsonReader& r, const nlohmann::json& object, const std::string&
         if (!range) continue;
         out.push_back({address_text, *parsed.address, *range, source.origin, source.file, item_path});
     }
+}
+
+void read_entry_ranges(JsonReader& r, const JsonObject& entry, const std::string& path, const char* kind,
+                       const std::string& id, const std::string& origin, std::vector<RangeEntry>& out) {
+    const simdjson::dom::element* ranges = entry.find("ranges");
+    if (ranges == nullptr) return;
+    read_ranges(r, to_nlohmann(*ranges), child_path(path, "ranges"),
+                {fmt::format("{}:{}/", kind, id), "catalogue", origin}, out);
+}
+
+void read_assumption_ranges(JsonReader& r, const JsonObject& root, bool overlay, const std::string& origin,
+                            std::vector<RangeEntry>& out) {
+    const simdjson::dom::element* ranges = root.find("assumption_ranges");
+    if (ranges == nullptr) return;
+    read_ranges(r, to_nlohmann(*ranges), "/assumption_ranges",
+                {"", overlay ? "overlay " + origin : "catalogue", origin}, out);
 }
 
 }  // namespace gpucost

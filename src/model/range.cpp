@@ -65,8 +65,7 @@ ParsedAddress parse_assumption_address(std::string_view text) {
         return bad(fmt::format("unknown address {}{}; expected an assumption key, gpu:ID/FIELD, build:ID/FIELD or "
                                "cloud:ID/usd_per_hour/PRICING",
                                quote_value(text), did_you_mean(text, numeric_assumption_names())));
-    const AssumptionKind kind = info(*key).kind;
-    if (kind != AssumptionKind::number && kind != AssumptionKind::years_in_months)
+    if (is_choice(info(*key).kind))
         return bad(fmt::format("{} is a choice ({}), not a number: it cannot take a range", quote_value(text),
                                choices_text(*key)));
     Address a;

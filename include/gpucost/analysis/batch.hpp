@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -32,6 +33,9 @@ public:
     // The outcome with slot i at values[i] (values.size() == slots.size()); equal to
     // outcome_of(evaluate(...)) of the same case to rounding.
     DrawOutcome operator()(std::span<const double> values) const noexcept;
+    // Draws 0..count-1 of a block: slot i takes columns[i][d]; outcomes into the four arrays at d.
+    void run(std::span<const double* const> columns, std::size_t count, double* build_total_usd,
+             double* cloud_total_usd, double* break_even_hours, std::int32_t* payback_month) const noexcept;
     // True when draws go through evaluate().
     bool general() const noexcept { return m_general; }
 

@@ -44,6 +44,9 @@ double read_slot(const Case& c, Slot slot) noexcept;
 // Sets a slot; the horizon in years becomes whole months (at least one), as the assumption parser rounds it.
 void write_slot(Case& c, Slot slot, double value) noexcept;
 
+// The double a slot writes in `c`, for a batch that sets it draw after draw; null for the horizon (whole months).
+double* slot_address(Case& c, Slot slot) noexcept;
+
 // One ranged input of one comparison: the slot and its range, with the mode already settled.
 struct RangedInput {
     Slot slot;

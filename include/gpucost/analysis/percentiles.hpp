@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -26,5 +27,7 @@ double quantile_of_sorted(std::span<const double> sorted, double q) noexcept;
 // found by bucketing between min and max and selecting inside the few buckets that hold them. The mean is summed
 // in index order, so it depends only on the values and their order.
 Summary summarize(std::span<const double> values);
+// The same for whole numbers (payback months).
+Summary summarize(std::span<const std::int32_t> values);
 
 }  // namespace gpucost

@@ -4,6 +4,7 @@
 // target is built with -ffp-contract=off so no compiler fuses them differently). No std:: distributions.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "gpucost/analysis/inputs.hpp"
@@ -41,6 +42,9 @@ double portable_log(double x) noexcept;
 // low + (high - low) * Beta(a, b), a = 1 + 4 (mode - low) / (high - low), b = 1 + 4 (high - mode) / (high - low),
 // the Beta from two Gamma draws (Marsaglia-Tsang, normals by the polar method). A range with low == high is its value.
 double draw(const RangedInput& input, Xoshiro256& rng) noexcept;
+
+// `count` successive draws of one input into `out`: what draw() gives, with the shape chosen once for the column.
+void draw_column(const RangedInput& input, Xoshiro256& rng, double* out, std::size_t count) noexcept;
 
 // The value at cumulative probability u in [0, 1] of a triangular range (what draw() uses).
 double triangular_quantile(double low, double mode, double high, double u) noexcept;

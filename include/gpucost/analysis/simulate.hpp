@@ -14,7 +14,7 @@ namespace gpucost {
 
 // Draws per block: each block has its own random stream.
 inline constexpr std::size_t k_draws_per_block = 8192;
-// Most draws one simulation keeps in memory (28 bytes each: 280 MB); more is refused, not streamed.
+// Most draws one simulation keeps in memory (36 bytes each: 360 MB); more is refused, not streamed.
 inline constexpr std::size_t k_max_draws = 10'000'000;
 
 struct SimulationOptions {
