@@ -140,8 +140,11 @@ extern const char* const k_chart_formats;
 struct ChartOption {
     std::string chart;
     const CLI::Option* option = nullptr;
+    bool terminal = true;  // the table format draws a chart in the terminal
 };
 void add_chart_option(CLI::App& command, ChartOption& option);
+// --chart NAME for commands whose one chart is `name` (sensitivity: tornado, sweep: sweep), with --format svg only.
+void add_svg_chart_option(CLI::App& command, ChartOption& option, const std::string& name);
 
 struct ReportOutput {
     Format format = Format::table;

@@ -20,12 +20,13 @@ constexpr const char* k_examples =
 struct SensitivityOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
+    ChartOption chart;
     ScenarioOptions scenario;
     RangeOptions ranges;
 };
 
 int run_sensitivity(const SensitivityOptions& o, const Io& io) {
-    const ReportOutput output = report_output(o.output, io);
+    const ReportOutput output = report_output(o.output, o.chart, io);
     RangeRequest request{comparison_request(o.scenario), flag_ranges(o.ranges)};
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
@@ -42,7 +43,8 @@ Command add_sensitivity_command(CLI::App& app) {
         "sensitivity", "the tornado: how much each ranged input alone moves owning's saving, and whether it flips");
     add_scenario_options(*command, options->scenario);
     add_range_options(*command, options->ranges);
-    add_report_output_options(*command, options->output);
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_svg_chart_option(*command, options->chart, "tornado");
     add_catalog_options(*command, options->catalog);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();

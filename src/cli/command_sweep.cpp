@@ -28,6 +28,7 @@ constexpr const char* k_examples =
 struct SweepOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
+    ChartOption chart;
     ScenarioOptions scenario;
     std::vector<std::string> vary;
 };
@@ -61,7 +62,7 @@ SweepVary parse_vary(const std::string& text) {
 }
 
 int run_sweep(const SweepOptions& o, const Io& io) {
-    const ReportOutput output = report_output(o.output, io);
+    const ReportOutput output = report_output(o.output, o.chart, io);
     if (o.vary.empty() || o.vary.size() > 2)
         throw UsageError("sweep needs one or two --vary ADDRESS=START:STOP:STEP; see 'gpucost sweep --help'");
     std::vector<SweepVary> vary;
@@ -86,7 +87,8 @@ Command add_sweep_command(CLI::App& app) {
                      "cloud:ID/usd_per_hour/PRICING); once or twice")
         ->type_name("ADDRESS=START:STOP:STEP");
     add_scenario_options(*command, options->scenario);
-    add_report_output_options(*command, options->output);
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_svg_chart_option(*command, options->chart, "sweep");
     add_catalog_options(*command, options->catalog);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();

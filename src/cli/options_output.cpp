@@ -74,6 +74,13 @@ void add_chart_option(CLI::App& command, ChartOption& option) {
                         ->type_name("NAME");
 }
 
+void add_svg_chart_option(CLI::App& command, ChartOption& option, const std::string& name) {
+    option.terminal = false;
+    option.option =
+        command.add_option("--chart", option.chart, fmt::format("with --format svg, the chart to write: {}", name))
+            ->type_name("NAME");
+}
+
 void add_output_option(CLI::App& command, OutputOptions& options) {
     command
         .add_option("--output", options.output,
@@ -176,6 +183,9 @@ int columns_for(const ReportOutputOptions& o, const Io& io) {
 ReportOutput report_output(const ReportOutputOptions& o, const ChartOption& chart, const Io& io) {
     ReportOutput r = report_output(o, io);
     const bool given = chart.option != nullptr && chart.option->count() > 0;
+    if (given && r.format == Format::table && !chart.terminal)
+        throw UsageError("--chart: goes with --format svg here (this command draws no chart in the terminal); "
+                         "--format html has every chart");
     if (given && r.format != Format::table && r.format != Format::svg)
         throw UsageError(fmt::format("--chart: goes with --format svg (one chart) or the table (a chart in the "
                                      "terminal), not {}; --format html has every chart",

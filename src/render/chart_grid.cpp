@@ -96,6 +96,8 @@ std::string grid_map_svg(const GridMap& chart) {
     const double cell_w = plot.width / static_cast<double>(nx);
     const double cell_h = plot.height / static_cast<double>(ny);
     const std::string& id = chart.document.id;
+    // Cell labels to about four significant digits of the largest value: "$74.9k", "-$23.4k", "$1.2k".
+    const double label_step = largest > 0.0 ? std::pow(10.0, std::floor(std::log10(largest)) - 3.0) : 1.0;
 
     SvgWriter svg;
     write_legend_defs(svg, id);
@@ -133,7 +135,7 @@ std::string grid_map_svg(const GridMap& chart) {
                           {"y", svg_number(plot.bottom() - cell_h * (static_cast<double>(j) + 0.5) + 4)},
                           {"text-anchor", "middle"},
                           {"font-size", "10"}},
-                         tick_label(chart.z_axis, z, largest / 10.0));
+                         tick_label(chart.z_axis, z, label_step));
         }
     }
     svg.close();

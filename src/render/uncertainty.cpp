@@ -27,7 +27,20 @@ std::string markdown_of(const Model& m, const RenderOptions& o) {
 }
 
 template <typename Model>
+std::string html_of(const Model& m, const RenderOptions& o) {
+    return render_html(m, o);
+}
+template <typename Model>
+std::string svg_of(const Model& m, const RenderOptions& o) {
+    return render_svg(m, o);
+}
+
+template <typename Model>
 constexpr Renderers<Model> k_renderers{table_of<Model>, json_of<Model>, csv_of<Model>, markdown_of<Model>};
+// sensitivity and sweep also draw (uncertainty_html.cpp); simulate's report holds percentiles, not a histogram.
+template <typename Model>
+constexpr Renderers<Model> k_drawn{table_of<Model>,    json_of<Model>, csv_of<Model>,
+                                   markdown_of<Model>, html_of<Model>, svg_of<Model>};
 
 std::string number(double v) { return exact_number(v); }
 
@@ -40,10 +53,10 @@ std::string summary_cell(const Summary& s, std::size_t q, bool money, const Curr
 }  // namespace
 
 std::string render(const SensitivityReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_renderers<SensitivityReport>, r, f, o);
+    return render_with(k_drawn<SensitivityReport>, r, f, o);
 }
 std::string render(const SweepReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_renderers<SweepReport>, r, f, o);
+    return render_with(k_drawn<SweepReport>, r, f, o);
 }
 std::string render(const SimulationReport& r, Format f, const RenderOptions& o) {
     return render_with(k_renderers<SimulationReport>, r, f, o);

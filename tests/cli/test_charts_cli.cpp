@@ -315,3 +315,97 @@ TEST_CASE("the terminal chart: braille, as wide as the terminal, 80 piped, colou
     const std::string cash = run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--chart"});
     CHECK(chart_part(cash) == chart);  // the same chart under the cash-flow table
 }
+
+namespace {
+
+const std::string k_ranges = "data/ranges_catalog.json";
+
+// Every number of a data- attribute list, in document order, of elements carrying `marker`.
+std::vector<double> all_of(const std::string& svg, const std::string& marker, const std::string& name) {
+    std::vector<double> out;
+    const std::regex pattern(" " + name + "=\"([^\"]*)\"");
+    for (std::size_t at = svg.find(marker); at != std::string::npos; at = svg.find(marker, at + 1)) {
+        const std::size_t start = svg.rfind('<', at);
+        const std::string element = svg.substr(start, svg.find('>', at) - start);
+        std::smatch m;
+        if (std::regex_search(element, m, pattern)) out.push_back(number(m[1]));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves at its ends", "[charts]") {
+    const std::vector<std::string> base = {"sensitivity", "--catalog", k_ranges, "--build", "box-a4"};
+    auto with = [&base](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const std::string svg = run_ok(with({"--format", "svg", "--chart", "tornado"}));
+    check_golden("chart_box_a4_tornado.svg", svg);
+    const Json& c = report["comparisons"][0];
+    CHECK(number(attribute(svg, "data-chart", "data-point-owning-saves")) == c["point_owning_saves_usd"].get<double>());
+    REQUIRE(c["tornado"].size() > 1);
+    for (const Json& t : c["tornado"]) {
+        const std::string row = "class=\"row\" data-key=\"" + t["address"].get<std::string>() + "\"";
+        const double at_low = t["owning_saves_at_low_usd"].get<double>();
+        const double at_high = t["owning_saves_at_high_usd"].get<double>();
+        CHECK(number(attribute(svg, row, "data-low")) == std::min(at_low, at_high));
+        CHECK(number(attribute(svg, row, "data-high")) == std::max(at_low, at_high));
+    }
+    const std::string page = run_ok(with({"--format", "html"}));
+    for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
+        CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
+    CHECK(page.find("data-chart=\"tornado\"") != std::string::npos);
+    const auto many = run_gpucost({"sensitivity", "--catalog", k_ranges, "--format", "svg", "--chart", "tornado"});
+    CHECK(many.exit_code == 2);
+    CHECK(many.err ==
+          "gpucost: error: --chart: sensitivity draws one comparison's chart: name the build with --build ID\n");
+    const auto table = run_gpucost(with({"--chart", "tornado"}));
+    CHECK(table.exit_code == 2);
+    CHECK(table.err.find("--chart: goes with --format svg here") != std::string::npos);
+    const auto wrong = run_gpucost(with({"--format", "svg", "--chart", "sweep"}));
+    CHECK(wrong.err == "gpucost: error: --chart: unknown chart \"sweep\"; this report has: tornado\n");
+    const auto simulate = run_gpucost({"simulate", "--catalog", k_ranges, "--format", "html"});
+    CHECK(simulate.exit_code == 2);  // percentiles only: no histogram to draw yet
+}
+
+TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one, as the JSON's rows", "[charts]") {
+    const std::vector<std::string> map = {
+        "sweep",  "--catalog",    k_ranges, "--build", "box-a4", "--vary", "hours_per_week=0:168:42",
+        "--vary", "years=1:3:0.5"};
+    auto with = [](std::vector<std::string> args, std::vector<std::string> extra) {
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const Json grid = Json::parse(run_ok(with(map, {"--format", "json"})));
+    const std::string svg = run_ok(with(map, {"--format", "svg", "--chart", "sweep"}));
+    std::vector<double> z;
+    std::vector<double> x;
+    std::vector<double> y;
+    for (const Json& row : grid["comparisons"][0]["rows"]) {
+        z.push_back(row["owning_saves_usd"].get<double>());
+        y.push_back(row["hours_per_week"].get<double>());  // the first address: rows
+        x.push_back(row["years"].get<double>());           // the second: columns
+    }
+    CHECK(all_of(svg, "class=\"cell\"", "data-z") == z);
+    CHECK(all_of(svg, "class=\"cell\"", "data-x") == x);
+    CHECK(all_of(svg, "class=\"cell\"", "data-y") == y);
+    const std::vector<std::string> line = {
+        "sweep", "--catalog", k_ranges, "--build", "box-a4", "--vary", "hours_per_week=0:168:24"};
+    const Json one = Json::parse(run_ok(with(line, {"--format", "json"})));
+    const std::string lines = run_ok(with(line, {"--format", "svg", "--chart", "sweep"}));
+    std::vector<double> build;
+    std::vector<double> cloud;
+    for (const Json& row : one["comparisons"][0]["rows"]) {
+        build.push_back(row["build_total_usd"].get<double>());
+        cloud.push_back(row["cloud_total_usd"].get<double>());
+    }
+    CHECK(numbers(attribute(lines, "class=\"series\" data-key=\"build\"", "data-y")) == build);
+    CHECK(numbers(attribute(lines, "class=\"series\" data-key=\"cloud\"", "data-y")) == cloud);
+    const std::string page = run_ok(with(map, {"--format", "html"}));
+    CHECK(page.find("data-chart=\"sweep\"") != std::string::npos);
+    CHECK(page.find("<section id=\"breakdown\">") != std::string::npos);
+}

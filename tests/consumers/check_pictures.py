@@ -46,6 +46,15 @@ def outputs():
         found.append((f"{label}-cashflow.html", gpucost("cashflow", *catalog, "--format", "html")))
         found.append((f"{label}-eur.html",
                       gpucost("compare", *catalog, *one, "--currency", "EUR", "--usd-rate", "0.92", "--format", "html")))
+    ranges = ["--catalog", os.path.join(SOURCE, "tests", "data", "ranges_catalog.json")]
+    one, grid = ["--build", "box-a4"], ["--vary", "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"]
+    found.append(("tornado.svg", gpucost("sensitivity", *ranges, *one, "--format", "svg", "--chart", "tornado")))
+    found.append(("sensitivity.html", gpucost("sensitivity", *ranges, "--format", "html")))
+    found.append(("sensitivity-embedded.html", gpucost("sensitivity", "--format", "html")))
+    found.append(("sweep-map.svg", gpucost("sweep", *ranges, *one, *grid, "--format", "svg", "--chart", "sweep")))
+    found.append(("sweep-line.svg", gpucost("sweep", *ranges, *one, "--vary", "pue=1:2:0.25", "--format", "svg",
+                                            "--chart", "sweep")))
+    found.append(("sweep.html", gpucost("sweep", *ranges, *grid, "--format", "html")))
     return found
 
 

@@ -5,6 +5,7 @@
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -26,7 +27,11 @@ std::size_t count_of(const std::string& text, const std::string& what) {
 // xmllint's verdict on `svg`, or "" when xmllint is not installed (sh scripts/install-deps.sh --browser).
 std::string xmllint(const std::string& svg) {
     if (!std::filesystem::exists("/usr/bin/xmllint")) return "";
-    const std::filesystem::path file = std::filesystem::temp_directory_path() / "gpucost_test_chart.svg";
+    // One name per process and call: ctest runs test cases in parallel processes.
+    static int calls = 0;
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() /
+        ("gpucost_test_chart_" + std::to_string(getpid()) + "_" + std::to_string(++calls) + ".svg");
     std::ofstream(file) << svg;
     const auto r = test::run_program({"/usr/bin/xmllint", "--noout", file.string()}, {});
     std::filesystem::remove(file);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gpucost/render/render.hpp"
+#include "gpucost/render/report_charts.hpp"
 #include "gpucost/report/uncertainty.hpp"
 
 namespace gpucost {
@@ -24,6 +25,18 @@ std::string render_table(const SweepReport& report, const RenderOptions& options
 std::string render_json(const SweepReport& report, const RenderOptions& options = {});
 std::string render_csv(const SweepReport& report, const RenderOptions& options = {});
 std::string render_markdown(const SweepReport& report, const RenderOptions& options = {});
+
+// The pictures (uncertainty_html.cpp): the tornado of each comparison and the sweep (a line per side over one
+// address, a grid map of owning's saving over two), one self-contained page or one chart (--chart tornado, sweep)
+// of a report with one comparison. Throws UsageError for another chart name or several comparisons.
+std::string render_html(const SensitivityReport& report, const RenderOptions& options = {});
+std::string render_svg(const SensitivityReport& report, const RenderOptions& options = {});
+std::string render_html(const SweepReport& report, const RenderOptions& options = {});
+std::string render_svg(const SweepReport& report, const RenderOptions& options = {});
+std::string tornado_svg(const SensitivityComparison& comparison, const Currency& currency,
+                        const ChartPlacement& placement = {});
+std::string sweep_svg(const SweepReport& report, const SweepComparison& comparison, const Currency& currency,
+                      const ChartPlacement& placement = {});
 
 std::string render_table(const SimulationReport& report, const RenderOptions& options = {});
 std::string render_json(const SimulationReport& report, const RenderOptions& options = {});

@@ -1,0 +1,212 @@
+// The pictures of `sensitivity` and `sweep`: the tornado (diverging bars around owning's saving at the point
+// values) and the sweep (a line per side over one address, or a grid map of owning's saving over two), alone as SVG
+// or in one self-contained HTML page with the tables, the ranges, the warnings and the catalogue date.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpucost/render/chart.hpp"
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/svg.hpp"
+#include "gpucost/render/uncertainty.hpp"
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+#include "html_page.hpp"
+
+namespace gpucost {
+namespace {
+
+using namespace uncertainty_text;
+
+Axis money_axis(const std::string& label, const Currency& money) {
+    Axis axis;
+    axis.label = fmt::format("{} ({})", label, money.code);
+    axis.format = TickFormat::money;
+    axis.currency = money;
+    return axis;
+}
+
+std::vector<SvgAttribute> label_data(const std::string& chart, const ComparisonLabel& label, const Currency& money) {
+    return {{"data-chart", chart},
+            {"data-build-id", label.build.id},
+            {"data-cloud-id", label.offer.id},
+            {"data-currency", money.code},
+            {"data-point-owning-saves", data_number(money.from_usd(label.owning_saves_usd))},
+            {"data-cheaper", to_string(label.cheaper)}};
+}
+
+SvgDocument document(const ChartPlacement& placement, std::string title, std::string desc,
+                     std::vector<SvgAttribute> data) {
+    SvgDocument d;
+    d.id = placement.id;
+    d.standalone = placement.standalone;
+    d.title = std::move(title);
+    d.desc = std::move(desc);
+    d.data = std::move(data);
+    return d;
+}
+
+// The one comparison an SVG draws; throws UsageError naming the command when there are none or several.
+template <typename Item>
+const Item& only_comparison(const std::vector<Item>& comparisons, const std::string& command) {
+    if (comparisons.size() != 1)
+        throw UsageError(
+            fmt::format("--chart: {} draws one comparison's chart: name the build with --build ID", command));
+    return comparisons.front();
+}
+
+void check_chart(const std::string& name, const std::string& valid) {
+    if (name == valid) return;
+    if (name.empty()) throw UsageError("--format svg writes one chart: add --chart NAME; this report has: " + valid);
+    throw UsageError(fmt::format("--chart: unknown chart {}{}; this report has: {}", quote_value(name),
+                                 did_you_mean(name, {valid}), valid));
+}
+
+std::string catalogue(const std::string& as_of, const Currency& money) {
+    const std::string note = currency_note(money);
+    return html::section(
+        "catalogue", "Catalogue",
+        html::paragraph("Catalogue as of " + as_of + ".") +
+            html::paragraph(note.empty() ? "Amounts in US dollars (USD), discounted to today." : note, "note"));
+}
+
+std::string ranges(const std::vector<RangeRow>& rows) {
+    return html::section(
+        "assumptions", "Ranges",
+        rows.empty() ? html::paragraph("No ranges in force.")
+                     : html::table({"address", "low", "high", "mode", "dist", "from"}, range_rows(rows), {1, 2, 3}));
+}
+
+}  // namespace
+
+std::string tornado_svg(const SensitivityComparison& c, const Currency& money, const ChartPlacement& placement) {
+    DivergingBarChart chart;
+    chart.document = document(
+        placement, "What moves the verdict: " + c.label.build.id,
+        fmt::format("For owning {} against renting {}, each ranged input alone at its low and its high end, "
+                    "the others at their point values: how far owning's saving moves from {} ({}).",
+                    c.label.build.id, c.label.offer.id, format_money(c.label.owning_saves_usd, money), money.code),
+        label_data("tornado", c.label, money));
+    chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
+    chart.base = money.from_usd(c.label.owning_saves_usd);
+    chart.below_name = "owning saves less";
+    chart.above_name = "owning saves more";
+    for (const TornadoRow& t : c.rows) {
+        const double at_low = money.from_usd(t.owning_saves_at_low_usd);
+        const double at_high = money.from_usd(t.owning_saves_at_high_usd);
+        chart.rows.push_back(
+            {t.address, t.address, std::min(at_low, at_high), std::max(at_low, at_high),
+             fmt::format("{} to {}{}", exact_number(t.low), exact_number(t.high), t.flips ? ": flips" : "")});
+    }
+    if (chart.rows.empty()) throw DataError("no range applies to " + c.label.build.id + ": nothing to chart");
+    return diverging_bar_chart_svg(chart);
+}
+
+std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Currency& money,
+                      const ChartPlacement& placement) {
+    std::vector<SvgAttribute> data = label_data("sweep", c.label, money);
+    data.push_back(
+        {"data-addresses", r.addresses.size() == 1 ? r.addresses[0] : r.addresses[0] + " " + r.addresses[1]});
+    const std::string title = "Sweep: " + c.label.build.id;
+    if (r.addresses.size() == 1) {
+        LineChart chart;
+        chart.document =
+            document(placement, title,
+                     fmt::format("Each side's total for owning {} and renting {} as {} runs from {} to "
+                                 "{}, every other input at its point value ({}).",
+                                 c.label.build.id, c.label.offer.id, r.addresses[0], exact_number(r.values[0].front()),
+                                 exact_number(r.values[0].back()), money.code),
+                     std::move(data));
+        chart.x_axis.label = r.addresses[0];
+        chart.y_axis = money_axis("Total discounted cost", money);
+        LineSeries own{"build", "Own: " + c.label.build.id, {}, {}};
+        LineSeries rent{"cloud", "Rent: " + c.label.offer.id, {}, {}};
+        for (const SweepCell& cell : c.cells) {
+            own.x.push_back(cell.at[0]);
+            own.y.push_back(money.from_usd(cell.build_total_usd));
+            rent.x.push_back(cell.at[0]);
+            rent.y.push_back(money.from_usd(cell.cloud_total_usd));
+        }
+        chart.series = {std::move(own), std::move(rent)};
+        return line_chart_svg(chart);
+    }
+    GridMap chart;
+    chart.document =
+        document(placement, title,
+                 fmt::format("What owning {} saves against renting {} ({}) over a grid of {} (rows) and "
+                             "{} (columns); cells below zero, where renting is cheaper, are hatched.",
+                             c.label.build.id, c.label.offer.id, money.code, r.addresses[0], r.addresses[1]),
+                 std::move(data));
+    chart.y_axis.label = r.addresses[0];
+    chart.x_axis.label = r.addresses[1];
+    chart.z_axis = money_axis("Owning saves", money);
+    chart.below_name = "renting is cheaper";
+    chart.above_name = "owning is cheaper";
+    chart.y_values = r.values[0];
+    chart.x_values = r.values[1];
+    for (const SweepCell& cell : c.cells) chart.z.push_back(money.from_usd(cell.owning_saves_usd));
+    return grid_map_svg(chart);
+}
+
+std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {
+    check_chart(o.chart, "tornado");
+    return tornado_svg(only_comparison(r.comparisons, "sensitivity"), o.currency, {});
+}
+
+std::string render_svg(const SweepReport& r, const RenderOptions& o) {
+    check_chart(o.chart, "sweep");
+    return sweep_svg(r, only_comparison(r.comparisons, "sweep"), o.currency, {});
+}
+
+std::string render_html(const SensitivityReport& r, const RenderOptions& o) {
+    std::string verdicts;
+    std::string charts;
+    std::string tables;
+    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
+        const SensitivityComparison& c = r.comparisons[i];
+        verdicts += html::paragraph(heading(c.label, o.currency), "verdict");
+        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n";
+        if (c.rows.empty()) {
+            tables += html::paragraph("No range applies.");
+            continue;
+        }
+        charts += html::figure(tornado_svg(c, o.currency, {fmt::format("chart-tornado-{}", i + 1), false}),
+                               "Each input alone at its low and high end; the line is the saving at the point values.");
+        tables += html::table({"input", "low", "point", "high", "saves at low", "saves at high", "swing", "flips"},
+                              tornado_rows(c, o.currency), {1, 2, 3, 4, 5, 6});
+    }
+    std::string body = "<h1>Sensitivity: what moves the verdict</h1>\n";
+    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
+    if (!charts.empty()) body += html::section("charts", "Charts", charts);
+    body += html::section("breakdown", "Each input's swing", tables);
+    body += ranges(r.ranges) + html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    return html::page("gpucost: sensitivity", body);
+}
+
+std::string render_html(const SweepReport& r, const RenderOptions& o) {
+    std::string verdicts;
+    std::string charts;
+    std::string tables;
+    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
+        const SweepComparison& c = r.comparisons[i];
+        verdicts += html::paragraph(heading(c.label, o.currency), "verdict");
+        charts += html::figure(sweep_svg(r, c, o.currency, {fmt::format("chart-sweep-{}", i + 1), false}),
+                               heading(c.label, o.currency));
+        std::vector<std::vector<std::string>> rows = sweep_rows(r, c, o.currency);
+        std::vector<std::string> header = {r.addresses[0], "build total", "cloud total",
+                                           "owning saves", "cheaper",     "break-even h/week"};
+        if (r.addresses.size() == 2) {
+            header = rows.front();
+            rows.erase(rows.begin());
+        }
+        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n" + html::table(header, rows);
+    }
+    std::string body = "<h1>Sweep</h1>\n";
+    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
+    if (!charts.empty()) body += html::section("charts", "Charts", charts);
+    body += html::section("breakdown", "Every grid point", tables);
+    body += html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    return html::page("gpucost: sweep", body);
+}
+
+}  // namespace gpucost
