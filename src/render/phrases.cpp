@@ -14,12 +14,14 @@ std::string verdict_text(const Comparison& c, const Currency& currency) {
     const std::string hours_typed = format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1);
     std::string text;
     if (e.cheaper == Side::build) {
-        text = fmt::format("Build: owning saves {} over {} months at {} h/week", saved, months, hours_typed);
+        text =
+            fmt::format("Build: owning saves {} over {} at {} h/week", saved, count_text(months, "month"), hours_typed);
         text += e.payback_month
                     ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
                     : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
     } else {
-        text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", saved, months, hours_typed);
+        text = fmt::format("Cloud: renting saves {} over {} at {} h/week", saved, count_text(months, "month"),
+                           hours_typed);
         if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))
             text += fmt::format("; owning wins above {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
         else if (e.break_even_hours_per_week)
@@ -39,6 +41,8 @@ std::string break_even_text(const Evaluation& e) {
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
 
 std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
+
+std::string months_text(int months) { return count_text(months, "month"); }
 
 std::string currency_note(const Currency& currency) {
     if (currency.is_usd()) return "";

@@ -96,8 +96,8 @@ std::string detail(const Report& report, const RenderOptions& options) {
     out += fmt::format("  Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).\n",
                        c.offer.provider, c.offer.instance, c.offer.region, c.offer.gpus_per_instance,
                        to_string(a.pricing), format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
-    out += fmt::format("  Over {} months at {} ({} used hours a month).\n", a.months, hours_text(a.hours_per_week),
-                       format_grouped(e.used_hours_per_month, 1));
+    out += fmt::format("  Over {} at {} ({} used hours a month).\n", months_text(a.months),
+                       hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1));
     out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer.id, c.offer_choice);
     out += currency_line(options, paint);
     out += paint(verdict_text(c, currency), Tone::strong) + "\n\n";
@@ -123,7 +123,7 @@ std::string detail(const Report& report, const RenderOptions& options) {
         out += fmt::format("  Break-even: none in 0-168 h/week; {} is cheaper at every usage.\n",
                            e.cheaper == Side::build ? "owning" : "renting");
     out += e.payback_month ? fmt::format("  Payback: month {} of {}.\n", *e.payback_month, a.months)
-                           : fmt::format("  Payback: not within {} months.\n", a.months);
+                           : fmt::format("  Payback: not within {}.\n", months_text(a.months));
     if (e.cloud.unused_gpus > 0)
         out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
                            c.rented_gpus, e.cloud.unused_gpus);
