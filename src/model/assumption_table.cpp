@@ -118,9 +118,16 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "5-6 years (thinksmart.life)."},
     {K::discount_rate, "discount_rate", Kind::number, 0, 1, false, true, "per year",
      "annual rate at which future money is discounted (cost of capital)",
-     AssumptionValue{0.0},
-     "Project default (schema v1): 0, i.e. no time value of money; set e.g. 0.05-0.10 to discount future "
-     "cloud bills."},
+     AssumptionValue{0.09},
+     "Damodaran, Cost of Equity and Capital (US), January 2026 "
+     "(https://pages.stern.nyu.edu/adamodar/New_Home_Page/datafile/wacc.html): Software (System & "
+     "Application) 9.34% (309 firms, beta 1.28), rounded to 9%, for the software/AI company that buys GPU "
+     "servers. Alternatives in the same table: Information Services 7.00%, Computer Services 7.83%, "
+     "Computers/Peripherals 9.71%, Semiconductor 10.55%, Software (Internet) 10.66% (tech range "
+     "7.0-10.7%); a GPU cloud's marginal debt costs 10-15% (CoreWeave 10-Q, 2025-06-30: DDTL 2.0 11%, "
+     "DDTL 1.0 15%, 2030 notes 10%, OEM financing 9-10%, "
+     "https://www.sec.gov/Archives/edgar/data/1769628/000114036125032095/R41.htm); 5-7% (R.E.I.T. 5.32%) "
+     "only for low-risk institutional buyers. Set 0 to reproduce v1 (no time value of money)."},
     {K::spot_overhead, "spot_overhead", Kind::number, 0, 10, false, true, "",
      "extra hours re-run after spot interruptions, as a fraction of the work",
      AssumptionValue{0.1},

@@ -2,6 +2,7 @@
 // 24/7 buyer compares against, and their internal consistency. These read the real figures, so a transcription
 // slip in the data (a 3-year rate above the 1-year one, a commitment above on-demand) fails here.
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -77,4 +78,37 @@ TEST_CASE("shipped catalogue (v2data): commitment prices undercut on-demand, and
     }
     // AWS 11, GCP 4, Azure 4, CoreWeave 4, Hyperstack 8 (data/README.md section 4a).
     CHECK(reserved_3y == 31);
+}
+
+TEST_CASE("shipped catalogue (v2data): model v2's inputs follow each build's class") {
+    const Catalog catalog = load_embedded_catalog();
+    REQUIRE(catalog.schema_version == 2);
+    const auto number = [](const AssumptionLayer& layer, AssumptionKey key) -> std::optional<double> {
+        const auto& v = layer.get(key);
+        if (!v) return std::nullopt;
+        return std::get<double>(*v);
+    };
+    const double dc_decline = *number(catalog.assumptions, AssumptionKey::resale_decline_per_year);
+    for (const Build& b : catalog.builds) {
+        INFO("build " << b.id);
+        const auto lead = number(b.assumptions, AssumptionKey::lead_time_months);
+        const auto disk = number(b.assumptions, AssumptionKey::storage_tb);
+        const auto decline = number(b.assumptions, AssumptionKey::resale_decline_per_year);
+        if (is_data_centre(b)) {
+            // An HGX/DGX order waits for delivery, and its local data NVMe is what the cloud side must hold instead.
+            REQUIRE(lead);
+            CHECK(*lead >= 2.0);
+            CHECK(*lead <= 12.0);
+            REQUIRE(disk);
+            CHECK(*disk > 1.0);
+            CHECK_FALSE(decline);  // the catalogue's data-centre decline
+        } else {
+            // An office or workstation box is bought from stock: no lead time of a whole month.
+            CHECK_FALSE(lead);
+            // Consumer-card boxes, and only they, lose value more slowly than data-centre parts.
+            const bool consumer = b.gpu.rfind("rtx-", 0) == 0 && b.gpu != "rtx-pro-6000" && b.gpu != "rtx-6000-ada";
+            CHECK(decline.has_value() == consumer);
+            if (decline) CHECK(*decline < dc_decline);
+        }
+    }
 }
