@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian 12 packages gpucost needs to build and test. Safe to run again.
-# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser]
+# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser] [--shells]
 set -eu
 
 packages="g++ cmake make libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 groff-base"
@@ -12,7 +12,8 @@ for arg in "$@"; do
     # The chart and HTML consumers: xmllint validates SVG and HTML, headless Chromium renders the HTML report,
     # rsvg-convert makes the README's PNG from an SVG (tests/consumers/check_charts.sh, check_browser.sh).
     --browser) packages="$packages chromium libxml2-utils librsvg2-bin" ;;
-    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint or --browser)" >&2; exit 2 ;;
+    --shells) packages="$packages zsh fish" ;;  # the package_deb test syntax-checks the completions
+    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint, --browser or --shells)" >&2; exit 2 ;;
   esac
 done
 

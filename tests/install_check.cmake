@@ -10,7 +10,9 @@ include(GNUInstallDirs)
 set(expected
     "${CMAKE_INSTALL_BINDIR}/gpucost"
     "${CMAKE_INSTALL_MANDIR}/man1/gpucost.1"
-    "${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost")
+    "${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost"
+    "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions/_gpucost"
+    "${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d/gpucost.fish")
 foreach(path IN LISTS expected)
   if(NOT EXISTS "${PREFIX}/${path}")
     message(FATAL_ERROR "cmake --install did not install ${path} under ${PREFIX}")

@@ -70,6 +70,9 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options);
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
 // The files --catalog and --add-catalog name, for refuse_output_onto_inputs.
 std::vector<InputFile> catalog_inputs(const CatalogOptions& options);
+// Those and the --scenario file: what a command that compares reads.
+struct ScenarioOptions;
+std::vector<InputFile> report_inputs(const CatalogOptions& catalog, const ScenarioOptions& scenario);
 
 // Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
 // Throws UsageError when GPUCOST_TODAY is not a date.

@@ -28,9 +28,7 @@ struct CashflowOptions {
 };
 
 int run_cashflow(const CashflowOptions& o, const Io& io) {
-    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
-    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
-    refuse_output_onto_inputs(o.output.output, inputs);
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
     const ComparisonRequest request = comparison_request(o.scenario);
     std::ostream& warn = warnings(o.output.quiet, io);

@@ -82,9 +82,7 @@ Gates gates_for(const CheckOptions& o) {
 }
 
 int run_check(const CheckOptions& o, const Io& io) {
-    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
-    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
-    refuse_output_onto_inputs(o.output.output, inputs);
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, io);
     Gates gates = gates_for(o);
     ComparisonRequest request = comparison_request(o.scenario);

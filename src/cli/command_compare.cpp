@@ -35,9 +35,7 @@ struct CompareOptions {
 };
 
 int run_compare(const CompareOptions& o, const Io& io) {
-    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
-    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
-    refuse_output_onto_inputs(o.output.output, inputs);
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
     ComparisonRequest request = comparison_request(o.scenario);
     request.max_age_days = max_age_days(o.freshness);

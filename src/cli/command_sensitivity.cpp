@@ -26,6 +26,7 @@ struct SensitivityOptions {
 };
 
 int run_sensitivity(const SensitivityOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
     RangeRequest request{comparison_request(o.scenario), flag_ranges(o.ranges)};
     std::ostream& warn = warnings(o.output.quiet, io);

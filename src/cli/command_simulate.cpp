@@ -26,6 +26,7 @@ struct SimulateOptions {
 };
 
 int run_simulate(const SimulateOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, io);
     const SimulationOptions simulation_flags = simulation_options(o.simulation);
     RangeRequest request{comparison_request(o.scenario), flag_ranges(o.ranges)};

@@ -62,6 +62,7 @@ SweepVary parse_vary(const std::string& text) {
 }
 
 int run_sweep(const SweepOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
     if (o.vary.empty() || o.vary.size() > 2)
         throw UsageError("sweep needs one or two --vary ADDRESS=START:STOP:STEP; see 'gpucost sweep --help'");

@@ -58,6 +58,12 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
                           ->excludes(command.get_option("--years"));
 }
 
+std::vector<InputFile> report_inputs(const CatalogOptions& catalog, const ScenarioOptions& scenario) {
+    std::vector<InputFile> inputs = catalog_inputs(catalog);
+    if (!scenario.scenario.empty()) inputs.push_back({"--scenario", scenario.scenario});
+    return inputs;
+}
+
 AssumptionLayer flag_layer(const ScenarioOptions& o) {
     AssumptionLayer layer;
     layer.origin = "flag";

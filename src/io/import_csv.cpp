@@ -358,7 +358,9 @@ const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name) {
     return gpu_for_accelerator_name(catalog, name);
 }
 
-std::string read_import_file(const std::string& path) { return read_text_file(path); }
+std::string read_import_file(const std::string& path) {
+    return read_text_file(path, k_max_price_list_bytes, "a price list");
+}
 
 ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog) {
     const CsvTable t = parse_csv(csv_text, request.source_file);

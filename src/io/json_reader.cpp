@@ -16,8 +16,8 @@
 namespace gpucost {
 namespace {
 
-// Far above a catalogue of a million offers; a larger file is a mistake, not a catalogue.
-constexpr std::uintmax_t k_max_file_bytes = 512ull * 1024 * 1024;
+// "512 MiB", "1 MiB": a limit as messages give it.
+std::string size_text(std::size_t bytes) { return fmt::format("{} MiB", bytes >> 20); }
 
 // The one key whose text is prose, where a tab makes sense; every other string is a name, a date or a URL.
 constexpr std::string_view k_prose_key = "note";
@@ -49,16 +49,17 @@ void check_json_start(std::string_view text, const std::string& file) {
                                     file));
 }
 
-std::string read_text_file(const std::string& path) {
+std::string read_text_file(const std::string& path, std::size_t max_bytes, std::string_view kind) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status)) throw DataError(fmt::format("{}: no such file", path));
     if (fs::is_directory(status)) throw DataError(fmt::format("{}: is a directory, not a file", path));
+    const auto too_large = [&](const std::string& size) {
+        return DataError(fmt::format("{}: {}larger than the {} limit for {}", path, size, size_text(max_bytes), kind));
+    };
     const std::uintmax_t size = fs::file_size(path, ec);
-    if (!ec && size > k_max_file_bytes)
-        throw DataError(
-            fmt::format("{}: {} bytes is larger than the {} MiB limit", path, size, k_max_file_bytes / (1024 * 1024)));
+    if (!ec && size > max_bytes) throw too_large(fmt::format("{} bytes is ", size));
     // stdio rather than a stream: it tells a read error (EIO) from the end of the file, and the loop below
     // stops at the limit even where the size is unknown (/dev/zero, a pipe).
     errno = 0;
@@ -66,13 +67,14 @@ std::string read_text_file(const std::string& path) {
     if (!in) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
     std::string text;
     // Room for the whole file at once where its size is known: growing by doubling would copy it and, for a
-    // large catalogue, hold it twice at the peak.
+    // large catalogue, hold it twice at the peak. Where it is not known, growth stops at the limit.
     if (!ec) text.reserve(static_cast<std::size_t>(size) + k_json_padding);
     char chunk[65536];
     while (const std::size_t got = std::fread(chunk, 1, sizeof chunk, in.get())) {
+        if (text.size() + got > max_bytes) throw too_large("");
+        if (text.capacity() < text.size() + got)
+            text.reserve(std::min(max_bytes + k_json_padding, std::max(2 * text.capacity(), text.size() + got)));
         text.append(chunk, got);
-        if (text.size() > k_max_file_bytes)
-            throw DataError(fmt::format("{}: larger than the {} MiB limit", path, k_max_file_bytes / (1024 * 1024)));
     }
     if (std::ferror(in.get())) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
     if (text.capacity() - text.size() < k_json_padding) text.reserve(text.size() + k_json_padding);

@@ -125,7 +125,9 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     return s;
 }
 
-Scenario load_scenario_file(const std::string& path) { return parse_scenario(read_text_file(path), path); }
+Scenario load_scenario_file(const std::string& path) {
+    return parse_scenario(read_text_file(path, k_max_scenario_bytes, "a scenario file"), path);
+}
 
 std::string scenario_template(const Catalog& catalog) {
     using Ordered = nlohmann::ordered_json;

@@ -279,7 +279,7 @@ std::string display_value(const Assumptions& a, AssumptionKey key) {
     const AssumptionValue v = input_value(key, get_value(a, key));
     if (const std::string_view word = choice_word(v); !word.empty()) return std::string(word);
     if (info(key).kind == Kind::years_in_months)
-        return fmt::format("{} ({} months)", exact_number(std::get<double>(v)), a.months);
+        return fmt::format("{} ({})", exact_number(std::get<double>(v)), count_text(a.months, "month"));
     return exact_number(std::get<double>(v));
 }
 

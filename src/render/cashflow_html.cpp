@@ -22,8 +22,8 @@ std::string month_table(const Comparison& c, const Currency& money) {
 }
 
 std::string title(const Comparison& c) {
-    return fmt::format("{} against {}: discounted at {} a year over {} months", c.build.id, c.offer.id,
-                       exact_number(c.assumptions.values.discount_rate), c.assumptions.values.months);
+    return fmt::format("{} against {}: discounted at {} a year over {}", c.build.id, c.offer.id,
+                       exact_number(c.assumptions.values.discount_rate), months_text(c.assumptions.values.months));
 }
 
 }  // namespace

@@ -25,8 +25,9 @@ std::vector<std::vector<std::string>> month_rows(const Comparison& c, const Curr
 }
 
 std::string title(const Comparison& c) {
-    return fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({} months)", c.build.id, c.offer.id,
-                       exact_number(c.assumptions.values.discount_rate), c.assumptions.values.months);
+    return fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({})", c.build.id, c.offer.id,
+                       exact_number(c.assumptions.values.discount_rate),
+                       count_text(c.assumptions.values.months, "month"));
 }
 
 std::string closing(const Currency& money) {

@@ -17,12 +17,14 @@ std::string verdict_text(const Comparison& c, const Currency& currency) {
     const std::string hours_typed = format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1);
     std::string text;
     if (e.cheaper == Side::build) {
-        text = fmt::format("Build: owning saves {} over {} months at {} h/week", saved, months, hours_typed);
+        text =
+            fmt::format("Build: owning saves {} over {} at {} h/week", saved, count_text(months, "month"), hours_typed);
         text += e.payback_month
                     ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
                     : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
     } else {
-        text = fmt::format("Cloud: renting saves {} over {} months at {} h/week", saved, months, hours_typed);
+        text = fmt::format("Cloud: renting saves {} over {} at {} h/week", saved, count_text(months, "month"),
+                           hours_typed);
         if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))
             text += fmt::format("; owning wins above {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
         else if (e.break_even_hours_per_week)
@@ -47,7 +49,7 @@ std::string payback_sentence(const Comparison& c) {
     const Evaluation& e = c.result;
     const int months = c.assumptions.values.months;
     std::string text = e.payback_month ? fmt::format("Payback: month {} of {} in cash", *e.payback_month, months)
-                                       : fmt::format("Payback: not within {} months in cash", months);
+                                       : fmt::format("Payback: not within {} in cash", months_text(months));
     text += e.payback_month_if_sold ? fmt::format("; month {} if the machine is sold then.", *e.payback_month_if_sold)
                                     : "; not even if the machine is sold.";
     return text;
@@ -75,6 +77,8 @@ std::string break_even_text(const Evaluation& e) {
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
 
 std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
+
+std::string months_text(int months) { return count_text(months, "month"); }
 
 std::string currency_note(const Currency& currency) {
     if (currency.is_usd()) return "";

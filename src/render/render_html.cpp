@@ -22,7 +22,7 @@ std::string detail_facts(const Comparison& c, const Currency& money) {
     item(fmt::format("Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).", c.offer.provider,
                      c.offer.instance, c.offer.region, c.offer.gpus_per_instance, to_string(a.pricing),
                      format_money_rate(c.cloud_spec.usd_per_hour, money), e.cloud.instances));
-    item(fmt::format("Over {} months at {}. Cloud offer: {} ({}).", a.months, hours_text(a.hours_per_week), c.offer.id,
+    item(fmt::format("Over {} at {}. Cloud offer: {} ({}).", months_text(a.months), hours_text(a.hours_per_week), c.offer.id,
                      c.offer_choice));
     item(e.break_even_hours_per_week
              ? fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
@@ -90,8 +90,8 @@ std::string category_table(const Report& report, const Currency& money) {
 std::string ranked_page(const Report& report, const Currency& money) {
     const Assumptions& a = report.assumptions.values;
     std::string body = "<h1>Build or rent: every build</h1>\n";
-    body += html::paragraph(fmt::format("Every build against its cheapest {} cloud offer, over {} months at {}.",
-                                        to_string(a.pricing), a.months, hours_text(a.hours_per_week)),
+    body += html::paragraph(fmt::format("Every build against its cheapest {} cloud offer, over {} at {}.",
+                                        to_string(a.pricing), months_text(a.months), hours_text(a.hours_per_week)),
                             "meta");
     std::string verdict = report.comparisons.empty()
                               ? html::paragraph("No build has a cloud offer to compare with.", "verdict")

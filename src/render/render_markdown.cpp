@@ -47,9 +47,10 @@ std::string currency_paragraph(const Currency& currency) {
 
 std::string summary(const Report& report, const Currency& money) {
     const Assumptions& a = report.assumptions.values;
-    std::string out = fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} months "
-                                  "at {} h/week\n\n",
-                                  to_string(a.pricing), a.months, format_grouped(a.hours_per_week, 1));
+    std::string out =
+        fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} "
+                    "at {} h/week\n\n",
+                    to_string(a.pricing), count_text(a.months, "month"), format_grouped(a.hours_per_week, 1));
     out += currency_paragraph(money);
     std::vector<std::vector<std::string>> rows;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {

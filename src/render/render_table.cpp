@@ -96,8 +96,8 @@ std::string detail(const Report& report, const RenderOptions& options) {
     out += fmt::format("  Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).\n",
                        c.offer.provider, c.offer.instance, c.offer.region, c.offer.gpus_per_instance,
                        to_string(a.pricing), format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
-    out += fmt::format("  Over {} months at {} ({} used hours a month).\n", a.months, hours_text(a.hours_per_week),
-                       format_grouped(e.used_hours_per_month, 1));
+    out += fmt::format("  Over {} at {} ({} used hours a month).\n", months_text(a.months),
+                       hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1));
     out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer.id, c.offer_choice);
     out += currency_line(options, paint);
     out += paint(verdict_text(c, currency), Tone::strong) + "\n";

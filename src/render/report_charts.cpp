@@ -107,9 +107,9 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
     LineChart chart;
     chart.document = document_for(
         placement, "Cumulative spend: " + c.build.id,
-        fmt::format("Cumulative discounted spend of owning {} and of renting {}, month by month over {} months, in {}; "
+        fmt::format("Cumulative discounted spend of owning {} and of renting {}, month by month over {}, in {}; "
                     "the owned side's last month includes the resale credit. {}",
-                    c.build.name, c.offer.id, months, money.code,
+                    c.build.name, c.offer.id, months_text(months), money.code,
                     e.payback_month ? fmt::format("Owning pays back in month {}.", *e.payback_month)
                                     : std::string("Owning does not pay back within the horizon.")),
         comparison_data(k_spend, c, money));
@@ -126,7 +126,11 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
     }
     chart.series = {std::move(own), std::move(rent)};
     if (e.payback_month)
-        chart.markers.push_back({"payback", fmt::format("payback: month {}", *e.payback_month), *e.payback_month});
+        chart.markers.push_back(
+            {"payback", fmt::format("payback: month {}", *e.payback_month), static_cast<double>(*e.payback_month)});
+    if (e.payback_month_if_sold)
+        chart.markers.push_back({"payback-if-sold", fmt::format("if sold: month {}", *e.payback_month_if_sold),
+                                 static_cast<double>(*e.payback_month_if_sold)});
     return line_chart_svg(chart);
 }
 
@@ -137,9 +141,9 @@ std::string cost_vs_hours_svg(const Comparison& c, const Currency& money, const 
     LineChart chart;
     chart.document = document_for(
         placement, "Total cost against hours of use: " + c.build.id,
-        fmt::format("Total discounted cost over {} months of owning {} and of renting {}, from 0 to 168 hours of use a "
+        fmt::format("Total discounted cost over {} of owning {} and of renting {}, from 0 to 168 hours of use a "
                     "week, in {}. {} At your {}, owning costs {} and renting {}.",
-                    c.assumptions.values.months, c.build.name, c.offer.id, money.code,
+                    months_text(c.assumptions.values.months), c.build.name, c.offer.id, money.code,
                     e.break_even_hours_per_week
                         ? fmt::format("They cost the same at {}.", hours_text(*e.break_even_hours_per_week))
                         : std::string("One side is cheaper at every usage."),
@@ -162,9 +166,9 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
     StackedBarChart chart;
     chart.document = document_for(
         placement, "Cost breakdown: " + c.build.id,
-        fmt::format("Each side's discounted cost over {} months by category, in {}: owning {} totals {}, renting {} "
+        fmt::format("Each side's discounted cost over {} by category, in {}: owning {} totals {}, renting {} "
                     "totals {}. The resale credit is drawn below zero.",
-                    c.assumptions.values.months, money.code, c.build.name,
+                    months_text(c.assumptions.values.months), money.code, c.build.name,
                     format_money(c.result.build.total_usd, money), c.offer.id,
                     format_money(c.result.cloud.total_usd, money)),
         comparison_data(k_breakdown, c, money));
@@ -183,9 +187,9 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
     DivergingBarChart chart;
     chart.document = document_for(
         placement, "What owning saves, per build",
-        fmt::format("For each build against its cloud match, over {} months at {}, in {}: the bar goes right by what "
+        fmt::format("For each build against its cloud match, over {} at {}, in {}: the bar goes right by what "
                     "owning saves and left by what renting saves; each is labelled with its break-even.",
-                    a.months, hours_text(a.hours_per_week), money.code),
+                    months_text(a.months), hours_text(a.hours_per_week), money.code),
         {{"data-chart", k_savings}, {"data-currency", money.code}});
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
     chart.below_name = "renting is cheaper";

@@ -101,8 +101,14 @@ std::string gate_line(const GateCheck& check, bool with_ids) {
     // A minimum ("min-p-build-cheaper") passes at or above its limit; every other gate at or below.
     const bool minimum = check.name.rfind("min-", 0) == 0;
     const char* relation = minimum ? (check.passed ? ">=" : "<") : (check.passed ? "<=" : ">");
-    return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value_text(check, check.value), relation,
-                       value_text(check, check.limit));
+    std::string value = value_text(check, check.value);
+    std::string limit = value_text(check, check.limit);
+    // To the cent, $5,000.004 over a $5,000 limit would read "5000.00 > 5000.00": show every digit instead.
+    if (value == limit && check.value != check.limit) {
+        value = exact_number(std::get<double>(check.value));
+        limit = exact_number(std::get<double>(check.limit));
+    }
+    return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value, relation, limit);
 }
 
 bool all_passed(const std::vector<GateCheck>& checks) noexcept {

@@ -120,9 +120,9 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
     c.offer_choice =
         match.candidates == 1
             ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu, filter_text(request))
-            : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} GPUs over {} months",
-                          match.candidates, to_string(pricing), build.gpu, filter_text(request), build.gpu_count,
-                          assumptions.values.months);
+            : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} over {}", match.candidates,
+                          to_string(pricing), build.gpu, filter_text(request), count_text(build.gpu_count, "GPU"),
+                          count_text(assumptions.values.months, "month"));
     return c;
 }
 

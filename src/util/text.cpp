@@ -29,37 +29,55 @@ Found forbidden_at(std::string_view text, std::size_t i, bool allow_tab) noexcep
     return {};
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+// Cells of the edit-distance table filled so far (the work "did you mean" costs), for tests.
+std::size_t g_cells = 0;
+
+// The edit distance of a and b when it is at most `bound`, else bound + 1: only the cells within `bound` of the
+// diagonal are filled, and a row whose every cell exceeds `bound` ends the search (distances never shrink down a
+// column). O(|a| x (2 bound + 1)) at worst, whatever the candidates' lengths.
+std::size_t bounded_edit_distance(std::string_view a, std::string_view b, std::size_t bound) {
+    const std::size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+    if (gap > bound) return bound + 1;
+    const std::size_t over = bound + 1;
+    thread_local std::vector<std::size_t> row;
+    row.assign(b.size() + 1, over);
+    for (std::size_t j = 0; j <= std::min(b.size(), bound); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t from = i > bound ? i - bound : 1;
+        const std::size_t to = std::min(b.size(), i + bound);
+        std::size_t diagonal = row[from - 1];
+        row[from - 1] = from == 1 && i <= bound ? i : over;
+        std::size_t best = row[from - 1];
+        for (std::size_t j = from; j <= to; ++j) {
             const std::size_t above = row[j];
             const std::size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-            row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
+            row[j] = std::min({above + 1, row[j - 1] + 1, substitution, over});
             diagonal = above;
+            best = std::min(best, row[j]);
         }
+        g_cells += to + 1 - from;
+        if (to < b.size()) row[to + 1] = over;
+        if (best > bound) return over;
     }
     return row[b.size()];
 }
-
 }  // namespace
 
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates) {
-    std::optional<std::string> best;
-    std::size_t best_distance = 0;
-    for (const std::string& candidate : candidates) {
-        const std::size_t distance = edit_distance(word, candidate);
-        if (!best || distance < best_distance) {
-            best = candidate;
-            best_distance = distance;
-        }
-    }
     // A typo changes a few characters; also accept a candidate that contains the word or the reverse.
     const std::size_t allowed = std::max<std::size_t>(2, word.size() / 3);
-    if (best && best_distance <= allowed) return best;
+    const std::string* best = nullptr;
+    std::size_t best_distance = allowed + 1;
+    for (const std::string& candidate : candidates) {
+        // Only a candidate closer than the best so far matters: the bound shrinks as better ones are found.
+        const std::size_t distance = bounded_edit_distance(word, candidate, best_distance - 1);
+        if (distance < best_distance) {
+            best = &candidate;
+            best_distance = distance;
+            if (distance == 0) break;
+        }
+    }
+    if (best != nullptr) return *best;
     for (const std::string& candidate : candidates) {
         if (word.size() >= 3 &&
             (candidate.find(word) != std::string::npos || word.find(candidate) != std::string_view::npos))
@@ -72,6 +90,12 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
     const auto match = closest_match(word, candidates);
     return match ? fmt::format(" (did you mean \"{}\"?)", *match) : std::string();
 }
+
+std::string count_text(long long count, std::string_view singular) {
+    return fmt::format("{} {}{}", count, singular, count == 1 || count == -1 ? "" : "s");
+}
+
+std::size_t edit_distance_cells() noexcept { return g_cells; }
 
 std::optional<double> parse_number(std::string_view text) {
     if (text.empty()) return std::nullopt;

@@ -454,8 +454,13 @@ TEST_CASE("bad scenario files: exit 3, one line naming the file, the place and h
         check_scenario_fails(scenario("{\"_note\": " + std::string(100'000, '[') + std::string(100'000, ']') + "}"),
                              "line 1, column 74: nested more than 64 levels deep; a scenario needs 2");
     }
-    SECTION("a 50 MB file: a huge string where a number belongs") {
+    SECTION("a 50 MB file: over a scenario's 1 MiB cap before it is parsed") {
+        // {"pue": "999...9"}: 9 + 50,000,000 + 2 bytes.
         check_scenario_fails(scenario("{\"pue\": \"" + std::string(50'000'000, '9') + "\"}"),
+                             "50000011 bytes is larger than the 1 MiB limit for a scenario file");
+    }
+    SECTION("a huge string where a number belongs, under the cap") {
+        check_scenario_fails(scenario("{\"pue\": \"" + std::string(500'000, '9') + "\"}"),
                              "/pue: must be a number in [1, 5], got the string \"" + std::string(60, '9') + "...\"");
     }
     SECTION("a directory") { check_scenario_fails(dir.path(), "is a directory, not a file"); }

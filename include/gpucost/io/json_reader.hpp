@@ -41,9 +41,16 @@ void check_json_depth(std::string_view text, const std::string& file, std::strin
 void throw_json_error(std::string_view text, const std::string& file,
                       std::string_view nesting_needed = k_catalogue_nesting);
 
-// Reads a whole file, with k_json_padding bytes of spare capacity after it; throws DataError when it is missing,
-// a directory, unreadable or too large.
-std::string read_text_file(const std::string& path);
+// The largest file of each kind gpucost reads: far above any real one, so that /dev/zero or a wrong file fails fast.
+inline constexpr std::size_t k_max_catalogue_bytes = 512u << 20;   // an 85 MB price-list overlay is real
+inline constexpr std::size_t k_max_price_list_bytes = 256u << 20;  // SkyPilot's largest vms.csv is ~20 MB
+inline constexpr std::size_t k_max_scenario_bytes = 1u << 20;      // a scenario is a screen of keys
+
+// Reads a whole file, with k_json_padding bytes of spare capacity after it, never holding more than `max_bytes`
+// (plus one read's chunk) even when its size is unknown (/dev/zero, a pipe); throws DataError when it is missing,
+// a directory, unreadable or larger than `max_bytes` (named in the message, with `kind`: "a scenario file").
+std::string read_text_file(const std::string& path, std::size_t max_bytes = k_max_catalogue_bytes,
+                           std::string_view kind = "a catalogue file");
 
 // One JSON value as the field readers see it, whichever parser read it (nlohmann's, simdjson's).
 struct JsonScalar {

@@ -27,6 +27,8 @@ std::string payback_text(const Evaluation& evaluation);
 
 // "40.0 h/week".
 std::string hours_text(double hours_per_week);
+// "1 month", "36 months".
+std::string months_text(int months);
 
 // The line that says what currency the figures are in, for the table and markdown: "" for US dollars, else
 // "Amounts in EUR at 0.92 EUR per US dollar (--usd-rate); the assumptions stay in USD as given."

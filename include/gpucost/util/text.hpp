@@ -11,8 +11,16 @@ namespace gpucost {
 // The closest candidate to `word` by edit distance, if close enough to be a likely typo.
 std::optional<std::string> closest_match(std::string_view word, const std::vector<std::string>& candidates);
 
-// " (did you mean \"x\"?)" for the closest candidate, or "" when none is close.
+// " (did you mean \"x\"?)" for the closest candidate, or "" when none is close. The edit distance is bounded (a
+// candidate further than a typo away costs a few cells, not its whole table), so a file of many bad references
+// against many ids stays fast.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+
+// "1 month", "3 months": a count with its noun, singular for one.
+std::string count_text(long long count, std::string_view singular);
+
+// How many edit-distance cells closest_match has filled in this process: its work, for tests to bound.
+std::size_t edit_distance_cells() noexcept;
 
 // Parses a whole string as a finite decimal number (no trailing text, no nan/inf); empty on failure.
 std::optional<double> parse_number(std::string_view text);
