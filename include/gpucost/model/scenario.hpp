@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/hardware_class.hpp"
 
 namespace gpucost {
 
@@ -14,6 +15,7 @@ struct Scenario {
     AssumptionLayer assumptions;          // origin "scenario FILE"; years held as months
     std::optional<std::string> build_id;  // "build": an id, or null / absent for every build
     std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
+    MatchRequest match;                   // "match", "tier", "workload" and the "min_*" requirements
 };
 
 }  // namespace gpucost
