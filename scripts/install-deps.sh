@@ -1,15 +1,18 @@
 #!/bin/sh
 # Installs the Debian 12 packages gpucost needs to build and test. Safe to run again.
-# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint]
+# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser]
 set -eu
 
 packages="g++ cmake make libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 groff-base"
 for arg in "$@"; do
   case "$arg" in
-    --bench) packages="$packages libbenchmark-dev hyperfine" ;;
+    --bench) packages="$packages libbenchmark-dev hyperfine python3-numpy" ;;
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
     --lint) packages="$packages clang-format-14 clang-tidy-14 git" ;;  # scripts/lint.sh
-    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz or --lint)" >&2; exit 2 ;;
+    # The chart and HTML consumers: xmllint validates SVG and HTML, headless Chromium renders the HTML report,
+    # rsvg-convert makes the README's PNG from an SVG (tests/consumers/check_charts.sh, check_browser.sh).
+    --browser) packages="$packages chromium libxml2-utils librsvg2-bin" ;;
+    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint or --browser)" >&2; exit 2 ;;
   esac
 done
 

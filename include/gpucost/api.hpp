@@ -12,6 +12,7 @@
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/listing.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/error.hpp"
 
 namespace gpucost {
@@ -37,8 +38,22 @@ Report compare_report(const Catalog& catalog, const ComparisonRequest& request);
 // `cashflow`: the compare report, shown month by month.
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request);
 
-// `check`: the compare report with every gate judged on every comparison.
-CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates);
+// `check`: the compare report with every gate judged on every comparison. The probability gates
+// (--min-p-build-cheaper, --max-p-cloud-cheaper) come from a simulation of `ranges` with `simulation`'s draws and
+// seed, after the others.
+CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates,
+                         const std::vector<RangeEntry>& flag_ranges = {}, const SimulationOptions& simulation = {});
+
+// `sensitivity`: the tornado of every ranged input for each comparison. Throws as compare does, and
+// DataError / ValidationError for a range naming an unknown id.
+SensitivityReport sensitivity(const Catalog& catalog, const RangeRequest& request);
+
+// `sweep`: the grid of one or two --vary addresses for each comparison they apply to. Throws UsageError for a bad
+// grid or address.
+SweepReport sweep(const Catalog& catalog, const RangeRequest& request, const std::vector<SweepVary>& vary);
+
+// `simulate`: percentiles and p_build_cheaper over independent draws of every ranged input.
+SimulationReport simulation(const Catalog& catalog, const RangeRequest& request, const SimulationOptions& options);
 
 // `catalog list`: the entries the filter keeps, sorted, with their figures. Throws DataError for an unknown --gpu.
 Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter);

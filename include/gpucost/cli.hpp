@@ -10,6 +10,7 @@ namespace gpucost {
 // What the process knows about where its output goes; main() asks the system, tests choose.
 struct Terminal {
     bool stdout_is_terminal = false;  // colour and emphasis are shown only then (and never with NO_COLOR set)
+    int columns = 0;                  // the terminal's width (ioctl TIOCGWINSZ); 0 when unknown or not a terminal
 };
 
 // Runs gpucost as the executable would and returns its exit code (see ExitCode). Never throws.

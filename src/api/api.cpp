@@ -1,5 +1,6 @@
 #include "gpucost/api.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "gpucost/io/catalog_json.hpp"
@@ -25,10 +26,32 @@ CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest&
     return {build_report(catalog, request)};
 }
 
-CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates) {
+CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates,
+                         const std::vector<RangeEntry>& flag_ranges, const SimulationOptions& simulation) {
     CheckReport check{build_report(catalog, request), {}};
     check.checks = evaluate_gates(check.report, gates);
+    if (gates.needs_simulation()) {
+        const SimulationReport s = simulation_report(catalog, {request, flag_ranges}, simulation);
+        const std::vector<GateCheck> p = evaluate_probability_gates(s, gates);
+        check.checks.insert(check.checks.end(), p.begin(), p.end());
+        check.report.warnings.insert(
+            check.report.warnings.end(),
+            s.warnings.begin() + static_cast<std::ptrdiff_t>(std::min(s.warnings.size(), check.report.warnings.size())),
+            s.warnings.end());
+    }
     return check;
+}
+
+SensitivityReport sensitivity(const Catalog& catalog, const RangeRequest& request) {
+    return sensitivity_report(catalog, request);
+}
+
+SweepReport sweep(const Catalog& catalog, const RangeRequest& request, const std::vector<SweepVary>& vary) {
+    return sweep_report(catalog, request, vary);
+}
+
+SimulationReport simulation(const Catalog& catalog, const RangeRequest& request, const SimulationOptions& options) {
+    return simulation_report(catalog, request, options);
 }
 
 Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter) { return make_listing(catalog, filter); }

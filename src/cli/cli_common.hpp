@@ -18,6 +18,7 @@
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/date.hpp"
 #include "gpucost/util/error.hpp"
 
@@ -49,6 +50,12 @@ Command command_for(CLI::App* app, std::shared_ptr<Options> options, int (*run)(
             }};
 }
 
+// One file a command reads, with the flag (or argument) that names it: {"--catalog", "mine.json"}.
+struct InputFile {
+    std::string flag;
+    std::string path;
+};
+
 // The exit codes, as --help prints them.
 extern const char* const k_exit_codes_help;
 
@@ -61,6 +68,8 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options);
 // Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
 // and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
 Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
+// The files --catalog and --add-catalog name, for refuse_output_onto_inputs.
+std::vector<InputFile> catalog_inputs(const CatalogOptions& options);
 
 // Today for catalogue ages: GPUCOST_TODAY=YYYY-MM-DD when set (tests pin it), else the system clock (UTC).
 // Throws UsageError when GPUCOST_TODAY is not a date.
@@ -90,7 +99,8 @@ struct FormatOptions {
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
 // Throws UsageError naming the valid formats.
 Format parse_format(const std::string& text);
-// Like parse_format, and also "markdown" (for commands that print a report: compare, check, cashflow).
+// Like parse_format, and also "markdown", "html" and "svg" (for commands that print a report: compare, check,
+// cashflow; the render dispatcher refuses a format a model lacks).
 Format parse_report_format(const std::string& text);
 
 // --output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
@@ -98,6 +108,9 @@ struct OutputOptions {
     std::string output;  // "" (not given) or "-": stdout; an empty value given is a usage error at parsing
 };
 void add_output_option(CLI::App& command, OutputOptions& options);
+// Throws UsageError when --output FILE is one of the command's own inputs (the same file by device and inode,
+// however spelt or linked), so that a command never replaces what it reads; called before anything is read.
+void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs);
 // True when the result goes to stdout: no --output, or --output -.
 bool writes_to_stdout(const OutputOptions& options);
 // Flushes `out` and throws OutputError "stdout: cannot write: <reason>" (exit 4) when any write to it failed.
@@ -117,7 +130,19 @@ struct ReportOutputOptions {
     std::string color = "auto";
     const CLI::Option* usd_rate_option = nullptr;
 };
-void add_report_output_options(CLI::App& command, ReportOutputOptions& options);
+void add_report_output_options(CLI::App& command, ReportOutputOptions& options,
+                               const std::string& formats = "table, json, csv or markdown");
+// The formats of commands that draw charts (compare, cashflow), for add_report_output_options.
+extern const char* const k_chart_formats;
+
+// --chart [NAME] (compare, cashflow): with --format svg, the chart to write; with the table format, the
+// cumulative-spend chart drawn in the terminal under the table (NAME may be left out).
+struct ChartOption {
+    std::string chart;
+    const CLI::Option* option = nullptr;
+};
+void add_chart_option(CLI::App& command, ChartOption& option);
+
 struct ReportOutput {
     Format format = Format::table;
     RenderOptions render;
@@ -126,6 +151,10 @@ struct ReportOutput {
 // stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb".
 // Throws UsageError for a bad format, currency code, rate or colour choice.
 ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
+// The same, with --chart: the chart name (cumulative-spend when left out with the table format) and the terminal's
+// width (80 when stdout is not a terminal; else COLUMNS when it is a number in 20..1000, else the terminal's own).
+// Throws UsageError for --chart with a format that draws none.
+ReportOutput report_output(const ReportOutputOptions& options, const ChartOption& chart, const Io& io);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {
@@ -146,6 +175,26 @@ AssumptionLayer flag_layer(const ScenarioOptions& options);
 // Throws UsageError for bad flags, DataError / ValidationError for an unreadable or invalid scenario.
 ComparisonRequest comparison_request(const ScenarioOptions& options);
 
+// --range ADDRESS=LOW:HIGH[:MODE] (repeatable) and --range-dist, for sensitivity, sweep, simulate and check.
+struct RangeOptions {
+    std::vector<std::string> ranges;
+    std::string dist;
+    const CLI::Option* dist_option = nullptr;
+};
+void add_range_options(CLI::App& command, RangeOptions& options);
+// The flags' ranges (origin "flag"), in order. Throws UsageError naming the flag for a bad address, number, dist,
+// low > high, a mode outside [low, high] or a value outside the input's valid range.
+std::vector<RangeEntry> flag_ranges(const RangeOptions& options);
+
+// --draws N and --seed S, as typed.
+struct SimulationFlags {
+    std::string draws = "100000";
+    std::string seed = "1";
+};
+void add_simulation_options(CLI::App& command, SimulationFlags& options, const char* group);
+// Throws UsageError for draws outside [1, k_max_draws] or a seed that is not a whole number in [0, 2^53].
+SimulationOptions simulation_options(const SimulationFlags& options);
+
 // One diagnostic line: "gpucost: <kind>: <message>" (kind: "warning", "error"), the one place the prefix is written.
 void print_line(std::ostream& err, std::string_view kind, std::string_view message);
 // The last steps of every command that prints a model: the model's warnings to `warn` (one line each), then the
@@ -165,5 +214,8 @@ Command add_cashflow_command(CLI::App& app);
 Command add_init_command(CLI::App& app);
 Command add_completion_command(CLI::App& app);
 Command add_manpage_command(CLI::App& app);
+Command add_sensitivity_command(CLI::App& app);
+Command add_sweep_command(CLI::App& app);
+Command add_simulate_command(CLI::App& app);
 
 }  // namespace gpucost::cli

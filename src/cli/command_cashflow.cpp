@@ -16,16 +16,22 @@ constexpr const char* k_examples =
     "  gpucost cashflow --scenario gpucost.json --format json\n"
     "      every build (or the scenario's), with each comparison's totals to check the sums against\n"
     "  gpucost cashflow --build office-2x-rtx4090 --discount-rate 0.08\n"
-    "      each month's discounted spend and the running totals of both sides\n";
+    "      each month's discounted spend and the running totals of both sides\n"
+    "  gpucost cashflow --build office-2x-rtx4090 --format svg --chart cumulative-spend --output spend.svg\n"
+    "      the cumulative-spend chart alone, for slides and wikis\n";
 
 struct CashflowOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
+    ChartOption chart;
     ScenarioOptions scenario;
 };
 
 int run_cashflow(const CashflowOptions& o, const Io& io) {
-    const ReportOutput output = report_output(o.output, io);
+    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
+    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
+    refuse_output_onto_inputs(o.output.output, inputs);
+    const ReportOutput output = report_output(o.output, o.chart, io);
     const ComparisonRequest request = comparison_request(o.scenario);
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
@@ -41,7 +47,8 @@ Command add_cashflow_command(CLI::App& app) {
     auto options = std::make_shared<CashflowOptions>();
     CLI::App* command = app.add_subcommand("cashflow", "the month-by-month cash flow of each side, for spreadsheets");
     add_scenario_options(*command, options->scenario);
-    add_report_output_options(*command, options->output);
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_chart_option(*command, options->chart);
     add_catalog_options(*command, options->catalog);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();

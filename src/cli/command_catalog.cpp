@@ -54,7 +54,7 @@ struct ValidateOptions {
 
 // "FILE: not valid: 2 errors, 0 warnings": the last line of a failed validation, so a long list ends with its count.
 std::string not_valid_line(const std::string& file, std::size_t errors, std::size_t warnings) {
-    return fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", file, errors,
+    return fmt::format("gpucost: error: {}: not valid: {} error{}, {} warning{}\n", escape_visible(file), errors,
                        errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
 }
 
@@ -149,6 +149,9 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         err << not_valid_line(e.file(), e.problems().size(), e.warnings().size());
         return static_cast<int>(e.code());
     }
+    // Estimates without a range are notes, not warnings: the catalogue is valid, only less ready for `simulate`.
+    print_problems(warn, "note", options.catalog.empty() ? "embedded catalogue" : options.catalog,
+                   estimates_without_range(catalog));
     if (o.strict) {
         // The like-for-like fields a shipped catalogue gives every entry: a user's may leave them to their defaults,
         // so they are warnings, not errors.
@@ -156,7 +159,7 @@ int run_validate(const ValidateOptions& o, const Io& io) {
         print_problems(warn, "warning", catalog.origin, gaps);
         warning_count += gaps.size();
         // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
-        const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions);
+        const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions, catalog.schema_version);
         if (!missing.empty()) {
             const std::string file = options.catalog.empty() ? "embedded catalogue" : options.catalog;
             print_problems(err, "error", file, missing);
@@ -164,9 +167,9 @@ int run_validate(const ValidateOptions& o, const Io& io) {
             return static_cast<int>(ExitCode::data);
         }
     }
-    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n", catalog.origin,
-                          catalog.gpus.size(), catalog.builds.size(), catalog.cloud.size(), k_assumption_count,
-                          warning_count, plural(warning_count));
+    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n",
+                          escape_visible(catalog.origin), catalog.gpus.size(), catalog.builds.size(),
+                          catalog.cloud.size(), k_assumption_count, warning_count, plural(warning_count));
     return static_cast<int>(ExitCode::success);
 }
 
@@ -183,7 +186,8 @@ ImportRequest import_request(const ImportOptions& o) {
         throw UsageError("--as-of: required; give the date the price file was fetched (YYYY-MM-DD), "
                          "which becomes every imported offer's as_of");
     if (!parse_date(o.as_of) || o.as_of.size() != 10)
-        throw UsageError(fmt::format("--as-of: must be a date YYYY-MM-DD, got {}", quote_value(o.as_of)));
+        throw UsageError(fmt::format("--as-of: must be a date YYYY-MM-DD, got {}{}", quote_value(o.as_of),
+                                     date_range_note(o.as_of)));
     request.as_of = o.as_of;
     request.source_file = o.file;
     request.provider = o.provider;
@@ -193,21 +197,14 @@ ImportRequest import_request(const ImportOptions& o) {
 // The account of an import on stderr: what came in and what was left out, then the names worth an alias as warnings.
 void print_import_account(std::ostream& warn, const ImportResult& result, const ImportRequest& request) {
     for (const std::string& line : import_summary(result, request))
-        warn << "gpucost: " << line << "\n";  // worded in io
-    const UnmappedSummary unmapped = unmapped_summary(result);
-    for (const UnmappedName& u : unmapped.listed)
-        print_line(warn, "warning",
-                   fmt::format("left out {} row{} with accelerator {}: no catalogue GPU lists it among its aliases "
-                               "(add it to a GPU's \"aliases\" to import them)",
-                               u.rows, plural(u.rows), quote_value(u.name)));
-    if (unmapped.other_names > 0)
-        print_line(warn, "warning",
-                   fmt::format("and {} more row{} with {} other accelerator name{} no catalogue GPU lists",
-                               unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
-                               plural(unmapped.other_names)));
+        warn << "gpucost: " << escape_visible(line) << "\n";  // worded in io; the file name may hold controls
+    for (const std::string& line : left_out_lines(result)) print_line(warn, "warning", line);
 }
 
 int run_import(const ImportOptions& o, const Io& io) {
+    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
+    inputs.push_back({"price list", o.file});
+    refuse_output_onto_inputs(o.output, inputs);
     const ImportRequest request = import_request(o);
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);

@@ -18,7 +18,9 @@ constexpr const char* k_examples =
     "  gpucost check --build office-2x-rtx4090 --max-payback-months 24 --max-age-days 180\n"
     "      fails when owning has not paid for itself by month 24, or a figure is older than 180 days\n"
     "  gpucost check --max-monthly-usd 5000 --format json --output report.json\n"
-    "      every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n";
+    "      every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n"
+    "  gpucost check --build box --min-p-build-cheaper 0.9 --range hours_per_week=20:60\n"
+    "      fails unless owning is cheaper in 90 % of 100,000 draws of every ranged input\n";
 
 struct CheckOptions {
     CatalogOptions catalog;
@@ -28,10 +30,22 @@ struct CheckOptions {
     std::map<std::string, std::string> limits;  // flag -> text as typed
     std::map<std::string, const CLI::Option*> given;
     std::string expect;
+    RangeOptions ranges;
+    SimulationFlags simulation;
 };
 
 constexpr std::array<const char*, 4> k_limit_flags = {"--max-build-total-usd", "--max-cloud-total-usd",
                                                       "--max-monthly-usd", "--max-payback-months"};
+constexpr std::array<const char*, 2> k_probability_flags = {"--min-p-build-cheaper", "--max-p-cloud-cheaper"};
+
+std::optional<double> probability(const CheckOptions& o, const char* flag) {
+    if (o.given.at(flag)->count() == 0) return std::nullopt;
+    const std::string& text = o.limits.at(flag);
+    const auto value = parse_number(text);
+    if (!value || *value < 0 || *value > 1)
+        throw UsageError(fmt::format("{}: must be a probability in [0, 1], got {}", flag, quote_value(text)));
+    return *value;
+}
 
 std::optional<double> limit(const CheckOptions& o, const char* flag) {
     if (o.given.at(flag)->count() == 0) return std::nullopt;
@@ -58,10 +72,15 @@ Gates gates_for(const CheckOptions& o) {
                                          did_you_mean(o.expect, {"build", "cloud"})));
     }
     g.max_age_days = max_age_days(o.freshness);
+    g.min_p_build_cheaper = probability(o, k_probability_flags[0]);
+    g.max_p_cloud_cheaper = probability(o, k_probability_flags[1]);
     return g;
 }
 
 int run_check(const CheckOptions& o, const Io& io) {
+    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
+    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
+    refuse_output_onto_inputs(o.output.output, inputs);
     const ReportOutput output = report_output(o.output, io);
     Gates gates = gates_for(o);
     ComparisonRequest request = comparison_request(o.scenario);
@@ -69,7 +88,8 @@ int run_check(const CheckOptions& o, const Io& io) {
     if (gates.max_age_days) request.today = gates.today = today();
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const CheckReport check = check_report(catalog, request, gates);
+    const CheckReport check =
+        check_report(catalog, request, gates, flag_ranges(o.ranges), simulation_options(o.simulation));
     const std::string text = render(check, output.format, output.render);
     finish(o.output.output, text, check.report.warnings, warn, io);
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
@@ -101,6 +121,16 @@ Command add_check_command(CLI::App& app) {
     options->given["--expect"] = command->add_option("--expect", options->expect, "fail unless this side is cheaper")
                                      ->type_name("build|cloud")
                                      ->group(k_gates);
+    const std::array<const char*, 2> p_help = {
+        "fail unless owning is cheaper in at least this share of a simulation's draws, [0, 1]",
+        "fail when renting is cheaper in more than this share of a simulation's draws, [0, 1]"};
+    for (std::size_t i = 0; i < k_probability_flags.size(); ++i)
+        options->given[k_probability_flags[i]] =
+            command->add_option(k_probability_flags[i], options->limits[k_probability_flags[i]], p_help[i])
+                ->type_name("P")
+                ->group(k_gates);
+    add_simulation_options(*command, options->simulation, k_gates);
+    add_range_options(*command, options->ranges);
     add_freshness_option(*command, options->freshness);
     command->get_option("--max-age-days")
         ->description(

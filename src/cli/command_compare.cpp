@@ -20,17 +20,25 @@ constexpr const char* k_examples =
     "  gpucost compare --hours-per-week 80 --electricity-usd-per-kwh 0.25 --idle off --format json\n"
     "      change any assumption with its flag; JSON or CSV for scripts and spreadsheets\n"
     "  gpucost compare --build office-2x-rtx4090 --currency EUR --usd-rate 0.92\n"
-    "      every computed figure in euros, at the rate you give (inputs stay in USD)\n";
+    "      every computed figure in euros, at the rate you give (inputs stay in USD)\n"
+    "  gpucost compare --build office-2x-rtx4090 --format html --output report.html\n"
+    "      one page to attach or open offline: verdict, charts, breakdown, every assumption and its source\n"
+    "  gpucost compare --build office-2x-rtx4090 --chart\n"
+    "      the cumulative spend of both sides, drawn in the terminal under the table\n";
 
 struct CompareOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
+    ChartOption chart;
     ScenarioOptions scenario;
     FreshnessOptions freshness;
 };
 
 int run_compare(const CompareOptions& o, const Io& io) {
-    const ReportOutput output = report_output(o.output, io);
+    std::vector<InputFile> inputs = catalog_inputs(o.catalog);
+    if (!o.scenario.scenario.empty()) inputs.push_back({"--scenario", o.scenario.scenario});
+    refuse_output_onto_inputs(o.output.output, inputs);
+    const ReportOutput output = report_output(o.output, o.chart, io);
     ComparisonRequest request = comparison_request(o.scenario);
     request.max_age_days = max_age_days(o.freshness);
     if (request.max_age_days) request.today = today();
@@ -48,7 +56,8 @@ Command add_compare_command(CLI::App& app) {
     auto options = std::make_shared<CompareOptions>();
     CLI::App* command = app.add_subcommand("compare", "compare owning a build against renting its cloud match");
     add_scenario_options(*command, options->scenario);
-    add_report_output_options(*command, options->output);
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_chart_option(*command, options->chart);
     add_catalog_options(*command, options->catalog);
     add_freshness_option(*command, options->freshness);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);

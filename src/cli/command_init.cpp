@@ -24,6 +24,7 @@ struct InitOptions {
 };
 
 int run_init(const InitOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     write_result(o.output, scenario_template(catalog), io.out, warn);

@@ -140,9 +140,13 @@ std::string manual(const CLI::App& root, const std::string& date) {
            roff("A date, YYYY-MM-DD, used as today when ages of figures are worked out (--max-age-days, catalog "
                 "show); for repeatable runs in tests and CI. Unset: the system clock, in UTC.") +
            "\n";
+    out += ".TP\n.B COLUMNS\n" +
+           roff("The width of the chart --chart draws in a terminal, when it is a number from 20 to 1000; unset: "
+                "the terminal's own width. When stdout is not a terminal the chart is 80 columns wide.") +
+           "\n";
     out += ".TP\n.B NO_COLOR\n" +
-           roff("When set and not empty, the table format has no colour or bold even on a terminal "
-                "(--color always still wins).") +
+           roff("When set and not empty, the table format and the terminal chart have no colour or bold even on a "
+                "terminal (--color always still wins).") +
            "\n";
     out += ".TP\n.B TERM\n" + roff("When \"dumb\", --color auto shows no colour.") + "\n";
     out += ".SH FILES\n" +

@@ -24,7 +24,8 @@ const char* const k_exit_codes_help =
     " 70  internal error (a bug: please report it)\n";
 
 void print_line(std::ostream& err, std::string_view kind, std::string_view message) {
-    err << "gpucost: " << kind << ": " << message << "\n";
+    // A file name, a JSON key or an argument may hold ESC, CR or a bidi override: shown, never obeyed.
+    err << "gpucost: " << kind << ": " << escape_visible(message) << "\n";
 }
 
 void finish(const OutputOptions& output, const std::string& text, const std::vector<std::string>& warnings,

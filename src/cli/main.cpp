@@ -1,6 +1,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "gpucost/cli.hpp"
@@ -9,6 +10,8 @@
 int main(int argc, char** argv) {
     gpucost::Terminal terminal;
     terminal.stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
+    winsize size{};
+    if (terminal.stdout_is_terminal && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) terminal.columns = size.ws_col;
     const int code = gpucost::run(argc, argv, std::cout, std::cerr, terminal);
     // run() flushed and checked std::cout; this catches anything left in C's stdout buffer, which exit() would
     // otherwise flush without a word when the write fails.

@@ -35,13 +35,20 @@ Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
                         });
 }
 
+std::vector<InputFile> catalog_inputs(const CatalogOptions& options) {
+    std::vector<InputFile> inputs;
+    if (!options.catalog.empty()) inputs.push_back({"--catalog", options.catalog});
+    for (const std::string& overlay : options.add_catalog) inputs.push_back({"--add-catalog", overlay});
+    return inputs;
+}
+
 Date today() {
     const char* pinned = std::getenv("GPUCOST_TODAY");
     if (pinned == nullptr || *pinned == '\0') return system_today();
     const auto date = parse_date(pinned);
     if (!date || std::string_view(pinned).size() != 10)
-        throw UsageError(fmt::format("GPUCOST_TODAY: must be a date YYYY-MM-DD, got {}; unset it to use the clock",
-                                     quote_value(pinned)));
+        throw UsageError(fmt::format("GPUCOST_TODAY: must be a date YYYY-MM-DD, got {}{}; unset it to use the clock",
+                                     quote_value(pinned), date_range_note(pinned)));
     return *date;
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
+#include "gpucost/render/report_charts.hpp"
 #include "gpucost/util/files.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -50,9 +51,27 @@ Format parse_format(const std::string& text) {
 
 Format parse_report_format(const std::string& text) {
     if (text == "markdown") return Format::markdown;
+    if (text == "html") return Format::html;
+    if (text == "svg") return Format::svg;
     if (text == "table" || text == "json" || text == "csv") return parse_format(text);
-    throw UsageError(fmt::format("--format: must be one of table, json, csv, markdown, got {}{}", quote_value(text),
-                                 did_you_mean(text, {"table", "json", "csv", "markdown"})));
+    throw UsageError(fmt::format("--format: must be one of table, json, csv, markdown, html, svg, got {}{}",
+                                 quote_value(text),
+                                 did_you_mean(text, {"table", "json", "csv", "markdown", "html", "svg"})));
+}
+
+const char* const k_chart_formats =
+    "table, json, csv, markdown, html (one self-contained page with charts) or svg (one chart: --chart NAME)";
+
+void add_chart_option(CLI::App& command, ChartOption& option) {
+    std::string names;
+    for (const std::string& name : chart_names()) names += (names.empty() ? "" : ", ") + name;
+    option.option = command
+                        .add_option("--chart", option.chart,
+                                    fmt::format("with --format svg, the chart to write: {}; with the table format, "
+                                                "draw the cumulative spend in the terminal (NAME may be left out)",
+                                                names))
+                        ->expected(0, 1)
+                        ->type_name("NAME");
 }
 
 void add_output_option(CLI::App& command, OutputOptions& options) {
@@ -66,6 +85,14 @@ void add_output_option(CLI::App& command, OutputOptions& options) {
 }
 
 bool writes_to_stdout(const OutputOptions& options) { return options.output.empty() || options.output == "-"; }
+
+void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs) {
+    if (writes_to_stdout(output)) return;
+    for (const InputFile& input : inputs)
+        if (same_file(output.output, input.path))
+            throw UsageError(fmt::format("--output {}: is the file {} {} reads; write the result to another file",
+                                         quote_value(output.output), input.flag, quote_value(input.path)));
+}
 
 void check_stdout(std::ostream& out) {
     // The errno of the write that failed: nothing between it and here makes a system call.
@@ -86,8 +113,8 @@ void write_result(const OutputOptions& options, const std::string& text, std::os
     for (const std::string& warning : write_output_file(options.output, text)) print_line(warn, "warning", warning);
 }
 
-void add_report_output_options(CLI::App& command, ReportOutputOptions& o) {
-    add_format_option(command, o.format, "table, json, csv or markdown");
+void add_report_output_options(CLI::App& command, ReportOutputOptions& o, const std::string& formats) {
+    add_format_option(command, o.format, formats);
     add_output_option(command, o.output);
     command
         .add_option("--currency", o.currency,
@@ -129,6 +156,32 @@ ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
     r.format = parse_report_format(o.format.format);
     r.render.currency = currency_for(o);
     r.render.colour = colour_for(o, io);
+    return r;
+}
+
+namespace {
+
+int columns_for(const ReportOutputOptions& o, const Io& io) {
+    if (!io.terminal.stdout_is_terminal || !writes_to_stdout(o.output)) return 80;
+    if (const char* text = std::getenv("COLUMNS"); text != nullptr && *text != '\0') {
+        char* end = nullptr;
+        const long columns = std::strtol(text, &end, 10);
+        if (*end == '\0' && columns >= 20 && columns <= 1000) return static_cast<int>(columns);
+    }
+    return io.terminal.columns > 0 ? io.terminal.columns : 80;
+}
+
+}  // namespace
+
+ReportOutput report_output(const ReportOutputOptions& o, const ChartOption& chart, const Io& io) {
+    ReportOutput r = report_output(o, io);
+    const bool given = chart.option != nullptr && chart.option->count() > 0;
+    if (given && r.format != Format::table && r.format != Format::svg)
+        throw UsageError(fmt::format("--chart: goes with --format svg (one chart) or the table (a chart in the "
+                                     "terminal), not {}; --format html has every chart",
+                                     to_string(r.format)));
+    r.render.chart = given && chart.chart.empty() && r.format == Format::table ? "cumulative-spend" : chart.chart;
+    r.render.columns = columns_for(o, io);
     return r;
 }
 

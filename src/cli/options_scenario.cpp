@@ -36,14 +36,15 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         ->type_name("FILE");
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
-        if (i.kind == AssumptionKind::number || i.kind == AssumptionKind::years_in_months)
-            description += fmt::format(", {}", range_text(i, true));
+        if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
         CLI::Option* option =
             command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
         o.given[i.key] = option;
         switch (i.kind) {
             case AssumptionKind::pricing: option->type_name("PRICING"); break;
             case AssumptionKind::idle: option->type_name("always-on|off"); break;
+            case AssumptionKind::resale: option->type_name("straight-line|curve|none"); break;
+            case AssumptionKind::whole_number: option->type_name("N"); break;
             case AssumptionKind::number:
             case AssumptionKind::years_in_months: option->type_name("NUMBER"); break;
         }
@@ -92,6 +93,7 @@ ComparisonRequest comparison_request(const ScenarioOptions& o) {
         if (scenario.cloud_id) request.cloud_id_file = o.scenario;
         request.build_id = std::move(scenario.build_id);
         request.cloud_id = std::move(scenario.cloud_id);
+        request.scenario_ranges = std::move(scenario.ranges);
     }
     if (!o.build.empty()) request.build_id = o.build, request.build_id_file.clear();
     if (!o.cloud.empty()) request.cloud_id = o.cloud, request.cloud_id_file.clear();

@@ -287,9 +287,14 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     const double d_low = difference(build, horizon, with_hourly(m, rates.at(0.0)));
     const double d_high = difference(build, horizon, with_hourly(m, rates.at(k_hours_per_week)));
     if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
-        const double hours = k_hours_per_week * d_low / (d_low - d_high);
-        e.break_even_hours_per_week = std::clamp(hours, 0.0, k_hours_per_week);
-        e.build_cheaper_above = d_high < d_low;
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // A crossing at an end with owning cheaper only beyond it ("below 0", "above 168") is no break-even
+        // in 0-168 h/week: the sides are equal there and renting is cheaper everywhere else.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) {
+            e.break_even_hours_per_week = hours;
+            e.build_cheaper_above = above;
+        }
     }
 
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;

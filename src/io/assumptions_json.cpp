@@ -39,7 +39,7 @@ void read_assumption_value(JsonReader& r, const nlohmann::json& object, const st
     const nlohmann::json* value = JsonReader::member(object, i.name);
     if (value == nullptr) return;
     const std::string where = child_path(path, i.name);
-    const bool choice = i.kind == AssumptionKind::pricing || i.kind == AssumptionKind::idle;
+    const bool choice = is_choice(i.kind);
     AssumptionInput input;
     if (choice && value->is_string()) {
         input = std::string_view(value->get_ref<const std::string&>());

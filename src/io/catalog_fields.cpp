@@ -112,15 +112,17 @@ void read_provenance(JsonReader& r, const JsonObject& object, const std::string&
         if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
         else
-            r.error(child_path(path, "as_of"),
-                    fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
     }
     if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
-        if (*confidence == "estimate" || *confidence == "unverified" || *confidence == "sourced")
+        if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
+            *confidence == "sourced")
             p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
         else
-            r.error(child_path(path, "confidence"),
-                    fmt::format("must be one of sourced, estimate, unverified, got {}", quote_value(*confidence)));
+            r.error(
+                child_path(path, "confidence"),
+                fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
     }
     p.note = text(r.string(object.scalar("note"), path, "note", false));
     if (!p.confidence.empty() && p.note.empty())

@@ -8,10 +8,12 @@
 #include <fmt/format.h>
 
 #include "catalog_fields.hpp"
+#include "catalog_json_v2.hpp"
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 #include "id_table.hpp"
 #include "json_dom.hpp"
@@ -30,6 +32,15 @@ constexpr double k_max_vram_gb = 1e5;
 constexpr double k_max_bandwidth_gbs = 1e7;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
+
+// An entry's optional "ranges", keyed by field ("price_usd"; an offer's "usd_per_hour/spot").
+void read_entry_ranges(JsonReader& r, const JsonObject& e, const std::string& path, const char* kind,
+                       const std::string& id, const std::string& origin, std::vector<RangeEntry>& out) {
+    const element* ranges = e.find("ranges");
+    if (ranges == nullptr) return;
+    read_ranges(r, to_nlohmann(*ranges), child_path(path, "ranges"),
+                {fmt::format("{}:{}/", kind, id), "catalogue", origin}, out);
+}
 
 std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdTable& seen) {
     const auto id = r.string(object.scalar("id"), path, "id", true);
@@ -53,8 +64,9 @@ struct Context {
     // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
     // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
     GpuIndex gpus;
-    JsonObject prices;        // an offer's usd_per_hour, its storage reused from offer to offer
-    std::string prices_path;  // its path
+    JsonObject prices;                              // an offer's usd_per_hour, its storage reused from offer to offer
+    std::string prices_path;                        // its path
+    int schema_version = k_catalog_schema_version;  // the document's: version 1 may not give version-2 keys
 };
 
 void index_gpus(const Catalog& c, Context& ctx) {
@@ -99,7 +111,7 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, 
         const FirstUse use{"gpus", i};
         const std::string path = child_path("/gpus", i++);
         if (!is_entry(r, entry, path, e)) continue;
-        r.unknown_keys(e.keys(), path, k_gpu_keys);
+        r.unknown_keys(e.keys(), path, k_gpu_read_keys);
         Gpu g;
         g.id = read_id(r, e, path, use, ids);
         g.name = text(r.string(e.scalar("name"), path, "name", true));
@@ -119,6 +131,7 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, 
         read_gpu_class(r, e, path, g);
         r.string(e.scalar("spec_source"), path, "spec_source", false);
         read_provenance(r, e, path, g.provenance);
+        read_entry_ranges(r, e, path, "gpu", g.id, c.origin, g.ranges);
         c.gpus.push_back(std::move(g));
     }
 }
@@ -152,7 +165,7 @@ std::string gpu_named(const Gpu* gpu, const JsonObject& e) {
 // One build, /builds/<index>: every figure checked, its assumptions read by read_assumptions (nlohmann).
 void read_build(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
                 const Context& ctx) {
-    r.unknown_keys(e.keys(), path, k_build_keys);
+    r.unknown_keys(e.keys(), path, k_build_read_keys);
     Build b;
     b.id = read_id(r, e, path, use, ids);
     b.name = text(r.string(e.scalar("name"), path, "name", true));
@@ -175,13 +188,17 @@ void read_build(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     b.setup_usd = money("setup_usd");
     read_build_class(r, e, path, b);
     b.assumptions.origin = fmt::format("build {}", b.id);
-    if (const element* overrides = e.find("assumptions"))
+    if (const element* overrides = e.find("assumptions")) {
         read_assumptions(r, to_nlohmann(*overrides), child_path(path, "assumptions"), LayerRules::build, b.assumptions);
+        reject_newer_assumptions(r, b.assumptions, child_path(path, "assumptions"), ctx.schema_version);
+    }
+    read_build_storage(r, e, path, b, ctx.schema_version);
     if (gpu != nullptr && !gpu->price_usd && !b.gpu_price_usd)
         r.error(child_path(path, "gpu_price_usd"),
                 fmt::format("missing; GPU {} has no price_usd, so the build must give its own gpu_price_usd",
                             quote_value(gpu->id)));
     read_provenance(r, e, path, b.provenance);
+    read_entry_ranges(r, e, path, "build", b.id, c.origin, b.ranges);
     c.builds.push_back(std::move(b));
 }
 
@@ -236,7 +253,7 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
 // One cloud offer, /cloud/<index>.
 void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, FirstUse use, IdTable& ids, Catalog& c,
                 Context& ctx) {
-    r.unknown_keys(e.keys(), path, k_cloud_keys);
+    r.unknown_keys(e.keys(), path, k_cloud_read_keys);
     CloudOffer o;
     o.id = read_id(r, e, path, use, ids);
     o.provider = text(r.string(e.scalar("provider"), path, "provider", true));
@@ -247,7 +264,9 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
     read_prices(r, e, path, o, ctx);
     read_offer_class(r, e, path, o);
+    read_offer_storage(r, e, path, o, ctx.schema_version);
     read_provenance(r, e, path, o.provenance);
+    read_entry_ranges(r, e, path, "cloud", o.id, c.origin, o.ranges);
     c.cloud.push_back(std::move(o));
 }
 
@@ -272,18 +291,21 @@ void read_cloud(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c,
 }
 
 // The root's own fields: schema version, date, currency and the default assumptions.
-void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) {
+void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, Context& ctx) {
     const auto version = r.integer(root.scalar("schema_version"), "", "schema_version", 1, 1'000'000, !overlay);
-    if (version && *version != k_catalog_schema_version)
+    if (version && *version > k_catalog_schema_version)
         // Reading a newer format as if it were ours would give wrong figures without a word.
-        throw ValidationError(c.origin,
-                              {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads version {}",
-                                                               *version, k_catalog_schema_version)}});
+        throw ValidationError(
+            c.origin,
+            {{"/schema_version", fmt::format("unsupported version {}; this gpucost reads versions {} to {}", *version,
+                                             k_oldest_catalog_schema_version, k_catalog_schema_version)}});
+    if (version) c.schema_version = ctx.schema_version = static_cast<int>(*version);
     if (const auto as_of = r.string(root.scalar("as_of"), "", "as_of", !overlay)) {
         if (is_valid_date(*as_of))
             c.as_of = *as_of;
         else
-            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}", quote_value(*as_of)));
+            r.error("/as_of", fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}", quote_value(*as_of),
+                                          date_range_note(*as_of)));
     }
     if (const auto currency = r.string(root.scalar("currency"), "", "currency", false)) {  // optional: USD only
         if (*currency == "USD")
@@ -294,9 +316,14 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c) 
     }
     c.assumptions.origin = "catalogue";
     // Optional: a missing assumption keeps its gpucost default (`catalog validate --strict` demands them all).
-    if (const element* assumptions = root.find("assumptions"))
+    if (const element* assumptions = root.find("assumptions")) {
         read_assumptions(r, to_nlohmann(*assumptions), "/assumptions",
                          overlay ? LayerRules::overlay : LayerRules::catalogue, c.assumptions);
+        reject_newer_assumptions(r, c.assumptions, "/assumptions", ctx.schema_version);
+    }
+    if (const element* ranges = root.find("assumption_ranges"))
+        read_ranges(r, to_nlohmann(*ranges), "/assumption_ranges",
+                    {"", overlay ? "overlay " + c.origin : "catalogue", c.origin}, c.assumption_ranges);
 }
 
 // A whole catalogue (base null) or an overlay over base, where every root key is optional.
@@ -311,8 +338,8 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     JsonReader r;
     Catalog c;
     c.origin = origin;
-    r.unknown_keys(root.keys(), "", k_catalog_root_keys);
-    read_root(r, root, overlay, c);
+    r.unknown_keys(root.keys(), "", k_catalog_root_read_keys);
+    read_root(r, root, overlay, c, ctx);
     std::size_t entries = 0;
     for (const char* name : {"gpus", "builds", "cloud"}) {
         simdjson::dom::array section;

@@ -1,6 +1,13 @@
 #include "gpucost/io/catalog_json_write.hpp"
 
+#include <algorithm>
+
 namespace gpucost {
+
+std::vector<std::string> with_key(std::vector<std::string> keys, const char* key) {
+    keys.emplace_back(key);
+    return keys;
+}
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -30,10 +37,8 @@ Json write_layer(const AssumptionLayer& layer) {
         if (!held) continue;
         const AssumptionValue v = input_value(i.key, *held);  // the horizon in years, as a catalogue writes it
         const std::string key(i.name);
-        if (const auto* p = std::get_if<Pricing>(&v))
-            j[key] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
-            j[key] = to_string(*idle);
+        if (const std::string_view word = choice_word(v); !word.empty())
+            j[key] = std::string(word);
         else
             j[key] = std::get<double>(v);
     }
@@ -81,6 +86,7 @@ Json write_offer(const CloudOffer& o) {
     put(j, "vcpus", o.vcpus);
     put(j, "ram_gib", o.ram_gib);
     put(j, "local_disk_tb", o.local_disk_tb);
+    put(j, "storage_usd_per_tb_month", o.storage_usd_per_tb_month);
     write_provenance(j, o.provenance);
     return j;
 }
@@ -97,8 +103,13 @@ std::string write_offers_overlay(const std::vector<CloudOffer>& offers, const st
                                  const std::string& note) {
     Json cloud = Json::array();
     for (const CloudOffer& o : offers) cloud.push_back(write_offer(o));
-    const Json root = {
-        {"schema_version", k_catalog_schema_version}, {"as_of", as_of}, {"note", note}, {"cloud", cloud}};
+    // Version 1 unless an offer gives a version-2 field, so an imported price list stays readable by older gpucost.
+    const bool v2 = std::any_of(offers.begin(), offers.end(),
+                                [](const CloudOffer& o) { return o.storage_usd_per_tb_month.has_value(); });
+    const Json root = {{"schema_version", v2 ? k_catalog_schema_version : k_oldest_catalog_schema_version},
+                       {"as_of", as_of},
+                       {"note", note},
+                       {"cloud", cloud}};
     // Catalogue text is checked as UTF-8 on reading; a writer replaces odd bytes rather than throwing mid-file.
     return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

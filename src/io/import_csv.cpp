@@ -4,13 +4,17 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/csv_reader.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/model/offer_id.hpp"
 #include "gpucost/util/text.hpp"
+#include "import_variant.hpp"
 
 namespace gpucost {
 namespace {
@@ -20,28 +24,6 @@ std::string lower(std::string_view text) {
     std::transform(out.begin(), out.end(), out.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
-}
-
-// Ids are what users type: lower case, runs of other characters folded to one '-'.
-std::string slug(std::string_view text) {
-    std::string out;
-    for (const char ch : lower(text)) {
-        const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.';
-        if (keep)
-            out += ch;
-        else if (!out.empty() && out.back() != '-')
-            out += '-';
-    }
-    while (!out.empty() && out.back() == '-') out.pop_back();
-    return out;
-}
-
-// The short names the shipped catalogue's ids use, so an import of a provider's list replaces its offers.
-std::string provider_slug(const std::string& provider) {
-    static const std::map<std::string, std::string> k_short = {
-        {"google cloud", "gcp"}, {"vast.ai", "vast"}, {"together ai", "together"}};
-    const auto it = k_short.find(lower(provider));
-    return it != k_short.end() ? it->second : slug(provider);
 }
 
 // gpuhunt's provider keys as the catalogue writes the providers' names; others are kept as written.
@@ -58,7 +40,10 @@ struct Columns {
     std::size_t instance, region, gpu_name, gpu_count, price;
     std::optional<std::size_t> spot_price;  // SkyPilot SpotPrice
     std::optional<std::size_t> spot_flag;   // gpuhunt spot
-    std::optional<std::size_t> gpu_memory;  // gpuhunt gpu_memory
+    std::optional<std::size_t> gpu_memory;  // gpuhunt gpu_memory (GB per GPU)
+    std::optional<std::size_t> gpu_info;    // SkyPilot GpuInfo (or GPUInfo): a Python dict with the memory
+    std::optional<std::size_t> ram;         // SkyPilot MemoryGiB: the machine's, which some lists repeat in GpuInfo
+    std::optional<std::size_t> zone;        // SkyPilot AvailabilityZone, absent from some providers' lists
     std::optional<std::size_t> provider;    // gpuhunt provider
 };
 
@@ -78,6 +63,10 @@ Columns find_columns(const CsvTable& t, ImportFormat format) {
         c.region = need("Region");
         c.spot_price = t.column("SpotPrice");
         if (!c.spot_price) missing.emplace_back("SpotPrice");
+        c.gpu_info = t.column("GpuInfo");
+        if (!c.gpu_info) c.gpu_info = t.column("GPUInfo");
+        c.ram = t.column("MemoryGiB");
+        c.zone = t.column("AvailabilityZone");
     } else {
         c.instance = need("instance_name");
         c.region = need("location");
@@ -90,14 +79,14 @@ Columns find_columns(const CsvTable& t, ImportFormat format) {
         c.provider = t.column("provider");
     }
     if (!missing.empty())
-        throw DataError(fmt::format("{}: line 1: missing column{} {}; a {} price list has {}", t.file,
-                                    missing.size() == 1 ? "" : "s", fmt::join(missing, ", "),
-                                    format == ImportFormat::skypilot ? "SkyPilot" : "gpuhunt",
-                                    format == ImportFormat::skypilot
-                                        ? "InstanceType, AcceleratorName, AcceleratorCount, vCPUs, MemoryGiB, GpuInfo, "
-                                          "Price, SpotPrice, Region, AvailabilityZone"
-                                        : "instance_name, location, price, cpu, memory, gpu_count, gpu_name, "
-                                          "gpu_memory, spot[, provider]"));
+        throw DataError(fmt::format(
+            "{}: line 1: missing column{} {}; a {} price list has {}", t.file, missing.size() == 1 ? "" : "s",
+            fmt::join(missing, ", "), format == ImportFormat::skypilot ? "SkyPilot" : "gpuhunt",
+            format == ImportFormat::skypilot
+                ? "InstanceType, AcceleratorName, AcceleratorCount, Price, SpotPrice and Region "
+                  "(GpuInfo, MemoryGiB and AvailabilityZone when present)"
+                : "instance_name, location, price, cpu, memory, gpu_count, gpu_name, "
+                  "gpu_memory, spot[, provider]"));
     return c;
 }
 
@@ -137,10 +126,11 @@ bool spot_flag(const CsvTable& t, const CsvRow& row, std::size_t column) {
                                 t.header[column], quote_value(row.cells[column])));
 }
 
-// One offer being assembled from its zone rows.
+// One offer being assembled from its rows: one instance in one region, a row per zone or per listing.
 struct Pending {
     CloudOffer offer;
     std::size_t rows = 0;
+    std::set<std::string> zones;  // distinct AvailabilityZone cells: the rows are zone prices when each has its own
     double od_min = 0, od_max = 0;
     std::size_t od_count = 0;
     double spot_min = 0, spot_max = 0;
@@ -155,10 +145,10 @@ void take(std::optional<double>& slot, double& lo, double& hi, std::size_t& coun
     slot = lo;
 }
 
-std::string range_note(const char* what, double lo, double hi, std::size_t count) {
+std::string range_note(const char* what, double lo, double hi, std::size_t count, bool zones) {
     if (count < 2 || lo == hi) return {};
-    return fmt::format(" {} is the lowest of {} zone prices (${} to ${} per hour).", what, count, exact_number(lo),
-                       exact_number(hi));
+    return fmt::format(" {} is the lowest of {} {} (${} to ${} per hour).", what, count,
+                       zones ? "zone prices" : "prices listed for it", exact_number(lo), exact_number(hi));
 }
 
 // A row's two prices, USD per hour; a zero price is a placeholder in these lists, never a real rental. (Plain
@@ -181,16 +171,28 @@ RowPrices row_prices(const CsvTable& t, const CsvRow& row, const Columns& col, b
     return {od_cell.value_or(0.0), spot_cell.value_or(0.0)};
 }
 
-// The catalogue GPU a row rents; null when no GPU lists its accelerator name among its aliases.
-const Gpu* row_gpu(const Catalog& catalog, const CsvRow& row, const Columns& col, const std::string& accelerator) {
-    if (col.gpu_memory && !row.cells[*col.gpu_memory].empty()) {
-        // gpuhunt names the A100 "A100" for both sizes; its memory tells them apart ("A100-80GB").
-        if (const auto memory = parse_number(row.cells[*col.gpu_memory]))
-            if (const Gpu* gpu =
-                    gpu_for_accelerator(catalog, fmt::format("{}-{}GB", accelerator, exact_number(*memory))))
-                return gpu;
+// The per-GPU memory sizes (GiB) a row allows: gpuhunt's gpu_memory, or SkyPilot's GpuInfo unless it merely
+// repeats the machine's memory (MemoryGiB).
+std::vector<double> row_memory(const CsvRow& row, const Columns& col, double count) {
+    if (col.gpu_memory) {
+        const auto memory = parse_number(row.cells[*col.gpu_memory]);
+        return memory && *memory > 0 ? std::vector<double>{*memory} : std::vector<double>{};
     }
-    return gpu_for_accelerator(catalog, accelerator);
+    if (!col.gpu_info) return {};
+    std::vector<double> memory = gpu_info_memory_gib(row.cells[*col.gpu_info], count);
+    // Nebius's lists give the machine's memory, or its share per GPU, as the GPU's: no evidence either way.
+    const auto ram = col.ram ? parse_number(row.cells[*col.ram]) : std::nullopt;
+    if (ram && !memory.empty() &&
+        (std::fabs(memory.front() - *ram) < 0.5 || std::fabs(memory.front() - *ram / count) < 0.5))
+        return {};
+    return memory;
+}
+
+template <typename Named>
+std::size_t rows_of(const std::vector<Named>& names) {
+    std::size_t rows = 0;
+    for (const Named& n : names) rows += n.rows;
+    return rows;
 }
 
 // Rows in, offers out: each GPU row joins the offer of its (provider, instance, region), and every row is counted.
@@ -206,6 +208,13 @@ public:
     }
 
     void add(const CsvRow& row) {
+        // These cells become an offer's names, shown on terminals and in CSV cells: no ESC, CR or bidi override.
+        for (const std::optional<std::size_t> c :
+             {std::optional<std::size_t>(m_col.instance), std::optional<std::size_t>(m_col.region),
+              std::optional<std::size_t>(m_col.gpu_name), m_col.provider})
+            if (const auto bad = c ? forbidden_character(row.cells[*c]) : std::nullopt)
+                throw DataError(fmt::format("{}: line {}: column {}: {}", m_t.file, row.line, m_t.header[*c],
+                                            forbidden_character_message(*bad)));
         const std::string& accelerator = row.cells[m_col.gpu_name];
         const auto count = count_cell(m_t, row, m_col.gpu_count);
         const RowPrices prices = row_prices(m_t, row, m_col, m_skypilot);
@@ -217,17 +226,26 @@ public:
             ++m_result.rows_fractional;
             return;
         }
-        const Gpu* gpu = row_gpu(m_catalog, row, m_col, accelerator);
-        if (gpu == nullptr) {
+        const VariantChoice choice =
+            choose_variant(m_catalog, accelerator, row.cells[m_col.instance], row_memory(row, m_col, *count));
+        if (!choice.conflict.empty()) {
+            auto& [reason, rows] = m_contradicted[{accelerator, row.cells[m_col.instance]}];
+            reason = choice.conflict;
+            ++rows;
+            return;
+        }
+        if (choice.gpu == nullptr) {
             ++m_unmapped[accelerator];
             return;
         }
+        const Gpu* gpu = choice.gpu;
         if (!prices.has_on_demand() && !prices.has_spot()) {
             ++m_result.rows_without_price;
             return;
         }
         Pending& p = offer_of(row, *gpu, *count);
         ++p.rows;
+        if (m_col.zone) p.zones.insert(row.cells[*m_col.zone]);
         ++m_result.rows_used;
         auto& usd_per_hour = p.offer.usd_per_hour;
         if (prices.has_on_demand())
@@ -240,26 +258,36 @@ public:
 
     // The offers with their provenance, sorted by id; throws DataError when no row gave one.
     ImportResult finish() {
+        assign_ids();
         const char* format_name = m_skypilot ? "SkyPilot catalogue" : "gpuhunt catalogue";
-        for (auto& [id, p] : m_pending) {
+        for (auto& [key, p] : m_pending) {
             p.offer.provenance.source =
                 fmt::format("{} {}, imported with gpucost catalog import", format_name, m_request.source_file);
             p.offer.provenance.as_of = m_request.as_of;
+            // Zone prices only when every row of the offer is a zone of its own.
+            const bool zones = p.zones.size() == p.rows && p.rows > 1;
             std::string note = fmt::format("Imported from {} row{}.", p.rows, p.rows == 1 ? "" : "s");
-            note += range_note("on-demand", p.od_min, p.od_max, p.od_count);
-            note += range_note("spot", p.spot_min, p.spot_max, p.spot_count);
+            note += range_note("on-demand", p.od_min, p.od_max, p.od_count, zones);
+            note += range_note("spot", p.spot_min, p.spot_max, p.spot_count, zones);
             p.offer.provenance.note = note;
+            if (m_catalog.find_offer(p.offer.id) != nullptr) ++m_result.replaced;
             m_result.offers.push_back(std::move(p.offer));
         }
+        std::sort(m_result.offers.begin(), m_result.offers.end(),
+                  [](const CloudOffer& a, const CloudOffer& b) { return a.id < b.id; });
         for (const auto& [name, rows] : m_unmapped) m_result.unmapped.push_back({name, rows});
+        for (const auto& [key, value] : m_contradicted)
+            m_result.contradicted.push_back({key.first, key.second, value.first, value.second});
         const ImportResult& r = m_result;
-        if (r.offers.empty())
-            throw DataError(fmt::format("{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator "
-                                        "no catalogue GPU lists among its aliases, {} without a price); nothing to "
-                                        "import",
-                                        m_t.file, r.rows, r.rows_without_gpu,
-                                        r.rows - r.rows_without_gpu - r.rows_without_price - r.rows_fractional,
-                                        r.rows_without_price));
+        if (r.offers.empty()) {
+            std::string message = fmt::format(
+                "{}: no row became an offer ({} rows: {} without a GPU, {} with an accelerator no catalogue GPU lists "
+                "among its aliases, {} whose GPU the row contradicts, {} without a price); nothing to import",
+                m_t.file, r.rows, r.rows_without_gpu, rows_of(r.unmapped), rows_of(r.contradicted),
+                r.rows_without_price);
+            for (const std::string& line : left_out_lines(r)) message += "\n" + line;
+            throw DataError(message);
+        }
         return std::move(m_result);
     }
 
@@ -284,11 +312,8 @@ private:
             throw DataError(fmt::format("{}: line {}: column {}: empty; every GPU row needs an instance and a region",
                                         m_t.file, row.line,
                                         instance.empty() ? m_t.header[m_col.instance] : m_t.header[m_col.region]));
-        std::string id = fmt::format("{}-{}-{}", provider_slug(provider), slug(instance), slug(region));
-        if (id.size() > 100) id.resize(100);
-        Pending& p = m_pending[id];
+        Pending& p = m_pending[{provider, instance, region}];
         if (p.rows == 0) {
-            p.offer.id = id;
             p.offer.provider = provider;
             p.offer.instance = instance;
             p.offer.region = region;
@@ -303,27 +328,34 @@ private:
         return p;
     }
 
+    // The one id scheme (model/offer_id.hpp); names that fold to one id each get a hash instead.
+    void assign_ids() {
+        std::map<std::string, std::size_t> uses;
+        for (auto& [key, p] : m_pending) {
+            p.offer.id = offer_id(p.offer.provider, p.offer.instance, p.offer.region);
+            ++uses[p.offer.id];
+        }
+        for (auto& [key, p] : m_pending)
+            if (uses[p.offer.id] > 1) p.offer.id = hashed_offer_id(p.offer.provider, p.offer.instance, p.offer.region);
+    }
+
     const CsvTable& m_t;
     const Columns& m_col;
     const ImportRequest& m_request;
     const Catalog& m_catalog;
     const bool m_skypilot;
     ImportResult m_result;
-    std::map<std::string, Pending> m_pending;       // by offer id, so output is sorted and duplicates collapse
+    // By (provider, instance, region) as written: only rows of one instance in one region collapse.
+    std::map<std::tuple<std::string, std::string, std::string>, Pending> m_pending;
     std::map<std::string, std::size_t> m_unmapped;  // accelerator name -> rows
+    // (accelerator, instance) -> why the row contradicts the accelerator's GPU, and how many rows do
+    std::map<std::pair<std::string, std::string>, std::pair<std::string, std::size_t>> m_contradicted;
 };
 
 }  // namespace
 
 const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name) {
-    const std::string wanted = lower(name);
-    if (wanted.empty()) return nullptr;
-    for (const Gpu& g : catalog.gpus) {
-        if (lower(g.id) == wanted) return &g;
-        for (const std::string& alias : g.aliases)
-            if (lower(alias) == wanted) return &g;
-    }
-    return nullptr;
+    return gpu_for_accelerator_name(catalog, name);
 }
 
 std::string read_import_file(const std::string& path) { return read_text_file(path); }
@@ -337,48 +369,11 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
     if (request.format == ImportFormat::skypilot && request.provider.empty())
         throw UsageError("--provider: required with --from skypilot (a SkyPilot vms.csv lists one cloud and does not "
                          "name it); e.g. --provider AWS");
+    if (const auto bad = forbidden_character(request.provider))
+        throw UsageError(fmt::format("--provider: {}", forbidden_character_message(*bad)));
     OfferCollector collector(t, col, request, catalog);
     for (const CsvRow& row : t.rows) collector.add(row);
     return collector.finish();
-}
-
-std::string import_overlay_json(const ImportResult& result, const ImportRequest& request) {
-    return write_offers_overlay(
-        result.offers, request.as_of,
-        fmt::format("Overlay for gpucost --add-catalog, imported from {}", request.source_file));
-}
-
-std::vector<std::string> import_summary(const ImportResult& r, const ImportRequest& request) {
-    std::vector<std::string> lines;
-    lines.push_back(fmt::format("imported {} offer{} from {} of {} rows of {}", r.offers.size(),
-                                r.offers.size() == 1 ? "" : "s", r.rows_used, r.rows, request.source_file));
-    if (r.rows_without_gpu > 0)
-        lines.push_back(fmt::format("left out {} row{} without a GPU (CPU-only instances)", r.rows_without_gpu,
-                                    r.rows_without_gpu == 1 ? "" : "s"));
-    if (r.rows_fractional > 0)
-        lines.push_back(fmt::format("left out {} row{} renting a fraction of a GPU", r.rows_fractional,
-                                    r.rows_fractional == 1 ? "" : "s"));
-    if (r.rows_without_price > 0)
-        lines.push_back(
-            fmt::format("left out {} row{} with no price", r.rows_without_price, r.rows_without_price == 1 ? "" : "s"));
-    return lines;
-}
-
-UnmappedSummary unmapped_summary(const ImportResult& result, std::size_t limit) {
-    // The names with the most rows first (those are worth an alias); a file of a million odd names stays short.
-    std::vector<UnmappedName> names = result.unmapped;
-    std::stable_sort(names.begin(), names.end(),
-                     [](const UnmappedName& a, const UnmappedName& b) { return a.rows > b.rows; });
-    UnmappedSummary out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i < limit) {
-            out.listed.push_back(names[i]);
-        } else {
-            out.other_rows += names[i].rows;
-            ++out.other_names;
-        }
-    }
-    return out;
 }
 
 }  // namespace gpucost

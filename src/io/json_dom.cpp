@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/util/text.hpp"
+
 namespace gpucost {
 
 static_assert(k_json_padding >= simdjson::SIMDJSON_PADDING, "read_text_file must leave simdjson's padding");
@@ -100,7 +102,10 @@ std::vector<std::string> read_strings(JsonReader& r, const JsonObject& e, const 
     std::size_t i = 0;
     for (const element item : items) {
         const JsonScalar s = scalar_of(item);
-        if (s.kind == JsonScalar::Kind::string && !s.text.empty())
+        const auto bad = s.kind == JsonScalar::Kind::string ? forbidden_character(s.text) : std::nullopt;
+        if (bad)
+            r.error(child_path(where, i), forbidden_character_message(*bad));
+        else if (s.kind == JsonScalar::Kind::string && !s.text.empty())
             out.emplace_back(s.text);
         else
             r.error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(s)));

@@ -19,6 +19,9 @@ namespace {
 // Far above a catalogue of a million offers; a larger file is a mistake, not a catalogue.
 constexpr std::uintmax_t k_max_file_bytes = 512ull * 1024 * 1024;
 
+// The one key whose text is prose, where a tab makes sense; every other string is a name, a date or a URL.
+constexpr std::string_view k_prose_key = "note";
+
 // strerror's text in lower case, to sit inside a sentence: "permission denied".
 std::string reason_text(int error) {
     std::string text = std::generic_category().message(error);
@@ -197,6 +200,11 @@ std::optional<std::string_view> JsonReader::string(const JsonScalar& value, cons
         error(where(), "must not be empty");
         return std::nullopt;
     }
+    // Text reaches terminals and CSV cells byte for byte: no ESC, CR, NUL or bidi override gets that far.
+    if (const auto bad = forbidden_character(value.text, key == k_prose_key)) {
+        error(where(), forbidden_character_message(*bad));
+        return std::nullopt;
+    }
     return value.text;
 }
 
@@ -271,7 +279,10 @@ std::vector<std::string> JsonReader::strings(const nlohmann::json& object, const
     }
     for (std::size_t i = 0; i < value->size(); ++i) {
         const nlohmann::json& item = (*value)[i];
-        if (item.is_string() && !item.get_ref<const std::string&>().empty())
+        const auto bad = item.is_string() ? forbidden_character(item.get_ref<const std::string&>()) : std::nullopt;
+        if (bad)
+            error(child_path(where, i), forbidden_character_message(*bad));
+        else if (item.is_string() && !item.get_ref<const std::string&>().empty())
             out.push_back(item.get<std::string>());
         else
             error(child_path(where, i), fmt::format("must be a non-empty string, got {}", describe(item)));

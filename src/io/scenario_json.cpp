@@ -7,6 +7,7 @@
 
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/json_reader.hpp"
+#include "gpucost/io/ranges_json.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -16,6 +17,7 @@ using json = nlohmann::json;
 
 const char* const k_build_key = "build";
 const char* const k_cloud_key = "cloud";
+const char* const k_ranges_key = "ranges";
 
 // The matching keys (issue 12), as the flags of the same names spell them.
 const std::vector<std::string> k_match_keys = {
@@ -26,6 +28,7 @@ std::vector<std::string> known_keys() {
     keys.emplace_back(k_build_key);
     keys.emplace_back(k_cloud_key);
     keys.insert(keys.end(), k_match_keys.begin(), k_match_keys.end());
+    keys.emplace_back(k_ranges_key);
     return keys;
 }
 
@@ -63,6 +66,10 @@ std::optional<std::string> read_id(JsonReader& r, const json& root, const char* 
     if (value == nullptr || value->is_null()) return std::nullopt;
     if (!value->is_string() || value->get_ref<const std::string&>().empty()) {
         r.error(child_path("", key), fmt::format("must be a non-empty id string or null, got {}", describe(*value)));
+        return std::nullopt;
+    }
+    if (const auto bad = forbidden_character(value->get_ref<const std::string&>())) {
+        r.error(child_path("", key), forbidden_character_message(*bad));
         return std::nullopt;
     }
     return value->get<std::string>();
@@ -146,6 +153,8 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     s.build_id = read_id(r, root, k_build_key);
     s.cloud_id = read_id(r, root, k_cloud_key);
     s.match = read_match(r, root);
+    if (const json* ranges = JsonReader::member(root, k_ranges_key))
+        read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
     if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
     return s;
 }
@@ -174,10 +183,8 @@ std::string scenario_template(const Catalog& catalog) {
         const auto overriding = std::count_if(catalog.builds.begin(), catalog.builds.end(),
                                               [&](const Build& b) { return b.assumptions.get(i.key).has_value(); });
         const std::string name = (overriding > 0 ? "_" : "") + std::string(i.name);
-        if (const auto* p = std::get_if<Pricing>(&v))
-            root[name] = to_string(*p);
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
-            root[name] = to_string(*idle);
+        if (const std::string_view word = choice_word(v); !word.empty())
+            root[name] = std::string(word);
         else
             root[name] = std::get<double>(v);
         const std::string unit = i.unit.empty() ? "" : fmt::format(" [{}]", i.unit);

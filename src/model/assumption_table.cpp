@@ -16,7 +16,8 @@ using K = AssumptionKey;
 using Kind = AssumptionKind;
 
 // Columns: key, name, kind, min, max, min_exclusive, build_may_set, unit; help; default as held (the horizon in
-// months); source of the default. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
+// months); source of the default; for model v2's keys, the schema_version that added them and whether max is
+// excluded. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
 // clang-format off
 constexpr auto k_infos = std::to_array<AssumptionInfo>({
     {K::hours_per_week, "hours_per_week", Kind::number, 0, k_hours_per_week, false, false, "h/week",
@@ -140,6 +141,42 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "0 by default: egress depends entirely on the workload (many GPU clouds, e.g. RunPod, charge no "
      "ingress/egress; hyperscalers charge per GB to the internet). No sourced per-GB rate was collected; "
      "set this if you serve results out of the cloud."},
+    // Model v2 (issue 11). Each code default is the neutral value that reproduces v1, and it is what a
+    // schema_version 1 catalogue gets; a version-2 catalogue gives its own sourced values.
+    {K::resale, "resale", Kind::resale, 0, 0, false, true, "",
+     "resale value model: straight-line (to residual_value at the end of useful_life_years), curve "
+     "(falls by resale_decline_per_year) or none",
+     AssumptionValue{ResaleModel::straight_line},
+     "Neutral default (schema v1's model): straight-line from the price to residual_value over "
+     "useful_life_years.", 2},
+    {K::resale_decline_per_year, "resale_decline_per_year", Kind::number, 0, 1, false, true, "per year",
+     "curve resale: the machine's value falls by this fraction each year of its age, [0, 1)",
+     AssumptionValue{0.0},
+     "Neutral default: 0 (read only when resale is curve); set it from used-market evidence.", 2, true},
+    {K::cloud_price_change_per_year, "cloud_price_change_per_year", Kind::number, -0.9, 1, false, false,
+     "per year", "cloud prices change by this fraction a year (commitments lock their rate for their term)",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): cloud prices held for the whole horizon.", 2},
+    {K::electricity_price_change_per_year, "electricity_price_change_per_year", Kind::number, -0.9, 1, false,
+     true, "per year", "electricity prices change by this fraction a year",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): electricity prices held for the whole horizon.", 2},
+    {K::lead_time_months, "lead_time_months", Kind::whole_number, 0, k_max_years * k_months_per_year - 1, false,
+     true, "months", "whole months from order to a working machine; the build side rents the cloud meanwhile",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): the machine works from month 1.", 2},
+    {K::on_demand_overhead, "on_demand_overhead", Kind::number, 0, 1, false, true, "",
+     "extra on-demand hours billed (instances left up between jobs), as a fraction of the work",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): on-demand instances are billed only for the hours worked.", 2},
+    {K::storage_tb, "storage_tb", Kind::number, 0, 1e6, false, true, "TB",
+     "working data the cloud side must keep (a build may set its own disk size)",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): no storage sized in TB; cloud_storage_usd_per_month is the whole bill.", 2},
+    {K::cloud_storage_usd_per_tb_month, "cloud_storage_usd_per_tb_month", Kind::number, 0, 1e4, false, true,
+     "USD/TB-month", "price of cloud storage, unless the offer gives its own storage_usd_per_tb_month",
+     AssumptionValue{0.0},
+     "Neutral default: 0 (read only when storage_tb is above 0); set it from the provider's price list.", 2},
 });
 // clang-format on
 

@@ -17,6 +17,8 @@ using Kind = AssumptionKind;
 constexpr std::array<Pricing, k_pricing_count> k_pricings = {Pricing::on_demand, Pricing::spot, Pricing::reserved_1y,
                                                              Pricing::reserved_3y};
 constexpr std::array<IdlePolicy, 2> k_idle_policies = {IdlePolicy::always_on, IdlePolicy::off};
+constexpr std::array<ResaleModel, 3> k_resale_models = {ResaleModel::straight_line, ResaleModel::curve,
+                                                        ResaleModel::none};
 
 template <typename Choices>
 std::string joined_names(const Choices& choices) {
@@ -33,6 +35,8 @@ ParsedAssumption parse_choice(const AssumptionInfo& i, const AssumptionInput& in
     if (text != nullptr) {
         if (i.kind == Kind::pricing) {
             if (const auto p = parse_pricing(*text)) return {*p, {}};
+        } else if (i.kind == Kind::resale) {
+            if (const auto p = parse_resale(*text)) return {*p, {}};
         } else if (const auto p = parse_idle(*text)) {
             return {*p, {}};
         }
@@ -51,10 +55,16 @@ ParsedAssumption parse_number_value(const AssumptionInfo& i, const AssumptionInp
         value = std::get<double>(input);
     }
     const bool below = i.min_exclusive ? !(value > i.min) : !(value >= i.min);
-    if (!std::isfinite(value) || below || !(value <= i.max))
+    const bool above = i.max_exclusive ? !(value < i.max) : !(value <= i.max);
+    if (!std::isfinite(value) || below || above)
         return invalid(fmt::format("must be in {}, got {}", range, exact_number(value)));
     // + 0.0 turns a typed -0 into 0, so no report ever shows "-0" (IEEE: -0 + 0 == +0).
     if (i.kind == Kind::number) return {value + 0.0, {}};
+    if (i.kind == Kind::whole_number) {
+        if (value != std::floor(value))
+            return invalid(fmt::format("must be a whole number in {}, got {}", range, exact_number(value)));
+        return {value + 0.0, {}};
+    }
     // The horizon: the engine works in whole months, so years are converted here, once.
     const int months = months_for_years(value);
     if (months < 1) return invalid(fmt::format("must be at least 1 month (1/12 year), got {}", exact_number(value)));
@@ -83,7 +93,10 @@ std::string flag_name(AssumptionKey key) {
 }
 
 std::string range_text(const AssumptionInfo& i, bool with_unit) {
-    return range_text(i.min, i.max, i.min_exclusive, with_unit ? i.unit : std::string_view());
+    std::string range = range_text(i.min, i.max, i.min_exclusive);
+    if (i.max_exclusive) range.back() = ')';
+    if (with_unit && !i.unit.empty()) range += fmt::format(" {}", i.unit);
+    return range;
 }
 
 std::optional<Pricing> parse_pricing(std::string_view text) noexcept {
@@ -98,12 +111,31 @@ std::optional<IdlePolicy> parse_idle(std::string_view text) noexcept {
     return std::nullopt;
 }
 
+std::optional<ResaleModel> parse_resale(std::string_view text) noexcept {
+    for (const ResaleModel m : k_resale_models)
+        if (text == to_string(m)) return m;
+    return std::nullopt;
+}
+
+bool is_choice(AssumptionKind kind) noexcept {
+    return kind == Kind::pricing || kind == Kind::idle || kind == Kind::resale;
+}
+
+std::string_view choice_word(const AssumptionValue& value) noexcept {
+    if (const auto* p = std::get_if<Pricing>(&value)) return to_string(*p);
+    if (const auto* idle = std::get_if<IdlePolicy>(&value)) return to_string(*idle);
+    if (const auto* resale = std::get_if<ResaleModel>(&value)) return to_string(*resale);
+    return {};
+}
+
 std::string pricing_choices() { return joined_names(k_pricings); }
 
 std::string choices_text(AssumptionKey key) {
     switch (info(key).kind) {
         case Kind::pricing: return pricing_choices();
         case Kind::idle: return joined_names(k_idle_policies);
+        case Kind::resale: return joined_names(k_resale_models);
+        case Kind::whole_number:
         case Kind::number:
         case Kind::years_in_months: break;
     }
@@ -112,7 +144,7 @@ std::string choices_text(AssumptionKey key) {
 
 ParsedAssumption parse_assumption_value(AssumptionKey key, AssumptionInput input, RangeWording wording) {
     const AssumptionInfo& i = info(key);
-    if (i.kind == Kind::pricing || i.kind == Kind::idle) return parse_choice(i, input);
+    if (is_choice(i.kind)) return parse_choice(i, input);
     return parse_number_value(i, input, wording);
 }
 
@@ -137,6 +169,10 @@ void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) 
         if (key == K::idle) a.idle = *idle;
         return;
     }
+    if (const auto* resale = std::get_if<ResaleModel>(&value)) {
+        if (key == K::resale) a.resale = *resale;
+        return;
+    }
     const double v = std::get<double>(value);
     switch (key) {
         case K::hours_per_week: a.hours_per_week = v; break;
@@ -154,8 +190,16 @@ void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) 
         case K::spot_overhead: a.spot_overhead = v; break;
         case K::cloud_storage_usd_per_month: a.cloud_storage_usd_per_month = v; break;
         case K::cloud_egress_usd_per_month: a.cloud_egress_usd_per_month = v; break;
+        case K::resale_decline_per_year: a.resale_decline_per_year = v; break;
+        case K::cloud_price_change_per_year: a.cloud_price_change_per_year = v; break;
+        case K::electricity_price_change_per_year: a.electricity_price_change_per_year = v; break;
+        case K::lead_time_months: a.lead_time_months = static_cast<int>(v); break;
+        case K::on_demand_overhead: a.on_demand_overhead = v; break;
+        case K::storage_tb: a.storage_tb = v; break;
+        case K::cloud_storage_usd_per_tb_month: a.cloud_storage_usd_per_tb_month = v; break;
         case K::pricing:
-        case K::idle: break;
+        case K::idle:
+        case K::resale: break;
     }
 }
 
@@ -181,13 +225,12 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
     return r;
 }
 
-std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue) {
+std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue, int schema_version) {
     std::vector<Problem> problems;
     for (const AssumptionInfo& i : assumption_infos()) {
-        if (catalogue.get(i.key)) continue;
-        const std::string expected = i.kind == Kind::pricing || i.kind == Kind::idle
-                                         ? fmt::format("one of {}", choices_text(i.key))
-                                         : fmt::format("a number in {}", range_text(i, true));
+        if (catalogue.get(i.key) || i.since_schema > schema_version) continue;
+        const std::string expected = is_choice(i.kind) ? fmt::format("one of {}", choices_text(i.key))
+                                                       : fmt::format("a number in {}", range_text(i, true));
         problems.push_back(
             {fmt::format("/assumptions/{}", i.name),
              fmt::format("missing (--strict); expected {}, and its source under \"sources\"", expected)});
@@ -220,14 +263,21 @@ AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept {
         case K::spot_overhead: return a.spot_overhead;
         case K::cloud_storage_usd_per_month: return a.cloud_storage_usd_per_month;
         case K::cloud_egress_usd_per_month: return a.cloud_egress_usd_per_month;
+        case K::resale: return a.resale;
+        case K::resale_decline_per_year: return a.resale_decline_per_year;
+        case K::cloud_price_change_per_year: return a.cloud_price_change_per_year;
+        case K::electricity_price_change_per_year: return a.electricity_price_change_per_year;
+        case K::lead_time_months: return static_cast<double>(a.lead_time_months);
+        case K::on_demand_overhead: return a.on_demand_overhead;
+        case K::storage_tb: return a.storage_tb;
+        case K::cloud_storage_usd_per_tb_month: return a.cloud_storage_usd_per_tb_month;
     }
     return 0.0;
 }
 
 std::string display_value(const Assumptions& a, AssumptionKey key) {
     const AssumptionValue v = input_value(key, get_value(a, key));
-    if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
-    if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
+    if (const std::string_view word = choice_word(v); !word.empty()) return std::string(word);
     if (info(key).kind == Kind::years_in_months)
         return fmt::format("{} ({} months)", exact_number(std::get<double>(v)), a.months);
     return exact_number(std::get<double>(v));
@@ -244,5 +294,14 @@ const char* to_string(Pricing pricing) noexcept {
 }
 
 const char* to_string(IdlePolicy idle) noexcept { return idle == IdlePolicy::always_on ? "always-on" : "off"; }
+
+const char* to_string(ResaleModel resale) noexcept {
+    switch (resale) {
+        case ResaleModel::straight_line: return "straight-line";
+        case ResaleModel::curve: return "curve";
+        case ResaleModel::none: return "none";
+    }
+    return "straight-line";
+}
 
 }  // namespace gpucost

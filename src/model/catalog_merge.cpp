@@ -113,6 +113,7 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
             overlay.assumptions.sources[k].empty() ? overlay.origin : overlay.assumptions.sources[k];
         catalog.assumptions.origins[k] = "overlay " + overlay.origin;  // the report's "from" column names the file
     }
+    catalog.assumption_ranges = merge_ranges({&catalog.assumption_ranges, &overlay.assumption_ranges});
 
     // An overlay GPU without a price that replaces a priced one would leave the builds relying on it at $0.
     std::unordered_map<std::string_view, const Gpu*> gpus;

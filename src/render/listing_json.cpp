@@ -57,6 +57,12 @@ Json gpu_json(const Gpu& g) {
     return j;
 }
 
+// A build's storage_tb (its local disk, model v2) as the catalogue field: its own override, else null.
+Json storage_tb_json(const Build& b) {
+    const auto& tb = b.assumptions.get(AssumptionKey::storage_tb);
+    return tb ? Json(std::get<double>(*tb)) : Json(nullptr);
+}
+
 Json build_json(const BuildRow& r) {
     const Build& b = r.build;
     Json assumptions = Json::object();
@@ -71,6 +77,7 @@ Json build_json(const BuildRow& r) {
               {"base_load_w", b.base_load_w},
               {"base_idle_w", b.base_idle_w},
               {"setup_usd", b.setup_usd},
+              {"storage_tb", storage_tb_json(b)},
               {"interconnect", nullable_name(b.interconnect)},
               {"gpus_per_node", nullable(b.gpus_per_node)},
               {"hardware_usd", r.hardware_usd},
@@ -89,6 +96,7 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"gpu", o.gpu},
               {"gpu_count", o.gpu_count},
               {"usd_per_hour", by_pricing(o.usd_per_hour)},
+              {"storage_usd_per_tb_month", nullable(o.storage_usd_per_tb_month)},
               {"interconnect", nullable_name(o.interconnect)},
               {"tier", nullable_name(o.tier)},
               {"vcpus", nullable(o.vcpus)},

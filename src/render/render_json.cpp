@@ -18,8 +18,8 @@ Json optional_json(const std::optional<T>& value) {
 
 Json assumption_json(const Assumptions& a, AssumptionKey key) {
     const AssumptionValue v = input_value(key, get_value(a, key));
-    if (const auto* p = std::get_if<Pricing>(&v)) return to_string(*p);
-    if (const auto* idle = std::get_if<IdlePolicy>(&v)) return to_string(*idle);
+    if (const std::string_view word = choice_word(v); !word.empty()) return std::string(word);
+    if (info(key).kind == AssumptionKind::whole_number) return static_cast<std::int64_t>(std::get<double>(v));
     return std::get<double>(v);
 }
 

@@ -23,8 +23,10 @@ std::string assumptions_table(const ResolvedAssumptions& r) {
 
 std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
     if (const auto* text = std::get_if<std::string>(&v)) return *text;
-    if (const auto* number = std::get_if<double>(&v))
+    if (const auto* number = std::get_if<double>(&v)) {
+        if (check.unit == GateUnit::probability) return fmt::format("{:.3f}", *number);
         return check.unit == GateUnit::usd ? format_usd(*number) : format_grouped(*number, 0);
+    }
     return check.unit == GateUnit::months ? "never" : "-";
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/report/freshness.hpp"
+#include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -24,6 +25,7 @@ GateCheck at_most(const Comparison& c, const char* name, GateUnit unit, double l
 std::string value_text(const GateCheck& check, const GateCheck::Value& v) {
     if (const auto* text = std::get_if<std::string>(&v)) return *text;
     if (const auto* number = std::get_if<double>(&v)) {
+        if (check.unit == GateUnit::probability) return fmt::format("{:.4f}", *number);
         return check.unit == GateUnit::usd ? fmt::format("{:.2f}", *number) : exact_number(*number);
     }
     return "none";
@@ -65,6 +67,25 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
     return out;
 }
 
+std::vector<GateCheck> evaluate_probability_gates(const SimulationReport& simulation, const Gates& g) {
+    std::vector<GateCheck> out;
+    for (const SimulationComparison& c : simulation.comparisons) {
+        const std::string& build = c.label.build.id;
+        const std::string& offer = c.label.offer.id;
+        if (g.min_p_build_cheaper) {
+            const double p = c.result.p_build_cheaper;
+            out.push_back({"min-p-build-cheaper", GateUnit::probability, build, offer, *g.min_p_build_cheaper, p,
+                           p >= *g.min_p_build_cheaper});
+        }
+        if (g.max_p_cloud_cheaper) {
+            const double p = c.result.p_cloud_cheaper;
+            out.push_back({"max-p-cloud-cheaper", GateUnit::probability, build, offer, *g.max_p_cloud_cheaper, p,
+                           p <= *g.max_p_cloud_cheaper});
+        }
+    }
+    return out;
+}
+
 std::string gate_line(const GateCheck& check, bool with_ids) {
     const std::string who = with_ids ? fmt::format(" [{} vs {}]", check.build_id, check.cloud_id) : "";
     const char* verdict = check.passed ? "ok" : "FAIL";
@@ -75,8 +96,11 @@ std::string gate_line(const GateCheck& check, bool with_ids) {
         const char* what = check.unit == GateUnit::months ? "never pays back within the horizon" : "no figure";
         return fmt::format("{} {}{}: {} (limit {})", verdict, check.name, who, what, value_text(check, check.limit));
     }
-    return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value_text(check, check.value),
-                       check.passed ? "<=" : ">", value_text(check, check.limit));
+    // A minimum ("min-p-build-cheaper") passes at or above its limit; every other gate at or below.
+    const bool minimum = check.name.rfind("min-", 0) == 0;
+    const char* relation = minimum ? (check.passed ? ">=" : "<") : (check.passed ? "<=" : ">");
+    return fmt::format("{} {}{}: {} {} {}", verdict, check.name, who, value_text(check, check.value), relation,
+                       value_text(check, check.limit));
 }
 
 bool all_passed(const std::vector<GateCheck>& checks) noexcept {

@@ -47,10 +47,8 @@ std::vector<AssumptionSetting> settings_of(const AssumptionLayer& layer) {
         if (!held) continue;
         const AssumptionValue v = input_value(i.key, *held);  // the horizon in years, as a catalogue writes it
         std::variant<double, std::string> value;
-        if (const auto* p = std::get_if<Pricing>(&v))
-            value = std::string(to_string(*p));
-        else if (const auto* idle = std::get_if<IdlePolicy>(&v))
-            value = std::string(to_string(*idle));
+        if (const std::string_view word = choice_word(v); !word.empty())
+            value = std::string(word);
         else
             value = std::get<double>(v);
         out.push_back({std::string(i.name), std::move(value)});

@@ -26,6 +26,14 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
+UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assumptions a) {
+    a.hours_per_week = 0.0;
+    const Evaluation idle = evaluate(build, cloud, a);
+    a.hours_per_week = k_hours_per_week;
+    const Evaluation busy = evaluate(build, cloud, a);
+    return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
+}
+
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
                        const ResolvedAssumptions& assumptions) {
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
@@ -40,12 +48,15 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
+    c.usage_range = usage_range_of(c.build_spec, c.cloud_spec, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
     for (const Figure& f : c.figures) {
         if (f.confidence.empty()) continue;
-        c.estimates.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id,
-                                          f.confidence == "estimate" ? "an estimate" : "unverified", f.note));
+        const char* what = f.confidence == "estimate"  ? "an estimate"
+                           : f.confidence == "derived" ? "derived"
+                                                       : "unverified";
+        c.estimates.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note));
         c.estimate_ids.push_back(f.id);
     }
     return c;
@@ -137,8 +148,24 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
 
 namespace {
 
+// The one rule between two assumptions: the machine must arrive within the horizon (L in [0, M - 1]).
+void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) {
+    const Assumptions& a = r.values;
+    if (a.lead_time_months < a.months) return;
+    const auto lead = static_cast<std::size_t>(AssumptionKey::lead_time_months);
+    const auto years = static_cast<std::size_t>(AssumptionKey::horizon_months);
+    const std::string message = fmt::format(
+        "build {}: lead_time_months must be in [0, {}] (below the horizon of {} months), got {} "
+        "(lead time from {}, horizon from {})",
+        quote_value(build_id), a.months - 1, a.months, a.lead_time_months, r.origins[lead], r.origins[years]);
+    if (r.origins[lead] == "flag" || r.origins[years] == "flag") throw UsageError(message);
+    throw DataError(message);
+}
+
 ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
-    return resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+    ResolvedAssumptions r = resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+    check_lead_time(r, build.id);
+    return r;
 }
 
 // --build ID, with --cloud ID or its cheapest match.

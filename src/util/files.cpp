@@ -7,6 +7,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iterator>
+#include <optional>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -31,8 +33,11 @@ namespace {
 // The temporary file a signal handler must remove: a fixed buffer, since a handler may not allocate.
 char g_pending[PATH_MAX + 1] = {};
 volatile std::sig_atomic_t g_armed = 0;
+RenameFunction g_rename = nullptr;
 
 }  // namespace
+
+void set_rename_function(RenameFunction rename) noexcept { g_rename = rename; }
 
 void set_pending_temporary(const char* path) noexcept {
     g_armed = 0;
@@ -146,19 +151,61 @@ std::string folder_of(const std::string& path) {
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
+// What the symbolic link `path` points to, relative to the link's folder; nothing when `path` is no link.
+std::optional<std::string> link_target(const std::string& path) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
+    char target[PATH_MAX];
+    const ssize_t n = ::readlink(path.c_str(), target, sizeof target);
+    if (n <= 0 || static_cast<std::size_t>(n) >= sizeof target) return std::nullopt;
+    const std::string link(target, static_cast<std::size_t>(n));
+    return link.front() == '/' ? link : folder_of(path) + link;
+}
+
 // The file a chain of symbolic links ends at (the path itself when it is no link). The end may not exist.
 std::string follow_links(const std::string& path) {
     std::string current = path;
     for (int hop = 0; hop < k_max_link_hops; ++hop) {
-        struct stat st {};
-        if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return current;
-        char target[PATH_MAX];
-        const ssize_t n = ::readlink(current.c_str(), target, sizeof target);
-        if (n < 0 || static_cast<std::size_t>(n) >= sizeof target) return current;
-        const std::string link(target, static_cast<std::size_t>(n));
-        current = link.front() == '/' ? link : folder_of(current) + link;
+        std::optional<std::string> next = link_target(current);
+        if (!next) return current;
+        current = std::move(*next);
     }
     fail(path, "follow its symbolic links", ELOOP);
+}
+
+// N when `path` is spelled as one of this process's descriptors: /dev/stdout, /dev/stderr, /dev/fd/N,
+// /proc/self/fd/N, /proc/thread-self/fd/N or /proc/PID/fd/N with this process's PID; -1 otherwise.
+int descriptor_named(const std::string& path) {
+    if (path == "/dev/stdout") return STDOUT_FILENO;
+    if (path == "/dev/stderr") return STDERR_FILENO;
+    const std::string own = fmt::format("/proc/{}/fd/", ::getpid());
+    for (const std::string_view prefix : {std::string_view("/dev/fd/"), std::string_view("/proc/self/fd/"),
+                                          std::string_view("/proc/thread-self/fd/"), std::string_view(own)}) {
+        if (path.rfind(prefix, 0) != 0) continue;
+        const std::string_view digits = std::string_view(path).substr(prefix.size());
+        if (digits.empty() || digits.size() > 9) return -1;
+        int fd = 0;
+        for (const char c : digits) {
+            if (c < '0' || c > '9') return -1;
+            fd = fd * 10 + (c - '0');
+        }
+        return fd;
+    }
+    return -1;
+}
+
+// The open descriptor a path reaches through its links by one of descriptor_named's spellings; -1 when none.
+int own_descriptor(const std::string& path) {
+    std::string current = path;
+    for (int hop = 0; hop < k_max_link_hops; ++hop) {
+        const int fd = descriptor_named(current);
+        struct stat st {};
+        if (fd >= 0) return ::fstat(fd, &st) == 0 ? fd : -1;
+        std::optional<std::string> next = link_target(current);
+        if (!next) return -1;
+        current = std::move(*next);
+    }
+    return -1;
 }
 
 // ".NAME.tmp-XXXXXX" beside `target`, NAME cut (at a UTF-8 character boundary) so the whole fits NAME_MAX.
@@ -245,7 +292,8 @@ void replace_atomically(const std::string& path, const std::string& target, cons
     int error = 0;
     {
         const SignalBlock block;
-        if (::rename(temp.path().c_str(), target.c_str()) == 0)
+        const detail::RenameFunction rename = detail::g_rename != nullptr ? detail::g_rename : ::rename;
+        if (rename(temp.path().c_str(), target.c_str()) == 0)
             temp.renamed();
         else
             error = errno;
@@ -261,6 +309,10 @@ void replace_atomically(const std::string& path, const std::string& target, cons
 std::vector<std::string> write_output_file(const std::string& path, const std::string& text) {
     if (path.empty() || path.back() == '/') fail(path, "write", EISDIR);
     std::vector<std::string> warnings;
+    if (const int fd = own_descriptor(path); fd >= 0) {
+        write_all(fd, text, path, "");  // the descriptor as it is: the shell's `>` or `>>`, a pipe, a socket
+        return warnings;
+    }
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
         if (S_ISDIR(st.st_mode)) fail(path, "write", EISDIR);
@@ -274,6 +326,13 @@ std::vector<std::string> write_output_file(const std::string& path, const std::s
     if (exists && ::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0) fail(path, "write", errno);
     replace_atomically(path, target, exists ? &existing : nullptr, text, warnings);
     return warnings;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat first {};
+    struct stat second {};
+    return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
+           first.st_ino == second.st_ino;
 }
 
 }  // namespace gpucost

@@ -3,11 +3,31 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 
 #include <fmt/format.h>
 
 namespace gpucost {
 namespace {
+
+// The forbidden character at `text[i]` and its length in bytes, or {0, 0} when the character there is allowed.
+struct Found {
+    char32_t character = 0;
+    std::size_t length = 0;
+};
+Found forbidden_at(std::string_view text, std::size_t i, bool allow_tab) noexcept {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && !(allow_tab && byte == '\t')) || byte == 0x7f) return {byte, 1};
+    if (i + 1 >= text.size()) return {};
+    const auto second = static_cast<unsigned char>(text[i + 1]);
+    if (byte == 0xC2 && second >= 0x80 && second <= 0x9F) return {second, 2};  // U+0080-U+009F
+    if (byte != 0xE2 || i + 2 >= text.size()) return {};
+    const auto third = static_cast<unsigned char>(text[i + 2]);
+    const char32_t character = 0x2000u + ((second & 0x3Fu) << 6) + (third & 0x3Fu);
+    if ((character >= 0x202A && character <= 0x202E) || (character >= 0x2066 && character <= 0x2069))
+        return {character, 3};
+    return {};
+}
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -66,11 +86,52 @@ std::optional<double> parse_number(std::string_view text) {
     return value;
 }
 
+std::optional<char32_t> forbidden_character(std::string_view text, bool allow_tab) noexcept {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        // The common case, one comparison a byte: printable ASCII and UTF-8 that cannot start a C1 or bidi control.
+        if (byte >= 0x20 && byte != 0x7f && byte != 0xC2 && byte != 0xE2) continue;
+        const Found found = forbidden_at(text, i, allow_tab);
+        if (found.length > 0) return found.character;
+    }
+    return std::nullopt;
+}
+
+std::string forbidden_character_message(char32_t character) {
+    return fmt::format("control character U+{:04X} is not allowed", static_cast<std::uint32_t>(character));
+}
+
+namespace {
+void append_escaped(std::string& out, const Found& found) {
+    if (found.character < 0x80)
+        out += fmt::format("\\x{:02x}", static_cast<unsigned>(found.character));
+    else
+        out += fmt::format("\\u{:04x}", static_cast<std::uint32_t>(found.character));
+}
+}  // namespace
+
+std::string escape_visible(std::string_view text) {
+    if (!forbidden_character(text)) return std::string(text);
+    std::string out;
+    out.reserve(text.size() + 8);
+    for (std::size_t i = 0; i < text.size();) {
+        const Found found = forbidden_at(text, i, false);
+        if (found.length == 0) {
+            out += text[i++];
+            continue;
+        }
+        append_escaped(out, found);
+        i += found.length;
+    }
+    return out;
+}
+
 std::string quote_value(std::string_view text) {
     constexpr std::size_t k_max_shown = 60;  // keep an error on one readable line
     std::string out = "\"";
     std::size_t shown = 0;
-    for (const char ch : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
         const auto byte = static_cast<unsigned char>(ch);
         if (shown == k_max_shown) {
             // Never cut inside a UTF-8 sequence: when the cut falls on a continuation byte, drop the sequence's
@@ -85,8 +146,9 @@ std::string quote_value(std::string_view text) {
         if (ch == '"' || ch == '\\') {
             out += '\\';
             out += ch;
-        } else if (byte < 0x20 || byte == 0x7f) {
-            out += fmt::format("\\x{:02x}", byte);
+        } else if (const Found found = forbidden_at(text, i, false); found.length > 0) {
+            append_escaped(out, found);
+            i += found.length - 1;
         } else {
             out += ch;
         }
@@ -167,7 +229,7 @@ bool is_valid_date(std::string_view date) {
     if (!digits(0, 4) || date[4] != '-' || !digits(5, 2)) return false;
     const int year = number(0, 4);
     const int month = number(5, 2);
-    if (year < 1990 || month < 1 || month > 12) return false;
+    if (year < k_first_year || month < 1 || month > 12) return false;
     if (date.size() == 7) return true;
     if (date[7] != '-' || !digits(8, 2)) return false;
     const int day = number(8, 2);
@@ -175,6 +237,16 @@ bool is_valid_date(std::string_view date) {
     const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     const int max_day = month == 2 && !leap ? 28 : k_days[month - 1];
     return day >= 1 && day <= max_day;
+}
+
+std::string date_range_note(std::string_view date) {
+    if (date.size() < 5 || date[4] != '-') return "";
+    int year = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (date[i] < '0' || date[i] > '9') return "";
+        year = year * 10 + (date[i] - '0');
+    }
+    return year < k_first_year ? fmt::format("; dates start at {}-01-01", k_first_year) : "";
 }
 
 std::string range_text(double min, double max, bool min_exclusive, std::string_view unit) {

@@ -87,7 +87,8 @@ TEST_CASE("a value a catalogue gives without a source shows \"no source given\""
     REQUIRE(table.exit_code == 0);
     CHECK(table.err.empty());
     CHECK_THAT(table.out, Catch::Contains("  pue: no source given\n"));
-    CHECK_THAT(table.out, Catch::Contains("  pue                                    1.5             catalogue\n"));
+    CHECK_THAT(table.out,
+               Catch::Contains("  pue                                          1.5                catalogue\n"));
 
     const auto as_json = run_gpucost({"compare", "--catalog", file.path(), "--format", "json", "--pue", "1.2"});
     REQUIRE(as_json.exit_code == 0);
@@ -120,14 +121,15 @@ TEST_CASE("catalog validate --strict demands every assumption and every source, 
             if (line.find(": missing; read as ") == std::string::npos) other_lines += line + "\n";
             start = end == std::string::npos ? shipped.err.size() : end + 1;
         }
-        CHECK(other_lines.empty());
+        // No other warning or error; only notes naming estimates that carry no range yet (docs/uncertainty.md).
+        CHECK_THAT(other_lines, !Catch::Contains("gpucost: warning:") && !Catch::Contains("gpucost: error:"));
         CHECK_THAT(shipped.out, Catch::StartsWith("OK: embedded: "));
         CHECK(run_gpucost({"catalog", "validate", "--strict", "data/mini_catalog.json"}).exit_code == 0);
     }
     SECTION("without --strict a catalogue without assumptions is valid") {
         const auto r = run_gpucost({"catalog", "validate", "data/minimal_catalog.json"});
         CHECK(r.exit_code == 0);
-        CHECK(r.out == "OK: data/minimal_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 17 assumptions; 0 warnings\n");
+        CHECK(r.out == "OK: data/minimal_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 25 assumptions; 0 warnings\n");
     }
     SECTION("every missing assumption on its own line (golden)") {
         const auto r = run_gpucost({"catalog", "validate", "--strict", "data/minimal_catalog.json"});

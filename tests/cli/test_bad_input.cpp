@@ -214,8 +214,8 @@ TEST_CASE("bad catalogue values: exit 3, one line with the JSON path, the value 
         {"sources as a list", set("/assumptions/sources", json::array()),
          "/assumptions/sources: must be an object, got an array"},
         // The document.
-        {"unsupported schema_version", set("/schema_version", 2),
-         "/schema_version: unsupported version 2; this gpucost reads version 1"},
+        {"unsupported schema_version", set("/schema_version", 3),
+         "/schema_version: unsupported version 3; this gpucost reads versions 1 to 2"},
         {"schema_version as a string", set("/schema_version", "1"),
          "/schema_version: must be a number in [1, 1000000], got the string \"1\""},
         {"as_of that is not a date", set("/as_of", "2026-02-30"),
@@ -385,7 +385,8 @@ TEST_CASE("bad flags: exit 2, one line naming the flag, the value and the valid 
         {{"--pricing", "ondemand"},
          "--pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"ondemand\""},
         {{"--idle", "sometimes"}, "--idle: must be one of always-on, off, got \"sometimes\""},
-        {{"--format", "xml"}, "--format: must be one of table, json, csv, markdown, got \"xml\""},
+        {{"--format", "xml"},
+         "--format: must be one of table, json, csv, markdown, html, svg, got \"xml\" (did you mean \"html\"?)"},
         {{"--hours-per-wek", "40"},
          "unknown option \"--hours-per-wek\" (did you mean \"--hours-per-week\"?); see 'gpucost compare --help'"},
         {{"--hours-per-week"}, "--hours-per-week: 1 required NUMBER missing; see 'gpucost --help'"},
@@ -562,7 +563,8 @@ TEST_CASE("bad CSV for catalog import: exit 3, one line with the file, the line 
     SECTION("a missing required column, in each format") {
         check_import_fails(bad + "bad_missing_column.csv",
                            "line 1: missing column SpotPrice; a SkyPilot price list has InstanceType, AcceleratorName, "
-                           "AcceleratorCount, vCPUs, MemoryGiB, GpuInfo, Price, SpotPrice, Region, AvailabilityZone");
+                           "AcceleratorCount, Price, SpotPrice and Region (GpuInfo, MemoryGiB and AvailabilityZone "
+                           "when present)");
         // A SkyPilot file read as gpuhunt: every gpuhunt column is missing.
         check_import_fails(bad + "bad_negative_price.csv",
                            "line 1: missing columns instance_name, location, price, gpu_count, gpu_name, spot; a "
@@ -653,7 +655,8 @@ TEST_CASE("bad prices and counts for catalog import: the cell, its line and the 
             dir.write("z.csv", k_skypilot_header + "\np5.48xlarge,H100,0,192.0,2048.0,,55.04,,us-east-1,a\n"
                                                    "c1.medium,,,2.0,1.7,,0.13,,us-east-1,a\n");
         check_import_fails(file, "no row became an offer (2 rows: 2 without a GPU, 0 with an accelerator no "
-                                 "catalogue GPU lists among its aliases, 0 without a price); nothing to import");
+                                 "catalogue GPU lists among its aliases, 0 whose GPU the row contradicts, 0 without a "
+                                 "price); nothing to import");
     }
 }
 
@@ -699,7 +702,8 @@ TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB fi
         for (std::size_t at = 0, end; (end = r.err.find('\n', at)) != std::string::npos; at = end + 1)
             lines.push_back(r.err.substr(at, end - at));
         REQUIRE(lines.size() == 12);  // the summary, 10 names, the rest
-        CHECK(lines[0] == "gpucost: imported 1 offer from 1 of 100001 rows of " + dir.path() + "/many.csv");
+        CHECK(lines[0] == "gpucost: imported 1 offer from 1 of 100001 rows of " + dir.path() +
+                              "/many.csv, replacing 1 offer of the catalogue in use and adding 0");
         CHECK(lines[1] == "gpucost: warning: left out 3 rows with accelerator \"X0\": no catalogue GPU lists it among "
                           "its aliases (add it to a GPU's \"aliases\" to import them)");
         CHECK(lines[2] == "gpucost: warning: left out 2 rows with accelerator \"X1\": no catalogue GPU lists it among "

@@ -194,13 +194,13 @@ TEST_CASE("catalog show: unknown id exits 3 with a suggestion; a bad GPUCOST_TOD
 
 TEST_CASE("catalog validate: OK summary with counts") {
     const auto mini = ok({"catalog", "validate", k_mini});
-    CHECK(mini.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 17 assumptions; 0 warnings\n");
+    CHECK(mini.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 25 assumptions; 0 warnings\n");
     const auto embedded = ok({"catalog", "validate"});
     CHECK_THAT(embedded.out, Catch::Matchers::StartsWith("OK: embedded: "));
     const auto overlay = ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/local_quote.json"});
     CHECK(overlay.out ==
           "OK: data/mini_catalog.json + data/overlay/local_quote.json: 2 GPUs, 2 builds, 4 cloud offers, "
-          "17 assumptions; 0 warnings\n");
+          "25 assumptions; 0 warnings\n");
 }
 
 TEST_CASE("catalog validate: every problem at once with its JSON path, exit 3") {
@@ -318,12 +318,13 @@ TEST_CASE("parse_catalog_overlay and merge_catalog as functions") {
     CHECK(std::get<double>(*base.assumptions.get(AssumptionKey::hours_per_week)) == 84.0);
     CHECK(base.origin == "mini + o.json");
 
-    // Entries still need source and as_of; an overlay's schema_version, if given, must be ours.
+    // Entries still need source and as_of; an overlay's schema_version, if given, must be one we read.
     CHECK_THROWS_AS(parse_catalog_overlay(R"({"cloud": [{"id": "x", "provider": "p", "instance": "i", "region": "r",
         "gpu": "gpu-a", "gpu_count": 1, "usd_per_hour": {"on-demand": 1}}]})",
                                           "o.json", base),
                     ValidationError);
-    CHECK_THROWS_AS(parse_catalog_overlay(R"({"schema_version": 2})", "o.json", base), ValidationError);
+    CHECK_THROWS_AS(parse_catalog_overlay(R"({"schema_version": 3})", "o.json", base), ValidationError);
+    CHECK_NOTHROW(parse_catalog_overlay(R"({"schema_version": 2})", "o.json", base));
     CHECK_NOTHROW(parse_catalog_overlay("{}", "empty.json", base));
 }
 

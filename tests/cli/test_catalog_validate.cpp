@@ -14,7 +14,7 @@ TEST_CASE("catalog validate: the summary counts the base's and every overlay's w
     const auto r = run_gpucost(args);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out == "OK: data/mini_catalog.json + data/overlay/misspelt_key.json + data/overlay/misspelt_key.json: "
-                   "2 GPUs, 2 builds, 4 cloud offers, 17 assumptions; 2 warnings\n");
+                   "2 GPUs, 2 builds, 4 cloud offers, 25 assumptions; 2 warnings\n");
     CHECK(r.err == "gpucost: warning: data/overlay/misspelt_key.json: /cloud/0/notes: unknown key, ignored (did "
                    "you mean \"note\"?)\n"
                    "gpucost: warning: data/overlay/misspelt_key.json: /cloud/0/notes: unknown key, ignored (did "

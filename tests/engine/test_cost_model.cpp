@@ -1286,3 +1286,36 @@ TEST_CASE("on-demand cloud cost rises with hours and build cost with electricity
         last_build = e.build.total_usd;
     }
 }
+
+TEST_CASE("evaluate: a crossing at 0 or 168 h/week with owning cheaper only outside the range is no break-even") {
+    Assumptions a = bare_assumptions();  // 12 months, no discounting, idle off
+    SECTION("equal at 0 h/week, the build dearer above it: no 'owning wins below 0'") {
+        // No hardware and nothing at 0 h on either side: both totals are 0 there. At 168 h (730 h a month) the
+        // build burns 1 kW x 730 h x $0.20 = $146 a month, the cloud $0.01 x 730 = $7.30: the build is dearer.
+        BuildSpec b;
+        b.gpu_count = 1;
+        b.gpu_tdp_w = 1000.0;
+        CloudSpec c;
+        c.gpus_per_instance = 1;
+        c.usd_per_hour = 0.01;
+        a.electricity_usd_per_kwh = 0.2;
+        const Evaluation e = evaluate(b, c, with_hours(a, 40.0));
+        CHECK(e.cheaper == Side::cloud);
+        CHECK_FALSE(e.break_even_hours_per_week.has_value());
+        CHECK_FALSE(e.build_cheaper_above.has_value());
+    }
+    SECTION("equal at 168 h/week, the build dearer below it: no 'owning wins above 168'") {
+        // The build: $8,760 once, no power, worth nothing after its 1-year life (no resale). The cloud: $1 x 730 h
+        // x 12 months = $8,760 at 168 h, less below.
+        a.useful_life_years = 1.0;
+        BuildSpec b;
+        b.gpu_count = 1;
+        b.base_price_usd = 8760.0;
+        CloudSpec c;
+        c.gpus_per_instance = 1;
+        c.usd_per_hour = 1.0;
+        const Evaluation e = evaluate(b, c, with_hours(a, 40.0));
+        CHECK(e.cheaper == Side::cloud);
+        CHECK_FALSE(e.break_even_hours_per_week.has_value());
+    }
+}

@@ -29,5 +29,11 @@ TEST_CASE("import_summary: no warning wording; the unmapped names are left to th
     r.offers.resize(1);
     r.unmapped = {{"A10G", 2}};
     const ImportRequest request{ImportFormat::skypilot, "f.csv", "2026-01-21", "AWS"};
-    CHECK(import_summary(r, request) == std::vector<std::string>{"imported 1 offer from 1 of 3 rows of f.csv"});
+    CHECK(import_summary(r, request) ==
+          std::vector<std::string>{
+              "imported 1 offer from 1 of 3 rows of f.csv, replacing 0 offers of the catalogue in use and adding 1"});
+    r.replaced = 1;
+    r.rows = 1;
+    CHECK(import_summary(r, request).front() ==
+          "imported 1 offer from 1 of 1 row of f.csv, replacing 1 offer of the catalogue in use and adding 0");
 }

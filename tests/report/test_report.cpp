@@ -155,3 +155,26 @@ TEST_CASE("the shipped catalogue validates, without warnings, and every build fi
     CHECK(test::read_file(std::string(GPUCOST_SOURCE_DIR) + "/data/catalog.json") ==
           std::string(embedded_catalog_json()));
 }
+
+TEST_CASE("build_report: each side's total at 0 and 168 h/week, the lines the cost-vs-hours chart draws") {
+    const Catalog catalog = mini();
+    const Comparison c = build_report(catalog, for_build("box-a4")).comparisons.front();
+    const UsageRange& u = c.usage_range;
+    // At 0 h/week the machine idles all 730 h: 730 x 400 W = 292 kWh x 1.5 x 0.2 = 87.6 a month, 2,102.4 over 24;
+    // the build total without its 8,935.2 of power at 84 h/week: 66,335.2 - 8,935.2 + 2,102.4 = 59,502.4.
+    CHECK_THAT(u.build_at_0_usd, WithinRel(59502.4, 1e-12));
+    // At 168 h/week it works all 730 h: 730 x 3,000 W = 2,190 kWh x 0.3 = 657 a month, 15,768 over 24: 73,168.
+    CHECK_THAT(u.build_at_168_usd, WithinRel(73168.0, 1e-12));
+    // The cloud without compute: 118,920 - 105,120 = 13,800; at 168 h/week compute is 4 x $3 x 730 x 24 = 210,240.
+    CHECK_THAT(u.cloud_at_0_usd, WithinRel(13800.0, 1e-12));
+    CHECK_THAT(u.cloud_at_168_usd, WithinRel(224040.0, 1e-12));
+    // Both totals are affine in the hours: the lines pass through the totals at the user's 84 h/week and cross at
+    // the break-even.
+    const double hours = c.assumptions.values.hours_per_week;
+    const auto line = [](double at_0, double at_168, double h) { return at_0 + (at_168 - at_0) * h / 168.0; };
+    CHECK_THAT(line(u.build_at_0_usd, u.build_at_168_usd, hours), WithinRel(c.result.build.total_usd, 1e-12));
+    CHECK_THAT(line(u.cloud_at_0_usd, u.cloud_at_168_usd, hours), WithinRel(c.result.cloud.total_usd, 1e-12));
+    const double h = *c.result.break_even_hours_per_week;
+    CHECK_THAT(line(u.build_at_0_usd, u.build_at_168_usd, h),
+               WithinRel(line(u.cloud_at_0_usd, u.cloud_at_168_usd, h), 1e-12));
+}

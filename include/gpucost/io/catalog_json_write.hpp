@@ -23,15 +23,23 @@ inline const std::vector<std::string> k_gpu_keys = {
     "price_usd",  "bf16_tflops", "fp64_tflops", "mem_bw_gbs", "aliases",    "form_factor",
     "nvlink_gbs", "spec_source", "source",      "as_of",      "confidence", "note"};
 inline const std::vector<std::string> k_build_keys = {
-    "id",          "name",        "gpu",        "gpu_count",    "gpu_price_usd", "base_price_usd",
-    "base_load_w", "base_idle_w", "setup_usd",  "interconnect", "gpus_per_node", "assumptions",
-    "source",      "as_of",       "confidence", "note"};
+    "id",          "name",        "gpu",           "gpu_count",    "gpu_price_usd", "base_price_usd",
+    "base_load_w", "base_idle_w", "setup_usd",     "storage_tb",   "interconnect",  "gpus_per_node",
+    "assumptions", "source",      "as_of",         "confidence",   "note"};
 inline const std::vector<std::string> k_cloud_keys = {
-    "id",   "provider", "instance", "region",        "gpu",    "gpu_count", "usd_per_hour", "interconnect",
-    "tier", "vcpus",    "ram_gib",  "local_disk_tb", "source", "as_of",     "confidence",   "note"};
+    "id",           "provider", "instance", "region",  "gpu",           "gpu_count", "usd_per_hour",
+    "storage_usd_per_tb_month", "interconnect", "tier", "vcpus", "ram_gib", "local_disk_tb", "source",
+    "as_of",        "confidence", "note"};
 // A workload: what it measures, in which unit, from which one source, and each GPU's throughput.
 inline const std::vector<std::string> k_workload_keys = {"id",     "name",  "unit",       "per_gpu",
                                                          "source", "as_of", "confidence", "note"};
+// What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.
+// Defined after the lists above in this one header, so each is initialised after the list it extends.
+std::vector<std::string> with_key(std::vector<std::string> keys, const char* key);
+inline const std::vector<std::string> k_catalog_root_read_keys = with_key(k_catalog_root_keys, "assumption_ranges");
+inline const std::vector<std::string> k_gpu_read_keys = with_key(k_gpu_keys, "ranges");
+inline const std::vector<std::string> k_build_read_keys = with_key(k_build_keys, "ranges");
+inline const std::vector<std::string> k_cloud_read_keys = with_key(k_cloud_keys, "ranges");
 inline const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 // A GPU as a catalogue entry: absent figures left out, confidence only when not sourced, note only when written.

@@ -31,26 +31,39 @@ struct UnmappedName {
     std::size_t rows = 0;
 };
 
+// Rows whose accelerator names a GPU that the rest of the row contradicts (an instance name saying PCIe for an
+// SXM name, a memory no variant has): left out, never guessed.
+struct ContradictedRows {
+    std::string accelerator;
+    std::string instance;
+    std::string reason;  // a clause: "the instance name says PCIe but the accelerator name says SXM"
+    std::size_t rows = 0;
+};
+
 // The offers and an account of every row.
 struct ImportResult {
-    std::vector<CloudOffer> offers;      // sorted by id
-    std::size_t rows = 0;                // records read
-    std::size_t rows_used = 0;           // rows that became (part of) an offer
-    std::size_t rows_without_gpu = 0;    // no accelerator (CPU instances)
-    std::size_t rows_without_price = 0;  // neither an on-demand nor a spot price
-    std::size_t rows_fractional = 0;     // a fraction of a GPU (shared GPUs): no whole-GPU offer to compare
-    std::vector<UnmappedName> unmapped;  // by name
+    std::vector<CloudOffer> offers;              // sorted by id
+    std::size_t rows = 0;                        // records read
+    std::size_t rows_used = 0;                   // rows that became (part of) an offer
+    std::size_t rows_without_gpu = 0;            // no accelerator (CPU instances)
+    std::size_t rows_without_price = 0;          // neither an on-demand nor a spot price
+    std::size_t rows_fractional = 0;             // a fraction of a GPU (shared GPUs): no whole-GPU offer to compare
+    std::vector<UnmappedName> unmapped;          // by name
+    std::vector<ContradictedRows> contradicted;  // by accelerator, then instance
+    std::size_t replaced = 0;                    // offers whose id the catalogue in use already has
 };
 
 // The GPU an accelerator name stands for: a catalogue GPU whose id or one of whose aliases equals `name`,
 // ignoring case; null when none does.
 const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name);
 
-// Converts a price list. Per-zone rows collapse to one offer per (instance, region): the lowest on-demand and the
-// lowest spot price among the zones win (a user can rent in the cheapest zone); spot rows (gpuhunt) or the
-// SpotPrice column (SkyPilot) fill the offer's spot price. Throws DataError ("FILE: line N: column C: ...") for
-// malformed CSV, a missing column, a header without records, a non-numeric or negative price or count, and when
-// no row gives an offer.
+// Converts a price list. Rows of one instance in one region (per-zone rows, repeated listings) collapse to one offer:
+// the lowest on-demand and the lowest spot price win (a user can rent in the cheapest zone); spot rows (gpuhunt) or
+// the SpotPrice column (SkyPilot) fill the offer's spot price. The GPU is the accelerator name's, its variant told by
+// the instance name and the per-GPU memory (GpuInfo, gpu_memory); a row that contradicts its name is left out.
+// Ids follow model/offer_id.hpp, so an offer the catalogue ships is replaced by its import. Throws DataError ("FILE:
+// line N: column C: ...") for malformed CSV, a missing column, a header without records, a non-numeric or negative
+// price or count, and when no row gives an offer.
 ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog);
 
 // The offers as a catalogue overlay (JSON text, for --add-catalog).
@@ -59,6 +72,11 @@ std::string import_overlay_json(const ImportResult& result, const ImportRequest&
 // Lines for stderr, without any prefix: what was imported, and the rows left out for a reason that needs no mending
 // (no GPU, a fraction of a GPU, no price). The unmapped names are warnings: see unmapped_summary.
 std::vector<std::string> import_summary(const ImportResult& result, const ImportRequest& request);
+
+// One line per left-out name, for warnings (and the error when nothing was imported): the unmapped accelerators
+// with their row counts as unmapped_summary ranks them (the rest counted), then every contradicted (accelerator,
+// instance) with its reason.
+std::vector<std::string> left_out_lines(const ImportResult& result);
 
 // How many accelerator names a summary lists one by one, so stderr stays short for any file.
 inline constexpr std::size_t k_max_unmapped_names_listed = 10;

@@ -35,11 +35,20 @@ enum class AssumptionKey {
     discount_rate,
     spot_overhead,
     cloud_storage_usd_per_month,
-    cloud_egress_usd_per_month,  // keep last: the count below is derived from it
+    cloud_egress_usd_per_month,
+    // Model v2 (catalogue schema_version 2; a version-1 catalogue keeps each at its neutral code default).
+    resale,
+    resale_decline_per_year,
+    cloud_price_change_per_year,
+    electricity_price_change_per_year,
+    lead_time_months,
+    on_demand_overhead,
+    storage_tb,
+    cloud_storage_usd_per_tb_month,  // keep last: the count below is derived from it
 };
 // How many assumptions there are, from the last enumerator.
 inline constexpr std::size_t k_assumption_count =
-    static_cast<std::size_t>(AssumptionKey::cloud_egress_usd_per_month) + 1;
+    static_cast<std::size_t>(AssumptionKey::cloud_storage_usd_per_tb_month) + 1;
 
 // How an assumption is written and held.
 enum class AssumptionKind {
@@ -47,10 +56,12 @@ enum class AssumptionKind {
     years_in_months,  // written as years in [min, max], held as round(12 Y) months, at least one
     pricing,          // on-demand, spot, reserved-1y, reserved-3y
     idle,             // always-on, off
+    resale,           // straight-line, curve, none
+    whole_number,     // a whole number in [min, max] (lead time in months)
 };
 
 // A value of an assumption as held: the horizon as a whole number of months, choices as their enums.
-using AssumptionValue = std::variant<double, Pricing, IdlePolicy>;
+using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel>;
 
 // The contract of one assumption: one row of the assumption table.
 struct AssumptionInfo {
@@ -65,6 +76,8 @@ struct AssumptionInfo {
     std::string_view help;  // one line for --help, the man page and `gpucost init`
     AssumptionValue default_value;    // the code default, as held; equal to data/catalog.json (a test checks)
     std::string_view default_source;  // where the code default comes from: the shipped catalogue's "sources" text
+    int since_schema = 1;             // the catalogue schema_version that introduced it; its default is then neutral
+    bool max_exclusive = false;       // [min, max) rather than [min, max]
 };
 
 // The "from" of a value no layer gave: the code default in the assumption table.
@@ -89,6 +102,12 @@ std::string range_text(const AssumptionInfo& info, bool with_unit = false);
 std::optional<Pricing> parse_pricing(std::string_view text) noexcept;
 // Parses "always-on", "off".
 std::optional<IdlePolicy> parse_idle(std::string_view text) noexcept;
+// Parses "straight-line", "curve", "none".
+std::optional<ResaleModel> parse_resale(std::string_view text) noexcept;
+// Whether an assumption is written as a word (pricing, idle, resale) rather than a number.
+bool is_choice(AssumptionKind kind) noexcept;
+// The word of a choice value ("on-demand", "off", "curve"); empty for a number.
+std::string_view choice_word(const AssumptionValue& value) noexcept;
 // "on-demand, spot, reserved-1y, reserved-3y"
 std::string pricing_choices();
 // The valid words of a pricing or idle assumption, "always-on, off"; empty for numbers.
@@ -145,7 +164,8 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers);
 // What `catalog validate --strict` demands of a catalogue's layer: every assumption given, each with a source.
 // One problem per missing item: "/assumptions/KEY" for a missing value (its source with it), else
 // "/assumptions/sources/KEY" for a value given without a source; empty when complete.
-std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue);
+// A catalogue of schema_version 1 is not asked for the keys that version 2 added.
+std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue, int schema_version = 2);
 
 // The value of one assumption as held (pricing and idle as their enums; the horizon in months).
 AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept;

@@ -11,12 +11,16 @@
 
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/hardware_class.hpp"
+#include "gpucost/model/range.hpp"
 #include "gpucost/util/error.hpp"
 
 namespace gpucost {
 
-// The catalogue format this gpucost reads.
-inline constexpr int k_catalog_schema_version = 1;
+// The newest catalogue format this gpucost reads; it reads every version from 1 up. Version 2 adds model v2's
+// assumptions (resale, price trends, lead time, storage in TB), offers' storage_usd_per_tb_month and builds'
+// storage_tb; a version-1 catalogue may not give them, so it keeps v1's model exactly.
+inline constexpr int k_catalog_schema_version = 2;
+inline constexpr int k_oldest_catalog_schema_version = 1;
 // Largest build or offer, in GPUs: a whole cluster fits.
 inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 
@@ -24,7 +28,7 @@ inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 struct Provenance {
     std::string source;      // URL or document
     std::string as_of;       // YYYY-MM-DD or YYYY-MM
-    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string confidence;  // "" (sourced), "estimate", "derived" (computed from sourced figures) or "unverified"
     std::string note;        // reasoning behind an estimate
 };
 
@@ -43,6 +47,7 @@ struct Gpu {
     std::optional<FormFactor> form_factor;  // empty: the catalogue does not say
     std::optional<double> nvlink_gbs;       // NVLink bandwidth per GPU, GB/s; 0 for none; empty: not said (read as 0)
     Provenance provenance;
+    std::vector<RangeEntry> ranges;  // "ranges": how far its figures may lie from the values above
 };
 
 struct Build {
@@ -59,6 +64,7 @@ struct Build {
     std::optional<std::int64_t> gpus_per_node;  // GPUs that must share one machine; empty: see gpus_per_node_of
     AssumptionLayer assumptions;                // per-build overrides, origin "build <id>"
     Provenance provenance;
+    std::vector<RangeEntry> ranges;
 };
 
 struct CloudOffer {
@@ -74,7 +80,9 @@ struct CloudOffer {
     std::optional<std::int64_t> vcpus;                                  // per instance, where published
     std::optional<double> ram_gib;                                      // per instance, where published
     std::optional<double> local_disk_tb;                                // per instance, where published
+    std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
     Provenance provenance;
+    std::vector<RangeEntry> ranges;
 
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
 };
@@ -117,11 +125,12 @@ struct EntryRef {
 
 // A validated catalogue: every reference resolves, every number is finite and in range.
 struct Catalog {
-    int schema_version = k_catalog_schema_version;
+    int schema_version = k_catalog_schema_version;  // as the file says (an overlay without one: the newest)
     std::string as_of;
     std::string currency = "USD";
-    std::string origin;           // "embedded" or the file path
-    AssumptionLayer assumptions;  // complete, origin "catalogue"
+    std::string origin;                         // "embedded" or the file path
+    AssumptionLayer assumptions;                // complete, origin "catalogue"
+    std::vector<RangeEntry> assumption_ranges;  // "assumption_ranges", keyed by assumption
     std::vector<Gpu> gpus;
     std::vector<Build> builds;
     std::vector<CloudOffer> cloud;
@@ -158,6 +167,10 @@ double nvlink_gbs_of(const Gpu& gpu) noexcept;
 // leaves to their defaults (a GPU's form_factor and nvlink_gbs; a multi-GPU build's interconnect and gpus_per_node;
 // an offer's tier, and a multi-GPU offer's interconnect), each at its JSON path in the catalogue as merged.
 std::vector<Problem> like_for_like_gaps(const Catalog& catalog);
+// `catalog validate`'s warnings about uncertainty the catalogue does not quantify: every entry marked
+// "confidence": "estimate" without a "ranges" object, and every assumption whose source says ESTIMATE without an
+// "assumption_ranges" entry. Paths are into the catalogue as merged.
+std::vector<Problem> estimates_without_range(const Catalog& catalog);
 
 // The price a build pays per GPU: its own quote, else the GPU's catalogue price.
 double gpu_price_for(const Build& build, const Gpu& gpu);

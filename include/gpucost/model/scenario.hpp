@@ -4,9 +4,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/hardware_class.hpp"
+#include "gpucost/model/range.hpp"
 
 namespace gpucost {
 
@@ -16,6 +18,7 @@ struct Scenario {
     std::optional<std::string> build_id;  // "build": an id, or null / absent for every build
     std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
     MatchRequest match;                   // "match", "tier", "workload" and the "min_*" requirements
+    std::vector<RangeEntry> ranges;       // "ranges": { "<address>": {low, high, mode, dist} }
 };
 
 }  // namespace gpucost

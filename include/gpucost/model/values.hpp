@@ -18,6 +18,10 @@ inline constexpr int k_pricing_count = 4;
 // What an owned machine does when it is not working: stays powered at idle draw, or is switched off.
 enum class IdlePolicy { always_on, off };
 
+// How the owned machine's resale value falls with its age (model v2): v1's straight line to the residual value at
+// the end of its useful life, a constant yearly decline (curve), or no resale at all.
+enum class ResaleModel { straight_line, curve, none };
+
 // Every assumption the engine reads, already validated and in range (see assumptions.hpp). The initialisers only
 // make a value-initialised struct usable in engine tests; the defaults users get are the assumption table's.
 struct Assumptions {
@@ -38,10 +42,21 @@ struct Assumptions {
     double spot_overhead = 0.0;      // extra fraction of hours re-run after interruptions
     double cloud_storage_usd_per_month = 0.0;
     double cloud_egress_usd_per_month = 0.0;
+    // Model v2 (issue 11); each initialiser is the neutral value that reproduces v1.
+    ResaleModel resale = ResaleModel::straight_line;
+    double resale_decline_per_year = 0.0;            // curve: value x (1 - this)^(age in years), [0, 1)
+    double cloud_price_change_per_year = 0.0;        // g_c, [-0.9, 1]
+    double electricity_price_change_per_year = 0.0;  // g_e, [-0.9, 1]
+    int lead_time_months = 0;                        // L, whole months from order to a working machine, < months
+    double on_demand_overhead = 0.0;                 // extra billed on-demand hours, a fraction of the work
+    double storage_tb = 0.0;                         // working data the cloud side keeps
+    double cloud_storage_usd_per_tb_month = 0.0;     // its price, unless the offer gives its own
 };
 
 // Name of a pricing as used in catalogues and flags: "on-demand", "spot", "reserved-1y", "reserved-3y".
 const char* to_string(Pricing pricing) noexcept;
 // Name of an idle policy: "always-on", "off".
 const char* to_string(IdlePolicy idle) noexcept;
+// Name of a resale model: "straight-line", "curve", "none".
+const char* to_string(ResaleModel resale) noexcept;
 }  // namespace gpucost

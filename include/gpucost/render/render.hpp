@@ -12,13 +12,16 @@
 
 namespace gpucost {
 
-// Output formats.
-enum class Format { table, json, csv, markdown };
+// Output formats. html: one self-contained page with the charts; svg: one chart alone (RenderOptions::chart).
+enum class Format { table, json, csv, markdown, html, svg };
 
 // How to show a model; the figures themselves never change.
 struct RenderOptions {
     Currency currency;    // money figures in this currency (JSON and CSV rename their *_usd fields to match)
     bool colour = false;  // ANSI colour and bold in the table format (the CLI decides: a terminal, no NO_COLOR)
+    std::string chart;    // the chart the svg format writes (report_charts.hpp); with the table format, a chart
+                          // drawn in the terminal under the table ("cumulative-spend"); "" for none
+    int columns = 80;     // the terminal's width, for the table format's chart
 };
 
 // The renderers of one model, one per format; a null one is a format the model does not have.
@@ -29,9 +32,11 @@ struct Renderers {
     Function json = nullptr;
     Function csv = nullptr;
     Function markdown = nullptr;
+    Function html = nullptr;
+    Function svg = nullptr;
 };
 
-// "table", "json", "csv", "markdown".
+// "table", "json", "csv", "markdown", "html", "svg".
 const char* to_string(Format format) noexcept;
 
 // The one dispatcher: the text of `model` in `format`. Throws UsageError for a format the model lacks.
@@ -44,6 +49,8 @@ std::string render_with(const Renderers<Model>& renderers, const Model& model, F
         case Format::json: function = renderers.json; break;
         case Format::csv: function = renderers.csv; break;
         case Format::markdown: function = renderers.markdown; break;
+        case Format::html: function = renderers.html; break;
+        case Format::svg: function = renderers.svg; break;
     }
     if (function == nullptr)
         throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");
@@ -68,6 +75,10 @@ std::string render_json(const Report& report, const RenderOptions& options = {})
 std::string render_csv(const Report& report, const RenderOptions& options = {});
 // GitHub-flavoured markdown tables with the table view's figures, for pull-request comments and wikis.
 std::string render_markdown(const Report& report, const RenderOptions& options = {});
+// One self-contained HTML page: verdict, charts, cost breakdown, assumptions with sources, warnings, catalogue.
+std::string render_html(const Report& report, const RenderOptions& options = {});
+// The chart options.chart names, alone. Throws UsageError naming the valid charts.
+std::string render_svg(const Report& report, const RenderOptions& options = {});
 // The check report's JSON: the report's, plus "checks".
 std::string render_json(const CheckReport& check, const RenderOptions& options = {});
 // The check report's markdown: the report's, plus a table of the gates.
@@ -78,5 +89,7 @@ std::string render_cash_flow_csv(const CashFlowReport& cash_flow, const RenderOp
 std::string render_cash_flow_table(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 std::string render_cash_flow_markdown(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_svg(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 
 }  // namespace gpucost

@@ -21,10 +21,13 @@ struct Gates {
     std::optional<Side> expect;                // the side that must be cheaper
     std::optional<int> max_age_days;           // the oldest figure a comparison rests on, in days before `today`
     Date today;
+    std::optional<double> min_p_build_cheaper;  // from a simulation: the share of draws where owning is cheaper
+    std::optional<double> max_p_cloud_cheaper;  // ... and where renting is
+    bool needs_simulation() const noexcept { return min_p_build_cheaper || max_p_cloud_cheaper; }
 };
 
 // What a gate's limit and value measure, so renderers format them without guessing from the gate's name.
-enum class GateUnit { usd, months, days, side };
+enum class GateUnit { usd, months, days, side, probability };
 
 // The result of one budget gate on one comparison.
 struct GateCheck {
@@ -46,6 +49,11 @@ struct CheckReport {
 
 // Judges every gate on every comparison of the report, in report order and then in the order of Gates' fields.
 std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& gates);
+
+// The probability gates on each comparison of a simulation (build ids and offer ids as the report's), in the
+// simulation's order: min-p-build-cheaper, then max-p-cloud-cheaper.
+struct SimulationReport;
+std::vector<GateCheck> evaluate_probability_gates(const SimulationReport& simulation, const Gates& gates);
 
 // One line for stderr: "FAIL max-payback-months: 31 > 24", "ok expect: build is cheaper";
 // `with_ids` adds the comparison: "FAIL max-payback-months [box-a4 vs cheap-a8]: 31 > 24".

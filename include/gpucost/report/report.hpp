@@ -18,17 +18,18 @@ namespace gpucost {
 
 // What the user asked to compare.
 struct ComparisonRequest {
-    std::optional<std::string> build_id;  // empty: every build in the catalogue
-    std::optional<std::string> cloud_id;  // empty: the cheapest offer for the build's GPU
-    std::string build_id_file;            // the scenario file that named build_id, for messages; empty: a flag
-    std::string cloud_id_file;            // ... and cloud_id
-    AssumptionLayer flags;                // origin "flag"; wins over everything
-    AssumptionLayer scenario;             // origin "scenario FILE"; below flags, above a build's overrides
-    std::optional<std::string> region;    // cheapest match only among offers in this region (case-insensitive)
-    std::optional<std::string> provider;  // ... and from this provider (case-insensitive)
-    MatchRequest match;                   // --match, --tier, --workload and the requirements (scenario < flags)
-    std::optional<int> max_age_days;      // figures older than this (days before `today`) become warnings
-    Date today;                           // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::optional<std::string> build_id;      // empty: every build in the catalogue
+    std::optional<std::string> cloud_id;      // empty: the cheapest offer for the build's GPU
+    std::string build_id_file;                // the scenario file that named build_id, for messages; empty: a flag
+    std::string cloud_id_file;                // ... and cloud_id
+    AssumptionLayer flags;                    // origin "flag"; wins over everything
+    AssumptionLayer scenario;                 // origin "scenario FILE"; below flags, above a build's overrides
+    std::optional<std::string> region;        // cheapest match only among offers in this region (case-insensitive)
+    std::optional<std::string> provider;      // ... and from this provider (case-insensitive)
+    MatchRequest match;                       // --match, --tier, --workload, the requirements (scenario < flags)
+    std::optional<int> max_age_days;          // figures older than this (days before `today`) become warnings
+    Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
+    std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
@@ -36,7 +37,7 @@ struct Figure {
     std::string kind;  // "GPU", "build" or "offer"
     std::string id;
     std::string as_of;       // YYYY-MM-DD or YYYY-MM, as written
-    std::string confidence;  // "" (sourced), "estimate" or "unverified"
+    std::string confidence;  // "" (sourced), "estimate", "derived" or "unverified"
     std::string note;        // reasoning behind an estimate
 };
 
@@ -98,6 +99,17 @@ struct CostRow {
     double amount_usd = 0.0;
 };
 
+// Each side's discounted total at both ends of the usage range, 0 and 168 hours a week, every other assumption as
+// in force. Both totals are affine in the hours (the engine's break-even rests on that), so a chart draws each side
+// as the line through these two points; it passes through the totals at the user's hours and crosses at the
+// break-even.
+struct UsageRange {
+    double build_at_0_usd = 0.0;
+    double build_at_168_usd = 0.0;
+    double cloud_at_0_usd = 0.0;
+    double cloud_at_168_usd = 0.0;
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -108,16 +120,17 @@ struct Comparison {
     CloudSpec rental;              // what the engine costs: cloud_spec, or (another GPU model) the n instances as one
     std::int64_t rented_gpus = 0;  // GPUs in the instances rented: instances x GPUs per instance
     Evaluation result;
-    std::string offer_choice;                    // why this offer, for the reader
-    std::string match_level;                     // "like-for-like", "gpu", "any"; "chosen" with --cloud
-    std::string offer_tier;                      // the offer's tier; "" when the catalogue gives none
-    std::vector<TierOffer> tier_offers;          // the best of each tier (within every other rule), tier order
+    std::string offer_choice;               // why this offer, for the reader
+    std::string match_level;                // "like-for-like", "gpu", "any"; "chosen" with --cloud
+    std::string offer_tier;                 // the offer's tier; "" when the catalogue gives none
+    std::vector<TierOffer> tier_offers;     // the best of each tier (within every other rule), tier order
     std::optional<WorkEquivalence> equivalence;  // set when a workload is given
-    std::vector<Figure> figures;                 // the GPU, the build and the offer, in that order
-    std::vector<std::string> estimates;          // "GPU x is an estimate: ..." for each figure marked so
-    std::vector<std::string> estimate_ids;       // the ids of those figures, in the same order
-    std::vector<CostRow> costs;                  // every category, in the engine's table order (k_categories)
-    CashFlowProfile cash_flow;                   // month by month, as the engine discounts it
+    std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
+    std::vector<std::string> estimates;     // "GPU x is an estimate: ..." for each figure marked so
+    std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
+    std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
+    CashFlowProfile cash_flow;              // month by month, as the engine discounts it
+    UsageRange usage_range;                 // each side's total at 0 and at 168 h/week, from the engine
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }

@@ -18,7 +18,14 @@ namespace gpucost {
 // While the temporary file exists, SIGINT, SIGTERM and SIGHUP remove it before ending the program.
 // Throws OutputError (exit code 4) naming the path when the text cannot be written; in the atomic case an
 // existing file is then left as it was and the temporary file removed.
+// A path naming one of this process's open descriptors (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N,
+// or a link to one) is written through that descriptor, at its offset and in its mode (`>>` appends), and never
+// replaced: `--output /dev/stdout > f` leaves f the file the shell opened.
 std::vector<std::string> write_output_file(const std::string& path, const std::string& text);
+
+// True when both paths exist and name the same file (device and inode, links followed): `./a.json`, `a.json` and
+// a link to it are one file.
+bool same_file(const std::string& a, const std::string& b);
 
 // strerror(error) in lower case, as messages print it: "no space left on device".
 std::string error_reason(int error);
@@ -30,6 +37,10 @@ void set_pending_temporary(const char* path) noexcept;
 void remove_pending_temporary() noexcept;
 // The handler itself: removes the temporary, restores the default action of `signal` and raises it again.
 void on_fatal_signal(int signal) noexcept;
+// The rename(2) write_output_file calls (nullptr: the system's), so that a test can make it fail with EBUSY or
+// EXDEV, as a bind-mounted file does, without a mount.
+using RenameFunction = int (*)(const char* from, const char* to);
+void set_rename_function(RenameFunction rename) noexcept;
 }  // namespace detail
 
 }  // namespace gpucost

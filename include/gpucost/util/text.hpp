@@ -17,7 +17,18 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 // Parses a whole string as a finite decimal number (no trailing text, no nan/inf); empty on failure.
 std::optional<double> parse_number(std::string_view text);
 
-// `text` quoted for a message, with control characters escaped and long values cut: "abc".
+// The first character of `text` that must not reach a terminal, if any: a C0 control (U+0000-U+001F; a tab only
+// when `allow_tab` is false), DEL, a C1 control (U+0080-U+009F) or a bidirectional override or isolate
+// (U+202A-U+202E, U+2066-U+2069). `text` is well-formed UTF-8.
+std::optional<char32_t> forbidden_character(std::string_view text, bool allow_tab = false) noexcept;
+// "control character U+001B is not allowed": the message for forbidden_character's finding.
+std::string forbidden_character_message(char32_t character);
+
+// `text` with every character forbidden_character finds (tabs too) made visible: `\x1b` for C0 and DEL,
+// `\u0085` for C1, `\u202e` for the bidirectional controls. Everything else, backslashes included, is kept.
+std::string escape_visible(std::string_view text);
+
+// `text` quoted for a message, with control characters escaped (as escape_visible does) and long values cut: "abc".
 std::string quote_value(std::string_view text);
 
 // Shortest text that reads back as exactly `value` (round-trip), e.g. 0.1 -> "0.1", 3 -> "3".
@@ -32,8 +43,15 @@ std::string csv_text_field(std::string_view text);
 // The offset of the first byte that is not part of well-formed UTF-8, if any.
 std::optional<std::size_t> invalid_utf8_at(std::string_view text);
 
-// True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day.
+// The first year a date may have: no GPU price list is older.
+inline constexpr int k_first_year = 1990;
+
+// True when `date` is YYYY-MM-DD or YYYY-MM with a real month and day, from k_first_year on.
+
 bool is_valid_date(std::string_view date);
+// "; dates start at 1990-01-01" when `date` starts with a year before k_first_year (well formed or not), else "":
+// the end of a "must be a date" message, which would otherwise leave a 1989 date's fault unsaid.
+std::string date_range_note(std::string_view date);
 
 // A range as a human reads it, with its unit when given: "[0, 168] h/week", "(0, 50]".
 std::string range_text(double min, double max, bool min_exclusive, std::string_view unit = "");

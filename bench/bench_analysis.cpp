@@ -1,0 +1,90 @@
+// Analysis benchmarks: the compute of a 169 x 10 sweep, a tornado over 30 inputs, and a million-draw simulation of
+// six ranged inputs (both cores), all in process, for docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include "gpucost/analysis/one_at_a_time.hpp"
+#include "gpucost/analysis/simulate.hpp"
+
+namespace {
+
+using namespace gpucost;
+
+// An 8-GPU H100-class build against an 8-GPU instance, 5 % discount rate.
+Case h100_case() {
+    Case c;
+    c.build = {8, 25000.0, 700.0, 70.0, 30000.0, 1500.0, 300.0, 2000.0};
+    c.cloud = {8, 98.32};
+    Assumptions& a = c.assumptions;
+    a.hours_per_week = 40.0;
+    a.months = 36;
+    a.electricity_usd_per_kwh = 0.17;
+    a.pue = 1.3;
+    a.staff_salary_usd = 150000.0;
+    a.staff_fte_build = 0.1;
+    a.staff_fte_cloud = 0.05;
+    a.maintenance_rate = 0.05;
+    a.facility_usd_per_month = 100.0;
+    a.useful_life_years = 5.0;
+    a.residual_value = 0.1;
+    a.discount_rate = 0.05;
+    return c;
+}
+
+Slot assumption(AssumptionKey key) { return {SlotKind::assumption, key}; }
+
+void BM_sweep_169x10(benchmark::State& state) {
+    const std::vector<SweepAxis> axes = {{assumption(AssumptionKey::hours_per_week), grid_values(0, 168, 1)},
+                                         {assumption(AssumptionKey::horizon_months), grid_values(1, 5.5, 0.5)}};
+    for (auto _ : state) benchmark::DoNotOptimize(sweep(h100_case(), axes));
+    state.SetItemsProcessed(state.iterations() * 1690);
+}
+BENCHMARK(BM_sweep_169x10)->Unit(benchmark::kMillisecond);
+
+void BM_tornado_30(benchmark::State& state) {
+    std::vector<RangedInput> inputs;
+    const std::vector<Slot> slots = {
+        {SlotKind::gpu_price_usd, {}},
+        {SlotKind::gpu_tdp_w, {}},
+        {SlotKind::gpu_idle_w, {}},
+        {SlotKind::base_price_usd, {}},
+        {SlotKind::base_load_w, {}},
+        {SlotKind::base_idle_w, {}},
+        {SlotKind::setup_usd, {}},
+        {SlotKind::usd_per_hour, {}},
+        assumption(AssumptionKey::hours_per_week),
+        assumption(AssumptionKey::electricity_usd_per_kwh),
+        assumption(AssumptionKey::pue),
+        assumption(AssumptionKey::staff_salary_usd),
+        assumption(AssumptionKey::staff_fte_build),
+        assumption(AssumptionKey::staff_fte_cloud),
+        assumption(AssumptionKey::maintenance_rate),
+    };
+    const Case base = h100_case();
+    for (std::size_t i = 0; i < 30; ++i) {  // 15 inputs, each twice (a narrow and a wide range)
+        const Slot s = slots[i % slots.size()];
+        const double point = read_slot(base, s);
+        const double spread = i < slots.size() ? 0.1 : 0.3;
+        inputs.push_back({s, point * (1 - spread), point, point * (1 + spread) + 1.0, RangeDist::triangular,
+                          static_cast<std::uint32_t>(i)});
+    }
+    for (auto _ : state) benchmark::DoNotOptimize(tornado(base, inputs));
+    state.SetItemsProcessed(state.iterations() * 60);
+}
+BENCHMARK(BM_tornado_30)->Unit(benchmark::kMillisecond);
+
+void BM_simulate_1M_six_inputs(benchmark::State& state) {
+    const std::vector<RangedInput> inputs = {
+        {{SlotKind::gpu_price_usd, {}}, 20000, 25000, 32000, RangeDist::triangular, 0},
+        {assumption(AssumptionKey::electricity_usd_per_kwh), 0.08, 0.17, 0.3, RangeDist::triangular, 1},
+        {assumption(AssumptionKey::hours_per_week), 20, 40, 100, RangeDist::triangular, 2},
+        {assumption(AssumptionKey::staff_fte_build), 0.02, 0.1, 0.25, RangeDist::pert, 3},
+        {assumption(AssumptionKey::maintenance_rate), 0.02, 0.05, 0.1, RangeDist::triangular, 4},
+        {{SlotKind::usd_per_hour, {}}, 60, 98.32, 110, RangeDist::uniform, 5},
+    };
+    const SimulationOptions options{1'000'000, 1, static_cast<unsigned>(state.range(0))};
+    for (auto _ : state) benchmark::DoNotOptimize(simulate(h100_case(), inputs, options));
+    state.SetItemsProcessed(state.iterations() * 1'000'000);
+}
+BENCHMARK(BM_simulate_1M_six_inputs)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,30 @@
+// Percentiles as NumPy computes them by default ("linear": at rank h = (n - 1) q, between the order statistics
+// floor(h) and floor(h) + 1), and the mean, of many draws, in linear time and without sorting or moving them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace gpucost {
+
+// The quantiles every simulation reports, as fractions.
+inline constexpr std::array<double, 5> k_quantiles = {0.05, 0.10, 0.50, 0.90, 0.95};
+
+// Percentiles and mean of a set of values.
+struct Summary {
+    std::array<double, k_quantiles.size()> quantiles{};  // p5, p10, p50, p90, p95
+    double mean = 0.0;
+    std::size_t count = 0;  // how many values were summarised
+};
+
+// The linear-interpolation quantile of values already sorted ascending (the reference the tests use).
+double quantile_of_sorted(std::span<const double> sorted, double q) noexcept;
+
+// The summary of `values` (finite; empty gives zeros and count 0). Exact: the same order statistics as sorting,
+// found by bucketing between min and max and selecting inside the few buckets that hold them. The mean is summed
+// in index order, so it depends only on the values and their order.
+Summary summarize(std::span<const double> values);
+
+}  // namespace gpucost

@@ -1,0 +1,138 @@
+// Chart primitives over the SVG writer (svg.hpp): line charts, stacked bars, diverging horizontal bars (savings per
+// build, a tornado), a histogram with marked percentiles and a two-input grid map. They take plain series, never a
+// report: report_charts.hpp turns a report's figures into these. Every chart has a visible title, a legend, axes
+// whose labels carry units, and its data points as data- attributes (exact, as data_number prints them). Series are
+// told apart by colour (the Okabe-Ito palette, safe for colour-blind readers) and by dash or fill pattern, so
+// grey-scale printing keeps them apart too.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/render/money.hpp"
+#include "gpucost/render/svg.hpp"
+
+namespace gpucost {
+
+// How an axis prints its tick values.
+enum class TickFormat {
+    number,  // grouped, as few decimals as the step needs: "1,500", "0.25"
+    money,   // the currency, abbreviated: "$0", "$500", "$12k", "$1.5M", "EUR 12k"
+};
+
+// One axis. The range covers the data (and zero, on a money axis), widened to whole tick steps.
+struct Axis {
+    std::string label;  // with its unit: "Months", "Hours of use per week (h)", "Total cost (USD)"
+    TickFormat format = TickFormat::number;
+    Currency currency;          // for money ticks
+    std::vector<double> ticks;  // fixed tick values (e.g. every 24 h); empty: chosen by nice_ticks
+    std::optional<double> min;  // fixed ends of the range; empty: from the data
+    std::optional<double> max;
+};
+
+// Round tick values covering [low, high]: steps of 1, 2 or 5 times a power of ten, at most `max_count` ticks
+// (at least 2). The first tick is <= low and the last >= high.
+std::vector<double> nice_ticks(double low, double high, int max_count);
+
+// A money tick label: "$0", "$750", "$12k", "$1.5k", "-$5k", "$2.25M", "EUR 12k" (decimals as `step` needs).
+std::string money_tick(double value, double step, const Currency& currency);
+
+// A plain tick label with the decimals `step` needs: "12", "1,500", "0.25".
+std::string number_tick(double value, double step);
+
+// One line of a line chart: points (x[i], y[i]), x increasing.
+struct LineSeries {
+    std::string key;   // for data-key, e.g. "build"
+    std::string name;  // for the legend, e.g. "Own: office-2x-rtx4090"
+    std::vector<double> x;
+    std::vector<double> y;
+};
+
+// A vertical line across the plot at x, labelled (the payback month, the break-even, the user's hours).
+struct Marker {
+    std::string key;    // for data-key, e.g. "payback"
+    std::string label;  // drawn by the line, e.g. "payback: month 26"
+    double x = 0.0;
+};
+
+struct LineChart {
+    SvgDocument document;
+    Axis x_axis;
+    Axis y_axis;
+    std::vector<LineSeries> series;
+    std::vector<Marker> markers;
+};
+
+// One segment of a stacked bar: positive values stack up from zero, negative ones (a credit) down from it.
+struct BarSegment {
+    std::string key;   // the segment's kind, shared across bars: one legend entry and style per key
+    std::string name;  // for the legend
+    double value = 0.0;
+};
+
+struct StackedBar {
+    std::string key;
+    std::string label;  // under the bar
+    std::vector<BarSegment> segments;
+};
+
+struct StackedBarChart {
+    SvgDocument document;
+    Axis value_axis;
+    std::vector<StackedBar> bars;
+};
+
+// One row of a diverging bar chart: a bar over [low, high]; the part below the base takes the first style, the
+// part above it the second.
+struct DivergingRow {
+    std::string key;
+    std::string label;  // left of the bar
+    double low = 0.0;
+    double high = 0.0;
+    std::string note;  // right of the bar, e.g. "break-even 117.8 h/week"
+};
+
+struct DivergingBarChart {
+    SvgDocument document;
+    Axis value_axis;
+    double base = 0.0;       // where the bars start from (0, or the base case of a tornado)
+    std::string below_name;  // legend: what a bar below the base means
+    std::string above_name;  // ... and above it
+    std::vector<DivergingRow> rows;
+};
+
+// A histogram: counts[i] falls in [edges[i], edges[i + 1]); the markers (p10, p50, p90) are drawn over it.
+struct Histogram {
+    SvgDocument document;
+    Axis x_axis;
+    Axis y_axis;
+    std::vector<double> edges;
+    std::vector<double> counts;
+    std::vector<Marker> markers;
+};
+
+// A grid map of one outcome over two inputs: z[j * x_values.size() + i] at (x_values[i], y_values[j]). Cells are
+// shaded by a diverging scale around zero (two hues, darker further from zero) and print their value when they
+// are wide enough.
+struct GridMap {
+    SvgDocument document;
+    Axis x_axis;
+    Axis y_axis;
+    Axis z_axis;             // the outcome: its label names the legend, its format prints the cell values
+    std::string below_name;  // legend: z < 0
+    std::string above_name;  // legend: z > 0
+    std::vector<double> x_values;
+    std::vector<double> y_values;
+    std::vector<double> z;
+};
+
+// The SVG of each chart. Throws std::invalid_argument for a malformed chart (series of unequal lengths, no data,
+// edges and counts that do not match): a bug in the builder, never the user's input.
+std::string line_chart_svg(const LineChart& chart);
+std::string stacked_bar_chart_svg(const StackedBarChart& chart);
+std::string diverging_bar_chart_svg(const DivergingBarChart& chart);
+std::string histogram_svg(const Histogram& chart);
+std::string grid_map_svg(const GridMap& chart);
+
+}  // namespace gpucost

@@ -1,0 +1,52 @@
+// gpucost sensitivity: the tornado. Each ranged input alone to its low and its high, all others at their points.
+#include <ostream>
+
+#include "cli_common.hpp"
+#include "gpucost/api.hpp"
+#include "gpucost/render/uncertainty.hpp"
+
+namespace gpucost::cli {
+namespace {
+
+constexpr const char* k_examples =
+    "Examples:\n"
+    "  gpucost sensitivity --build office-2x-rtx4090\n"
+    "      every range of the catalogue that applies to the build, largest swing first\n"
+    "  gpucost sensitivity --range electricity_usd_per_kwh=0.08:0.30 --range staff_fte_build=0.02:0.25\n"
+    "      every build with its matched offer; does the verdict flip at either end?\n"
+    "  gpucost sensitivity --build box --range cloud:aws-x/usd_per_hour/on-demand=20:40 --format json\n"
+    "      a cloud offer's price at one pricing; JSON rows {address, low, high, owning_saves_at_low_usd, ...}\n";
+
+struct SensitivityOptions {
+    CatalogOptions catalog;
+    ReportOutputOptions output;
+    ScenarioOptions scenario;
+    RangeOptions ranges;
+};
+
+int run_sensitivity(const SensitivityOptions& o, const Io& io) {
+    const ReportOutput output = report_output(o.output, io);
+    RangeRequest request{comparison_request(o.scenario), flag_ranges(o.ranges)};
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const SensitivityReport report = sensitivity(catalog, request);
+    finish(o.output.output, render(report, output.format, output.render), report.warnings, warn, io);
+    return static_cast<int>(ExitCode::success);
+}
+
+}  // namespace
+
+Command add_sensitivity_command(CLI::App& app) {
+    auto options = std::make_shared<SensitivityOptions>();
+    CLI::App* command = app.add_subcommand(
+        "sensitivity", "the tornado: how much each ranged input alone moves owning's saving, and whether it flips");
+    add_scenario_options(*command, options->scenario);
+    add_range_options(*command, options->ranges);
+    add_report_output_options(*command, options->output);
+    add_catalog_options(*command, options->catalog);
+    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->allow_extras();
+    return command_for(command, options, run_sensitivity);
+}
+
+}  // namespace gpucost::cli

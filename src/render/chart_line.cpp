@@ -1,0 +1,127 @@
+// Line charts and histograms: a horizontal value axis, a vertical one, vertical markers.
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "chart_parts.hpp"
+#include "gpucost/render/chart.hpp"
+
+namespace gpucost {
+namespace {
+
+using namespace chart_parts;
+
+constexpr double k_left_margin = 78.0;  // room for "-$1,250k" tick labels and the turned axis label
+
+struct Range {
+    double low = std::numeric_limits<double>::infinity();
+    double high = -std::numeric_limits<double>::infinity();
+    void add(double v) {
+        low = std::min(low, v);
+        high = std::max(high, v);
+    }
+    bool empty() const { return low > high; }
+};
+
+void check_line_chart(const LineChart& chart) {
+    if (chart.series.empty()) throw std::invalid_argument("line chart: no series");
+    for (const LineSeries& s : chart.series)
+        if (s.x.size() != s.y.size() || s.x.empty())
+            throw std::invalid_argument("line chart: series " + s.key + " has unequal or no points");
+}
+
+std::string points_text(const LineSeries& s, const Scale& x, const Scale& y) {
+    std::string points;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (!points.empty()) points += ' ';
+        points += svg_number(x.at(s.x[i])) + ',' + svg_number(y.at(s.y[i]));
+    }
+    return points;
+}
+
+void write_series(SvgWriter& svg, const LineSeries& s, std::size_t index, const Scale& x, const Scale& y) {
+    const LineStyle& style = line_style(index);
+    svg.open("g", {{"class", "series"},
+                   {"data-key", s.key},
+                   {"data-name", s.name},
+                   {"data-x", data_numbers(s.x)},
+                   {"data-y", data_numbers(s.y)}});
+    std::vector<SvgAttribute> line = {{"points", points_text(s, x, y)},
+                                      {"fill", "none"},
+                                      {"stroke", style.colour},
+                                      {"stroke-width", svg_number(style.width)},
+                                      {"stroke-linejoin", "round"}};
+    if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
+    svg.leaf("polyline", line);
+    svg.close();
+}
+
+}  // namespace
+
+std::string line_chart_svg(const LineChart& chart) {
+    check_line_chart(chart);
+    Range xs, ys;
+    for (const LineSeries& s : chart.series) {
+        for (const double v : s.x) xs.add(v);
+        for (const double v : s.y) ys.add(v);
+    }
+    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
+    const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
+    const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
+    const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
+
+    SvgWriter svg;
+    write_heading(svg, chart.document);
+    std::vector<LegendItem> legend;
+    for (std::size_t i = 0; i < chart.series.size(); ++i) legend.push_back({chart.series[i].name, i, true});
+    write_legend(svg, chart.document.id, legend, plot.left, 48.0, chart.document.width - 12.0);
+    write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
+    write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
+    for (std::size_t i = 0; i < chart.series.size(); ++i) write_series(svg, chart.series[i], i, x, y);
+    for (std::size_t i = 0; i < chart.markers.size(); ++i) write_marker(svg, plot, x, chart.markers[i], i);
+    return svg_document(chart.document, svg.str());
+}
+
+std::string histogram_svg(const Histogram& chart) {
+    if (chart.counts.empty() || chart.edges.size() != chart.counts.size() + 1)
+        throw std::invalid_argument("histogram: needs one more edge than counts, and at least one bin");
+    Range ys;
+    ys.add(0.0);
+    for (const double c : chart.counts) ys.add(c);
+    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
+    const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 6);
+    const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
+    const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
+
+    SvgWriter svg;
+    write_fills(svg, chart.document.id, 1);
+    write_heading(svg, chart.document);
+    write_legend(svg, chart.document.id, {{chart.y_axis.label, 0, false}}, plot.left, 48.0,
+                 chart.document.width - 12.0);
+    write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
+    write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
+    svg.open("g", {{"class", "bins"}});
+    for (std::size_t i = 0; i < chart.counts.size(); ++i) {
+        const double left = x.at(chart.edges[i]);
+        const double right = x.at(chart.edges[i + 1]);
+        const double top = y.at(chart.counts[i]);
+        svg.leaf("rect", {{"class", "bin"},
+                          {"data-low", data_number(chart.edges[i])},
+                          {"data-high", data_number(chart.edges[i + 1])},
+                          {"data-count", data_number(chart.counts[i])},
+                          {"x", svg_number(left)},
+                          {"y", svg_number(top)},
+                          {"width", svg_number(right - left)},
+                          {"height", svg_number(y.at(0.0) - top)},
+                          {"fill", fill(chart.document.id, 0)},
+                          {"stroke", "#ffffff"},
+                          {"stroke-width", "0.5"}});
+    }
+    svg.close();
+    for (std::size_t i = 0; i < chart.markers.size(); ++i) write_marker(svg, plot, x, chart.markers[i], i);
+    return svg_document(chart.document, svg.str());
+}
+
+}  // namespace gpucost

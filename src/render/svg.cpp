@@ -1,0 +1,163 @@
+#include "gpucost/render/svg.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace gpucost {
+namespace {
+
+bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == ':';
+}
+
+void check_name(std::string_view name) {
+    if (name.empty()) throw std::logic_error("SvgWriter: empty name");
+    for (const char c : name)
+        if (!is_name_char(c)) throw std::logic_error("SvgWriter: bad name: " + std::string(name));
+}
+
+std::string indent(std::size_t depth) { return std::string(depth * 2, ' '); }
+
+}  // namespace
+
+std::string xml_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default:
+                // XML 1.0 allows tab, newline and carriage return among the C0 controls, and no DEL-free others.
+                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+                    out += "\xEF\xBF\xBD";
+                else
+                    out += c;
+        }
+    }
+    return out;
+}
+
+std::string svg_number(double value) {
+    if (!std::isfinite(value)) return "0";
+    std::string text = fmt::format("{:.2f}", value);
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+    // Two decimals can round a small negative to zero: "-0" would differ from "0" between platforms' tools.
+    if (text == "-0") text = "0";
+    return text;
+}
+
+std::string data_number(double value) {
+    if (!std::isfinite(value)) return "";
+    return fmt::format("{}", value + 0.0);  // + 0.0: -0 becomes 0 (IEEE: -0 + 0 == +0)
+}
+
+std::string data_numbers(const std::vector<double>& values) {
+    std::string out;
+    for (const double v : values) {
+        if (!out.empty()) out += ' ';
+        out += data_number(v);
+    }
+    return out;
+}
+
+void SvgWriter::start_tag(std::string_view tag, const SvgAttribute* first, const SvgAttribute* last,
+                          std::string_view end) {
+    check_name(tag);
+    m_out += indent(m_open.size()) + '<' + std::string(tag);
+    for (const SvgAttribute* a = first; a != last; ++a) {
+        check_name(a->name);
+        m_out += ' ' + a->name + "=\"" + xml_escape(a->value) + '"';
+    }
+    m_out += end;
+}
+
+SvgWriter& SvgWriter::open(std::string_view tag, std::initializer_list<SvgAttribute> attributes) {
+    start_tag(tag, attributes.begin(), attributes.end(), ">\n");
+    m_open.emplace_back(tag);
+    return *this;
+}
+
+SvgWriter& SvgWriter::open(std::string_view tag, const std::vector<SvgAttribute>& attributes) {
+    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), ">\n");
+    m_open.emplace_back(tag);
+    return *this;
+}
+
+SvgWriter& SvgWriter::close() {
+    if (m_open.empty()) throw std::logic_error("SvgWriter: close() with no element open");
+    const std::string tag = m_open.back();
+    m_open.pop_back();
+    m_out += indent(m_open.size()) + "</" + tag + ">\n";
+    return *this;
+}
+
+SvgWriter& SvgWriter::leaf(std::string_view tag, std::initializer_list<SvgAttribute> attributes) {
+    start_tag(tag, attributes.begin(), attributes.end(), "/>\n");
+    return *this;
+}
+
+SvgWriter& SvgWriter::leaf(std::string_view tag, const std::vector<SvgAttribute>& attributes) {
+    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), "/>\n");
+    return *this;
+}
+
+SvgWriter& SvgWriter::text(std::string_view tag, std::initializer_list<SvgAttribute> attributes,
+                           std::string_view content) {
+    start_tag(tag, attributes.begin(), attributes.end(), ">");
+    m_out += xml_escape(content) + "</" + std::string(tag) + ">\n";
+    return *this;
+}
+
+SvgWriter& SvgWriter::text(std::string_view tag, const std::vector<SvgAttribute>& attributes,
+                           std::string_view content) {
+    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), ">");
+    m_out += xml_escape(content) + "</" + std::string(tag) + ">\n";
+    return *this;
+}
+
+std::string SvgWriter::str() const {
+    if (!m_open.empty()) throw std::logic_error("SvgWriter: <" + m_open.back() + "> is still open");
+    return m_out;
+}
+
+std::string svg_document(const SvgDocument& d, const std::string& body) {
+    std::vector<SvgAttribute> root;
+    if (d.standalone) root.push_back({"xmlns", "http://www.w3.org/2000/svg"});
+    root.push_back({"id", d.id});
+    root.push_back({"class", "chart"});
+    root.push_back({"width", svg_number(d.width)});
+    root.push_back({"height", svg_number(d.height)});
+    root.push_back({"viewBox", "0 0 " + svg_number(d.width) + " " + svg_number(d.height)});
+    root.push_back({"role", "img"});
+    root.push_back({"aria-labelledby", d.id + "-title " + d.id + "-desc"});
+    root.push_back({"font-family", "sans-serif"});
+    root.push_back({"font-size", "12"});
+    for (const SvgAttribute& a : d.data) root.push_back(a);
+    SvgWriter head;
+    head.open("svg", root);
+    head.text("title", {{"id", d.id + "-title"}}, d.title);
+    head.text("desc", {{"id", d.id + "-desc"}}, d.desc);
+    std::string out = d.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
+    std::string opened = head.close().str();
+    // The writer closed the root to hand its text over; the body goes in before that closing tag.
+    const std::string closing = "</svg>\n";
+    opened.erase(opened.size() - closing.size());
+    std::string indented;
+    std::size_t start = 0;
+    while (start < body.size()) {
+        const std::size_t end = body.find('\n', start);
+        const std::size_t stop = end == std::string::npos ? body.size() : end + 1;
+        indented += "  " + body.substr(start, stop - start);
+        start = stop;
+    }
+    return out + opened + indented + closing;
+}
+
+}  // namespace gpucost

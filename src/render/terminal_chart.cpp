@@ -1,0 +1,170 @@
+// The cumulative-spend chart in a terminal: braille dots (2 x 4 per character cell), one series solid and the
+// other dashed so they stay apart without colour.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+#include "gpucost/render/chart.hpp"
+#include "gpucost/render/report_charts.hpp"
+
+namespace gpucost {
+namespace {
+
+constexpr int k_rows = 12;                         // character rows of the plot: 48 dot rows
+constexpr int k_min_columns = 40;                  // narrower than this and the labels do not fit
+constexpr const char* k_own_colour = "\x1b[34m";   // blue
+constexpr const char* k_rent_colour = "\x1b[33m";  // yellow: apart from blue for the common colour-vision types
+constexpr const char* k_reset = "\x1b[0m";
+
+// The bit of braille dot (x 0..1, y 0..3) in a cell (Unicode's braille patterns, U+2800 + bits).
+std::uint8_t dot_bit(int x, int y) {
+    static constexpr std::uint8_t left[4] = {0x01, 0x02, 0x04, 0x40};
+    static constexpr std::uint8_t right[4] = {0x08, 0x10, 0x20, 0x80};
+    return x == 0 ? left[y] : right[y];
+}
+
+std::string braille(std::uint8_t bits) {
+    const unsigned code = 0x2800u + bits;
+    std::string out;
+    out += static_cast<char>(0xE0 | (code >> 12));
+    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+    return out;
+}
+
+// One series' dots over a canvas of `width` x k_rows cells.
+class Canvas {
+public:
+    explicit Canvas(int width)
+        : m_width(width),
+          m_bits(static_cast<std::size_t>(width * k_rows), 0) {}
+
+    void plot(const std::vector<double>& values, double low, double high, bool dashed) {
+        const int dot_columns = m_width * 2;
+        const int dot_rows = k_rows * 4;
+        const double last = static_cast<double>(values.size() - 1);
+        int previous = -1;
+        for (int dx = 0; dx < dot_columns; ++dx) {
+            const double at = dot_columns > 1 ? last * dx / (dot_columns - 1) : 0.0;
+            const std::size_t i = std::min(values.size() - 1, static_cast<std::size_t>(at));
+            const double next = values[std::min(values.size() - 1, i + 1)];
+            const double v = values[i] + (next - values[i]) * (at - static_cast<double>(i));
+            const int dy = static_cast<int>(std::lround((high - v) / (high - low) * (dot_rows - 1)));
+            if (dashed && dx % 6 >= 4) {
+                previous = -1;
+                continue;
+            }
+            const int from = previous < 0 ? dy : std::min(previous, dy);
+            const int to = previous < 0 ? dy : std::max(previous, dy);
+            for (int y = std::max(0, from); y <= std::min(dot_rows - 1, to); ++y) set(dx, y);
+            previous = dy;
+        }
+    }
+    std::uint8_t at(int column, int row) const { return m_bits[static_cast<std::size_t>(row * m_width + column)]; }
+
+private:
+    void set(int dx, int dy) {
+        m_bits[static_cast<std::size_t>((dy / 4) * m_width + dx / 2)] |= dot_bit(dx % 2, dy % 4);
+    }
+    int m_width;
+    std::vector<std::uint8_t> m_bits;
+};
+
+std::string paint(const std::string& text, const char* colour, bool on) { return on ? colour + text + k_reset : text; }
+
+std::string cell_text(std::uint8_t own, std::uint8_t rent, bool marker, bool colour) {
+    if ((own | rent) == 0) return marker ? "\u2502" : " ";
+    if (own != 0 && rent == 0) return paint(braille(own), k_own_colour, colour);
+    if (rent != 0 && own == 0) return paint(braille(rent), k_rent_colour, colour);
+    return braille(static_cast<std::uint8_t>(own | rent));
+}
+
+// Month ticks every 1, 3, 6, 12, 24 or 60 months, as many as fit with room for their labels.
+std::vector<double> month_ticks(int months, int width) {
+    int step = 60;
+    for (const int s : {1, 3, 6, 12, 24, 60}) {
+        if ((months / s + 1) * 5 <= width) {
+            step = s;
+            break;
+        }
+    }
+    std::vector<double> ticks;
+    for (int m = 0; m <= months; m += step) ticks.push_back(m);
+    return ticks;
+}
+
+std::string x_axis(int left, int width, int months) {
+    const std::vector<double> ticks = month_ticks(months, width);
+    std::string rule = std::string(static_cast<std::size_t>(left - 1), ' ') + "\u2514";
+    std::string labels(static_cast<std::size_t>(left), ' ');
+    std::vector<int> tick_columns;
+    for (const double t : ticks)
+        if (t <= months) tick_columns.push_back(static_cast<int>(std::lround(t / std::max(1, months) * (width - 1))));
+    for (int c = 0; c < width; ++c)
+        rule += std::find(tick_columns.begin(), tick_columns.end(), c) != tick_columns.end() ? "\u252c" : "\u2500";
+    for (std::size_t i = 0; i < tick_columns.size(); ++i) {
+        const std::string text = fmt::format("{}", static_cast<int>(ticks[i]));
+        const std::size_t at = static_cast<std::size_t>(left + tick_columns[i]);
+        if (at < labels.size() + 1 && i > 0) continue;  // would overprint the previous label
+        labels.resize(at, ' ');
+        labels += text;
+    }
+    return rule + "\n" + labels + "\n";
+}
+
+}  // namespace
+
+std::string cumulative_spend_text(const Comparison& c, const Currency& money, int columns, bool colour) {
+    columns = std::max(columns, k_min_columns);
+    std::vector<double> own;
+    std::vector<double> rent;
+    for (const CashFlowMonth& m : c.cash_flow.months) {
+        own.push_back(money.from_usd(m.build_cumulative_usd));
+        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
+    }
+    const auto [own_low, own_high] = std::minmax_element(own.begin(), own.end());
+    const auto [rent_low, rent_high] = std::minmax_element(rent.begin(), rent.end());
+    const std::vector<double> ticks =
+        nice_ticks(std::min({0.0, *own_low, *rent_low}), std::max({0.0, *own_high, *rent_high}), 7);
+    const double low = ticks.front();
+    const double high = ticks.back();
+    std::vector<std::string> labels(k_rows);
+    std::size_t label_width = 0;
+    for (const double t : ticks) {
+        const int row = static_cast<int>(std::lround((high - t) / (high - low) * (k_rows - 1)));
+        labels[static_cast<std::size_t>(row)] = money_tick(t, ticks[1] - ticks[0], money);
+        label_width = std::max(label_width, labels[static_cast<std::size_t>(row)].size());
+    }
+    const int left = static_cast<int>(label_width) + 2;
+    const int width = columns - left - 1;
+    const int months = c.assumptions.values.months;
+    Canvas own_dots(width);
+    Canvas rent_dots(width);
+    own_dots.plot(own, low, high, false);
+    rent_dots.plot(rent, low, high, true);
+    const std::optional<int>& payback = c.result.payback_month;
+    const int marker =
+        payback ? static_cast<int>(std::lround(double(*payback) / std::max(1, months) * (width - 1))) : -1;
+
+    std::string out = fmt::format("Cumulative discounted spend ({}), months 0-{}\n", money.code, months);
+    for (int row = 0; row < k_rows; ++row) {
+        const std::string& label = labels[static_cast<std::size_t>(row)];
+        out += std::string(label_width - label.size(), ' ') + label + (label.empty() ? " \u2502" : " \u2524");
+        for (int col = 0; col < width; ++col)
+            out += cell_text(own_dots.at(col, row), rent_dots.at(col, row), col == marker, colour);
+        out += "\n";
+    }
+    out += x_axis(left, width, months);
+    out += fmt::format("{} months   {} own: {}   {} rent: {}\n", std::string(static_cast<std::size_t>(left), ' '),
+                       paint("\u2824\u2824\u2824", k_own_colour, colour), c.build.id,
+                       paint("\u2824\u2824 \u2824", k_rent_colour, colour), c.offer.id);
+    out += payback ? fmt::format("{}\u2502 payback: month {} of {}\n", std::string(static_cast<std::size_t>(left), ' '),
+                                 *payback, months)
+                   : fmt::format("{}no payback within the {}-month horizon\n",
+                                 std::string(static_cast<std::size_t>(left), ' '), months);
+    return out;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,149 @@
+// The batch evaluator against the engine, draw by draw: any change to evaluate() that the batch path does not
+// follow fails here.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "gpucost/analysis/batch.hpp"
+#include "gpucost/analysis/random.hpp"
+
+using namespace gpucost;
+
+namespace {
+
+double between(Xoshiro256& rng, double lo, double hi) { return lo + (hi - lo) * rng.uniform(); }
+
+Case random_case(Xoshiro256& rng) {
+    Case c;
+    c.build.gpu_count = 1 + static_cast<std::int64_t>(rng.next() % 16);
+    c.build.gpu_price_usd = between(rng, 500, 40000);
+    c.build.gpu_tdp_w = between(rng, 100, 1000);
+    c.build.gpu_idle_w = between(rng, 0, c.build.gpu_tdp_w);
+    c.build.base_price_usd = between(rng, 0, 50000);
+    c.build.base_load_w = between(rng, 0, 3000);
+    c.build.base_idle_w = between(rng, 0, c.build.base_load_w);
+    c.build.setup_usd = between(rng, 0, 5000);
+    c.cloud.gpus_per_instance = 1 + static_cast<std::int64_t>(rng.next() % 8);
+    c.cloud.usd_per_hour = between(rng, 0.2, 100);
+    Assumptions& a = c.assumptions;
+    a.hours_per_week = between(rng, 0, 168);
+    a.months = 1 + static_cast<int>(rng.next() % 120);
+    a.pricing = static_cast<Pricing>(rng.next() % k_pricing_count);
+    a.electricity_usd_per_kwh = between(rng, 0, 0.5);
+    a.pue = between(rng, 1, 2);
+    a.idle = rng.next() % 2 == 0 ? IdlePolicy::always_on : IdlePolicy::off;
+    a.staff_salary_usd = between(rng, 0, 200000);
+    a.staff_fte_build = between(rng, 0, 0.5);
+    a.staff_fte_cloud = between(rng, 0, 0.3);
+    a.maintenance_rate = between(rng, 0, 0.2);
+    a.facility_usd_per_month = between(rng, 0, 2000);
+    a.useful_life_years = between(rng, 1, 8);
+    a.residual_value = between(rng, 0, 0.5);
+    a.discount_rate = rng.next() % 3 == 0 ? 0.0 : between(rng, 0, 0.15);
+    a.spot_overhead = between(rng, 0, 0.3);
+    a.cloud_storage_usd_per_month = between(rng, 0, 500);
+    a.cloud_egress_usd_per_month = between(rng, 0, 500);
+    return c;
+}
+
+// Every slot with a plausible range for it.
+struct SlotRange {
+    Slot slot;
+    double low;
+    double high;
+};
+
+std::vector<SlotRange> all_slot_ranges() {
+    using K = AssumptionKey;
+    const auto a = [](K key) { return Slot{SlotKind::assumption, key}; };
+    return {{{SlotKind::gpu_price_usd, {}}, 500, 40000},
+            {{SlotKind::gpu_tdp_w, {}}, 100, 1000},
+            {{SlotKind::gpu_idle_w, {}}, 0, 100},
+            {{SlotKind::base_price_usd, {}}, 0, 50000},
+            {{SlotKind::base_load_w, {}}, 0, 3000},
+            {{SlotKind::base_idle_w, {}}, 0, 300},
+            {{SlotKind::setup_usd, {}}, 0, 5000},
+            {{SlotKind::usd_per_hour, {}}, 0.2, 100},
+            {a(K::hours_per_week), 0, 168},
+            {a(K::electricity_usd_per_kwh), 0, 0.5},
+            {a(K::pue), 1, 2},
+            {a(K::staff_salary_usd), 0, 200000},
+            {a(K::staff_fte_build), 0, 0.5},
+            {a(K::staff_fte_cloud), 0, 0.3},
+            {a(K::maintenance_rate), 0, 0.2},
+            {a(K::facility_usd_per_month), 0, 2000},
+            {a(K::useful_life_years), 1, 8},
+            {a(K::residual_value), 0, 0.5},
+            {a(K::discount_rate), 0, 0.15},
+            {a(K::horizon_months), 0.5, 10},
+            {a(K::spot_overhead), 0, 0.3},
+            {a(K::cloud_storage_usd_per_month), 0, 500},
+            {a(K::cloud_egress_usd_per_month), 0, 500}};
+}
+
+void check_close(double got, double want, double scale) {
+    INFO("got " << got << ", want " << want);
+    CHECK(std::fabs(got - want) <= 1e-9 * std::max({1.0, std::fabs(want), scale}));
+}
+
+}  // namespace
+
+TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") {
+    const std::vector<SlotRange> slots = all_slot_ranges();
+    int fast_sets = 0;
+    for (std::uint64_t set = 0; set < 300; ++set) {
+        Xoshiro256 rng(2026, set);
+        const Case base = random_case(rng);
+        // A random subset of 1 to 8 slots; two sets in three keep to the fast path.
+        const bool fast_only = set % 3 != 0;
+        std::vector<SlotRange> chosen;
+        const std::size_t want = 1 + rng.next() % 8;
+        while (chosen.size() < want) {
+            const SlotRange& s = slots[rng.next() % slots.size()];
+            if (fast_only && needs_general_path(s.slot)) continue;
+            if (std::find_if(chosen.begin(), chosen.end(), [&](const SlotRange& c) { return c.slot == s.slot; }) ==
+                chosen.end())
+                chosen.push_back(s);
+        }
+        std::vector<Slot> chosen_slots;
+        for (const SlotRange& s : chosen) chosen_slots.push_back(s.slot);
+        const BatchEvaluator batch(base, chosen_slots);
+        if (fast_only) REQUIRE_FALSE(batch.general());
+        fast_sets += batch.general() ? 0 : 1;
+        for (int d = 0; d < 50; ++d) {
+            std::vector<double> values;
+            Case c = base;
+            for (const SlotRange& s : chosen) {
+                values.push_back(between(rng, s.low, s.high));
+                write_slot(c, s.slot, values.back());
+            }
+            const DrawOutcome want_o = outcome_of(evaluate(c.build, c.cloud, c.assumptions));
+            const DrawOutcome got = batch(values);
+            const double scale = std::fabs(want_o.build_total_usd) + std::fabs(want_o.cloud_total_usd);
+            check_close(got.build_total_usd, want_o.build_total_usd, scale);
+            check_close(got.cloud_total_usd, want_o.cloud_total_usd, scale);
+            CHECK(std::isnan(got.break_even_hours) == std::isnan(want_o.break_even_hours));
+            if (!std::isnan(want_o.break_even_hours)) check_close(got.break_even_hours, want_o.break_even_hours, 168);
+            CHECK(got.payback_month == want_o.payback_month);
+        }
+    }
+    CHECK(fast_sets >= 150);  // the fast path is what most sets exercise
+}
+
+TEST_CASE("needs_general_path: the discount rate and the horizon change the sums", "[analysis][batch]") {
+    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::discount_rate}));
+    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::horizon_months}));
+    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::electricity_usd_per_kwh}));
+    CHECK_FALSE(needs_general_path({SlotKind::gpu_price_usd, {}}));
+}
+
+TEST_CASE("write_slot holds the horizon in years as whole months", "[analysis][batch]") {
+    Case c;
+    write_slot(c, {SlotKind::assumption, AssumptionKey::horizon_months}, 2.5);
+    CHECK(c.assumptions.months == 30);  // 12 x 2.5
+    CHECK(read_slot(c, {SlotKind::assumption, AssumptionKey::horizon_months}) == 2.5);
+    write_slot(c, {SlotKind::assumption, AssumptionKey::horizon_months}, 0.01);
+    CHECK(c.assumptions.months == 1);  // at least one month
+}

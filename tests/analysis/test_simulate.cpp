@@ -1,0 +1,145 @@
+// Statistical checks of simulate() with fixed seeds: each tolerance is several standard errors at its draw count.
+#include <cmath>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "gpucost/analysis/one_at_a_time.hpp"
+#include "gpucost/analysis/simulate.hpp"
+
+using namespace gpucost;
+
+namespace {
+
+// One 4-GPU box against an on-demand offer, no discounting: every total is linear in the GPU price and in the
+// cloud's hourly price.
+Case box() {
+    Case c;
+    c.build.gpu_count = 4;
+    c.build.gpu_price_usd = 2000;
+    c.build.gpu_tdp_w = 450;
+    c.build.gpu_idle_w = 30;
+    c.build.base_price_usd = 4000;
+    c.build.base_load_w = 300;
+    c.build.base_idle_w = 80;
+    c.cloud.gpus_per_instance = 4;
+    c.cloud.usd_per_hour = 3.0;
+    c.assumptions.hours_per_week = 40;
+    c.assumptions.months = 36;
+    c.assumptions.electricity_usd_per_kwh = 0.15;
+    return c;
+}
+
+double build_total_at(Case c, Slot slot, double v) {
+    write_slot(c, slot, v);
+    return evaluate(c.build, c.cloud, c.assumptions).build.total_usd;
+}
+
+double saves_at(Case c, Slot slot, double v) {
+    write_slot(c, slot, v);
+    const Evaluation e = evaluate(c.build, c.cloud, c.assumptions);
+    return e.cloud.total_usd - e.build.total_usd;
+}
+
+constexpr Slot k_gpu_price{SlotKind::gpu_price_usd, {}};
+constexpr Slot k_cloud_price{SlotKind::usd_per_hour, {}};
+
+}  // namespace
+
+TEST_CASE("simulate: a symmetric triangular input's p50 is its mode", "[analysis][simulate]") {
+    // Build total = 4 x price + the rest: its p50 is the total at the mode, 2,000 (the standard error of a median of
+    // 100,000 triangular draws on [1000, 3000] is about 4 x 1.3 USD).
+    const std::vector<RangedInput> in = {{k_gpu_price, 1000, 2000, 3000, RangeDist::triangular}};
+    const SimulationResult r = simulate(box(), in, {100'000, 1, 2});
+    CHECK(r.build_total_usd.quantiles[2] == Approx(build_total_at(box(), k_gpu_price, 2000)).margin(20));
+    CHECK(r.build_total_usd.mean == Approx(build_total_at(box(), k_gpu_price, 2000)).margin(20));
+    CHECK(r.cloud_total_usd.quantiles[0] == r.cloud_total_usd.quantiles[4]);  // the cloud side does not move
+    CHECK(r.draws == 100'000);
+}
+
+TEST_CASE("simulate: a uniform input's p10 and p90", "[analysis][simulate]") {
+    // Uniform on [1000, 3000]: p10 = 1200, p90 = 2800, so the build total's p10 and p90 are the totals there.
+    const std::vector<RangedInput> in = {{k_gpu_price, 1000, 2000, 3000, RangeDist::uniform}};
+    const SimulationResult r = simulate(box(), in, {100'000, 7, 2});
+    CHECK(r.build_total_usd.quantiles[1] == Approx(build_total_at(box(), k_gpu_price, 1200)).margin(40));
+    CHECK(r.build_total_usd.quantiles[3] == Approx(build_total_at(box(), k_gpu_price, 2800)).margin(40));
+}
+
+TEST_CASE("simulate: p_build_cheaper against the closed form", "[analysis][simulate]") {
+    // Owning's saving is linear in the cloud's hourly price p: it is zero at p* (from two engine runs), so with p
+    // uniform on [1, 6], P(build cheaper) = P(p > p*) = (6 - p*) / 5.
+    const double s1 = saves_at(box(), k_cloud_price, 1.0);
+    const double s6 = saves_at(box(), k_cloud_price, 6.0);
+    const double p_star = 1.0 + 5.0 * (0.0 - s1) / (s6 - s1);
+    REQUIRE(p_star > 1.0);
+    REQUIRE(p_star < 6.0);
+    const std::vector<RangedInput> in = {{k_cloud_price, 1, 3.5, 6, RangeDist::uniform}};
+    const SimulationResult r = simulate(box(), in, {200'000, 3, 2});
+    // Standard error sqrt(p (1 - p) / n) <= 0.0012 at 200,000 draws.
+    CHECK(r.p_build_cheaper == Approx((6.0 - p_star) / 5.0).margin(0.005));
+    CHECK(r.p_build_cheaper + r.p_cloud_cheaper == Approx(1.0));
+    CHECK(r.owning_saves_usd.quantiles[2] == Approx(saves_at(box(), k_cloud_price, 3.5)).margin(50));
+}
+
+TEST_CASE("simulate: the same seed gives the same result at any thread count", "[analysis][simulate]") {
+    const std::vector<RangedInput> in = {
+        {k_gpu_price, 1000, 1800, 3000, RangeDist::pert},
+        {k_cloud_price, 1, 3, 6, RangeDist::triangular},
+        {{SlotKind::assumption, AssumptionKey::hours_per_week}, 10, 40, 80, RangeDist::uniform},
+        {{SlotKind::assumption, AssumptionKey::discount_rate}, 0, 0.05, 0.1, RangeDist::triangular},
+    };
+    const SimulationResult one = simulate(box(), in, {50'000, 11, 1});
+    for (const unsigned threads : {2u, 3u, 8u}) {
+        const SimulationResult many = simulate(box(), in, {50'000, 11, threads});
+        CHECK(many.owning_saves_usd.quantiles == one.owning_saves_usd.quantiles);
+        CHECK(many.owning_saves_usd.mean == one.owning_saves_usd.mean);
+        CHECK(many.break_even_hours.quantiles == one.break_even_hours.quantiles);
+        CHECK(many.payback_month.quantiles == one.payback_month.quantiles);
+        CHECK(many.p_build_cheaper == one.p_build_cheaper);
+    }
+    CHECK(one.general_path);  // the discount rate varies
+    const SimulationResult other_seed = simulate(box(), in, {50'000, 12, 2});
+    CHECK(other_seed.owning_saves_usd.mean != one.owning_saves_usd.mean);
+}
+
+TEST_CASE("tornado: each bar is two engine runs, sorted by swing", "[analysis][tornado]") {
+    const std::vector<RangedInput> in = {
+        {k_gpu_price, 1900, 2000, 2100, RangeDist::triangular},  // small swing
+        {k_cloud_price, 0.5, 3, 10, RangeDist::triangular},      // large swing, and the verdict flips
+    };
+    const std::vector<TornadoBar> bars = tornado(box(), in);
+    REQUIRE(bars.size() == 2);
+    CHECK(bars[0].input == 1);
+    CHECK(bars[0].saves_at_low_usd == saves_at(box(), k_cloud_price, 0.5));
+    CHECK(bars[0].saves_at_high_usd == saves_at(box(), k_cloud_price, 10));
+    CHECK(bars[0].swing_usd == std::fabs(bars[0].saves_at_high_usd - bars[0].saves_at_low_usd));
+    CHECK(bars[0].flips);
+    CHECK(bars[1].input == 0);
+    CHECK(bars[1].saves_at_low_usd == saves_at(box(), k_gpu_price, 1900));
+    CHECK_FALSE(bars[1].flips);
+}
+
+TEST_CASE("sweep: each cell is the engine at the grid point", "[analysis][sweep]") {
+    const std::vector<SweepAxis> axes = {{k_cloud_price, grid_values(1, 3, 0.5)},
+                                         {{SlotKind::assumption, AssumptionKey::hours_per_week}, {20, 80}}};
+    const std::vector<SweepCell> cells = sweep(box(), axes);
+    REQUIRE(cells.size() == 10);
+    CHECK(cells[7].at == std::array<double, 2>{2.5, 80});
+    Case c = box();
+    c.cloud.usd_per_hour = 2.5;
+    c.assumptions.hours_per_week = 80;
+    const Evaluation e = evaluate(c.build, c.cloud, c.assumptions);
+    CHECK(cells[7].build_total_usd == e.build.total_usd);
+    CHECK(cells[7].owning_saves_usd == e.cloud.total_usd - e.build.total_usd);
+    CHECK(cells[7].cheaper == e.cheaper);
+}
+
+TEST_CASE("grid_values: start, stop and step", "[analysis][sweep]") {
+    CHECK(grid_values(0, 1, 0.25) == std::vector<double>{0, 0.25, 0.5, 0.75, 1});
+    CHECK(grid_values(0, 1, 0.1).size() == 11);  // 0.1 steps reach 1 despite rounding
+    CHECK(grid_values(0, 1, 0.1).back() == Approx(1.0));
+    CHECK(grid_values(1, 0, 0.1).empty());
+    CHECK(grid_values(0, 1, 0).empty());
+    CHECK(grid_values(0, 1, -1).empty());
+    CHECK(grid_values(NAN, 1, 1).empty());
+}

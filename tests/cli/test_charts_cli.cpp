@@ -1,0 +1,317 @@
+// The pictures as users get them: --format svg --chart NAME and --format html for compare and cashflow, the
+// terminal chart, and the figures each chart carries equal to the JSON report's. Goldens for two fixture reports.
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+
+using gpucost::test::check_golden;
+using gpucost::test::run_gpucost;
+using gpucost::test::ScopedEnv;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string k_mini = "data/mini_catalog.json";
+
+std::string run_ok(const std::vector<std::string>& args, const gpucost::Terminal& terminal = {}) {
+    const auto r = run_gpucost(args, terminal);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+}
+
+// The attribute `name` of the first element carrying `marker` (an attribute="value" text), as text.
+std::string attribute(const std::string& svg, const std::string& marker, const std::string& name) {
+    const std::size_t at = svg.find(marker);
+    REQUIRE(at != std::string::npos);
+    const std::size_t start = svg.rfind('<', at);
+    const std::string element = svg.substr(start, svg.find('>', at) - start);
+    std::smatch m;
+    REQUIRE(std::regex_search(element, m, std::regex(" " + name + "=\"([^\"]*)\"")));
+    return m[1];
+}
+
+std::vector<double> numbers(const std::string& text) {
+    std::vector<double> out;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t used = 0;
+        out.push_back(std::stod(text.substr(at), &used));
+        at += used;
+        while (at < text.size() && text[at] == ' ') ++at;
+    }
+    return out;
+}
+
+double number(const std::string& text) { return std::stod(text); }
+
+}  // namespace
+
+TEST_CASE("format svg with a chart: goldens for one build (box-a4) and the ranked view", "[charts]") {
+    const std::vector<std::string> box = {"compare", "--catalog", k_mini, "--build",
+                                          "box-a4",  "--format",  "svg",  "--chart"};
+    for (const std::string chart : {"cumulative-spend", "cost-vs-hours", "breakdown"}) {
+        std::vector<std::string> args = box;
+        args.push_back(chart);
+        check_golden("chart_box_a4_" + chart + ".svg", run_ok(args));
+    }
+    check_golden("chart_all_savings.svg", run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format",
+                                                  "svg", "--chart", "savings"}));
+}
+
+TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly", "[charts]") {
+    const std::vector<std::string> base = {"compare",    "--catalog", k_mini,       "--build", "box-a4",
+                                           "--currency", "EUR",       "--usd-rate", "0.92"};
+    auto with = [&base](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const Json& c = report["comparisons"][0];
+    const Json flows = Json::parse(run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--currency", "EUR",
+                                           "--usd-rate", "0.92", "--format", "json"}));
+    for (const std::string chart : {"cumulative-spend", "cost-vs-hours", "breakdown"}) {
+        INFO(chart);
+        const std::string svg = run_ok(with({"--format", "svg", "--chart", chart}));
+        CHECK(attribute(svg, "data-chart", "data-build-id") == c["build"]["id"]);
+        CHECK(attribute(svg, "data-chart", "data-cloud-id") == c["cloud"]["id"]);
+        CHECK(attribute(svg, "data-chart", "data-currency") == "EUR");
+        CHECK(number(attribute(svg, "data-chart", "data-build-total")) == c["build"]["total_eur"].get<double>());
+        CHECK(number(attribute(svg, "data-chart", "data-cloud-total")) == c["cloud"]["total_eur"].get<double>());
+        CHECK(number(attribute(svg, "data-chart", "data-savings")) == c["savings_eur"].get<double>());
+        CHECK(attribute(svg, "data-chart", "data-cheaper") == c["cheaper"]);
+        CHECK(number(attribute(svg, "data-chart", "data-payback-month")) ==
+              c["break_even"]["payback_month"].get<double>());
+        CHECK(number(attribute(svg, "data-chart", "data-break-even-hours-per-week")) ==
+              c["break_even"]["hours_per_week"].get<double>());
+        CHECK(number(attribute(svg, "data-chart", "data-hours-per-week")) ==
+              report["assumptions"]["hours_per_week"].get<double>());
+    }
+    SECTION("cumulative spend: each month's cumulative of each side, as cashflow's JSON has it") {
+        const std::string svg = run_ok(with({"--format", "svg", "--chart", "cumulative-spend"}));
+        // Each side's cumulative at a month's end is its last row's cumulative that month (a side with no row in a
+        // month, as the cloud in month 0, carries its cumulative).
+        const int horizon = flows["comparisons"][0]["months"].get<int>();
+        std::vector<double> months;
+        std::vector<double> build(static_cast<std::size_t>(horizon) + 1, 0.0);
+        std::vector<double> cloud(static_cast<std::size_t>(horizon) + 1, 0.0);
+        for (int m = 0; m <= horizon; ++m) months.push_back(m);
+        for (const Json& row : flows["rows"]) {
+            const auto m = row["month"].get<std::size_t>();
+            (row["side"] == "build" ? build : cloud)[m] = row["cumulative_eur"].get<double>();
+        }
+        for (std::size_t m = 1; m < cloud.size(); ++m) {
+            if (cloud[m] == 0.0) cloud[m] = cloud[m - 1];
+            if (build[m] == 0.0) build[m] = build[m - 1];
+        }
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"build\"", "data-x")) == months);
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"build\"", "data-y")) == build);
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"cloud\"", "data-y")) == cloud);
+        CHECK(number(attribute(svg, "data-key=\"payback\"", "data-x")) ==
+              c["break_even"]["payback_month"].get<double>());
+    }
+    SECTION("breakdown: every category of each side, as breakdown_eur has it") {
+        const std::string svg = run_ok(with({"--format", "svg", "--chart", "breakdown"}));
+        for (const char* side : {"build", "cloud"}) {
+            const std::size_t bar = svg.find(std::string("class=\"bar\" data-key=\"") + side + "\"");
+            REQUIRE(bar != std::string::npos);
+            const std::string part = svg.substr(bar, svg.find("</g>", bar) - bar);
+            std::size_t n = 0;
+            for (const auto& [key, value] : c[side]["breakdown_eur"].items()) {
+                CHECK(number(attribute(part, "data-key=\"" + key + "\"", "data-value")) == value.get<double>());
+                ++n;
+            }
+            std::size_t segments = 0;
+            for (std::size_t at = part.find("class=\"segment\""); at != std::string::npos;
+                 at = part.find("class=\"segment\"", at + 1))
+                ++segments;
+            CHECK(segments == n);  // no category left out, none drawn twice
+        }
+    }
+    SECTION("cost against hours: the user's hours and the break-even marked") {
+        const std::string svg = run_ok(with({"--format", "svg", "--chart", "cost-vs-hours"}));
+        CHECK(number(attribute(svg, "data-key=\"break-even\"", "data-x")) ==
+              c["break_even"]["hours_per_week"].get<double>());
+        CHECK(number(attribute(svg, "class=\"marker\" data-key=\"hours\"", "data-x")) ==
+              report["assumptions"]["hours_per_week"].get<double>());
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"build\"", "data-x")) == std::vector<double>{0, 168});
+    }
+}
+
+TEST_CASE("savings chart: one row per ranked build, its span what owning saves, as the JSON has it", "[charts]") {
+    const Json report =
+        Json::parse(run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "json"}));
+    const std::string svg =
+        run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "svg", "--chart", "savings"});
+    for (const Json& c : report["comparisons"]) {
+        const std::string row = "class=\"row\" data-key=\"" + c["build"]["id"].get<std::string>() + "\"";
+        const double low = number(attribute(svg, row, "data-low"));
+        const double high = number(attribute(svg, row, "data-high"));
+        // Owning cheaper: the bar runs from 0 right by the savings; renting cheaper: left by them.
+        const double savings = c["savings_usd"].get<double>();
+        const bool owning = c["cheaper"].get<std::string>() == "build";
+        CHECK(low == (owning ? 0.0 : -savings));
+        CHECK(high == (owning ? savings : 0.0));
+    }
+}
+
+TEST_CASE("chart names: unknown and inapplicable names, a missing name, formats without charts", "[charts]") {
+    const std::vector<std::string> box = {"compare", "--catalog", k_mini, "--build", "box-a4"};
+    auto err = [&box](std::vector<std::string> extra) {
+        std::vector<std::string> args = box;
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto r = run_gpucost(args);
+        CHECK(r.exit_code == 2);
+        CHECK(r.out.empty());
+        return r.err;
+    };
+    CHECK(err({"--format", "svg", "--chart", "spend"}) ==
+          "gpucost: error: --chart: unknown chart \"spend\" (did you mean \"cumulative-spend\"?); this report has: "
+          "cumulative-spend, cost-vs-hours, breakdown\n");
+    CHECK(err({"--format", "svg", "--chart", "savings"}) ==
+          "gpucost: error: --chart: savings is not drawn for one build (--build); it has: cumulative-spend, "
+          "cost-vs-hours, breakdown\n");
+    CHECK(err({"--format", "svg"}) == "gpucost: error: --format svg writes one chart: add --chart NAME; this report "
+                                      "has: cumulative-spend, cost-vs-hours, breakdown\n");
+    CHECK(err({"--format", "json", "--chart", "breakdown"}).find("--chart: goes with --format svg") !=
+          std::string::npos);
+    CHECK(err({"--chart", "breakdown"}) ==
+          "gpucost: error: --chart: the terminal draws cumulative-spend; for breakdown use --format svg or html\n");
+    const auto ranked = run_gpucost({"compare", "--catalog", k_mini, "--chart"});
+    CHECK(ranked.exit_code == 2);
+    CHECK(ranked.err == "gpucost: error: --chart: the terminal chart draws one comparison: name the build with "
+                        "--build ID\n");
+    const auto check = run_gpucost({"check", "--catalog", k_mini, "--format", "html"});
+    CHECK(check.exit_code == 2);
+    CHECK(check.err == "gpucost: error: --format: html is not available for this command\n");
+}
+
+TEST_CASE("format html: one page with the verdict, charts, breakdown, assumptions, warnings, catalogue", "[charts]") {
+    const std::string page = run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "html"});
+    const Json report = Json::parse(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"}));
+    CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
+    for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
+        CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
+    CHECK(page.find(report["comparisons"][0]["verdict"].get<std::string>()) != std::string::npos);
+    CHECK(page.find("data-chart=\"cumulative-spend\"") != std::string::npos);
+    CHECK(page.find("data-chart=\"cost-vs-hours\"") != std::string::npos);
+    CHECK(page.find("data-chart=\"breakdown\"") != std::string::npos);
+    CHECK(page.find("as of " + report["catalog"]["as_of"].get<std::string>()) != std::string::npos);
+    for (const auto& [key, origin] : report["assumption_sources"].items())
+        CHECK(page.find("<td>" + key + "</td>") != std::string::npos);
+    // Self-contained: nothing to fetch, nothing to run.
+    for (const char* outside : {"<script", "<link", "<img", "src=", "href=", "@import", "xmlns"})
+        CHECK(page.find(outside) == std::string::npos);
+    std::smatch m;
+    std::string rest = page;
+    while (std::regex_search(rest, m, std::regex("url\\(([^)]*)\\)"))) {
+        CHECK(m[1].str().rfind("#", 0) == 0);  // only the page's own patterns
+        rest = m.suffix();
+    }
+}
+
+TEST_CASE("format html escapes catalogue text: names with markup stay text", "[charts]") {
+    for (const std::string command : {"compare", "cashflow"}) {
+        INFO(command);
+        const std::string page = run_ok({command, "--catalog", k_mini, "--add-catalog",
+                                         "data/overlay/markup_names.json", "--build", "box-b2", "--format", "html"});
+        CHECK(page.find("<script") == std::string::npos);
+        CHECK(page.find("<img") == std::string::npos);
+        CHECK(page.find("b.1x</title>") == std::string::npos);
+        CHECK(page.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;") != std::string::npos);
+        if (command == "compare") CHECK(page.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
+    }
+    const std::string ranked =
+        run_ok({"compare", "--catalog", k_mini, "--add-catalog", "data/overlay/markup_names.json", "--format", "html"});
+    CHECK(ranked.find("<script") == std::string::npos);
+}
+
+TEST_CASE("cashflow --format html and svg: one chart per comparison; svg needs one comparison", "[charts]") {
+    const std::string page = run_ok({"cashflow", "--catalog", k_mini, "--format", "html"});
+    const Json report = Json::parse(run_ok({"cashflow", "--catalog", k_mini, "--format", "json"}));
+    std::size_t charts = 0;
+    for (std::size_t at = page.find("data-chart=\"cumulative-spend\""); at != std::string::npos;
+         at = page.find("data-chart=\"cumulative-spend\"", at + 1))
+        ++charts;
+    CHECK(charts == report["comparisons"].size());
+    for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
+        CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
+    for (const Json& c : report["comparisons"])
+        CHECK(page.find("<h3>" + c["build_id"].get<std::string>() + " against " + c["cloud_id"].get<std::string>()) !=
+              std::string::npos);
+    const std::string svg = run_ok(
+        {"cashflow", "--catalog", k_mini, "--build", "box-b2", "--format", "svg", "--chart", "cumulative-spend"});
+    CHECK(attribute(svg, "data-chart", "data-build-id") == "box-b2");
+    const auto many = run_gpucost({"cashflow", "--catalog", k_mini, "--format", "svg", "--chart", "cumulative-spend"});
+    CHECK(many.exit_code == 2);
+    CHECK(many.err ==
+          "gpucost: error: --chart: cashflow draws one comparison's chart: name the build with --build ID\n");
+}
+
+namespace {
+
+// Code points on the widest line of `text`.
+std::size_t widest_line(const std::string& text) {
+    std::size_t widest = 0;
+    std::size_t n = 0;
+    for (const char ch : text) {
+        if (ch == '\n') {
+            widest = std::max(widest, n);
+            n = 0;
+        } else if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) {
+            ++n;
+        }
+    }
+    return widest;
+}
+
+// The text after the table: the chart.
+std::string chart_part(const std::string& out) { return out.substr(out.find("Cumulative discounted spend")); }
+
+}  // namespace
+
+TEST_CASE("the terminal chart: braille, as wide as the terminal, 80 piped, colour only on a terminal", "[charts]") {
+    ScopedEnv no_color("NO_COLOR", nullptr);
+    ScopedEnv term("TERM", "xterm");
+    const std::vector<std::string> args = {"compare", "--catalog", k_mini, "--build", "box-a4", "--chart"};
+    const std::string piped = run_ok(args);
+    CHECK(piped.find(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4"})) == 0);  // the table first
+    const std::string chart = chart_part(piped);
+    CHECK(widest_line(chart) <= 80);
+    CHECK(widest_line(chart) >= 70);
+    CHECK(chart.find('\x1b') == std::string::npos);
+    CHECK(chart.find("\xE2\xA0") != std::string::npos);  // braille patterns U+2800..U+283F
+    CHECK(chart.find("payback: month 17 of 24") != std::string::npos);
+    CHECK(chart.find("own: box-a4") != std::string::npos);
+    {
+        ScopedEnv columns("COLUMNS", "120");
+        const gpucost::Terminal terminal{true, 100};
+        const std::string wide = chart_part(run_ok(args, terminal));
+        CHECK(wide.find('\x1b') != std::string::npos);  // a terminal: coloured
+        const std::string plain = chart_part(
+            run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"}, terminal));
+        CHECK(widest_line(plain) <= 120);  // COLUMNS wins over the terminal's own width
+        CHECK(widest_line(plain) >= 110);
+        CHECK(run_ok(args).find('\x1b') == std::string::npos);  // COLUMNS alone does not make a pipe a terminal
+        ScopedEnv no_colour("NO_COLOR", "1");
+        CHECK(run_ok(args, terminal).find('\x1b') == std::string::npos);
+    }
+    {
+        ScopedEnv columns("COLUMNS", nullptr);
+        const std::string own =
+            chart_part(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"},
+                              gpucost::Terminal{true, 60}));
+        INFO(own);
+        CHECK(widest_line(own) <= 60);
+        CHECK(widest_line(own) >= 50);
+    }
+    const std::string cash = run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--chart"});
+    CHECK(chart_part(cash) == chart);  // the same chart under the cash-flow table
+}

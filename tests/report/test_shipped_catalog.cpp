@@ -1,0 +1,80 @@
+// Properties of the shipped catalogue's data (data/catalog.json) that issue 11 depends on: commitment prices that a
+// 24/7 buyer compares against, and their internal consistency. These read the real figures, so a transcription
+// slip in the data (a 3-year rate above the 1-year one, a commitment above on-demand) fails here.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <variant>
+
+#include <catch2/catch.hpp>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/report/report.hpp"
+
+using namespace gpucost;
+
+namespace {
+
+// A data-centre build pays colocation: its own assumptions set facility_usd_per_month above 0.
+bool is_data_centre(const Build& b) {
+    const auto& facility = b.assumptions.get(AssumptionKey::facility_usd_per_month);
+    return facility && std::get<double>(*facility) > 0.0;
+}
+
+}  // namespace
+
+TEST_CASE("shipped catalogue (v2data): a 24/7 reserved-3y comparison covers every data-centre build") {
+    const Catalog catalog = load_embedded_catalog();
+    std::set<std::string> data_centre;
+    for (const Build& b : catalog.builds)
+        if (is_data_centre(b)) data_centre.insert(b.id);
+    // The six servers of data/README.md section 3 (A100 40/80 GB, H100, H200).
+    REQUIRE(data_centre.size() == 6);
+
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::hours_per_week, 168.0);
+    request.flags.set(AssumptionKey::pricing, Pricing::reserved_3y);
+    const Report report = build_report(catalog, request);
+
+    std::set<std::string> compared;
+    for (const Comparison& c : report.comparisons) {
+        compared.insert(c.build.id);
+        INFO("build " << c.build.id << " against " << c.offer.id);
+        // The matched offer really publishes a 3-year price, and the report prices the cloud side with it.
+        const auto offer = std::find_if(catalog.cloud.begin(), catalog.cloud.end(),
+                                        [&](const CloudOffer& o) { return o.id == c.offer.id; });
+        REQUIRE(offer != catalog.cloud.end());
+        REQUIRE(offer->price(Pricing::reserved_3y));
+        CHECK(c.cloud_spec.usd_per_hour == *offer->price(Pricing::reserved_3y));
+    }
+    for (const std::string& id : data_centre) {
+        INFO("data-centre build " << id);
+        CHECK(compared.count(id) == 1);
+    }
+}
+
+TEST_CASE("shipped catalogue (v2data): commitment prices undercut on-demand, and 3 years undercut 1 year") {
+    const Catalog catalog = load_embedded_catalog();
+    int reserved_3y = 0;
+    for (const CloudOffer& o : catalog.cloud) {
+        INFO("offer " << o.id);
+        const auto& od = o.price(Pricing::on_demand);
+        const auto& r1 = o.price(Pricing::reserved_1y);
+        const auto& r3 = o.price(Pricing::reserved_3y);
+        if (r3) ++reserved_3y;
+        // Every offer with a commitment also publishes on-demand, so the discount can be read (data/README.md 4a).
+        if (r1 || r3) REQUIRE(od);
+        if (r1) CHECK(*r1 < *od);
+        if (r3) CHECK(*r3 < *od);
+        if (r1 && r3) CHECK(*r3 < *r1);
+        // No published commitment is deeper than the largest ceiling any provider states (AWS EC2 Instance
+        // Savings Plans, up to 72%; commitments.csv): a rate below 28% of on-demand would be a slip.
+        if (r1) CHECK(*r1 >= 0.28 * *od);
+        if (r3) CHECK(*r3 >= 0.28 * *od);
+    }
+    // AWS 11, GCP 4, Azure 4, CoreWeave 4, Hyperstack 8 (data/README.md section 4a).
+    CHECK(reserved_3y == 31);
+}
