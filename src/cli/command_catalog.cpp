@@ -153,6 +153,11 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     print_problems(warn, "note", options.catalog.empty() ? "embedded catalogue" : options.catalog,
                    estimates_without_range(catalog));
     if (o.strict) {
+        // The like-for-like fields a shipped catalogue gives every entry: a user's may leave them to their defaults,
+        // so they are warnings, not errors.
+        const std::vector<Problem> gaps = like_for_like_gaps(catalog);
+        print_problems(warn, "warning", catalog.origin, gaps);
+        warning_count += gaps.size();
         // Checked on the catalogue as merged: an overlay may complete what its base leaves out.
         const std::vector<Problem> missing = strict_assumption_problems(catalog.assumptions, catalog.schema_version);
         if (!missing.empty()) {

@@ -1,5 +1,8 @@
 #include "gpucost/engine/matching.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace gpucost {
 namespace {
 
@@ -71,6 +74,144 @@ OfferMatch cheapest_offer(std::span<const CloudOffer> offers, std::string_view g
     else
         match.outcome = MatchOutcome::no_price;
     return match;
+}
+
+namespace {
+
+// The requirements a GPU model must meet, whoever holds it.
+Exclusion gpu_exclusion(const Gpu* gpu, const Requirements& r) noexcept {
+    if (r.min_vram_gb && (gpu == nullptr || gpu->vram_gb < *r.min_vram_gb)) return Exclusion::min_vram;
+    if (r.min_fp64_tflops && (gpu == nullptr || !gpu->fp64_tflops || *gpu->fp64_tflops < *r.min_fp64_tflops))
+        return Exclusion::min_fp64;
+    return Exclusion::none;
+}
+
+// The requirements of one machine: its interconnect and the GPUs it holds together.
+Exclusion machine_exclusion(Interconnect link, std::int64_t gpus, const Requirements& r) noexcept {
+    if (r.min_interconnect && link < *r.min_interconnect) return Exclusion::min_interconnect;
+    if (r.min_gpus_per_instance && gpus < *r.min_gpus_per_instance) return Exclusion::min_gpus_per_instance;
+    return Exclusion::none;
+}
+
+bool tier_kept(const CloudOffer& offer, const std::optional<TierSet>& tiers) noexcept {
+    return !tiers || (offer.tier && (*tiers)[static_cast<std::size_t>(*offer.tier)]);
+}
+
+bool has_figure(const Workload* workload, std::string_view gpu) noexcept {
+    return workload != nullptr && workload->throughput(gpu).has_value();
+}
+
+// A search at one level, without looking for a looser one.
+Match search(const Catalog& catalog, const Build& build, const BuildSpec& spec, const Assumptions& a,
+             const MatchOptions& options) noexcept {
+    Match m;
+    m.build_excluded = build_exclusion(catalog, build, options);
+    if (m.build_excluded != Exclusion::none) return m;
+    const auto better = [](double total, const CloudOffer& offer, const CloudOffer* held, double held_total) {
+        // Equal totals fall to the smaller id; a strict < keeps the earlier of two equal ids.
+        return held == nullptr || total < held_total || (total == held_total && offer.id < held->id);
+    };
+    for (const CloudOffer& offer : catalog.cloud) {
+        Exclusion e = offer_exclusion(catalog, build, offer, a.pricing, options, true);
+        if (e == Exclusion::none && !tier_kept(offer, options.tiers)) e = Exclusion::tier;
+        const bool tier_candidate = e == Exclusion::none || e == Exclusion::tier;
+        if (!tier_candidate) {
+            ++m.excluded[static_cast<std::size_t>(e)];
+            continue;
+        }
+        const std::int64_t n = equivalent_instances(build, offer, options.workload);
+        const double total = cloud_total_usd(spec, rental_spec(offer, a.pricing, build.gpu_count, n), a);
+        if (offer.tier) {
+            TierBest& best = m.best_of_tier[static_cast<std::size_t>(*offer.tier)];
+            if (better(total, offer, best.offer, best.cloud_total_usd)) best = {&offer, total, n};
+        }
+        if (e == Exclusion::tier) {
+            ++m.excluded[static_cast<std::size_t>(e)];
+            continue;
+        }
+        ++m.candidates;
+        if (better(total, offer, m.offer, m.cloud_total_usd)) {
+            m.offer = &offer;
+            m.cloud_total_usd = total;
+            m.instances = n;
+        }
+    }
+    return m;
+}
+
+}  // namespace
+
+Exclusion build_exclusion(const Catalog& catalog, const Build& build, const MatchOptions& options) noexcept {
+    const Requirements& r = options.requirements;
+    if (const Exclusion e = gpu_exclusion(catalog.find_gpu(build.gpu), r); e != Exclusion::none) return e;
+    if (const Exclusion e = machine_exclusion(interconnect_of(build), gpus_per_node_of(build), r); e != Exclusion::none)
+        return e;
+    if (options.level == MatchLevel::any && !has_figure(options.workload, build.gpu))
+        return Exclusion::no_workload_figure;
+    return Exclusion::none;
+}
+
+Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const CloudOffer& offer, Pricing pricing,
+                          const MatchOptions& options, bool ignore_tier) noexcept {
+    const MatchLevel level = options.level;
+    if (level != MatchLevel::any && offer.gpu != build.gpu) return Exclusion::other_gpu;
+    if (!passes(options.filters.region, offer.region) || !passes(options.filters.provider, offer.provider))
+        return Exclusion::filtered_out;
+    if (!ignore_tier && !tier_kept(offer, options.tiers)) return Exclusion::tier;
+    const Requirements& r = options.requirements;
+    const Gpu* gpu = offer.gpu == build.gpu && r.empty() ? nullptr : catalog.find_gpu(offer.gpu);
+    if (!r.empty()) {
+        if (const Exclusion e = gpu_exclusion(gpu, r); e != Exclusion::none) return e;
+        if (const Exclusion e = machine_exclusion(interconnect_of(offer), offer.gpu_count, r); e != Exclusion::none)
+            return e;
+    }
+    if (level == MatchLevel::like_for_like && offer.gpu_count < std::min(gpus_per_node_of(build), build.gpu_count))
+        return Exclusion::gpus_per_node;
+    if (level != MatchLevel::gpu && interconnect_of(offer) < interconnect_of(build)) return Exclusion::interconnect;
+    if (level == MatchLevel::any && !has_figure(options.workload, offer.gpu)) return Exclusion::no_workload_figure;
+    if (!offer.price(pricing)) return Exclusion::no_price;
+    return Exclusion::none;
+}
+
+std::int64_t equivalent_instances(const Build& build, const CloudOffer& offer, const Workload* workload) noexcept {
+    if (offer.gpu == build.gpu) return instances_needed(build.gpu_count, offer.gpu_count);
+    if (workload == nullptr) return 0;
+    const auto t_b = workload->throughput(build.gpu);
+    const auto t_c = workload->throughput(offer.gpu);
+    if (!t_b || !t_c) return 0;
+    const double work = static_cast<double>(build.gpu_count) * *t_b / (static_cast<double>(offer.gpu_count) * *t_c);
+    // A ratio that is a whole number in exact arithmetic can land a rounding step above it; that is no reason to
+    // rent one more instance.
+    const double n = std::ceil(work * (1.0 - 1e-12));
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(n));
+}
+
+CloudSpec rental_spec(const CloudOffer& offer, Pricing pricing, std::int64_t build_gpus,
+                      std::int64_t instances) noexcept {
+    const CloudSpec plain = cloud_spec_of(offer, pricing);
+    if (instances == instances_needed(build_gpus, offer.gpu_count)) return plain;
+    return {build_gpus, static_cast<double>(instances) * plain.usd_per_hour};
+}
+
+Match match_offer(const Catalog& catalog, const Build& build, const BuildSpec& spec, const Assumptions& a,
+                  const MatchOptions& options) noexcept {
+    Match m = search(catalog, build, spec, a, options);
+    if (m.offer != nullptr || m.build_excluded != Exclusion::none) return m;
+    MatchOptions looser = options;
+    for (const MatchLevel level : {MatchLevel::gpu, MatchLevel::any}) {
+        if (level <= options.level || (level == MatchLevel::any && options.workload == nullptr)) continue;
+        looser.level = level;
+        if (search(catalog, build, spec, a, looser).offer != nullptr) {
+            m.looser = level;
+            break;
+        }
+    }
+    if (options.tiers) {
+        MatchOptions untiered = options;
+        untiered.tiers.reset();
+        m.without_tier = search(catalog, build, spec, a, untiered).offer != nullptr;
+    }
+    return m;
 }
 
 }  // namespace gpucost

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "catalog_fields.hpp"
 #include "catalog_json_v2.hpp"
 #include "catalog_ranges.hpp"  // with json_dom.hpp
 #include "gpucost/io/assumptions_json.hpp"
@@ -31,15 +32,6 @@ constexpr double k_max_bandwidth_gbs = 1e7;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
-// Ids are what users type: letters, digits and . _ - + only.
-bool is_valid_id(std::string_view id) {
-    if (id.empty() || id.size() > 100) return false;
-    return std::all_of(id.begin(), id.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-               c == '-' || c == '+';
-    });
-}
-
 std::string read_id(JsonReader& r, const JsonObject& object, const std::string& path, FirstUse use, IdTable& seen) {
     const auto id = r.string(object.scalar("id"), path, "id", true);
     if (!id) return {};
@@ -61,7 +53,7 @@ struct Context {
     const Catalog* base = nullptr;  // set while an overlay is read
     // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
     // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
-    std::unordered_map<std::string_view, const Gpu*> gpus;
+    GpuIndex gpus;
     JsonObject prices;                              // an offer's usd_per_hour, its storage reused from offer to offer
     std::string prices_path;                        // its path
     int schema_version = k_catalog_schema_version;  // the document's: version 1 may not give version-2 keys
@@ -126,6 +118,7 @@ void read_gpus(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, 
         g.mem_bw_gbs = r.number(e.scalar("mem_bw_gbs"), path, "mem_bw_gbs", 0, k_max_bandwidth_gbs, true, true, "GB/s")
                            .value_or(0);
         g.aliases = read_strings(r, e, path, "aliases");
+        read_gpu_class(r, e, path, g);
         r.string(e.scalar("spec_source"), path, "spec_source", false);
         read_provenance(r, e, path, g.provenance);
         read_entry_ranges(r, e, path, "gpu", g.id, c.origin, g.ranges);
@@ -183,6 +176,7 @@ void read_build(JsonReader& r, const JsonObject& e, const std::string& path, Fir
         r.error(child_path(path, "base_idle_w"), fmt::format("must not exceed base_load_w ({} W), got {}",
                                                              exact_number(b.base_load_w), exact_number(b.base_idle_w)));
     b.setup_usd = money("setup_usd");
+    read_build_class(r, e, path, b);
     b.assumptions.origin = fmt::format("build {}", b.id);
     if (const element* overrides = e.find("assumptions")) {
         read_assumptions(r, to_nlohmann(*overrides), child_path(path, "assumptions"), LayerRules::build, b.assumptions);
@@ -259,6 +253,7 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     o.gpu = gpu_named(gpu, e);
     o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
     read_prices(r, e, path, o, ctx);
+    read_offer_class(r, e, path, o);
     read_offer_storage(r, e, path, o, ctx.schema_version);
     read_provenance(r, e, path, o.provenance);
     read_entry_ranges(r, e, path, "cloud", o.id, c.origin, o.ranges);
@@ -344,6 +339,7 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     index_gpus(c, ctx);
     read_builds(r, root, ids, c, ctx);
     read_cloud(r, root, ids, c, ctx);
+    read_workloads(r, root, ctx.gpus, c);
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
     return c;

@@ -20,8 +20,14 @@ void write_provenance(Json& j, const Provenance& p) {
     if (!p.note.empty()) j["note"] = p.note;
 }
 
-void put(Json& j, const char* key, const std::optional<double>& v) {
+template <typename T>
+void put(Json& j, const char* key, const std::optional<T>& v) {
     if (v) j[key] = *v;
+}
+
+template <typename Enum>
+void put_name(Json& j, const char* key, const std::optional<Enum>& v) {
+    if (v) j[key] = std::string(to_string(*v));
 }
 
 Json write_layer(const AssumptionLayer& layer) {
@@ -49,6 +55,8 @@ Json write_gpu(const Gpu& g) {
     put(j, "fp64_tflops", g.fp64_tflops);
     j["mem_bw_gbs"] = g.mem_bw_gbs;
     j["aliases"] = g.aliases;
+    put_name(j, "form_factor", g.form_factor);
+    put(j, "nvlink_gbs", g.nvlink_gbs);
     write_provenance(j, g.provenance);
     return j;
 }
@@ -60,6 +68,8 @@ Json write_build(const Build& b) {
     j["base_load_w"] = b.base_load_w;
     j["base_idle_w"] = b.base_idle_w;
     j["setup_usd"] = b.setup_usd;
+    put_name(j, "interconnect", b.interconnect);
+    put(j, "gpus_per_node", b.gpus_per_node);
     if (!b.assumptions.empty()) j["assumptions"] = write_layer(b.assumptions);
     write_provenance(j, b.provenance);
     return j;
@@ -71,8 +81,21 @@ Json write_offer(const CloudOffer& o) {
         if (o.usd_per_hour[p]) prices[to_string(static_cast<Pricing>(p))] = *o.usd_per_hour[p];
     Json j = {{"id", o.id},   {"provider", o.provider},   {"instance", o.instance}, {"region", o.region},
               {"gpu", o.gpu}, {"gpu_count", o.gpu_count}, {"usd_per_hour", prices}};
+    put_name(j, "interconnect", o.interconnect);
+    put_name(j, "tier", o.tier);
+    put(j, "vcpus", o.vcpus);
+    put(j, "ram_gib", o.ram_gib);
+    put(j, "local_disk_tb", o.local_disk_tb);
     put(j, "storage_usd_per_tb_month", o.storage_usd_per_tb_month);
     write_provenance(j, o.provenance);
+    return j;
+}
+
+Json write_workload(const Workload& w) {
+    Json per_gpu = Json::object();
+    for (const WorkloadFigure& f : w.per_gpu) per_gpu[f.gpu] = f.throughput;
+    Json j = {{"id", w.id}, {"name", w.name}, {"unit", w.unit}, {"per_gpu", per_gpu}};
+    write_provenance(j, w.provenance);
     return j;
 }
 

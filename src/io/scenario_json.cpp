@@ -19,12 +19,45 @@ const char* const k_build_key = "build";
 const char* const k_cloud_key = "cloud";
 const char* const k_ranges_key = "ranges";
 
+// The matching keys (issue 12), as the flags of the same names spell them.
+const std::vector<std::string> k_match_keys = {
+    "match", "tier", "workload", "min_vram_gb", "min_fp64_tflops", "min_interconnect", "min_gpus_per_instance"};
+
 std::vector<std::string> known_keys() {
     std::vector<std::string> keys = assumption_names();
     keys.emplace_back(k_build_key);
     keys.emplace_back(k_cloud_key);
+    keys.insert(keys.end(), k_match_keys.begin(), k_match_keys.end());
     keys.emplace_back(k_ranges_key);
     return keys;
+}
+
+// "match", "tier", "workload" and the requirements; each optional.
+MatchRequest read_match(JsonReader& r, const json& root) {
+    MatchRequest m;
+    if (const auto level = r.string(root, "", "match", false)) {
+        m.level = parse_match_level(*level);
+        if (!m.level)
+            r.error("/match", fmt::format("must be one of {}, got {}", fmt::join(k_match_level_names, ", "),
+                                          quote_value(*level)));
+    }
+    if (const auto tiers = r.string(root, "", "tier", false)) {
+        std::string why;
+        m.tiers = parse_tier_list(*tiers, why);
+        if (!m.tiers) r.error("/tier", why);
+    }
+    m.workload = r.string(root, "", "workload", false);
+    Requirements& q = m.requirements;
+    q.min_vram_gb = r.number(root, "", "min_vram_gb", 0, 1e5, false, false, "GB");
+    q.min_fp64_tflops = r.number(root, "", "min_fp64_tflops", 0, 1e6, false, false, "TFLOPS");
+    if (const auto link = r.string(root, "", "min_interconnect", false)) {
+        q.min_interconnect = parse_interconnect(*link);
+        if (!q.min_interconnect)
+            r.error("/min_interconnect", fmt::format("must be one of {}, got {}", fmt::join(k_interconnect_names, ", "),
+                                                     quote_value(*link)));
+    }
+    q.min_gpus_per_instance = r.integer(root, "", "min_gpus_per_instance", 1, 1'000'000, false);
+    return m;
 }
 
 // "build" and "cloud": an id, or null for the default choice.
@@ -119,6 +152,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     for (const AssumptionInfo& i : assumption_infos()) read_assumption_value(r, root, "", i, s.assumptions);
     s.build_id = read_id(r, root, k_build_key);
     s.cloud_id = read_id(r, root, k_cloud_key);
+    s.match = read_match(r, root);
     if (const json* ranges = JsonReader::member(root, k_ranges_key))
         read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
     if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));

@@ -1,5 +1,6 @@
 // --add-catalog: a user's overlay merged over the catalogue in use, entry by entry and assumption by assumption.
 // Linear in the sizes of both: one index of the catalogue's ids is built, and entries are moved, never copied.
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <string>
@@ -93,6 +94,16 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
     merge_section(index, catalog.gpus, overlay.gpus, Section::gpus, base_origin, problems);
     merge_section(index, catalog.builds, overlay.builds, Section::builds, base_origin, problems);
     merge_section(index, catalog.cloud, overlay.cloud, Section::cloud, base_origin, problems);
+
+    // Workloads have ids of their own: an overlay's replaces the catalogue's of the same id, the rest are appended.
+    for (Workload& w : overlay.workloads) {
+        const auto held = std::find_if(catalog.workloads.begin(), catalog.workloads.end(),
+                                       [&](const Workload& mine) { return mine.id == w.id; });
+        if (held != catalog.workloads.end())
+            *held = std::move(w);
+        else
+            catalog.workloads.push_back(std::move(w));
+    }
 
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);

@@ -11,6 +11,11 @@ namespace {
 
 std::string cell(double v) { return exact_number(v); }
 std::string cell(const std::optional<double>& v) { return v ? exact_number(*v) : ""; }
+template <typename Enum>
+std::string name_cell(const std::optional<Enum>& v) {
+    return v ? std::string(to_string(*v)) : "";
+}
+std::string count_cell(const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : ""; }
 std::string confidence_text(const Provenance& p) { return p.confidence.empty() ? "sourced" : p.confidence; }
 
 // One layout for every section, so a listing of all three is still one table; the public column order
@@ -38,7 +43,15 @@ const std::vector<std::string> k_csv_columns = {"section",
                                                 "as_of",
                                                 "confidence",
                                                 "source",
-                                                "note"};
+                                                "note",
+                                                "form_factor",
+                                                "nvlink_gbs",
+                                                "interconnect",
+                                                "gpus_per_node",
+                                                "tier",
+                                                "vcpus",
+                                                "ram_gib",
+                                                "local_disk_tb"};
 
 // The numeric columns are written as they are; every other column is text and is guarded against formula injection.
 bool numeric_column(std::size_t i) {
@@ -52,7 +65,12 @@ bool numeric_column(std::size_t i) {
                                                      "spot_usd_per_hour",
                                                      "reserved_1y_usd_per_hour",
                                                      "reserved_3y_usd_per_hour",
-                                                     "usd_per_gpu_hour"};
+                                                     "usd_per_gpu_hour",
+                                                     "nvlink_gbs",
+                                                     "gpus_per_node",
+                                                     "vcpus",
+                                                     "ram_gib",
+                                                     "local_disk_tb"};
     return std::find(numeric.begin(), numeric.end(), k_csv_columns[i]) != numeric.end();
 }
 
@@ -87,7 +105,15 @@ std::string gpu_row(const Gpu& g) {
                     p.as_of,
                     confidence_text(p),
                     p.source,
-                    p.note});
+                    p.note,
+                    name_cell(g.form_factor),
+                    cell(g.nvlink_gbs),
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    ""});
 }
 
 std::string build_row(const BuildRow& r) {
@@ -116,7 +142,15 @@ std::string build_row(const BuildRow& r) {
                     p.as_of,
                     confidence_text(p),
                     p.source,
-                    p.note});
+                    p.note,
+                    "",
+                    "",
+                    name_cell(b.interconnect),
+                    count_cell(b.gpus_per_node),
+                    "",
+                    "",
+                    "",
+                    ""});
 }
 
 std::string offer_row(const OfferRow& r, Pricing pricing) {
@@ -145,7 +179,15 @@ std::string offer_row(const OfferRow& r, Pricing pricing) {
                     p.as_of,
                     confidence_text(p),
                     p.source,
-                    p.note});
+                    p.note,
+                    "",
+                    "",
+                    name_cell(o.interconnect),
+                    "",
+                    name_cell(o.tier),
+                    count_cell(o.vcpus),
+                    cell(o.ram_gib),
+                    cell(o.local_disk_tb)});
 }
 
 }  // namespace

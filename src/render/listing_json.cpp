@@ -20,6 +20,11 @@ Json nullable(const std::optional<T>& v) {
     return v ? Json(*v) : Json(nullptr);
 }
 
+template <typename Enum>
+Json nullable_name(const std::optional<Enum>& v) {
+    return v ? Json(std::string(to_string(*v))) : Json(nullptr);
+}
+
 void add_provenance(Json& j, const Provenance& p) {
     j["source"] = p.source;
     j["as_of"] = p.as_of;
@@ -45,7 +50,9 @@ Json gpu_json(const Gpu& g) {
               {"bf16_tflops", nullable(g.bf16_tflops)},
               {"fp64_tflops", nullable(g.fp64_tflops)},
               {"mem_bw_gbs", g.mem_bw_gbs},
-              {"aliases", g.aliases}};
+              {"aliases", g.aliases},
+              {"form_factor", nullable_name(g.form_factor)},
+              {"nvlink_gbs", nullable(g.nvlink_gbs)}};
     add_provenance(j, g.provenance);
     return j;
 }
@@ -71,6 +78,8 @@ Json build_json(const BuildRow& r) {
               {"base_idle_w", b.base_idle_w},
               {"setup_usd", b.setup_usd},
               {"storage_tb", storage_tb_json(b)},
+              {"interconnect", nullable_name(b.interconnect)},
+              {"gpus_per_node", nullable(b.gpus_per_node)},
               {"hardware_usd", r.hardware_usd},
               {"assumptions", assumptions}};
     add_provenance(j, b.provenance);
@@ -87,7 +96,12 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"gpu", o.gpu},
               {"gpu_count", o.gpu_count},
               {"usd_per_hour", by_pricing(o.usd_per_hour)},
-              {"storage_usd_per_tb_month", nullable(o.storage_usd_per_tb_month)}};
+              {"storage_usd_per_tb_month", nullable(o.storage_usd_per_tb_month)},
+              {"interconnect", nullable_name(o.interconnect)},
+              {"tier", nullable_name(o.tier)},
+              {"vcpus", nullable(o.vcpus)},
+              {"ram_gib", nullable(o.ram_gib)},
+              {"local_disk_tb", nullable(o.local_disk_tb)}};
     if (pricing) {
         j["pricing"] = to_string(*pricing);
         j["usd_per_gpu_hour"] = nullable(r.per_gpu_hour(*pricing));

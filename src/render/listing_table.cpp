@@ -16,38 +16,45 @@ std::string optional_number(const std::optional<double>& v, int decimals) {
     return v ? format_grouped(*v, decimals) : "-";
 }
 
+template <typename Enum>
+std::string name_or_dash(const std::optional<Enum>& v) {
+    return v ? std::string(to_string(*v)) : "-";
+}
+
 std::string gpus_table(const Listing& l) {
-    TextTable t({Align::left, Align::left, Align::left, Align::right, Align::right, Align::right, Align::right,
-                 Align::left, Align::left});
-    t.add({"id", "name", "vendor", "vram_gb", "tdp_w", "bf16_tflops", "price", "as_of", "confidence"});
+    TextTable t({Align::left, Align::left, Align::left, Align::left, Align::right, Align::right, Align::right,
+                 Align::right, Align::left, Align::left});
+    t.add({"id", "name", "vendor", "form", "vram_gb", "tdp_w", "bf16_tflops", "price", "as_of", "confidence"});
     for (const Gpu& g : l.gpus)
-        t.add({g.id, g.name, g.vendor, format_grouped(g.vram_gb, 0), format_grouped(g.tdp_w, 0),
-               optional_number(g.bf16_tflops, 0), optional_usd(g.price_usd), g.provenance.as_of,
-               confidence_mark(g.provenance)});
+        t.add({g.id, g.name, g.vendor, name_or_dash(g.form_factor), format_grouped(g.vram_gb, 0),
+               format_grouped(g.tdp_w, 0), optional_number(g.bf16_tflops, 0), optional_usd(g.price_usd),
+               g.provenance.as_of, confidence_mark(g.provenance)});
     return t.str();
 }
 
 std::string builds_table(const Listing& l) {
-    TextTable t({Align::left, Align::left, Align::right, Align::right, Align::right, Align::left, Align::left});
-    t.add({"id", "gpus", "hardware", "load_w", "idle_w", "as_of", "confidence"});
+    TextTable t(
+        {Align::left, Align::left, Align::left, Align::right, Align::right, Align::right, Align::left, Align::left});
+    t.add({"id", "gpus", "link", "hardware", "load_w", "idle_w", "as_of", "confidence"});
     for (const BuildRow& r : l.builds)
-        t.add({r.build.id, fmt::format("{} x {}", r.build.gpu_count, r.build.gpu), format_usd(r.hardware_usd),
-               format_grouped(r.load_w, 0), format_grouped(r.idle_w, 0), r.build.provenance.as_of,
-               confidence_mark(r.build.provenance)});
+        t.add({r.build.id, fmt::format("{} x {}", r.build.gpu_count, r.build.gpu), name_or_dash(r.build.interconnect),
+               format_usd(r.hardware_usd), format_grouped(r.load_w, 0), format_grouped(r.idle_w, 0),
+               r.build.provenance.as_of, confidence_mark(r.build.provenance)});
     return t.str();
 }
 
 std::string cloud_table(const Listing& l) {
-    TextTable t({Align::left, Align::left, Align::left, Align::left, Align::right, Align::right, Align::right,
-                 Align::right, Align::right, Align::left, Align::left});
-    t.add({"id", "provider", "region", "gpus", "on-demand", "spot", "reserved-1y", "reserved-3y",
+    TextTable t({Align::left, Align::left, Align::left, Align::left, Align::left, Align::left, Align::right,
+                 Align::right, Align::right, Align::right, Align::right, Align::left, Align::left});
+    t.add({"id", "provider", "region", "tier", "gpus", "link", "on-demand", "spot", "reserved-1y", "reserved-3y",
            fmt::format("per_gpu_hour ({})", to_string(l.pricing)), "as_of", "confidence"});
     for (const OfferRow& r : l.cloud) {
         const CloudOffer& o = r.offer;
-        t.add({o.id, o.provider, o.region, fmt::format("{} x {}", o.gpu_count, o.gpu),
-               format_optional_rate(o.price(Pricing::on_demand)), format_optional_rate(o.price(Pricing::spot)),
-               format_optional_rate(o.price(Pricing::reserved_1y)), format_optional_rate(o.price(Pricing::reserved_3y)),
-               format_optional_rate(r.per_gpu_hour(l.pricing)), o.provenance.as_of, confidence_mark(o.provenance)});
+        t.add({o.id, o.provider, o.region, name_or_dash(o.tier), fmt::format("{} x {}", o.gpu_count, o.gpu),
+               name_or_dash(o.interconnect), format_optional_rate(o.price(Pricing::on_demand)),
+               format_optional_rate(o.price(Pricing::spot)), format_optional_rate(o.price(Pricing::reserved_1y)),
+               format_optional_rate(o.price(Pricing::reserved_3y)), format_optional_rate(r.per_gpu_hour(l.pricing)),
+               o.provenance.as_of, confidence_mark(o.provenance)});
     }
     return t.str();
 }

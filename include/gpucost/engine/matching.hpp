@@ -4,7 +4,9 @@
 // layer list the offers behind a "why none" message in its own words.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -60,5 +62,85 @@ OfferMatch cheapest_offer(std::span<const CloudOffer> offers, std::string_view g
 
 // The engine's view of an offer at a pricing: GPUs per instance and its hourly price (0 when it has none).
 CloudSpec cloud_spec_of(const CloudOffer& offer, Pricing pricing) noexcept;
+
+// ---- Like-for-like matching (issue 12) ----------------------------------------------------------------------------
+
+// Everything that narrows the search besides the catalogue, the build and the assumptions.
+struct MatchOptions {
+    MatchLevel level = MatchLevel::like_for_like;
+    std::optional<TierSet> tiers;  // empty: every offer
+    Requirements requirements;
+    OfferFilters filters;
+    const Workload* workload = nullptr;  // needed by `any`; points into the catalogue searched
+};
+
+// Why a build or an offer is left out, in the order the tests run; `none` is a candidate.
+enum class Exclusion {
+    none,
+    other_gpu,     // gpu, like-for-like: another GPU model
+    filtered_out,  // outside --region/--provider
+    tier,          // outside --tier
+    min_vram,      // a requirement (builds and offers)
+    min_fp64,
+    min_interconnect,
+    min_gpus_per_instance,
+    gpus_per_node,       // like-for-like: an instance holds fewer GPUs than the build needs in one machine
+    interconnect,        // like-for-like, any: a weaker interconnect than the build's
+    no_workload_figure,  // any: the workload has no figure for this GPU
+    no_price,            // no price at the chosen pricing
+};
+inline constexpr std::size_t k_exclusion_count = 12;
+
+// Whether a build meets the requirements (and, under `any`, has a workload figure): `none`, or the first that fails.
+Exclusion build_exclusion(const Catalog& catalog, const Build& build, const MatchOptions& options) noexcept;
+
+// Why `offer` is left out for `build` at `pricing` under `options`, or `none`. `ignore_tier` skips the tier test
+// (the best offer of each tier is found among offers that pass everything else).
+Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const CloudOffer& offer, Pricing pricing,
+                          const MatchOptions& options, bool ignore_tier = false) noexcept;
+
+// The throughputs of a cross-model rental: T_b (the build's GPU) and T_c (the offer's), in the workload's unit.
+struct Equivalence {
+    double build_throughput = 0.0;
+    double offer_throughput = 0.0;
+};
+
+// The instances that give the build's work: ceil(g / c) for the same GPU model, else ceil(g x T_b / (c x T_c)),
+// so the rental delivers at least the build's throughput on the same hours. Needs a workload figure for both GPUs
+// when the models differ (offer_exclusion checks it); returns 0 when one is missing.
+std::int64_t equivalent_instances(const Build& build, const CloudOffer& offer, const Workload* workload) noexcept;
+
+// How the engine costs `instances` of `offer` for a build of g GPUs: cloud_spec_of() when instances is ceil(g / c),
+// else one "instance" of g GPUs at instances x the hourly price, which the engine multiplies out to the same cost.
+CloudSpec rental_spec(const CloudOffer& offer, Pricing pricing, std::int64_t build_gpus,
+                      std::int64_t instances) noexcept;
+
+// The cheapest candidate of one tier.
+struct TierBest {
+    const CloudOffer* offer = nullptr;
+    double cloud_total_usd = 0.0;
+    std::int64_t instances = 0;
+};
+
+// The result of match_offer.
+struct Match {
+    Exclusion build_excluded = Exclusion::none;  // the build fails a requirement: nothing was searched
+    const CloudOffer* offer = nullptr;           // the cheapest candidate; null when none
+    double cloud_total_usd = 0.0;
+    std::int64_t instances = 0;  // of `offer`
+    std::size_t candidates = 0;
+    std::array<std::size_t, k_exclusion_count> excluded{};    // offers left out, by Exclusion
+    std::array<TierBest, k_offer_tier_count> best_of_tier{};  // among offers passing all but --tier
+    std::optional<MatchLevel> looser;  // no offer: the first looser level (gpu, then any with a workload) with one
+    bool without_tier = false;         // no offer: dropping --tier would find one at this level
+
+    std::size_t excluded_for(Exclusion e) const noexcept { return excluded[static_cast<std::size_t>(e)]; }
+};
+
+// The cheapest offer for `build` (costed as `spec`) under `options`, by cloud total with `a`, ties to the smaller
+// id: the same rule as cheapest_offer(), whose result match_offer gives at MatchLevel::gpu with no tiers or
+// requirements. Pure: pointers point into `catalog`.
+Match match_offer(const Catalog& catalog, const Build& build, const BuildSpec& spec, const Assumptions& a,
+                  const MatchOptions& options) noexcept;
 
 }  // namespace gpucost

@@ -14,20 +14,25 @@
 namespace gpucost {
 
 // The keys a catalogue file may hold: at its root, in a GPU, a build and a cloud offer, in every entry's
-// provenance, and in an offer's usd_per_hour. "spec_source" is read (and not kept) for GPUs only.
+// provenance, in an offer's usd_per_hour and in a workload. "spec_source" is read (and not kept) for GPUs only.
 inline const std::vector<std::string> k_catalog_root_keys = {
-    "schema_version", "as_of", "currency", "assumptions", "gpus", "builds", "cloud", "note", "source"};
+    "schema_version", "as_of", "currency", "assumptions", "gpus", "builds", "cloud", "workloads", "note", "source"};
 inline const std::vector<std::string> k_provenance_keys = {"source", "as_of", "confidence", "note"};
 inline const std::vector<std::string> k_gpu_keys = {
-    "id",          "name",       "vendor",  "vram_gb",     "tdp_w",  "idle_w", "price_usd",  "bf16_tflops",
-    "fp64_tflops", "mem_bw_gbs", "aliases", "spec_source", "source", "as_of",  "confidence", "note"};
+    "id",         "name",        "vendor",      "vram_gb",    "tdp_w",      "idle_w",
+    "price_usd",  "bf16_tflops", "fp64_tflops", "mem_bw_gbs", "aliases",    "form_factor",
+    "nvlink_gbs", "spec_source", "source",      "as_of",      "confidence", "note"};
 inline const std::vector<std::string> k_build_keys = {
-    "id",          "name",        "gpu",       "gpu_count",  "gpu_price_usd", "base_price_usd",
-    "base_load_w", "base_idle_w", "setup_usd", "storage_tb", "assumptions",   "source",
-    "as_of",       "confidence",  "note"};
-inline const std::vector<std::string> k_cloud_keys = {"id",     "provider",  "instance",     "region",
-                                                      "gpu",    "gpu_count", "usd_per_hour", "storage_usd_per_tb_month",
-                                                      "source", "as_of",     "confidence",   "note"};
+    "id",          "name",        "gpu",           "gpu_count",    "gpu_price_usd", "base_price_usd",
+    "base_load_w", "base_idle_w", "setup_usd",     "storage_tb",   "interconnect",  "gpus_per_node",
+    "assumptions", "source",      "as_of",         "confidence",   "note"};
+inline const std::vector<std::string> k_cloud_keys = {
+    "id",           "provider", "instance", "region",  "gpu",           "gpu_count", "usd_per_hour",
+    "storage_usd_per_tb_month", "interconnect", "tier", "vcpus", "ram_gib", "local_disk_tb", "source",
+    "as_of",        "confidence", "note"};
+// A workload: what it measures, in which unit, from which one source, and each GPU's throughput.
+inline const std::vector<std::string> k_workload_keys = {"id",     "name",  "unit",       "per_gpu",
+                                                         "source", "as_of", "confidence", "note"};
 // What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.
 // Defined after the lists above in this one header, so each is initialised after the list it extends.
 std::vector<std::string> with_key(std::vector<std::string> keys, const char* key);
@@ -44,6 +49,8 @@ nlohmann::ordered_json write_gpu(const Gpu& gpu);
 nlohmann::ordered_json write_build(const Build& build);
 // A cloud offer as a catalogue entry, as write_gpu; usd_per_hour holds only the prices it has.
 nlohmann::ordered_json write_offer(const CloudOffer& offer);
+// A workload as a catalogue entry; per_gpu in its own order.
+nlohmann::ordered_json write_workload(const Workload& workload);
 
 // A catalogue overlay (for --add-catalog) holding `offers` under "cloud", as JSON text ending in a newline.
 std::string write_offers_overlay(const std::vector<CloudOffer>& offers, const std::string& as_of,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/hardware_class.hpp"
 #include "gpucost/model/range.hpp"
 #include "gpucost/util/error.hpp"
 
@@ -42,7 +43,9 @@ struct Gpu {
     std::optional<double> bf16_tflops;  // dense
     std::optional<double> fp64_tflops;
     double mem_bw_gbs = 0.0;
-    std::vector<std::string> aliases;  // names other catalogues use for this GPU
+    std::vector<std::string> aliases;       // names other catalogues use for this GPU
+    std::optional<FormFactor> form_factor;  // empty: the catalogue does not say
+    std::optional<double> nvlink_gbs;       // NVLink bandwidth per GPU, GB/s; 0 for none; empty: not said (read as 0)
     Provenance provenance;
     std::vector<RangeEntry> ranges;  // "ranges": how far its figures may lie from the values above
 };
@@ -57,7 +60,9 @@ struct Build {
     double base_load_w = 0.0;
     double base_idle_w = 0.0;
     double setup_usd = 0.0;
-    AssumptionLayer assumptions;  // per-build overrides, origin "build <id>"
+    std::optional<Interconnect> interconnect;   // empty: not said, read as k_default_interconnect
+    std::optional<std::int64_t> gpus_per_node;  // GPUs that must share one machine; empty: see gpus_per_node_of
+    AssumptionLayer assumptions;                // per-build overrides, origin "build <id>"
     Provenance provenance;
     std::vector<RangeEntry> ranges;
 };
@@ -70,12 +75,39 @@ struct CloudOffer {
     std::string gpu;                                                    // a Gpu id
     std::int64_t gpu_count = 1;                                         // per instance
     std::array<std::optional<double>, k_pricing_count> usd_per_hour{};  // per instance-hour, by Pricing
+    std::optional<Interconnect> interconnect;                           // empty: not said, read as the default
+    std::optional<OfferTier> tier;                                      // empty: unclassified (no --tier keeps it)
+    std::optional<std::int64_t> vcpus;                                  // per instance, where published
+    std::optional<double> ram_gib;                                      // per instance, where published
+    std::optional<double> local_disk_tb;                                // per instance, where published
     std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
     Provenance provenance;
     std::vector<RangeEntry> ranges;
 
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
 };
+
+// One GPU's figure in a workload.
+struct WorkloadFigure {
+    std::string gpu;    // a Gpu id
+    double throughput;  // per GPU, in the workload's unit; > 0
+};
+
+// A published benchmark: how much of one kind of work each GPU it measured does. Figures come from one source, so
+// their ratios compare like with like; a GPU it does not list is unknown for it, never assumed equal.
+struct Workload {
+    std::string id;
+    std::string name;
+    std::string unit;                     // the throughput's unit per GPU, "<unit of work>/s": "tokens/s"
+    std::vector<WorkloadFigure> per_gpu;  // as the catalogue lists them
+    Provenance provenance;
+
+    // The figure for GPU `gpu_id`; empty when the workload does not list it.
+    std::optional<double> throughput(std::string_view gpu_id) const;
+};
+
+// The unit of work of a workload rate unit, "tokens" for "tokens/s"; empty when `unit` is not "<work>/s".
+std::string_view workload_rate_unit(std::string_view unit) noexcept;
 
 // The three sections of a catalogue; an id is unique across all of them.
 enum class CatalogSection { gpus, builds, cloud };
@@ -102,11 +134,13 @@ struct Catalog {
     std::vector<Gpu> gpus;
     std::vector<Build> builds;
     std::vector<CloudOffer> cloud;
-    std::vector<Problem> warnings;  // unknown keys and other things worth a look
+    std::vector<Workload> workloads;  // ids unique among workloads (their own namespace: --workload names one)
+    std::vector<Problem> warnings;    // unknown keys and other things worth a look
 
     const Gpu* find_gpu(std::string_view id) const;
     const Build* find_build(std::string_view id) const;
     const CloudOffer* find_offer(std::string_view id) const;
+    const Workload* find_workload(std::string_view id) const;
     // The entry with this id in whichever section holds it; empty when none does.
     std::optional<EntryRef> find_entry(std::string_view id) const;
     // The ids of one section in catalogue order (the candidates of a "did you mean").
@@ -116,10 +150,23 @@ struct Catalog {
 };
 
 // Merges `overlay` over `catalog`: an entry with an existing id replaces it (in the same section), a new id is
-// appended, assumptions override key by key. `catalog.origin` becomes "<origin> + <overlay origin>".
+// appended (workloads likewise, by workload id), assumptions override key by key. `catalog.origin` becomes
+// "<origin> + <overlay origin>".
 // Throws ValidationError naming the overlay when an id changes section or a build is left without a GPU price.
 void merge_catalog(Catalog& catalog, Catalog overlay);
 
+// What like-for-like matching reads of an entry, with the documented defaults for what a catalogue leaves out.
+Interconnect interconnect_of(const Build& build) noexcept;
+Interconnect interconnect_of(const CloudOffer& offer) noexcept;
+// The GPUs that must share one machine: the build's own figure, else its gpu_count up to
+// k_max_default_gpus_per_node.
+std::int64_t gpus_per_node_of(const Build& build) noexcept;
+double nvlink_gbs_of(const Gpu& gpu) noexcept;
+
+// What `catalog validate` warns about: the like-for-like fields a shipped catalogue gives every entry and this one
+// leaves to their defaults (a GPU's form_factor and nvlink_gbs; a multi-GPU build's interconnect and gpus_per_node;
+// an offer's tier, and a multi-GPU offer's interconnect), each at its JSON path in the catalogue as merged.
+std::vector<Problem> like_for_like_gaps(const Catalog& catalog);
 // `catalog validate`'s warnings about uncertainty the catalogue does not quantify: every entry marked
 // "confidence": "estimate" without a "ranges" object, and every assumption whose source says ESTIMATE without an
 // "assumption_ranges" entry. Paths are into the catalogue as merged.

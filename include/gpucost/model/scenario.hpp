@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/hardware_class.hpp"
 #include "gpucost/model/range.hpp"
 
 namespace gpucost {
@@ -16,6 +17,7 @@ struct Scenario {
     AssumptionLayer assumptions;          // origin "scenario FILE"; years held as months
     std::optional<std::string> build_id;  // "build": an id, or null / absent for every build
     std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
+    MatchRequest match;                   // "match", "tier", "workload" and the "min_*" requirements
     std::vector<RangeEntry> ranges;       // "ranges": { "<address>": {low, high, mode, dist} }
 };
 

@@ -27,6 +27,7 @@ struct ComparisonRequest {
     AssumptionLayer scenario;                 // origin "scenario FILE"; below flags, above a build's overrides
     std::optional<std::string> region;        // cheapest match only among offers in this region (case-insensitive)
     std::optional<std::string> provider;      // ... and from this provider (case-insensitive)
+    MatchRequest match;                       // --match, --tier, --workload, the requirements (scenario < flags)
     std::optional<int> max_age_days;          // figures older than this (days before `today`) become warnings
     Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
     std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
@@ -60,6 +61,39 @@ struct OfferLabel {
     std::int64_t gpus_per_instance = 0;
 };
 
+// The cheapest offer of one tier for a build, shown beside the chosen one.
+struct TierOffer {
+    std::string tier;  // "marketplace", "gpu-cloud" or "hyperscaler"
+    std::string offer_id;
+    std::string provider;
+    std::string gpu_id;
+    std::int64_t gpus_per_instance = 0;
+    std::int64_t instances = 0;
+    double cloud_total_usd = 0.0;  // discounted over the horizon, as the chosen offer's
+    bool chosen = false;           // the offer the comparison uses
+};
+
+// How a rental of another GPU model does the build's work (--match any --workload ID).
+struct WorkEquivalence {
+    std::string workload_id;
+    std::string workload_name;
+    std::string unit;  // per GPU, "tokens/s"
+    std::string source;
+    std::string as_of;
+    double build_throughput = 0.0;     // T_b, per GPU
+    double offer_throughput = 0.0;     // T_c, per GPU
+    double ratio = 0.0;                // T_c / T_b
+    std::int64_t equivalent_gpus = 0;  // instances x GPUs per instance rented for the build's g GPUs
+};
+
+// A build or an offer the match left out, and why, in the report's words.
+struct Excluded {
+    std::string kind;  // "build" or "offer"
+    std::string id;
+    std::string build_id;  // for an offer: the build it was left out for
+    std::string reason;
+};
+
 // One category's discounted total over the horizon (resale <= 0, a credit).
 struct CostRow {
     Category category = Category::hardware;
@@ -83,10 +117,15 @@ struct Comparison {
     OfferLabel offer;
     ResolvedAssumptions assumptions;  // in force for this comparison (catalogue < build < scenario < flags)
     BuildSpec build_spec;
-    CloudSpec cloud_spec;          // usd_per_hour at the pricing in force
+    CloudSpec cloud_spec;          // the offer: GPUs per instance, usd_per_hour at the pricing in force
+    CloudSpec rental;              // what the engine costs: cloud_spec, or (another GPU model) the n instances as one
     std::int64_t rented_gpus = 0;  // GPUs in the instances rented: instances x GPUs per instance
     Evaluation result;
     std::string offer_choice;               // why this offer, for the reader
+    std::string match_level;                // "like-for-like", "gpu", "any"; "chosen" with --cloud
+    std::string offer_tier;                 // the offer's tier; "" when the catalogue gives none
+    std::vector<TierOffer> tier_offers;     // the best of each tier (within every other rule), tier order
+    std::optional<WorkEquivalence> equivalence;  // set when a workload is given
     std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
     std::vector<std::string> estimates;     // "GPU x is an estimate: ..." for each figure marked so
     std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
@@ -106,7 +145,9 @@ struct Report {
     std::string oldest_as_of;             // oldest as_of among the figures used
     ResolvedAssumptions assumptions;      // catalogue < scenario < flags, before any build's overrides
     bool detailed = false;                // one build asked for by --build
+    std::string match_level;              // the level asked for
     std::vector<Comparison> comparisons;  // detailed: one; else ranked by savings from building
+    std::vector<Excluded> excluded;       // builds and (same-GPU, or any under --match any) offers left out
     std::vector<std::string> warnings;    // shown on stderr and in JSON
 };
 

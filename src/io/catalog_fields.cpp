@@ -1,0 +1,189 @@
+#include "catalog_fields.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gpucost/io/catalog_json_write.hpp"
+#include "gpucost/util/date.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+using simdjson::dom::element;
+// Bounds no real machine reaches; they catch unit mistakes (MB for GB) and keep every figure finite.
+constexpr double k_max_link_gbs = 1e5;
+constexpr std::int64_t k_max_vcpus = 100'000;
+constexpr double k_max_ram_gib = 1e6;
+constexpr double k_max_disk_tb = 1e5;
+constexpr double k_max_throughput = 1e12;
+
+std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
+
+// An optional key naming one of `names`; a misspelling is an error, since it would change what matches.
+template <typename Enum, std::size_t N>
+std::optional<Enum> read_choice(JsonReader& r, const JsonObject& e, const std::string& path, const char* key,
+                                const std::array<std::string_view, N>& names,
+                                std::optional<Enum> (*parse)(std::string_view) noexcept) {
+    const auto value = r.string(e.scalar(key), path, key, false);
+    if (!value) return std::nullopt;
+    if (const auto parsed = parse(*value)) return parsed;
+    const std::vector<std::string> candidates(names.begin(), names.end());
+    r.error(child_path(path, key), fmt::format("must be one of {}, got {}{}", fmt::join(names, ", "),
+                                               quote_value(*value), did_you_mean(*value, candidates)));
+    return std::nullopt;
+}
+
+std::vector<std::string> sorted_ids(const GpuIndex& gpus) {
+    std::vector<std::string> ids;
+    ids.reserve(gpus.size());
+    for (const auto& [id, gpu] : gpus) ids.emplace_back(id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+// per_gpu: { "<gpu id>": throughput > 0 }, every GPU known, at least one.
+std::vector<WorkloadFigure> read_figures(JsonReader& r, const JsonObject& e, const std::string& path,
+                                         const GpuIndex& gpus) {
+    std::vector<WorkloadFigure> out;
+    const std::string where = child_path(path, "per_gpu");
+    const element* value = e.find("per_gpu");
+    if (value == nullptr || !value->is_object()) {
+        r.error(where, value == nullptr ? std::string("missing; expected an object of GPU id to throughput per GPU")
+                                        : fmt::format("must be an object of GPU id to throughput per GPU, got {}",
+                                                      describe(scalar_of(*value))));
+        return out;
+    }
+    const JsonObject figures(*value);
+    for (const std::string_view gpu : figures.keys()) {
+        if (std::any_of(out.begin(), out.end(), [&](const WorkloadFigure& f) { return f.gpu == gpu; })) continue;
+        if (gpus.find(gpu) == gpus.end()) {
+            r.error(child_path(where, gpu),
+                    fmt::format("unknown GPU {}{}", quote_value(gpu), did_you_mean(gpu, sorted_ids(gpus))));
+            continue;
+        }
+        if (const auto t = r.number(figures.scalar(gpu), where, gpu, 0, k_max_throughput, true, true))
+            out.push_back({std::string(gpu), *t});
+    }
+    if (figures.empty()) r.error(where, "is empty; list the throughput per GPU of at least one GPU");
+    return out;
+}
+
+Workload read_workload(JsonReader& r, const JsonObject& e, const std::string& path, const GpuIndex& gpus) {
+    r.unknown_keys(e.keys(), path, k_workload_keys);
+    Workload w;
+    if (const auto id = r.string(e.scalar("id"), path, "id", true)) {
+        if (is_valid_id(*id))
+            w.id = *id;
+        else
+            r.error(child_path(path, "id"),
+                    fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
+    }
+    w.name = text(r.string(e.scalar("name"), path, "name", true));
+    w.unit = text(r.string(e.scalar("unit"), path, "unit", true));
+    // `rank` prices the work done, throughput x seconds: the unit must say what one second of it yields.
+    if (!w.unit.empty() && workload_rate_unit(w.unit).empty()) {
+        r.error(child_path(path, "unit"),
+                fmt::format("must be a rate per second, \"<unit of work>/s\" (tokens/s, images/s, GFLOP/s), got {}",
+                            quote_value(w.unit)));
+        w.unit.clear();
+    }
+    w.per_gpu = read_figures(r, e, path, gpus);
+    read_provenance(r, e, path, w.provenance);
+    return w;
+}
+
+}  // namespace
+
+bool is_valid_id(std::string_view id) {
+    if (id.empty() || id.size() > 100) return false;
+    return std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+               c == '-' || c == '+';
+    });
+}
+
+void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
+    p.source = text(r.string(object.scalar("source"), path, "source", true));
+    if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
+        if (is_valid_date(std::string(*as_of)))
+            p.as_of = *as_of;
+        else
+            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
+                                                           quote_value(*as_of), date_range_note(*as_of)));
+    }
+    if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
+        if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
+            *confidence == "sourced")
+            p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
+        else
+            r.error(
+                child_path(path, "confidence"),
+                fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
+    }
+    p.note = text(r.string(object.scalar("note"), path, "note", false));
+    if (!p.confidence.empty() && p.note.empty())
+        r.error(child_path(path, "note"),
+                fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));
+}
+
+void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path, Gpu& g) {
+    g.form_factor = read_choice(r, e, path, "form_factor", k_form_factor_names, parse_form_factor);
+    g.nvlink_gbs = r.number(e.scalar("nvlink_gbs"), path, "nvlink_gbs", 0, k_max_link_gbs, false, false, "GB/s");
+}
+
+void read_build_class(JsonReader& r, const JsonObject& e, const std::string& path, Build& b) {
+    b.interconnect = read_choice(r, e, path, "interconnect", k_interconnect_names, parse_interconnect);
+    b.gpus_per_node = r.integer(e.scalar("gpus_per_node"), path, "gpus_per_node", 1, k_max_gpu_count, false);
+    if (b.gpus_per_node && *b.gpus_per_node > b.gpu_count) {
+        r.error(child_path(path, "gpus_per_node"),
+                fmt::format("must be 1 to gpu_count ({}), got {}", b.gpu_count, *b.gpus_per_node));
+        b.gpus_per_node.reset();
+    }
+}
+
+void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o) {
+    o.interconnect = read_choice(r, e, path, "interconnect", k_interconnect_names, parse_interconnect);
+    o.tier = read_choice(r, e, path, "tier", k_offer_tier_names, parse_offer_tier);
+    o.vcpus = r.integer(e.scalar("vcpus"), path, "vcpus", 1, k_max_vcpus, false);
+    o.ram_gib = r.number(e.scalar("ram_gib"), path, "ram_gib", 0, k_max_ram_gib, false, true, "GiB");
+    o.local_disk_tb = r.number(e.scalar("local_disk_tb"), path, "local_disk_tb", 0, k_max_disk_tb, false, false, "TB");
+}
+
+void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c) {
+    const element* section = root.find("workloads");
+    if (section == nullptr) return;  // optional in every document: a catalogue without workloads compares by GPU
+    simdjson::dom::array array;
+    if (section->get_array().get(array) != simdjson::SUCCESS) {
+        r.error("/workloads", fmt::format("must be a list, got {}", describe(scalar_of(*section))));
+        return;
+    }
+    std::size_t i = 0;
+    std::vector<std::size_t> index_of;  // each kept workload's index in the file
+    JsonObject e;
+    for (const element entry : array) {
+        const std::size_t index = i++;
+        const std::string path = child_path("/workloads", index);
+        if (!entry.is_object()) {
+            r.error(path, fmt::format("must be an object, got {}", describe(scalar_of(entry))));
+            continue;
+        }
+        e.assign(entry);
+        Workload w = read_workload(r, e, path, gpus);
+        const auto first = std::find_if(c.workloads.begin(), c.workloads.end(),
+                                        [&](const Workload& seen) { return !w.id.empty() && seen.id == w.id; });
+        if (first != c.workloads.end()) {
+            r.error(child_path(path, "id"),
+                    fmt::format("duplicate workload id {} (first at /workloads/{})", quote_value(w.id),
+                                index_of[static_cast<std::size_t>(first - c.workloads.begin())]));
+            continue;
+        }
+        c.workloads.push_back(std::move(w));
+        index_of.push_back(index);
+    }
+}
+
+}  // namespace gpucost

@@ -1,0 +1,34 @@
+// The catalogue reader's field groups shared by its files: provenance, ids, and the like-for-like classes and
+// workloads of issue 12 (catalog_fields.cpp), beside the sections catalog_json.cpp reads.
+// Private to src/io/.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "gpucost/model/catalog.hpp"
+#include "json_dom.hpp"
+
+namespace gpucost {
+
+// Every GPU id a document's builds, offers and workloads may name (its own, then its base's).
+using GpuIndex = std::unordered_map<std::string_view, const Gpu*>;
+
+// source and as_of (required), confidence and note (a note required when not sourced).
+void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p);
+
+// Ids are what users type: letters, digits and . _ - + only, 1 to 100 of them.
+bool is_valid_id(std::string_view id);
+
+// A GPU's form_factor and nvlink_gbs, both optional.
+void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path, Gpu& g);
+// A build's interconnect and gpus_per_node (1 to its gpu_count), both optional; read after gpu_count.
+void read_build_class(JsonReader& r, const JsonObject& e, const std::string& path, Build& b);
+// An offer's interconnect, tier, vcpus, ram_gib and local_disk_tb, all optional.
+void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o);
+
+// The root's "workloads" list, optional in every document; every per_gpu key must be a GPU of `gpus`.
+void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c);
+
+}  // namespace gpucost
