@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "catalog_json_v2.hpp"  // read_provenance
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/util/date.hpp"
 #include "gpucost/util/text.hpp"
@@ -104,30 +105,6 @@ bool is_valid_id(std::string_view id) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
                c == '-' || c == '+';
     });
-}
-
-void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
-    p.source = text(r.string(object.scalar("source"), path, "source", true));
-    if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
-        if (is_valid_date(std::string(*as_of)))
-            p.as_of = *as_of;
-        else
-            r.error(child_path(path, "as_of"), fmt::format("must be a date YYYY-MM-DD or YYYY-MM, got {}{}",
-                                                           quote_value(*as_of), date_range_note(*as_of)));
-    }
-    if (const auto confidence = r.string(object.scalar("confidence"), path, "confidence", false)) {
-        if (*confidence == "estimate" || *confidence == "derived" || *confidence == "unverified" ||
-            *confidence == "sourced")
-            p.confidence = *confidence == "sourced" ? "" : std::string(*confidence);
-        else
-            r.error(
-                child_path(path, "confidence"),
-                fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
-    }
-    p.note = text(r.string(object.scalar("note"), path, "note", false));
-    if (!p.confidence.empty() && p.note.empty())
-        r.error(child_path(path, "note"),
-                fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));
 }
 
 void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path, Gpu& g) {

@@ -15,9 +15,6 @@ namespace gpucost {
 // Every GPU id a document's builds, offers and workloads may name (its own, then its base's).
 using GpuIndex = std::unordered_map<std::string_view, const Gpu*>;
 
-// source and as_of (required), confidence and note (a note required when not sourced).
-void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p);
-
 // Ids are what users type: letters, digits and . _ - + only, 1 to 100 of them.
 bool is_valid_id(std::string_view id);
 

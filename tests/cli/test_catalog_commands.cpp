@@ -178,7 +178,7 @@ TEST_CASE("catalog show: one entry whole, with its age on an injected today") {
     check_golden("catalog_show_build.txt", ok(with_mini({"catalog", "show", "box-b2"})).out);
 }
 
-TEST_CASE("catalog show: unknown id exits 3 with a suggestion; a bad GPUCOST_TODAY exits 2") {
+TEST_CASE("catalog show: unknown id exits 3 with a suggestion, a bad GPUCOST_TODAY exits 2") {
     const auto r = run_gpucost(with_mini({"catalog", "show", "cheap-a9"}));
     CHECK(r.exit_code == 3);
     CHECK(r.out.empty());

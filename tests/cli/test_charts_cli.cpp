@@ -233,7 +233,7 @@ TEST_CASE("format html escapes catalogue text: names with markup stay text", "[c
     CHECK(ranked.find("<script") == std::string::npos);
 }
 
-TEST_CASE("cashflow --format html and svg: one chart per comparison; svg needs one comparison", "[charts]") {
+TEST_CASE("cashflow --format html and svg: one chart per comparison, svg needs one comparison", "[charts]") {
     const std::string page = run_ok({"cashflow", "--catalog", k_mini, "--format", "html"});
     const Json report = Json::parse(run_ok({"cashflow", "--catalog", k_mini, "--format", "json"}));
     std::size_t charts = 0;

@@ -64,7 +64,7 @@ std::string overlay_with_provider(const std::string& provider) {
 
 }  // namespace
 
-TEST_CASE("forbidden_character: C0 controls, DEL, C1 and bidi controls; tab only when not allowed; UTF-8 text passes") {
+TEST_CASE("forbidden_character: C0 controls, DEL, C1 and bidi controls, tab only when not allowed, UTF-8 text passes") {
     for (const Hostile& h : hostile()) {
         INFO(h.what);
         const auto found = forbidden_character(h.raw);

@@ -23,7 +23,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("date_range_note: a date before 1990 says where dates start; others add nothing") {
+TEST_CASE("date_range_note: a date before 1990 says where dates start, others add nothing") {
     CHECK(gpucost::date_range_note("1989-12-31") == "; dates start at 1990-01-01");
     CHECK(gpucost::date_range_note("0001-01") == "; dates start at 1990-01-01");
     CHECK(gpucost::date_range_note("1990-01-01").empty());

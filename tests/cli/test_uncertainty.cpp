@@ -111,7 +111,7 @@ TEST_CASE("sweep: each cell equals compare at the grid point", "[cli][uncertaint
     }
 }
 
-TEST_CASE("simulate: the same seed gives the same bytes; another seed other figures", "[cli][uncertainty]") {
+TEST_CASE("simulate: the same seed gives the same bytes, another seed other figures", "[cli][uncertainty]") {
     const std::vector<std::string> args =
         with_catalog({"simulate", "--draws", "5000", "--seed", "9", "--format", "csv"});
     const auto a = run_gpucost(args);

@@ -47,7 +47,7 @@ Assumptions bare(int months) {
 
 }  // namespace
 
-TEST_CASE("v2 resale: curve at 0, 12 and 30 months; the age starts after the lead time", "[v2]") {
+TEST_CASE("v2 resale: curve at 0, 12 and 30 months, the age starts after the lead time", "[v2]") {
     Assumptions a = bare(36);
     a.resale = ResaleModel::curve;
     a.resale_decline_per_year = 0.3;

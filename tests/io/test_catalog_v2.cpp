@@ -142,7 +142,7 @@ TEST_CASE("v2 loader: a version-1 catalogue may not give a version-2 key") {
     CHECK(problem_of(k) == "/schema_version: unsupported version 3; this gpucost reads versions 1 to 2");
 }
 
-TEST_CASE("v2 loader: builds override the new assumptions; storage_tb beside a build's figures") {
+TEST_CASE("v2 loader: builds override the new assumptions, storage_tb beside a build's figures") {
     json j = mini_json();
     j["schema_version"] = 2;
     j["builds"][0]["assumptions"]["resale"] = "curve";
@@ -205,7 +205,7 @@ TEST_CASE("v2 loader: confidence \"derived\" for figures computed from sourced o
     CHECK(problem_of(j) == "/cloud/0/confidence: must be one of sourced, estimate, derived, unverified, got \"guess\"");
 }
 
-TEST_CASE("v2 loader: overlays and scenarios take the new keys; an overlay without a version is the newest") {
+TEST_CASE("v2 loader: overlays and scenarios take the new keys, an overlay without a version is the newest") {
     const Catalog base = parse(mini_json());
     const Catalog overlay =
         parse_catalog_overlay(R"({"assumptions": {"resale": "none", "lead_time_months": 2}})", "o.json", base);

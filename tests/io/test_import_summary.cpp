@@ -22,7 +22,7 @@ TEST_CASE("unmapped_summary: the names with the most rows first, ties kept in na
     CHECK(unmapped_summary(ImportResult{}).listed.empty());
 }
 
-TEST_CASE("import_summary: no warning wording; the unmapped names are left to the caller") {
+TEST_CASE("import_summary: no warning wording, the unmapped names are left to the caller") {
     ImportResult r;
     r.rows = 3;
     r.rows_used = 1;

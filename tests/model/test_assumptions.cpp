@@ -112,7 +112,7 @@ TEST_CASE("parse_assumption_value: numbers, the horizon in months, choices, and 
     CHECK(reason_for(K::idle, 1.0) == "must be one of always-on, off, got 1");
 }
 
-TEST_CASE("input_value and display_value show the horizon in years; get_value holds months") {
+TEST_CASE("input_value and display_value show the horizon in years, get_value holds months") {
     Assumptions a;
     a.months = 18;
     CHECK(std::get<double>(get_value(a, AssumptionKey::horizon_months)) == 18.0);

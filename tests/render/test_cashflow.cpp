@@ -64,7 +64,7 @@ TEST_CASE("a comparison's cash flow: box-b2 by hand, undiscounted") {
     CHECK(rows[2 + 23 * 9 + 5].amount_usd == Approx(-3000.0));
 }
 
-TEST_CASE("cashflow command: CSV, JSON, table and markdown goldens; CSV and JSON agree") {
+TEST_CASE("cashflow command: CSV, JSON, table and markdown goldens, CSV and JSON agree") {
     const std::vector<std::string> base = {"cashflow", "--catalog", "data/mini_catalog.json", "--build", "box-b2",
                                            "--months", "3"};
     auto with = [&](const std::string& format) {

@@ -32,7 +32,7 @@ std::string cell(const gpucost::CsvTable& table, std::size_t row, std::string_vi
 
 }  // namespace
 
-TEST_CASE("csv_text_field: a leading =, +, -, @, tab or carriage return is made text; anything else as csv_field") {
+TEST_CASE("csv_text_field: a leading =, +, -, @, tab or carriage return is made text, anything else as csv_field") {
     CHECK(gpucost::csv_text_field("=1+1") == "'=1+1");
     CHECK(gpucost::csv_text_field("+cmd|' /C calc'!A0") == "'+cmd|' /C calc'!A0");
     CHECK(gpucost::csv_text_field("-2+3") == "'-2+3");
@@ -45,7 +45,7 @@ TEST_CASE("csv_text_field: a leading =, +, -, @, tab or carriage return is made 
     CHECK(gpucost::csv_text_field("Lambda, Inc.") == "\"Lambda, Inc.\"");
 }
 
-TEST_CASE("compare --format csv: formula-like text cells start with an apostrophe; numbers stay numbers") {
+TEST_CASE("compare --format csv: formula-like text cells start with an apostrophe, numbers stay numbers") {
     const auto table = csv_of({"compare", "--build", "box-b2", "--cloud", "b-1"});
     REQUIRE(table.rows.size() == 1);
     CHECK(cell(table, 0, "build_name") == "'=HYPERLINK(\"http://attacker.invalid\",\"open\")");

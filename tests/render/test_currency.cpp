@@ -138,7 +138,7 @@ TEST_CASE("money is formatted with the currency code, the sign in front") {
     CHECK(gpucost::format_optional_money_rate(std::nullopt, k_eur) == "-");
 }
 
-TEST_CASE("currency: converts every money field of the JSON report and renames it; nothing else changes") {
+TEST_CASE("currency: converts every money field of the JSON report and renames it, nothing else changes") {
     const std::vector<std::vector<std::string>> cases = {
         {"compare", "--catalog", k_mini},
         {"compare", "--catalog", k_mini, "--build", "box-a4"},

@@ -89,7 +89,7 @@ TEST_CASE("render_listing_table: model figures rounded, sections titled, code-po
           "show ID` gives an entry's source and note.\n");
 }
 
-TEST_CASE("render_listing_table: a shown section without entries says so; a hidden one is left out") {
+TEST_CASE("render_listing_table: a shown section without entries says so, a hidden one is left out") {
     Listing l = hand_built();
     l.builds.clear();
     l.sections.cloud = false;
@@ -174,7 +174,7 @@ TEST_CASE("render_entry: every format from one entry model") {
     CHECK(render_entry_table(o).find("age_days:                      -\n") != std::string::npos);
 }
 
-TEST_CASE("render_listing, render_entry: the three formats through render_with; no markdown") {
+TEST_CASE("render_listing, render_entry: the three formats through render_with, no markdown") {
     const Listing l = hand_built();
     CHECK(render_listing(l, Format::csv) == render_listing_csv(l));
     CHECK(render_listing(l, Format::json) == render_listing_json(l));

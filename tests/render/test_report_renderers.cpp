@@ -320,7 +320,7 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
           "assumptions.");
 }
 
-TEST_CASE("render_json: another currency converts every money field and renames it; nothing else changes") {
+TEST_CASE("render_json: another currency converts every money field and renames it, nothing else changes") {
     RenderOptions options;
     options.currency = euro();
     const Json root = Json::parse(render_json(ranked(), options));
@@ -344,7 +344,7 @@ TEST_CASE("render_json: another currency converts every money field and renames 
           "Build: owning saves EUR 21,605 over 36 months at 40 h/week, and has paid for itself by month 26.");
 }
 
-TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells, estimate ids joined by ';'") {
+TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells, estimate ids joined by ','") {
     const std::vector<std::string> lines = lines_of(render_csv(ranked()));
     REQUIRE(lines.size() == 3);
     CHECK(lines[0] ==
@@ -453,7 +453,7 @@ TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate,
     CHECK(euros["comparisons"][0]["build"]["total_eur"].get<double>() == 6'172.839);
 }
 
-TEST_CASE("render_markdown(CheckReport): a checks table; money as dollars, months and days as counts, no payback "
+TEST_CASE("render_markdown(CheckReport): a checks table, money as dollars, months and days as counts, no payback "
           "as never") {
     const CheckReport check = checked();
     const std::string out = render_markdown(check);
@@ -479,7 +479,7 @@ TEST_CASE("render_markdown(CheckReport): a checks table; money as dollars, month
                    "| ok | max-build-total-usd | box-a4 | cheap-a4 | $12,346 | $13,000 |"));
 }
 
-TEST_CASE("render and render_with: one dispatcher per model; a null entry is a format the model lacks") {
+TEST_CASE("render and render_with: one dispatcher per model, a null entry is a format the model lacks") {
     const Report report = ranked();
     CHECK(render(report, Format::table) == render_table(report));
     CHECK(render(report, Format::json) == render_json(report));

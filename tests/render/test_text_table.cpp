@@ -33,7 +33,7 @@ TEST_CASE("TextTable: indent, tones around the text and never in the padding") {
     CHECK_THROWS_AS(t.tone_last(2, Tone::note), std::out_of_range);
 }
 
-TEST_CASE("TextTable: a row of empty cells is an empty line; no rows, no text") {
+TEST_CASE("TextTable: a row of empty cells is an empty line, no rows, no text") {
     TextTable t({Align::left, Align::left});
     CHECK(t.empty());
     CHECK(t.str().empty());

@@ -20,7 +20,7 @@ bool same_day(const Date& a, const Date& b) { return a.year == b.year && a.month
 
 }  // namespace
 
-TEST_CASE("parse_date: YYYY-MM-DD, or YYYY-MM as the first of the month; empty when not a real date") {
+TEST_CASE("parse_date: YYYY-MM-DD, or YYYY-MM as the first of the month, empty when not a real date") {
     struct Case {
         const char* text;
         std::optional<Date> date;

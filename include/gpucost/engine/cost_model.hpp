@@ -32,7 +32,7 @@ struct CloudSpec {
     // or the chosen pricing's when it has none (then interim_pricing says which).
     double interim_usd_per_hour = 0.0;
     Pricing interim_pricing = Pricing::on_demand;
-    std::optional<double> storage_usd_per_tb_month;  // the offer's own storage price; empty: the assumption's
+    std::optional<double> storage_usd_per_tb_month{};  // the offer's own storage price; empty: the assumption's
 };
 
 // Build-side totals over the horizon, each discounted; resale is a credit (<= 0).
