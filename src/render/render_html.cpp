@@ -22,8 +22,8 @@ std::string detail_facts(const Comparison& c, const Currency& money) {
     item(fmt::format("Rent: {} {} in {}, {} GPU(s) each, {} at {} per instance-hour; {} instance(s).", c.offer.provider,
                      c.offer.instance, c.offer.region, c.offer.gpus_per_instance, to_string(a.pricing),
                      format_money_rate(c.cloud_spec.usd_per_hour, money), e.cloud.instances));
-    item(fmt::format("Over {} at {}. Cloud offer: {} ({}).", months_text(a.months), hours_text(a.hours_per_week), c.offer.id,
-                     c.offer_choice));
+    item(fmt::format("Over {} at {}. Cloud offer: {} ({}).", months_text(a.months), hours_text(a.hours_per_week),
+                     c.offer.id, c.offer_choice));
     item(e.break_even_hours_per_week
              ? fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
                            e.build_cheaper_above.value_or(false) ? "above" : "below")
