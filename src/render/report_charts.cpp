@@ -60,17 +60,6 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
             {"data-payback-month", e.payback_month ? std::to_string(*e.payback_month) : std::string()}};
 }
 
-SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
-                         std::vector<SvgAttribute> data) {
-    SvgDocument d;
-    d.id = placement.id;
-    d.standalone = placement.standalone;
-    d.title = std::move(title);
-    d.desc = std::move(desc);
-    d.data = std::move(data);
-    return d;
-}
-
 [[noreturn]] void unknown_chart(const std::string& name, const std::vector<std::string>& valid,
                                 const std::string& why) {
     const std::vector<std::string>& all = chart_names();
@@ -85,6 +74,17 @@ SvgDocument document_for(const ChartPlacement& placement, std::string title, std
 }
 
 }  // namespace
+
+SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
+                         std::vector<SvgAttribute> data) {
+    SvgDocument d;
+    d.id = placement.id;
+    d.standalone = placement.standalone;
+    d.title = std::move(title);
+    d.desc = std::move(desc);
+    d.data = std::move(data);
+    return d;
+}
 
 const std::vector<std::string>& chart_names() {
     static const std::vector<std::string> names = {k_spend, k_hours, k_breakdown, k_savings};

@@ -35,17 +35,6 @@ std::vector<SvgAttribute> label_data(const std::string& chart, const ComparisonL
             {"data-cheaper", to_string(label.cheaper)}};
 }
 
-SvgDocument document(const ChartPlacement& placement, std::string title, std::string desc,
-                     std::vector<SvgAttribute> data) {
-    SvgDocument d;
-    d.id = placement.id;
-    d.standalone = placement.standalone;
-    d.title = std::move(title);
-    d.desc = std::move(desc);
-    d.data = std::move(data);
-    return d;
-}
-
 // The one comparison an SVG draws; throws UsageError naming the command when there are none or several.
 template <typename Item>
 const Item& only_comparison(const std::vector<Item>& comparisons, const std::string& command) {
@@ -81,7 +70,7 @@ std::string ranges(const std::vector<RangeRow>& rows) {
 
 std::string tornado_svg(const SensitivityComparison& c, const Currency& money, const ChartPlacement& placement) {
     DivergingBarChart chart;
-    chart.document = document(
+    chart.document = document_for(
         placement, "What moves the verdict: " + c.label.build.id,
         fmt::format("For owning {} against renting {}, each ranged input alone at its low and its high end, "
                     "the others at their point values: how far owning's saving moves from {} ({}).",
@@ -111,12 +100,12 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     if (r.addresses.size() == 1) {
         LineChart chart;
         chart.document =
-            document(placement, title,
-                     fmt::format("Each side's total for owning {} and renting {} as {} runs from {} to "
-                                 "{}, every other input at its point value ({}).",
-                                 c.label.build.id, c.label.offer.id, r.addresses[0], exact_number(r.values[0].front()),
-                                 exact_number(r.values[0].back()), money.code),
-                     std::move(data));
+            document_for(placement, title,
+                         fmt::format("Each side's total for owning {} and renting {} as {} runs from {} to "
+                                     "{}, every other input at its point value ({}).",
+                                     c.label.build.id, c.label.offer.id, r.addresses[0],
+                                     exact_number(r.values[0].front()), exact_number(r.values[0].back()), money.code),
+                         std::move(data));
         chart.x_axis.label = r.addresses[0];
         chart.y_axis = money_axis("Total discounted cost", money);
         LineSeries own{"build", "Own: " + c.label.build.id, {}, {}};
@@ -132,11 +121,11 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     }
     GridMap chart;
     chart.document =
-        document(placement, title,
-                 fmt::format("What owning {} saves against renting {} ({}) over a grid of {} (rows) and "
-                             "{} (columns); cells below zero, where renting is cheaper, are hatched.",
-                             c.label.build.id, c.label.offer.id, money.code, r.addresses[0], r.addresses[1]),
-                 std::move(data));
+        document_for(placement, title,
+                     fmt::format("What owning {} saves against renting {} ({}) over a grid of {} (rows) and "
+                                 "{} (columns); cells below zero, where renting is cheaper, are hatched.",
+                                 c.label.build.id, c.label.offer.id, money.code, r.addresses[0], r.addresses[1]),
+                     std::move(data));
     chart.y_axis.label = r.addresses[0];
     chart.x_axis.label = r.addresses[1];
     chart.z_axis = money_axis("Owning saves", money);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gpucost/render/money.hpp"
+#include "gpucost/render/svg.hpp"
 #include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/report.hpp"
 
@@ -24,6 +25,10 @@ struct ChartPlacement {
     std::string id = "chart";
     bool standalone = true;
 };
+
+// A chart's document: where it goes (placement), its <title> and <desc>, and its data- attributes.
+SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
+                         std::vector<SvgAttribute> data);
 
 // Every chart name, in the order help and errors list them.
 const std::vector<std::string>& chart_names();
