@@ -157,7 +157,7 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "Neutral default (schema v1's model): straight-line from the price to residual_value over "
      "useful_life_years.", 2},
     {K::resale_decline_per_year, "resale_decline_per_year", Kind::number, 0, 1, false, true, "per year",
-     "curve resale: the machine's value falls by this fraction each year of its age, [0, 1)",
+     "curve resale: the machine's value falls by this fraction each year of its age",
      AssumptionValue{0.0},
      "Neutral default: 0 (read only when resale is curve); set it from used-market evidence.", 2, true},
     {K::cloud_price_change_per_year, "cloud_price_change_per_year", Kind::number, -0.9, 1, false, false,
