@@ -116,8 +116,12 @@ CashFlowProfile cash_flow_profile(const BuildSpec& build, const CloudSpec& cloud
     return cash_flow_profile(evaluate(build, cloud, a), a);
 }
 
-std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
-    // evaluate()'s payback leaves the resale out: owning "pays back" on what was spent, not on what might be sold.
+namespace {
+
+// The first month m >= 1 where cumulative cloud spend reaches cumulative build spend less credit(m), the at-end
+// categories (the resale credit) left out of the sums: both paybacks walk the profile this one way.
+template <typename Credit>
+std::optional<int> first_month_cloud_reaches(const CashFlowProfile& profile, Credit credit) noexcept {
     double build = 0.0;
     double cloud = 0.0;
     std::size_t i = 0;
@@ -128,28 +132,23 @@ std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
             if (category_info(flow.category).timing == Timing::at_end) continue;
             (flow.side == Side::build ? build : cloud) += flow.amount_usd;
         }
-        if (totals.month >= 1 && cloud >= build) return totals.month;
+        if (totals.month >= 1 && cloud >= build - credit(totals.month)) return totals.month;
     }
     return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
+    // evaluate()'s payback leaves the resale out: owning "pays back" on what was spent, not on what might be sold.
+    return first_month_cloud_reaches(profile, [](int) { return 0.0; });
+}
+
 std::optional<int> payback_month_if_sold(const CashFlowProfile& profile, const Evaluation& e,
                                          const Assumptions& a) noexcept {
-    double build = 0.0;
-    double cloud = 0.0;
-    std::size_t i = 0;
-    const std::size_t n = profile.flows.size();
-    for (const CashFlowMonth& totals : profile.months) {
-        for (; i < n && profile.flows[i].month == totals.month; ++i) {
-            const CashFlow& flow = profile.flows[i];
-            if (category_info(flow.category).timing == Timing::at_end) continue;
-            (flow.side == Side::build ? build : cloud) += flow.amount_usd;
-        }
-        if (totals.month < 1) continue;
-        const double value = resale_value_usd(e.build.hardware_usd, totals.month, a);
-        if (cloud >= build - value * discount_factor(totals.month, a.discount_rate)) return totals.month;
-    }
-    return std::nullopt;
+    return first_month_cloud_reaches(profile, [&](int month) {
+        return resale_value_usd(e.build.hardware_usd, month, a) * discount_factor(month, a.discount_rate);
+    });
 }
 
 }  // namespace gpucost
