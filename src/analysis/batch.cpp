@@ -155,13 +155,22 @@ void BatchEvaluator::fill_months(const Case& base) {
     // unit of d(k+1), so a monthly gap above that bound (with a margin for rounding) allows a binary search.
     bool falls = true;
     double bound = 0.0;
-    for (std::size_t k = 1; k + 1 < n; ++k) {
-        const double drop = m_kept[k] * m_factor[k] - m_kept[k + 1] * m_factor[k + 1];
+    for (std::size_t i = 1; i + 1 < n; ++i) {
+        const double drop = m_kept[i] * m_factor[i] - m_kept[i + 1] * m_factor[i + 1];
         falls = falls && drop >= 0.0;
-        bound = std::max(bound, drop / m_factor[k + 1]);
+        bound = std::max(bound, drop / m_factor[i + 1]);
     }
     m_sold_gap_bound =
         falls && !m_resale_varies ? bound * (1.0 + 1e-6) + 1e-9 : std::numeric_limits<double>::infinity();
+    // The inverse of A over cells of width A(M) / (8 M): the first month whose annuity reaches each cell's start.
+    const std::size_t cells = 8 * static_cast<std::size_t>(m_months);
+    m_cell_width = m_annuity[n - 1] / static_cast<double>(cells);
+    m_first_in_cell.assign(cells + 1, 0);
+    int k = 1;
+    for (std::size_t c = 0; c <= cells; ++c) {
+        while (k <= m_months && m_annuity[static_cast<std::size_t>(k)] < m_cell_width * static_cast<double>(c)) ++k;
+        m_first_in_cell[c] = k;
+    }
 }
 
 DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noexcept {

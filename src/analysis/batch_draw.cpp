@@ -2,6 +2,7 @@
 // draw can move and the weights worked out once (batch.cpp), in the engine's order of operations where a total or
 // a payback's test is formed, so that the property test holds them equal to evaluate() to 1e-9.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "gpucost/analysis/batch.hpp"
@@ -46,8 +47,21 @@ struct Hourly {
     double interim;
 };
 
+// Break-even from the difference (build - cloud) at 0 and 168 h/week: the difference is affine in the hours, and
+// evaluate() solves it from both ends of the range in the same way. NaN when there is none.
+double break_even(double d_low, double d_high) noexcept {
+    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) return hours;
+    }
+    return NAN;
+}
+
 }  // namespace
 
+// long: one draw's formulas read top to bottom in the engine's order; split, they would pass a dozen locals around
 DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
     const Assumptions& a = m_base.assumptions;
     const double hardware = m_gpus * v[F::f_gpu_price] + v[F::f_base_price];
@@ -98,15 +112,7 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
                         (resale > 0.0 ? -resale : 0.0);
     o.cloud_total_usd = m_w_cloud * h.compute + m_w_all * storage + m_w_all * egress + m_w_all * staff_cloud;
 
-    // Break-even: the difference is affine in hours per week (evaluate() solves it from both ends of the range).
-    const double d_low = difference(hourly(0.0));
-    const double d_high = difference(hourly(k_hours_per_month));
-    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
-        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
-        const bool above = d_high < d_low;
-        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
-        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) o.break_even_hours = hours;
-    }
+    o.break_even_hours = break_even(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
 
     const Terms t{hardware + v[F::f_setup],
                   hardware,
@@ -126,45 +132,59 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
     return o;
 }
 
+namespace {
+
+// The first month k in 1..months with reached(k), for a predicate that turns true once and stays true (its margin
+// f(k) grows with k); 0 when none. The margin is nearly straight in k, so the month where the straight line
+// through f(1) and f(M) crosses zero is a guess a step or two from the answer, which the predicate itself settles.
+template <typename Margin>
+int first_month(int months, const Margin& margin) noexcept {
+    const double f1 = margin(1);
+    if (f1 >= 0.0) return 1;
+    const double fm = margin(months);
+    if (!(fm >= 0.0)) return 0;
+    const double guess = 1.0 + std::ceil(-f1 * static_cast<double>(months - 1) / (fm - f1));
+    int k = static_cast<int>(std::clamp(guess, 2.0, static_cast<double>(months)));
+    while (k > 2 && margin(k - 1) >= 0.0) --k;
+    while (!(margin(k) >= 0.0)) ++k;  // ends: margin(months) >= 0
+    return k;
+}
+
+}  // namespace
+
 int BatchEvaluator::cash_payback_uniform(const Terms& t) const noexcept {
-    // The first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b, found by a
-    // branch-free lower bound over the annuities (A grows with k; each step's outcome is unpredictable, so a
-    // conditional move beats a branch).
+    // The first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b: A grows with
+    // k, so once reached it stays reached.
     const double gap = t.cloud_month - t.build_month;
     if (t.upfront <= 0.0 && gap >= 0.0) return 1;
     if (!(gap > 0.0)) return 0;
-    int first = 1;  // the answer lies in [first, first + count], first + count standing for "not reached"
-    int count = m_months;
-    while (count > 0) {
-        const int half = count / 2;
-        const double af = m_annuity[static_cast<std::size_t>(first + half)];
-        const bool before = !(af * t.cloud_month >= t.upfront + af * t.build_month);
-        first = before ? first + half + 1 : first;
-        count = before ? count - half - 1 : half;
-    }
-    return first <= m_months ? first : 0;
+    const auto reached = [&](int k) {
+        const double af = m_annuity[static_cast<std::size_t>(k)];
+        return af * t.cloud_month >= t.upfront + af * t.build_month;
+    };
+    // A(k) >= upfront / gap, near enough: the table's month for that cell is the answer or the month before it;
+    // the defining test settles it, and the loops (rounding, or a cell holding two months) rarely turn.
+    const double cell = std::min(t.upfront / gap / m_cell_width, static_cast<double>(m_first_in_cell.size() - 1));
+    int k = m_first_in_cell[static_cast<std::size_t>(cell)];
+    k += k <= m_months && !reached(k) ? 1 : 0;
+    while (k <= m_months && !reached(k)) ++k;
+    while (k > 1 && reached(k - 1)) --k;
+    return k <= m_months ? k : 0;
 }
 
 int BatchEvaluator::sold_payback_uniform(const Terms& t) const noexcept {
-    // A(k) c >= upfront + A(k) b - H kept(k) d(k). When the monthly gap beats the bound the left side minus the
-    // right grows with k: binary search. When the gap is not positive and the discounted resale only falls, it
-    // shrinks: month 1 or never. Otherwise (ranged life or residual, a rising resale share) month by month.
+    // A(k) c >= upfront + A(k) b - H kept(k) d(k). When the monthly gap beats the bound the margin grows with k.
+    // When the gap is not positive and the discounted resale only falls, it shrinks: month 1 or never. Otherwise
+    // (ranged life or residual, a rising resale share) month by month.
     const double gap = t.cloud_month - t.build_month;
-    const auto reached = [&](std::size_t k) {
-        const double af = m_annuity[k];
-        return af * t.cloud_month >= t.upfront + af * t.build_month - t.hardware * m_kept[k] * m_factor[k];
+    const auto margin = [&](int k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double af = m_annuity[i];
+        return af * t.cloud_month - (t.upfront + af * t.build_month - t.hardware * m_kept[i] * m_factor[i]);
     };
-    if (m_sold_gap_bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return reached(1) ? 1 : 0;
+    if (m_sold_gap_bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
     if (!(gap > m_sold_gap_bound * t.hardware)) return payback_scan(t, true);
-    int first = 1;
-    int count = m_months;
-    while (count > 0) {
-        const int half = count / 2;
-        const bool before = !reached(static_cast<std::size_t>(first + half));
-        first = before ? first + half + 1 : first;
-        count = before ? count - half - 1 : half;
-    }
-    return first <= m_months ? first : 0;
+    return first_month(m_months, margin);
 }
 
 int BatchEvaluator::payback_scan(const Terms& t, bool if_sold) const noexcept {

@@ -126,6 +126,9 @@ private:
     // cumulative weights of the scan (power, running, cloud compute, interim compute, lead months).
     std::vector<double> m_annuity, m_factor, m_kept, m_age_years;
     std::vector<double> m_c_power, m_c_running, m_c_cloud, m_c_interim, m_c_lead;
+    // The cash payback's first guess: A's inverse over cells of m_cell_width (the first month reaching each cell).
+    double m_cell_width = 1.0;
+    std::vector<int> m_first_in_cell;
     double m_sold_gap_bound = std::numeric_limits<double>::infinity();  // a monthly gap above this times the hardware
                                                                         // makes the if-sold gap grow
 };

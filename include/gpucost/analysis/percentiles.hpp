@@ -25,7 +25,8 @@ double quantile_of_sorted(std::span<const double> sorted, double q) noexcept;
 
 // The summary of `values` (finite; empty gives zeros and count 0). Exact: the same order statistics as sorting,
 // found by bucketing between min and max and selecting inside the few buckets that hold them. The mean is summed
-// in index order, so it depends only on the values and their order.
+// in a fixed order (four interleaved lanes by index, then pairwise), so it depends only on the values and their
+// order.
 Summary summarize(std::span<const double> values);
 // The same for whole numbers.
 Summary summarize(std::span<const std::int32_t> values);
