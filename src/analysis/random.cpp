@@ -112,6 +112,11 @@ double draw(const RangedInput& in, Xoshiro256& rng) noexcept {
     return triangular_quantile(in.low, in.mode, in.high, rng.uniform());
 }
 
+// Compiled twice, for AVX2 and for any x86-64, the CPU choosing at load time: the wider square roots give the
+// same values (IEEE 754 rounds each one exactly; no contraction, so no fused multiply-add).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
 void draw_column(const RangedInput& in, Xoshiro256& rng, double* out, std::size_t count) noexcept {
     if (!(in.high > in.low) || in.dist == RangeDist::pert) {
         for (std::size_t i = 0; i < count; ++i) out[i] = draw(in, rng);
