@@ -203,11 +203,7 @@ void BatchEvaluator::run(std::span<const double* const> columns, std::size_t cou
         }
         return;
     }
-    Fields v = m_point;
-    for (std::size_t d = 0; d < count; ++d) {
-        for (std::size_t i = 0; i < m_fields.size(); ++i) v[m_fields[i]] = columns[i][d];
-        store(d, fast(v));
-    }
+    run_fast(columns, count, out);
 }
 
 }  // namespace gpucost

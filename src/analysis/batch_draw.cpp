@@ -9,23 +9,6 @@
 
 namespace gpucost {
 
-// A draw's figures that the paybacks read.
-struct BatchEvaluator::Terms {
-    double upfront;  // hardware + setup
-    double hardware;
-    double power;  // monthly, at the draw's hours
-    double staff_build;
-    double running;  // maintenance + facility
-    double interim;  // the lead time's interim compute
-    double storage_egress;
-    double compute;
-    double cloud_fixed;  // storage + egress + cloud staff
-    double build_month;  // v1's monthly sums
-    double cloud_month;
-    double life;
-    double residual;
-};
-
 namespace {
 
 using F = BatchEvaluator::Field;
@@ -47,9 +30,11 @@ struct Hourly {
     double interim;
 };
 
+}  // namespace
+
 // Break-even from the difference (build - cloud) at 0 and 168 h/week: the difference is affine in the hours, and
 // evaluate() solves it from both ends of the range in the same way. NaN when there is none.
-double break_even(double d_low, double d_high) noexcept {
+double BatchEvaluator::break_even_of(double d_low, double d_high) noexcept {
     if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
         const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
         const bool above = d_high < d_low;
@@ -58,8 +43,6 @@ double break_even(double d_low, double d_high) noexcept {
     }
     return NAN;
 }
-
-}  // namespace
 
 // long: one draw's formulas read top to bottom in the engine's order; split, they would pass a dozen locals around
 DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
@@ -112,7 +95,7 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
                         (resale > 0.0 ? -resale : 0.0);
     o.cloud_total_usd = m_w_cloud * h.compute + m_w_all * storage + m_w_all * egress + m_w_all * staff_cloud;
 
-    o.break_even_hours = break_even(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
+    o.break_even_hours = break_even_of(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
 
     const Terms t{hardware + v[F::f_setup],
                   hardware,

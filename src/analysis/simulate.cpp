@@ -73,6 +73,16 @@ void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> in
     }
 }
 
+// The most months any draw's horizon can have (its payback months count up to it): the base case's, or a ranged
+// horizon's high end.
+int longest_horizon(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs) noexcept {
+    int months = evaluator.months();
+    for (const RangedInput& in : inputs)
+        if (in.slot == Slot{SlotKind::assumption, AssumptionKey::horizon_months})
+            months = std::max(months, months_for_years(in.high));
+    return months;
+}
+
 unsigned thread_count(const SimulationOptions& options, std::size_t blocks) {
     unsigned t = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     return static_cast<unsigned>(std::min<std::size_t>(t, std::max<std::size_t>(blocks, 1)));
@@ -117,7 +127,7 @@ SimulationResult summarize_draws(const BatchEvaluator& evaluator, std::size_t n,
         [&] { r.break_even_hours = summarize(std::span<const double>(be, with_break_even)); },
     };
     run_parallel(summaries, std::min<unsigned>(threads, static_cast<unsigned>(summaries.size())));
-    Tally total(evaluator.months());
+    Tally total(static_cast<int>(tallies.front().payback.size()) - 1);
     for (const Tally& t : tallies) {
         for (std::size_t m = 0; m < total.payback.size(); ++m) {
             total.payback[m] += t.payback[m];
@@ -147,7 +157,7 @@ SimulationResult simulate(const Case& base, std::span<const RangedInput> inputs,
     Outcomes out(n);
     const std::size_t blocks = (n + k_draws_per_block - 1) / k_draws_per_block;
     const unsigned threads = thread_count(options, blocks);
-    std::vector<Tally> tallies(threads, Tally(evaluator.months()));
+    std::vector<Tally> tallies(threads, Tally(longest_horizon(evaluator, inputs)));
     std::vector<std::size_t> break_evens(blocks, 0);
     std::vector<std::function<void()>> draw_tasks;
     for (unsigned t = 0; t < threads; ++t)

@@ -131,6 +131,19 @@ TEST_CASE("simulate: the fast path gives the same result at any thread count", "
     }
 }
 
+TEST_CASE("simulate: a ranged horizon counts paybacks up to its longest draw", "[analysis][simulate]") {
+    // Horizons of 1 to 6 years (12 to 72 months): paybacks beyond the base case's 36 months are counted too.
+    const std::vector<RangedInput> in = {
+        {{SlotKind::assumption, AssumptionKey::horizon_months}, 1, 3, 6, RangeDist::uniform},
+        {k_cloud_price, 1, 2, 3, RangeDist::uniform},
+    };
+    const SimulationResult r = simulate(box(), in, {20'000, 9, 2});
+    CHECK(r.general_path);
+    REQUIRE(r.payback_month.count > 0);
+    CHECK(r.payback_month.quantiles[4] > 36.0);
+    CHECK(r.payback_month.quantiles[4] <= 72.0);
+}
+
 TEST_CASE("simulate: the paybacks and the histogram against the draws one by one", "[analysis][simulate]") {
     // The same draws evaluated one at a time by the engine: the shares, percentiles and bin counts must agree.
     Case c = box();

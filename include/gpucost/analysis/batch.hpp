@@ -46,7 +46,8 @@ struct BlockOutcomes {
     double* owning_saves_usd = nullptr;  // cloud total - build total
     double* break_even_hours = nullptr;
     std::size_t break_evens = 0;
-    std::uint64_t* payback_counts = nullptr;  // [0..M]: draws paying back in month m; [0]: never
+    std::uint64_t* payback_counts = nullptr;  // [0..M]: draws paying back in month m; [0]: never (M: the longest
+                                              // horizon a draw can have)
     std::uint64_t* if_sold_counts = nullptr;  // the same for the payback if sold
     std::uint64_t build_cheaper = 0;          // build total strictly below cloud total
     std::uint64_t cloud_cheaper = 0;
@@ -63,7 +64,8 @@ public:
     void run(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     // True when draws go through evaluate().
     bool general() const noexcept { return m_general; }
-    // The horizon in months (the largest payback month), the same in every draw.
+    // The base case's horizon in months: the largest payback month of any draw unless the horizon is ranged (then
+    // a draw's own horizon, up to the range's high end, bounds it).
     int months() const noexcept { return m_months; }
 
     // The numbers a draw can move, as the fast path reads them.
@@ -98,9 +100,33 @@ public:
     using Fields = std::array<double, f_count>;
 
 private:
-    struct Terms;                        // one draw's upfront spend and monthly costs (batch_draw.cpp)
+    // A draw's figures that the paybacks read.
+    // A draw's figures that the paybacks read.
+    struct Terms {
+        double upfront;  // hardware + setup
+        double hardware;
+        double power;  // monthly, at the draw's hours
+        double staff_build;
+        double running;  // maintenance + facility
+        double interim;  // the lead time's interim compute
+        double storage_egress;
+        double compute;
+        double cloud_fixed;  // storage + egress + cloud staff
+        double build_month;  // v1's monthly sums
+        double cloud_month;
+        double life;
+        double residual;
+    };
+    struct ChunkConstants;               // what run() reads of the evaluator (batch_block.cpp)
+    struct ChunkRows;                    // a chunk's figures, row by row
     void fill_months(const Case& base);  // the by-month columns below, and the if-sold bound
     DrawOutcome fast(const Fields& v) const noexcept;
+    static double break_even_of(double d_low, double d_high) noexcept;
+    ChunkConstants chunk_constants() const noexcept;
+    static void chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
+                             double* __restrict build_total, double* __restrict cloud_total, double* __restrict saves,
+                             ChunkRows& __restrict rows) noexcept;
+    void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     int cash_payback_uniform(const Terms& t) const noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
     int payback_scan(const Terms& t, bool if_sold) const noexcept;
