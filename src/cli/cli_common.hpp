@@ -163,6 +163,14 @@ struct ScenarioOptions {
     std::string region;    // "" = any
     std::string provider;  // "" = any
     std::string scenario;  // --scenario FILE; "" = none
+    std::string match;     // --match; "" = the scenario's, else like-for-like
+    std::string tier;      // --tier LIST
+    std::string workload;  // --workload ID
+    std::string min_vram_gb;
+    std::string min_fp64_tflops;
+    std::string min_interconnect;
+    std::string min_gpus_per_instance;
+    bool verbose = false;  // --verbose: every build and offer left out, with its reason, on stderr
     std::string months;
     const CLI::Option* months_option = nullptr;
     std::map<AssumptionKey, std::string> assumptions;
@@ -194,6 +202,11 @@ struct SimulationFlags {
 void add_simulation_options(CLI::App& command, SimulationFlags& options, const char* group);
 // Throws UsageError for draws outside [1, k_max_draws] or a seed that is not a whole number in [0, 2^53].
 SimulationOptions simulation_options(const SimulationFlags& options);
+// --match, --tier, --workload and the requirement flags as a request (empty fields where not given).
+// Throws UsageError listing every bad flag.
+MatchRequest match_flags(const ScenarioOptions& options);
+// With --verbose, one "gpucost: note: left out ..." line per excluded build and offer.
+void print_exclusions(std::ostream& err, const ScenarioOptions& options, const std::vector<Excluded>& excluded);
 
 // One diagnostic line: "gpucost: <kind>: <message>" (kind: "warning", "error"), the one place the prefix is written.
 void print_line(std::ostream& err, std::string_view kind, std::string_view message);

@@ -18,7 +18,95 @@ namespace gpucost::cli {
 
 namespace {
 constexpr const char* k_assumption_group = "Assumptions (default: the catalogue's)";
+constexpr const char* k_match_group = "Matching (like for like: see 'Matching' in the README)";
+
+void add_match_options(CLI::App& command, ScenarioOptions& o) {
+    command
+        .add_option("--match", o.match,
+                    "like-for-like (default: same GPU, GPUs per node, interconnect), gpu (same GPU, any instance) or "
+                    "any (any GPU the --workload measures, for the same work)")
+        ->type_name("LEVEL")
+        ->group(k_match_group);
+    command
+        .add_option("--tier", o.tier, "only offers of these tiers: marketplace, gpu-cloud, hyperscaler (comma list)")
+        ->type_name("LIST")
+        ->group(k_match_group);
+    command.add_option("--workload", o.workload, "a catalogue workload: throughputs for --match any")
+        ->type_name("ID")
+        ->group(k_match_group);
+    command.add_option("--min-vram-gb", o.min_vram_gb, "builds and offers with at least this VRAM per GPU")
+        ->type_name("GB")
+        ->group(k_match_group);
+    command.add_option("--min-fp64-tflops", o.min_fp64_tflops, "... at least this FP64 throughput per GPU")
+        ->type_name("TFLOPS")
+        ->group(k_match_group);
+    command
+        .add_option("--min-interconnect", o.min_interconnect, "... at least this interconnect: pcie, nvlink, nvswitch")
+        ->type_name("LINK")
+        ->group(k_match_group);
+    command
+        .add_option("--min-gpus-per-instance", o.min_gpus_per_instance, "... at least this many GPUs in one machine")
+        ->type_name("N")
+        ->group(k_match_group);
+    command.add_flag("--verbose", o.verbose, "list every build and offer left out, with the reason, on stderr")
+        ->group(k_match_group);
+}
+
 }  // namespace
+
+MatchRequest match_flags(const ScenarioOptions& o) {
+    MatchRequest m;
+    std::vector<std::string> problems;
+    if (!o.match.empty()) {
+        m.level = parse_match_level(o.match);
+        if (!m.level)
+            problems.push_back(fmt::format("--match: must be one of {}, got {}{}", fmt::join(k_match_level_names, ", "),
+                                           quote_value(o.match),
+                                           did_you_mean(o.match, {"like-for-like", "gpu", "any"})));
+    }
+    if (!o.tier.empty()) {
+        std::string why;
+        m.tiers = parse_tier_list(o.tier, why);
+        if (!m.tiers) problems.push_back(fmt::format("--tier: {}", why));
+    }
+    if (!o.workload.empty()) m.workload = o.workload;
+    const auto number = [&](const std::string& text, const char* flag, double max, std::optional<double>& into) {
+        if (text.empty()) return;
+        const auto v = parse_number(text);
+        if (!v || *v < 0 || *v > max)
+            problems.push_back(
+                fmt::format("{}: must be a number in [0, {}], got {}", flag, exact_number(max), quote_value(text)));
+        else
+            into = *v;
+    };
+    number(o.min_vram_gb, "--min-vram-gb", 1e5, m.requirements.min_vram_gb);
+    number(o.min_fp64_tflops, "--min-fp64-tflops", 1e6, m.requirements.min_fp64_tflops);
+    if (!o.min_interconnect.empty()) {
+        m.requirements.min_interconnect = parse_interconnect(o.min_interconnect);
+        if (!m.requirements.min_interconnect)
+            problems.push_back(fmt::format("--min-interconnect: must be one of {}, got {}",
+                                           fmt::join(k_interconnect_names, ", "), quote_value(o.min_interconnect)));
+    }
+    if (!o.min_gpus_per_instance.empty()) {
+        const auto v = parse_number(o.min_gpus_per_instance);
+        if (!v || *v < 1 || *v > 1e6 || *v != static_cast<double>(static_cast<std::int64_t>(*v)))
+            problems.push_back(fmt::format("--min-gpus-per-instance: must be a whole number in [1, 1000000], got {}",
+                                           quote_value(o.min_gpus_per_instance)));
+        else
+            m.requirements.min_gpus_per_instance = static_cast<std::int64_t>(*v);
+    }
+    if (!problems.empty()) throw UsageError(fmt::format("{}", fmt::join(problems, "\n")));
+    return m;
+}
+
+void print_exclusions(std::ostream& err, const ScenarioOptions& o, const std::vector<Excluded>& excluded) {
+    if (!o.verbose) return;
+    for (const Excluded& e : excluded)
+        print_line(err, "note",
+                   e.kind == "build" ? fmt::format("left out build {}: {}", quote_value(e.id), e.reason)
+                                     : fmt::format("left out offer {} for build {}: {}", quote_value(e.id),
+                                                   quote_value(e.build_id), e.reason));
+}
 
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
@@ -34,6 +122,7 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         .add_option("--scenario", o.scenario,
                     "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
+    add_match_options(command, o);
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
         if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
@@ -86,8 +175,11 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
 ComparisonRequest comparison_request(const ScenarioOptions& o) {
     ComparisonRequest request;
     request.flags = flag_layer(o);
+    const MatchRequest flags = match_flags(o);
+    request.match = flags;
     if (!o.scenario.empty()) {
         Scenario scenario = load_scenario_file(o.scenario);
+        request.match = layered(scenario.match, flags);
         request.scenario = std::move(scenario.assumptions);
         if (scenario.build_id) request.build_id_file = o.scenario;
         if (scenario.cloud_id) request.cloud_id_file = o.scenario;

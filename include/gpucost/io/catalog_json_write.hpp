@@ -23,13 +23,26 @@ inline const std::vector<std::string> k_gpu_keys = {
     "price_usd",  "bf16_tflops", "fp64_tflops", "mem_bw_gbs", "aliases",    "form_factor",
     "nvlink_gbs", "spec_source", "source",      "as_of",      "confidence", "note"};
 inline const std::vector<std::string> k_build_keys = {
-    "id",          "name",        "gpu",           "gpu_count",    "gpu_price_usd", "base_price_usd",
-    "base_load_w", "base_idle_w", "setup_usd",     "storage_tb",   "interconnect",  "gpus_per_node",
-    "assumptions", "source",      "as_of",         "confidence",   "note"};
-inline const std::vector<std::string> k_cloud_keys = {
-    "id",           "provider", "instance", "region",  "gpu",           "gpu_count", "usd_per_hour",
-    "storage_usd_per_tb_month", "interconnect", "tier", "vcpus", "ram_gib", "local_disk_tb", "source",
-    "as_of",        "confidence", "note"};
+    "id",          "name",        "gpu",       "gpu_count",  "gpu_price_usd", "base_price_usd",
+    "base_load_w", "base_idle_w", "setup_usd", "storage_tb", "interconnect",  "gpus_per_node",
+    "assumptions", "source",      "as_of",     "confidence", "note"};
+inline const std::vector<std::string> k_cloud_keys = {"id",
+                                                      "provider",
+                                                      "instance",
+                                                      "region",
+                                                      "gpu",
+                                                      "gpu_count",
+                                                      "usd_per_hour",
+                                                      "storage_usd_per_tb_month",
+                                                      "interconnect",
+                                                      "tier",
+                                                      "vcpus",
+                                                      "ram_gib",
+                                                      "local_disk_tb",
+                                                      "source",
+                                                      "as_of",
+                                                      "confidence",
+                                                      "note"};
 // A workload: what it measures, in which unit, from which one source, and each GPU's throughput.
 inline const std::vector<std::string> k_workload_keys = {"id",     "name",  "unit",       "per_gpu",
                                                          "source", "as_of", "confidence", "note"};

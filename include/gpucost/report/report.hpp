@@ -120,17 +120,17 @@ struct Comparison {
     CloudSpec rental;              // what the engine costs: cloud_spec, or (another GPU model) the n instances as one
     std::int64_t rented_gpus = 0;  // GPUs in the instances rented: instances x GPUs per instance
     Evaluation result;
-    std::string offer_choice;               // why this offer, for the reader
-    std::string match_level;                // "like-for-like", "gpu", "any"; "chosen" with --cloud
-    std::string offer_tier;                 // the offer's tier; "" when the catalogue gives none
-    std::vector<TierOffer> tier_offers;     // the best of each tier (within every other rule), tier order
+    std::string offer_choice;                    // why this offer, for the reader
+    std::string match_level;                     // "like-for-like", "gpu", "any"; "chosen" with --cloud
+    std::string offer_tier;                      // the offer's tier; "" when the catalogue gives none
+    std::vector<TierOffer> tier_offers;          // the best of each tier (within every other rule), tier order
     std::optional<WorkEquivalence> equivalence;  // set when a workload is given
-    std::vector<Figure> figures;            // the GPU, the build and the offer, in that order
-    std::vector<std::string> estimates;     // "GPU x is an estimate: ..." for each figure marked so
-    std::vector<std::string> estimate_ids;  // the ids of those figures, in the same order
-    std::vector<CostRow> costs;             // every category, in the engine's table order (k_categories)
-    CashFlowProfile cash_flow;              // month by month, as the engine discounts it
-    UsageRange usage_range;                 // each side's total at 0 and at 168 h/week, from the engine
+    std::vector<Figure> figures;                 // the GPU, the build and the offer, in that order
+    std::vector<std::string> estimates;          // "GPU x is an estimate: ..." for each figure marked so
+    std::vector<std::string> estimate_ids;       // the ids of those figures, in the same order
+    std::vector<CostRow> costs;                  // every category, in the engine's table order (k_categories)
+    CashFlowProfile cash_flow;                   // month by month, as the engine discounts it
+    UsageRange usage_range;                      // each side's total at 0 and at 168 h/week, from the engine
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
