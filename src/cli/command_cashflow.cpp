@@ -35,6 +35,7 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
     const Catalog catalog = load_catalog(o.catalog, warn);
     const CashFlowReport cash_flow = cash_flow_report(catalog, request);
     const std::string text = render(cash_flow, output.format, output.render);
+    print_exclusions(warn, o.scenario.match, cash_flow.report.excluded);
     finish(o.output.output, text, cash_flow.report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }

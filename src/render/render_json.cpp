@@ -51,6 +51,48 @@ Json deciding_json(const VerdictReading& r) {
     return out;
 }
 
+// How the offer was matched: the level, the offer's tier, the best offer of each tier, and (with a workload) how
+// the rental does the build's work.
+Json match_json(const Comparison& c, const Currency& money) {
+    Json tiers = Json::array();
+    for (const TierOffer& t : c.tier_offers)
+        tiers.push_back({{"tier", t.tier},
+                         {"cloud_id", t.offer_id},
+                         {"provider", t.provider},
+                         {"gpu", t.gpu_id},
+                         {"gpus_per_instance", t.gpus_per_instance},
+                         {"instances", t.instances},
+                         {money.field("cloud_total_usd"), money.from_usd(t.cloud_total_usd)},
+                         {"chosen", t.chosen}});
+    Json equivalence = nullptr;
+    if (c.equivalence) {
+        const WorkEquivalence& w = *c.equivalence;
+        equivalence = {{"workload", w.workload_id},
+                       {"workload_name", w.workload_name},
+                       {"unit", w.unit},
+                       {"source", w.source},
+                       {"as_of", w.as_of},
+                       {"build_throughput", w.build_throughput},
+                       {"cloud_throughput", w.offer_throughput},
+                       {"ratio", w.ratio},
+                       {"equivalent_gpus", w.equivalent_gpus}};
+    }
+    return {{"level", c.match_level},
+            {"offer_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)},
+            {"tier_offers", std::move(tiers)},
+            {"equivalence", std::move(equivalence)}};
+}
+
+Json excluded_json(const std::vector<Excluded>& excluded) {
+    Json out = Json::array();
+    for (const Excluded& e : excluded)
+        out.push_back({{"kind", e.kind},
+                       {"id", e.id},
+                       {"build_id", e.build_id.empty() ? Json(nullptr) : Json(e.build_id)},
+                       {"reason", e.reason}});
+    return out;
+}
+
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
@@ -108,6 +150,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"deciding_assumptions", deciding_json(c.reading)},
         {"assumption_overrides", std::move(overrides)},
         {"estimates", c.estimates},
+        {"match", match_json(c, money)},
     };
 }
 
@@ -149,6 +192,8 @@ Json report_json(const Report& report, const RenderOptions& options) {
         {"assumption_sources", std::move(origins)},
         {"comparisons", std::move(comparisons)},
         {"warnings", report.warnings},
+        {"match_level", report.match_level},
+        {"excluded", excluded_json(report.excluded)},
     };
     if (!options.currency.is_usd()) {
         // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.

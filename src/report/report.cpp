@@ -280,6 +280,34 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
 
 }  // namespace
 
+namespace {
+
+std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request,
+                                       const MatchOptions& options) {
+    std::vector<Excluded> excluded;
+    for (const Build& build : catalog.builds) {
+        if (request.build_id && build.id != *request.build_id) continue;
+        add_exclusions(catalog, build, options, resolved_for(catalog, build, request).values.pricing, excluded);
+    }
+    // By build, then the build's own line, then offer id, so the list never depends on the catalogue's order.
+    std::sort(excluded.begin(), excluded.end(), [](const Excluded& a, const Excluded& b) {
+        const std::string& owner_a = a.kind == "build" ? a.id : a.build_id;
+        const std::string& owner_b = b.kind == "build" ? b.id : b.build_id;
+        if (owner_a != owner_b) return owner_a < owner_b;
+        if (a.kind != b.kind) return a.kind == "build";
+        return a.id < b.id;
+    });
+    return excluded;
+}
+
+}  // namespace
+
+std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request) {
+    MatchOptions options = match_options(catalog, request.match);
+    options.filters = {request.region, request.provider};
+    return match_exclusions(catalog, request, options);
+}
+
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
     report.catalog_as_of = catalog.as_of;
@@ -293,10 +321,7 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         report.comparisons.push_back(one_build(catalog, request, options, report.warnings));
     else
         report.comparisons = every_build(catalog, request, options, report.warnings);
-    for (const Build& build : catalog.builds) {
-        if (report.detailed && build.id != *request.build_id) continue;
-        add_exclusions(catalog, build, options, resolved_for(catalog, build, request).values.pricing, report.excluded);
-    }
+    report.excluded = match_exclusions(catalog, request, options);
 
     for (const Comparison& c : report.comparisons) {
         for (const Figure& f : c.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
