@@ -82,7 +82,7 @@ TEST_CASE("compare --build: every format names the match level, the offer's tier
          "reason": "interconnect pcie is weaker than the build's nvswitch"}])"));
 }
 
-TEST_CASE("compare --match gpu gives gpucost 1's choice; like-for-like never rents an 8-GPU build as 1-GPU pods") {
+TEST_CASE("compare --match gpu gives gpucost 1's choice, and like-for-like never rents an 8-GPU build as 1-GPU pods") {
     const Json old = json_of(on_fixture("compare", {"--build", "hgx-8", "--match", "gpu"}));
     const Json& c = old["comparisons"][0];
     CHECK(c["cloud"]["id"] == "h-1x-market");  // 8 instances x $2 = $16/h, the cheapest per GPU-hour
