@@ -93,6 +93,24 @@ Json excluded_json(const std::vector<Excluded>& excluded) {
     return out;
 }
 
+// Each side's total at 0 and 168 h/week (linear in the hours between): the two points of the cost-vs-hours chart.
+Json usage_json(const UsageRange& u, const Currency& money) {
+    return {{"hours_per_week", {0.0, 168.0}},
+            {money.field("build_total_usd"), {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)}},
+            {money.field("cloud_total_usd"), {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)}}};
+}
+
+// The assumptions of this comparison that differ from the report's (a build's own overrides).
+Json overrides_json(const Comparison& c, const Report& report) {
+    Json overrides = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        if (c.assumptions.origins[k] != report.assumptions.origins[k])
+            overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
+    }
+    return overrides;
+}
+
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
@@ -125,12 +143,6 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
-    Json overrides = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const std::size_t k = static_cast<std::size_t>(i.key);
-        if (c.assumptions.origins[k] != report.assumptions.origins[k])
-            overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
-    }
     return {
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},
@@ -139,6 +151,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {"build_cheaper_above", optional_json(e.build_cheaper_above)},
           {"payback_month", optional_json(e.payback_month)},
           {"payback_month_if_sold", optional_json(e.payback_month_if_sold)}}},
+        {"by_hours_per_week", usage_json(c.usage_range, money)},
         {"cheaper", to_string(e.cheaper)},
         {key("savings_usd"), amount(e.savings_usd)},
         {"verdict", verdict_text(c, money)},
@@ -148,7 +161,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {"verdict", resale_verdict_text(c, money)}}},
         {"estimated_assumptions", c.reading.estimated},
         {"deciding_assumptions", deciding_json(c.reading)},
-        {"assumption_overrides", std::move(overrides)},
+        {"assumption_overrides", overrides_json(c, report)},
         {"estimates", c.estimates},
         {"match", match_json(c, money)},
     };
