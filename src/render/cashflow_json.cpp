@@ -22,7 +22,9 @@ std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderO
                                {"months", c.assumptions.values.months},
                                {"discount_rate", c.assumptions.values.discount_rate},
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
-                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)}});
+                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
+                               {"match_level", c.match_level},
+                               {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
         for (const CashFlow& f : c.cash_flow.flows)
             rows.push_back({{"build_id", c.build.id},
                             {"cloud_id", c.offer.id},

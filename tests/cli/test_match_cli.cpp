@@ -210,6 +210,10 @@ TEST_CASE("check, cashflow and the uncertainty commands match through the same c
                                       ? first["cloud"]["id"].get<std::string>()
                                       : first["cloud_id"].get<std::string>();
         CHECK(cloud == "h-8x-cloud");
+        if (std::string(command) == "cashflow") {
+            CHECK(first["match_level"] == "like-for-like");
+            CHECK(first["cloud_tier"] == "gpu-cloud");
+        }
         extra.push_back("--match");
         extra.push_back("gpu");
         const Json g = Json::parse(ok(on_fixture(command, extra)).out);
