@@ -1,5 +1,7 @@
 #include "gpucost/report/match_words.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpucost/util/error.hpp"
@@ -47,9 +49,10 @@ MatchOptions match_options(const Catalog& catalog, const MatchRequest& match) {
         if (o.workload == nullptr) {
             std::vector<std::string> ids;
             for (const Workload& w : catalog.workloads) ids.push_back(w.id);
-            throw DataError(fmt::format("--workload: unknown workload {}{}; `gpucost catalog list workloads` lists "
-                                        "them",
-                                        quote_value(*match.workload), did_you_mean(*match.workload, ids)));
+            std::sort(ids.begin(), ids.end());
+            throw DataError(fmt::format("--workload: unknown workload {}{}; the catalogue's workloads: {}",
+                                        quote_value(*match.workload), did_you_mean(*match.workload, ids),
+                                        ids.empty() ? std::string("none") : fmt::format("{}", fmt::join(ids, ", "))));
         }
     }
     if (o.level == MatchLevel::any && o.workload == nullptr)

@@ -2,6 +2,7 @@
 // cloud total's compute is 7,300 h x instances x the hourly price (730 used hours a month); and the shipped
 // catalogue, whose multi-GPU builds must each find an offer of their own shape.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -153,6 +154,10 @@ TEST_CASE("compare: when no offer meets the rule, the failed rule and the looser
     CHECK(r.exit_code == 2);
     CHECK(r.err == "gpucost: error: --match any needs --workload ID: offers of another GPU model are compared for "
                    "the same work, which a workload's throughputs measure\n");
+    r = run_gpucost(on_fixture("compare", {"--match", "any", "--workload", "llm"}));
+    CHECK(r.exit_code == 3);
+    CHECK(r.err == "gpucost: error: --workload: unknown workload \"llm\" (did you mean \"llm-infer\"?); the "
+                   "catalogue's workloads: fp64-hpc, llm-infer\n");
     r = run_gpucost(on_fixture("compare", {"--match", "like", "--min-interconnect", "nvl"}));
     CHECK(r.exit_code == 2);
     CHECK(r.err == "gpucost: error: --match: must be one of like-for-like, gpu, any, got \"like\" (did you mean "
@@ -269,4 +274,26 @@ TEST_CASE("shipped: every multi-GPU build is compared like for like, the 4x RTX 
         CHECK(c["cloud"]["gpus_per_instance"].get<std::int64_t>() >=
               std::min<std::int64_t>(*b.gpus_per_node, b.gpu_count));
     }
+}
+
+TEST_CASE("shipped: --match any sizes a rental of another GPU model from one source's throughputs") {
+    const Json report = json_of({"compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
+                                 "llm-8b-chat-llamacpp", "--hours-per-week", "40"});
+    const Json& c = report["comparisons"][0];
+    const Json& w = c["match"]["equivalence"];
+    const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
+    const gpucost::Workload& llm = *shipped.find_workload("llm-8b-chat-llamacpp");
+    const double t_b = *llm.throughput("rtx-4090");
+    const double t_c = *llm.throughput(c["cloud"]["gpu"].get<std::string>());
+    CHECK(w["build_throughput"] == t_b);
+    CHECK(w["cloud_throughput"] == t_c);
+    CHECK(w["ratio"].get<double>() == Approx(t_c / t_b));
+    const std::int64_t per = c["cloud"]["gpus_per_instance"].get<std::int64_t>();
+    // n = ceil(4 x T_b / (c x T_c)); with the catalogue's llama.cpp figures an RTX 3090 pod wins:
+    // ceil(4 x 127.74 / (1 x 111.74)) = ceil(4.573) = 5 instances.
+    const auto n = static_cast<std::int64_t>(std::ceil(4.0 * t_b / (static_cast<double>(per) * t_c)));
+    CHECK(c["cloud"]["instances"] == n);
+    CHECK(w["equivalent_gpus"] == n * per);
+    CHECK(w["source"] == llm.provenance.source);
+    CHECK(c["cloud"]["unused_gpus"] == 0);  // another model is rented for the work, not the GPU count
 }
