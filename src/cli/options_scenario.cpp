@@ -24,7 +24,8 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
         ->type_name("ID");
     command
-        .add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
+        .add_option("--cloud", o.cloud,
+                    "the cloud offer to compare with (default: the cheapest that --match allows for the build)")
         ->type_name("ID");
     command.add_option("--region", o.region, "match only cloud offers in this region (case-insensitive)")
         ->type_name("REGION");
