@@ -35,6 +35,10 @@ Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings);
 // for a build asked for that has no offer to compare with.
 Report compare_report(const Catalog& catalog, const ComparisonRequest& request);
 
+// What the match leaves out, for --verbose on commands whose model does not carry it (sensitivity, sweep,
+// simulate); compare_report's `excluded` is the same list.
+std::vector<Excluded> excluded_by_match(const Catalog& catalog, const ComparisonRequest& request);
+
 // `cashflow`: the compare report, shown month by month.
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request);
 

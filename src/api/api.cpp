@@ -22,6 +22,10 @@ Report compare_report(const Catalog& catalog, const ComparisonRequest& request) 
     return build_report(catalog, request);
 }
 
+std::vector<Excluded> excluded_by_match(const Catalog& catalog, const ComparisonRequest& request) {
+    return match_exclusions(catalog, request);
+}
+
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {
     return {build_report(catalog, request)};
 }
