@@ -46,6 +46,10 @@ def outputs():
         found.append((f"{label}-cashflow.html", gpucost("cashflow", *catalog, "--format", "html")))
         found.append((f"{label}-eur.html",
                       gpucost("compare", *catalog, *one, "--currency", "EUR", "--usd-rate", "0.92", "--format", "html")))
+    match = ["--catalog", os.path.join(SOURCE, "tests", "data", "match_catalog.json"), "--workload", "llm-infer"]
+    for label, args in (("fixture", match), ("embedded", ["--workload", "llm-70b-serve-mlperf"])):
+        found.append((f"rank-{label}.svg", gpucost("rank", *args, "--format", "svg", "--chart", "rank")))
+        found.append((f"rank-{label}.html", gpucost("rank", *args, "--format", "html")))
     ranges = ["--catalog", os.path.join(SOURCE, "tests", "data", "ranges_catalog.json")]
     one, grid = ["--build", "box-a4"], ["--vary", "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"]
     found.append(("tornado.svg", gpucost("sensitivity", *ranges, *one, "--format", "svg", "--chart", "tornado")))
