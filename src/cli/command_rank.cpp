@@ -6,6 +6,7 @@
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/rank.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
 namespace {
@@ -25,23 +26,20 @@ struct RankOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
     ChartOption chart;
-    ScenarioOptions scenario;
-    std::string workload;
-    bool verbose = false;
+    ScenarioOptions scenario;  // with the match flags: --workload, the requirements, --tier, --verbose
 };
 
 int run_rank(const RankOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
-    ComparisonRequest request = comparison_request(o.scenario);
-    if (!o.workload.empty()) request.match.workload = o.workload;
+    const ComparisonRequest request = comparison_request(o.scenario);
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const RankReport report = rank_report(catalog, request);
     const std::string text = render(report, output.format, output.render);
-    if (o.verbose)
+    if (o.scenario.match.verbose)
         for (const Excluded& e : report.excluded)
-            print_line(io.err, "excluded", fmt::format("{} {}: {}", e.kind, e.id, e.reason));
+            print_line(io.err, "note", fmt::format("left out {} {}: {}", e.kind, quote_value(e.id), e.reason));
     finish(o.output.output, text, report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
@@ -52,12 +50,10 @@ Command add_rank_command(CLI::App& app) {
     auto options = std::make_shared<RankOptions>();
     CLI::App* command =
         app.add_subcommand("rank", "every build and cloud offer ranked by cost per unit of a workload's work");
-    command->add_option("--workload", options->workload, "the work to price: a workload id of the catalogue")
-        ->type_name("ID");
-    command->add_flag("--verbose", options->verbose, "list each build and offer left out, and why, on stderr");
     add_scenario_options(*command, options->scenario);
-    // rank ranks every build and offer: compare's --build and --cloud do not apply.
-    for (const char* name : {"--build", "--cloud"}) command->remove_option(command->get_option(name));
+    // rank ranks every build and offer on its own: compare's --build, --cloud and --match do not apply.
+    for (const char* name : {"--build", "--cloud", "--match"}) command->remove_option(command->get_option(name));
+    command->get_option("--workload")->description("the work to price: a workload id of the catalogue (required)");
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "rank");
     add_catalog_options(*command, options->catalog);

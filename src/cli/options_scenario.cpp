@@ -34,6 +34,7 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         .add_option("--scenario", o.scenario,
                     "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
+    add_match_options(command, o.match);
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
         if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
@@ -92,8 +93,11 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
 ComparisonRequest comparison_request(const ScenarioOptions& o) {
     ComparisonRequest request;
     request.flags = flag_layer(o);
+    const MatchRequest flags = match_request(o.match);
+    request.match = flags;
     if (!o.scenario.empty()) {
         Scenario scenario = load_scenario_file(o.scenario);
+        request.match = layered(scenario.match, flags);
         request.scenario = std::move(scenario.assumptions);
         if (scenario.build_id) request.build_id_file = o.scenario;
         if (scenario.cloud_id) request.cloud_id_file = o.scenario;

@@ -85,13 +85,13 @@ std::string verdict(const RankReport& report, const Currency& money) {
 std::string requirements_line(const RankReport& report) {
     std::vector<std::string> parts;
     const Requirements& r = report.requirements;
-    if (r.min_vram_gb) parts.push_back("min_vram_gb " + exact_number(*r.min_vram_gb));
-    if (r.min_fp64_tflops) parts.push_back("min_fp64_tflops " + exact_number(*r.min_fp64_tflops));
-    if (r.min_interconnect) parts.push_back("min_interconnect " + std::string(to_string(*r.min_interconnect)));
-    if (r.min_gpus_per_instance) parts.push_back("min_gpus_per_instance " + std::to_string(*r.min_gpus_per_instance));
-    if (report.tiers) parts.push_back("tiers " + tier_list_text(*report.tiers));
-    if (report.region) parts.push_back("region " + *report.region);
-    if (report.provider) parts.push_back("provider " + *report.provider);
+    if (r.min_vram_gb) parts.push_back("--min-vram-gb " + exact_number(*r.min_vram_gb));
+    if (r.min_fp64_tflops) parts.push_back("--min-fp64-tflops " + exact_number(*r.min_fp64_tflops));
+    if (r.min_interconnect) parts.push_back("--min-interconnect " + std::string(to_string(*r.min_interconnect)));
+    if (r.min_gpus_per_instance) parts.push_back("--min-gpus-per-instance " + std::to_string(*r.min_gpus_per_instance));
+    if (report.tiers) parts.push_back("--tier " + tier_list_text(*report.tiers));
+    if (report.region) parts.push_back("--region " + *report.region);
+    if (report.provider) parts.push_back("--provider " + *report.provider);
     if (parts.empty()) return "";
     return fmt::format("Requirements and filters: {}.", fmt::join(parts, ", "));
 }

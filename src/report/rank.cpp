@@ -7,6 +7,7 @@
 
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/report/freshness.hpp"
+#include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -88,51 +89,6 @@ MatchOptions options_for(const ComparisonRequest& request, const Workload& workl
     return o;
 }
 
-std::string requirement_reason(Exclusion e, const Requirements& r, const Gpu* gpu, Interconnect link, std::int64_t gpus,
-                               const char* gpus_what) {
-    switch (e) {
-        case Exclusion::min_vram:
-            return fmt::format("GPU {} has {} GB of memory; min_vram_gb is {}", gpu ? gpu->id : "?",
-                               exact_number(gpu ? gpu->vram_gb : 0.0), exact_number(r.min_vram_gb.value_or(0.0)));
-        case Exclusion::min_fp64:
-            return gpu && gpu->fp64_tflops
-                       ? fmt::format("GPU {} does {} FP64 TFLOPS; min_fp64_tflops is {}", gpu->id,
-                                     exact_number(*gpu->fp64_tflops), exact_number(r.min_fp64_tflops.value_or(0.0)))
-                       : fmt::format("GPU {} has no FP64 figure; min_fp64_tflops is {}", gpu ? gpu->id : "?",
-                                     exact_number(r.min_fp64_tflops.value_or(0.0)));
-        case Exclusion::min_interconnect:
-            return fmt::format("interconnect {}; min_interconnect is {}", to_string(link),
-                               to_string(r.min_interconnect.value_or(Interconnect::pcie)));
-        case Exclusion::min_gpus_per_instance:
-            return fmt::format("{} {}; min_gpus_per_instance is {}", count_text(gpus, "GPU"), gpus_what,
-                               r.min_gpus_per_instance.value_or(0));
-        default: return {};
-    }
-}
-
-std::string build_reason(Exclusion e, const Catalog& catalog, const Build& build, const Requirements& r,
-                         const Workload& w) {
-    if (e == Exclusion::no_workload_figure) return fmt::format("workload {} has no figure for GPU {}", w.id, build.gpu);
-    return requirement_reason(e, r, catalog.find_gpu(build.gpu), interconnect_of(build), gpus_per_node_of(build),
-                              "in one machine");
-}
-
-std::string offer_reason(Exclusion e, const Catalog& catalog, const CloudOffer& offer, const ComparisonRequest& q,
-                         const Workload& w, Pricing pricing) {
-    switch (e) {
-        case Exclusion::filtered_out:
-            return fmt::format("region {}, provider {}: outside --region/--provider", offer.region, offer.provider);
-        case Exclusion::tier:
-            return fmt::format("tier {}: outside --tier {}", offer.tier ? to_string(*offer.tier) : "(none)",
-                               q.match.tiers ? tier_list_text(*q.match.tiers) : "");
-        case Exclusion::no_workload_figure: return fmt::format("workload {} has no figure for GPU {}", w.id, offer.gpu);
-        case Exclusion::no_price: return fmt::format("no {} price", to_string(pricing));
-        default:
-            return requirement_reason(e, q.match.requirements, catalog.find_gpu(offer.gpu), interconnect_of(offer),
-                                      offer.gpu_count, "per instance");
-    }
-}
-
 // What the build side rents while the machine is on order: its like-for-like match, as compare chooses it; only
 // needed with a lead time. Empty when there is none to rent.
 std::optional<CloudSpec> interim_for(const Catalog& catalog, const Build& build, const BuildSpec& spec,
@@ -150,7 +106,8 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         const Exclusion e = build_exclusion(catalog, build, options);
         if (e != Exclusion::none) {
             report.excluded.push_back(
-                {"build", build.id, "", build_reason(e, catalog, build, options.requirements, w)});
+                {"build", build.id, "",
+                 exclusion_reason(catalog, build, nullptr, e, options, report.assumptions.values.pricing)});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(build.gpu);
@@ -195,7 +152,8 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
     for (const CloudOffer& offer : catalog.cloud) {
         const Exclusion e = offer_exclusion(catalog, alone, offer, pricing, options);
         if (e != Exclusion::none) {
-            report.excluded.push_back({"offer", offer.id, "", offer_reason(e, catalog, offer, request, w, pricing)});
+            report.excluded.push_back(
+                {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing)});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(offer.gpu);

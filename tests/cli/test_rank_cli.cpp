@@ -151,6 +151,8 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
           "fp64-hpc\n");
     CHECK(err({"rank", "--catalog", k_match}) ==
           "gpucost: error: rank needs --workload ID, the work to price; workloads: llm-infer, fp64-hpc\n");
+    CHECK(err(fixture({"--match", "any"})) ==
+          "gpucost: error: unknown option \"--match\"; see 'gpucost rank --help'\n");
     CHECK(err(fixture({"--build", "hgx-8"})) ==
           "gpucost: error: unknown option \"--build\"; see 'gpucost rank --help'\n");
     CHECK(err(fixture({"--format", "svg", "--chart", "savings"})) ==
@@ -158,12 +160,44 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
     CHECK(err(fixture({"--format", "svg"})) == "gpucost: error: --format svg writes one chart: add --chart rank\n");
 }
 
+TEST_CASE("rank: the requirement flags (the match flags compare has) filter builds and offers alike", "[rank]") {
+    const Json all = Json::parse(run_ok(fixture({"--format", "json"})));
+    const Json big =
+        Json::parse(run_ok(fixture({"--format", "json", "--min-gpus-per-instance", "8", "--tier", "gpu-cloud"})));
+    std::vector<std::string> kept;
+    for (const Json& row : big["rows"]) kept.push_back(row["id"].get<std::string>());
+    // hgx-8 holds 8 GPUs in one machine; the 8-GPU offers of tier gpu-cloud are h-8x-pcie and h-8x-cloud.
+    CHECK(kept == std::vector<std::string>{"h-8x-pcie", "h-8x-cloud", "hgx-8"});
+    CHECK(big["requirements"]["min_gpus_per_instance"] == 8);
+    CHECK(big["requirements"]["tiers"] == Json::array({"gpu-cloud"}));
+    CHECK(big["excluded"].size() == all["rows"].size() - 3);
+    // The figures of the rows kept do not move.
+    for (const Json& row : big["rows"])
+        for (const Json& same : all["rows"])
+            if (same["id"] == row["id"]) CHECK(same["usd_per_million_units"] == row["usd_per_million_units"]);
+    const Json fp64 = Json::parse(run_ok(fixture(
+        {"--format", "json", "--min-fp64-tflops", "10", "--min-vram-gb", "48", "--min-interconnect", "nvlink"})));
+    for (const Json& row : fp64["rows"]) CHECK(row["gpu"] == "gpu-h");
+    const auto bad = run_gpucost(fixture({"--min-vram-gb", "lots"}));
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find("--min-vram-gb") != std::string::npos);
+}
+
+TEST_CASE("rank: nothing to rank is a data error (exit 3)", "[rank]") {
+    const auto r = run_gpucost(fixture({"--min-vram-gb", "1000"}));
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err == "gpucost: error: nothing to rank for workload llm-infer: no build or offer meets the requirements "
+                   "and has a figure for it (10 left out; --verbose lists why)\n");
+}
+
 TEST_CASE("rank --verbose: each build and offer left out, and why, on stderr", "[rank]") {
     const auto r = run_gpucost(fixture({"--verbose", "--format", "csv"}, "fp64-hpc"));
     REQUIRE(r.exit_code == 0);
-    CHECK(r.err == "gpucost: excluded: build duo-c: workload fp64-hpc has no figure for GPU gpu-c\n"
-                   "gpucost: excluded: offer c-1x-market: workload fp64-hpc has no figure for GPU gpu-c\n"
-                   "gpucost: excluded: offer c-2x-cloud: workload fp64-hpc has no figure for GPU gpu-c\n");
+    CHECK(r.err ==
+          "gpucost: note: left out build \"duo-c\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n"
+          "gpucost: note: left out offer \"c-1x-market\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n"
+          "gpucost: note: left out offer \"c-2x-cloud\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n");
     const auto quiet = run_gpucost(fixture({"--format", "csv"}, "fp64-hpc"));
     CHECK(quiet.err.empty());
     CHECK(quiet.out == r.out);
