@@ -183,6 +183,25 @@ TEST_CASE("rank: the requirement flags (the match flags compare has) filter buil
     CHECK(bad.err.find("--min-vram-gb") != std::string::npos);
 }
 
+TEST_CASE("rank --scenario: the workload, requirements and tier as scenario keys, flags over them", "[rank]") {
+    const std::vector<std::string> flags = {
+        "rank",      "--catalog",        k_match, "--workload", "llm-infer", "--min-vram-gb", "48", "--tier",
+        "gpu-cloud", "--hours-per-week", "80",    "--format",   "json"};
+    const Json by_flags = Json::parse(run_ok(flags));
+    const Json by_file = Json::parse(
+        run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json", "--format", "json"}));
+    CHECK(by_file["rows"] == by_flags["rows"]);
+    CHECK(by_file["excluded"] == by_flags["excluded"]);
+    CHECK(by_file["requirements"] == by_flags["requirements"]);
+    CHECK(by_file["assumption_sources"]["hours_per_week"]["from"] == "scenario data/scenario/rank.json");
+    // A flag wins over the file, key by key.
+    const Json wider = Json::parse(run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json",
+                                           "--min-vram-gb", "1", "--format", "json"}));
+    CHECK(wider["requirements"]["min_vram_gb"] == 1.0);
+    CHECK(wider["requirements"]["tiers"] == Json::array({"gpu-cloud"}));
+    CHECK(wider["rows"].size() > by_file["rows"].size());
+}
+
 TEST_CASE("rank: nothing to rank is a data error (exit 3)", "[rank]") {
     const auto r = run_gpucost(fixture({"--min-vram-gb", "1000"}));
     CHECK(r.exit_code == 3);

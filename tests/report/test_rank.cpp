@@ -9,6 +9,7 @@
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/report/rank.hpp"
+#include "gpucost/report/report.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -228,6 +229,42 @@ TEST_CASE("build_rank_report: no hours of use, no figure: ranked by total with a
         CHECK(report.rows[i - 1].total_usd <= report.rows[i].total_usd);
     REQUIRE(report.warnings.size() == 1);
     CHECK_THAT(report.warnings.front(), Contains("no hours of use"));
+}
+
+TEST_CASE("build_rank_report: a build costs what compare says, its lead time's interim cloud included") {
+    const Catalog catalog = fixture();
+    for (const double lead : {0.0, 3.0}) {
+        INFO("lead time " << lead);
+        ComparisonRequest r;
+        r.flags.origin = "flag";
+        r.flags.set(AssumptionKey::lead_time_months, lead);
+        r.match.workload = "llm-infer";
+        const RankReport report = build_rank_report(catalog, r);
+        for (const RankRow& row : report.rows) {
+            if (row.kind != "build") continue;
+            INFO(row.id);
+            ComparisonRequest one = r;
+            one.build_id = row.id;
+            const Report compared = build_report(catalog, one);
+            REQUIRE(compared.comparisons.size() == 1);
+            CHECK_THAT(row.total_usd, WithinRel(compared.comparisons.front().result.build.total_usd, 1e-12));
+        }
+    }
+    // With a lead time the owner rents its like-for-like match meanwhile; under --tier hyperscaler only hgx-8 has one
+    // (h-8x-hyper), so the other builds are left out, saying why.
+    ComparisonRequest r = plain("llm-infer");
+    r.flags.set(AssumptionKey::lead_time_months, 3.0);
+    std::string why;
+    r.match.tiers = parse_tier_list("hyperscaler", why);
+    const RankReport report = build_rank_report(catalog, r);
+    REQUIRE(excluded(report, "duo-c"));
+    CHECK(excluded(report, "duo-c")->reason ==
+          "a lead time of 3 months needs a cloud offer to rent meanwhile, and none matches it like for like");
+    CHECK(excluded(report, "one-p"));
+    // hgx-8: $252,000 upfront; 3 months of h-8x-hyper at $55/h x 173.809524 h (= $28,678.57), then 33 months of
+    // power (7.6 kW x 173.809524 h x 1.5 x $0.10 = $198.142857 a month, $6,538.71): $287,217.29 over 36 months.
+    CHECK_THAT(row(report, "hgx-8").total_usd,
+               WithinRel(252000.0 + 3 * 55.0 * 40 * 730.0 / 168 + 33 * 198.14285714285714, 1e-12));
 }
 
 TEST_CASE("build_rank_report: the shipped catalogue, llm-70b-serve-mlperf at 168 h/week") {
