@@ -6,7 +6,7 @@
                                                   attribute or style refers to anything outside the file
     check_pictures.py GPUCOST SOURCE_DIR browser  headless Chromium opens the detailed page: a screenshot of the
                                                   expected size that is not blank, and a DOM with the verdict and
-                                                  the chart labels
+                                                  the chart labels; and the rank page's verdict, chart and rows
 
 Exit 77 (ctest's skip) with a message when xmllint or Chromium is missing: sh scripts/install-deps.sh --browser.
 Standard library only."""
@@ -155,6 +155,18 @@ def check_browser(folder):
                      "break-even: 39.1 h/week", "Own: box-a4", "Rent: pricey-a1", "Months from purchase"):
         if expected not in dom:
             failures.append(f"the DOM lacks {expected!r}")
+    # The rank page: its verdict and the chart's title and labels in the DOM Chromium builds.
+    match = ["--catalog", os.path.join(SOURCE, "tests", "data", "match_catalog.json"), "--workload", "llm-infer"]
+    ranked = json.loads(gpucost("rank", *match, "--format", "json"))
+    rank_page = os.path.join(folder, "rank.html")
+    with open(rank_page, "w", encoding="utf-8") as f:
+        f.write(gpucost("rank", *match, "--format", "html"))
+    dom = subprocess.run([browser, *flags, "--dump-dom", "file://" + rank_page], capture_output=True, text=True,
+                         timeout=90).stdout
+    for expected in ("cheapest for this work: cloud offer " + ranked["rows"][0]["id"], "Cost per million tokens: llm-infer",
+                     "own (build)", "rent (one cloud instance)", *(r["id"] for r in ranked["rows"])):
+        if expected not in dom:
+            failures.append(f"the rank page's DOM lacks {expected!r}")
     for f in failures:
         print("FAIL:", f)
     print(f"check_pictures browser: {browser}, {len(failures)} failures")
