@@ -147,6 +147,8 @@ if len(checked.get("checks", [])) != len(checked["comparisons"]):
 # rank: for every workload of the fixture and of the shipped catalogue, Python's csv reads the same rows as the
 # JSON, in ascending order, each figure the total over the discounted work.
 MATCH = os.path.join(SOURCE, "tests", "data", "match_catalog.json")
+with open(os.path.join(SOURCE, "docs", "rank.schema.json")) as f:
+    RANK_SCHEMA = json.load(f)
 for catalog_args, workloads in ((["--catalog", MATCH], ["llm-infer", "fp64-hpc"]), ([], None)):
     if workloads is None:
         with open(os.path.join(SOURCE, "data", "catalog.json"), encoding="utf-8") as f:  # the embedded catalogue
@@ -156,6 +158,7 @@ for catalog_args, workloads in ((["--catalog", MATCH], ["llm-infer", "fp64-hpc"]
     for workload in workloads:
         base = ["rank", *catalog_args, "--workload", workload]
         ranked = json.loads(run(*base, "--format", "json"))
+        validate(ranked, RANK_SCHEMA, f"rank {workload}")
         rows = list(csv.DictReader(io.StringIO(run(*base, "--format", "csv"), newline="")))
         if [r["id"] for r in rows] != [r["id"] for r in ranked["rows"]]:
             failures.append(f"rank {workload}: CSV ids differ from JSON ids")
