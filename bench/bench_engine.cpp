@@ -133,3 +133,25 @@ void BM_evaluate_cloud_always_cheaper(benchmark::State& state) {
 BENCHMARK(BM_evaluate_cloud_always_cheaper);
 
 }  // namespace
+
+namespace {
+
+// Model v2's terms all on: a 3-month lead time (interim cloud at on-demand), both price trends, the resale curve,
+// 10 TB of storage and on-demand overhead. evaluate() then also walks the months for both paybacks.
+void BM_evaluate_v2_all_terms(benchmark::State& state) {
+    auto base = defaults(static_cast<double>(state.range(0)) / 100.0);
+    base.lead_time_months = 3;
+    base.cloud_price_change_per_year = -0.1;
+    base.electricity_price_change_per_year = 0.03;
+    base.resale = gpucost::ResaleModel::curve;
+    base.resale_decline_per_year = 0.3;
+    base.storage_tb = 10.0;
+    base.cloud_storage_usd_per_tb_month = 20.0;
+    base.on_demand_overhead = 0.1;
+    gpucost::CloudSpec offer = h100_offer();
+    offer.interim_usd_per_hour = 98.32;
+    run_evaluate(state, h100_build(), offer, variants(base));
+}
+BENCHMARK(BM_evaluate_v2_all_terms)->Arg(0)->Arg(5);
+
+}  // namespace

@@ -16,6 +16,12 @@ for run in 1 2 3; do
     "$gpucost" "$@" --draws 1000000 --format json >/dev/null
   /usr/bin/time -f "numpy 1e6: %e s wall, %U s user, %S s sys, %M KB peak RSS" /usr/bin/python3 bench/mc_numpy.py 1000000
 done
+if command -v perf >/dev/null 2>&1; then
+  echo "== CPU time to the millisecond (perf stat, 5 runs each): gpucost, then NumPy"
+  perf stat -r 5 -e task-clock "$gpucost" "$@" --draws 1000000 --format json --quiet 2>&1 >/dev/null |
+    grep -E "task-clock|elapsed"
+  perf stat -r 5 -e task-clock /usr/bin/python3 bench/mc_numpy.py 1000000 2>&1 >/dev/null | grep -E "task-clock|elapsed"
+fi
 echo "== peak memory at 10,000,000 draws, and the baseline of 1 draw"
 /usr/bin/time -f "gpucost simulate 1e7: %e s wall, %M KB peak RSS" "$gpucost" "$@" --draws 10000000 --format json \
   >/dev/null

@@ -1,20 +1,81 @@
 #include "gpucost/analysis/batch.hpp"
 
 #include <algorithm>
-#include <vector>
+#include <limits>
+#include <optional>
+
+#include "gpucost/engine/build_power.hpp"
 
 namespace gpucost {
 namespace {
 
-// Discounted build total minus cloud total for one month's costs, as the engine's difference() forms it.
-double difference(double upfront, double annuity, double resale, const MonthlyCosts& m) noexcept {
-    return (upfront + annuity * m.build_usd() - resale) - annuity * m.cloud_usd();
+using Field = BatchEvaluator::Field;
+using Fields = BatchEvaluator::Fields;
+
+// The field a slot writes; empty for a slot the fast path does not cover (needs_general_path).
+std::optional<Field> field_of(Slot slot, bool offer_storage_price) noexcept {
+    switch (slot.kind) {
+        case SlotKind::gpu_price_usd: return Field::f_gpu_price;
+        case SlotKind::gpu_tdp_w: return Field::f_gpu_tdp;
+        case SlotKind::gpu_idle_w: return Field::f_gpu_idle;
+        case SlotKind::base_price_usd: return Field::f_base_price;
+        case SlotKind::base_load_w: return Field::f_base_load;
+        case SlotKind::base_idle_w: return Field::f_base_idle;
+        case SlotKind::setup_usd: return Field::f_setup;
+        case SlotKind::usd_per_hour: return Field::f_usd_per_hour;
+        case SlotKind::assumption: break;
+    }
+    using K = AssumptionKey;
+    switch (slot.key) {
+        case K::hours_per_week: return Field::f_hours;
+        case K::electricity_usd_per_kwh: return Field::f_kwh;
+        case K::pue: return Field::f_pue;
+        case K::staff_salary_usd: return Field::f_salary;
+        case K::staff_fte_build: return Field::f_fte_build;
+        case K::staff_fte_cloud: return Field::f_fte_cloud;
+        case K::maintenance_rate: return Field::f_maintenance;
+        case K::facility_usd_per_month: return Field::f_facility;
+        case K::useful_life_years: return Field::f_life;
+        case K::residual_value: return Field::f_residual;
+        case K::spot_overhead: return Field::f_spot_overhead;
+        case K::on_demand_overhead: return Field::f_on_demand_overhead;
+        case K::cloud_storage_usd_per_month: return Field::f_storage_month;
+        case K::cloud_egress_usd_per_month: return Field::f_egress;
+        case K::storage_tb: return Field::f_storage_tb;
+        case K::cloud_storage_usd_per_tb_month: return offer_storage_price ? Field::f_unused : Field::f_storage_per_tb;
+        default: return std::nullopt;
+    }
 }
 
-MonthlyCosts monthly_at(const Case& c, double hours_per_week) noexcept {
-    Assumptions a = c.assumptions;
-    a.hours_per_week = hours_per_week;
-    return monthly_costs(c.build, c.cloud, a);
+Fields point_fields(const Case& c) noexcept {
+    const BuildSpec& b = c.build;
+    const Assumptions& a = c.assumptions;
+    Fields v{};
+    v[Field::f_gpu_price] = b.gpu_price_usd;
+    v[Field::f_gpu_tdp] = b.gpu_tdp_w;
+    v[Field::f_gpu_idle] = b.gpu_idle_w;
+    v[Field::f_base_price] = b.base_price_usd;
+    v[Field::f_base_load] = b.base_load_w;
+    v[Field::f_base_idle] = b.base_idle_w;
+    v[Field::f_setup] = b.setup_usd;
+    v[Field::f_usd_per_hour] = c.cloud.usd_per_hour;
+    v[Field::f_hours] = a.hours_per_week;
+    v[Field::f_kwh] = a.electricity_usd_per_kwh;
+    v[Field::f_pue] = a.pue;
+    v[Field::f_salary] = a.staff_salary_usd;
+    v[Field::f_fte_build] = a.staff_fte_build;
+    v[Field::f_fte_cloud] = a.staff_fte_cloud;
+    v[Field::f_maintenance] = a.maintenance_rate;
+    v[Field::f_facility] = a.facility_usd_per_month;
+    v[Field::f_life] = a.useful_life_years;
+    v[Field::f_residual] = a.residual_value;
+    v[Field::f_spot_overhead] = a.spot_overhead;
+    v[Field::f_on_demand_overhead] = a.on_demand_overhead;
+    v[Field::f_storage_month] = a.cloud_storage_usd_per_month;
+    v[Field::f_egress] = a.cloud_egress_usd_per_month;
+    v[Field::f_storage_tb] = a.storage_tb;
+    v[Field::f_storage_per_tb] = c.cloud.storage_usd_per_tb_month.value_or(a.cloud_storage_usd_per_tb_month);
+    return v;
 }
 
 }  // namespace
@@ -25,111 +86,124 @@ DrawOutcome outcome_of(const Evaluation& e) noexcept {
     o.cloud_total_usd = e.cloud.total_usd;
     o.break_even_hours = e.break_even_hours_per_week.value_or(NAN);
     o.payback_month = e.payback_month.value_or(0);
+    o.payback_month_if_sold = e.payback_month_if_sold.value_or(0);
     return o;
 }
 
 BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     : m_base(base),
-      m_slots(slots.begin(), slots.end()) {
-    // The fast path below is v1's closed form: a base case with model v2's lead time, trends or resale model is
-    // evaluated whole, draw by draw.
-    m_general =
-        std::any_of(m_slots.begin(), m_slots.end(), needs_general_path) || uses_model_v2_terms(base.assumptions);
+      m_slots(slots.begin(), slots.end()),
+      m_point(point_fields(base)) {
     const Assumptions& a = base.assumptions;
-    m_annuity = annuity_factor(a.months, a.discount_rate);
-    m_final_factor = discount_factor(a.months, a.discount_rate);
-    m_annuities.assign(static_cast<std::size_t>(a.months) + 1, 0.0);
-    for (int k = 1; k <= a.months; ++k) m_annuities[static_cast<std::size_t>(k)] = annuity_factor(k, a.discount_rate);
+    m_offer_storage_price = base.cloud.storage_usd_per_tb_month.has_value();
+    for (const Slot s : m_slots) {
+        const std::optional<Field> f = field_of(s, m_offer_storage_price);
+        m_general = m_general || !f || needs_general_path(s);
+        m_fields.push_back(f.value_or(Field::f_unused));
+        m_resale_varies = m_resale_varies ||
+                          (a.resale == ResaleModel::straight_line && (f == Field::f_life || f == Field::f_residual));
+    }
+    m_months = a.months;
+    m_lead = lead_time_in_force(a);
+    m_uniform = m_lead == 0 && a.cloud_price_change_per_year == 0.0 && a.electricity_price_change_per_year == 0.0;
+    m_gpus = static_cast<double>(base.build.gpu_count);
+    m_instances = static_cast<double>(instances_needed(base.build.gpu_count, base.cloud.gpus_per_instance));
+    m_interim_usd_per_hour = m_lead > 0 ? m_instances * base.cloud.interim_usd_per_hour : 0.0;
+    const HorizonWeights w = horizon_weights(a, base.cloud.interim_pricing);
+    m_w_all = w.all;
+    m_w_running = w.running;
+    m_w_lead = w.lead;
+    m_w_power = w.power;
+    m_w_cloud = w.cloud;
+    m_w_interim = w.interim;
+
+    fill_months(base);
+}
+
+void BatchEvaluator::fill_months(const Case& base) {
+    const Assumptions& a = base.assumptions;
+    const auto n = static_cast<std::size_t>(m_months) + 1;
+    for (std::vector<double>* column :
+         {&m_annuity, &m_factor, &m_kept, &m_age_years, &m_c_power, &m_c_running, &m_c_cloud, &m_c_interim, &m_c_lead})
+        column->assign(n, 0.0);
+    const double g = a.cloud_price_change_per_year;
+    double power = 0.0, running = 0.0, cloud = 0.0, interim = 0.0, lead = 0.0;
+    for (int k = 1; k <= m_months; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double v = discount_factor(k, a.discount_rate);
+        m_annuity[i] = annuity_factor(k, a.discount_rate);
+        m_factor[i] = v;
+        m_kept[i] = resale_value_usd(1.0, k, a);
+        m_age_years[i] = static_cast<double>(std::max(0, k - m_lead)) / k_months_per_year;
+        if (k > m_lead) {
+            power += price_trend_factor(k, a.electricity_price_change_per_year) * v;
+            running += v;
+        } else {
+            interim += cloud_price_factor(base.cloud.interim_pricing, k, g) * v;
+            lead += v;
+        }
+        cloud += cloud_price_factor(a.pricing, k, g) * v;
+        m_c_power[i] = power;
+        m_c_running[i] = running;
+        m_c_cloud[i] = cloud;
+        m_c_interim[i] = interim;
+        m_c_lead[i] = lead;
+    }
+    m_final_factor = m_factor[n - 1];
+    // The payback if sold closes the gap A(k) (cloud - build) - upfront + H r(k), r(k) = kept(k) d(k): it grows
+    // from month to month when the monthly gap beats the largest monthly fall of the discounted resale share per
+    // unit of d(k+1), so a monthly gap above that bound (with a margin for rounding) allows a binary search.
+    bool falls = true;
+    double bound = 0.0;
+    for (std::size_t i = 1; i + 1 < n; ++i) {
+        const double drop = m_kept[i] * m_factor[i] - m_kept[i + 1] * m_factor[i + 1];
+        falls = falls && drop >= 0.0;
+        bound = std::max(bound, drop / m_factor[i + 1]);
+    }
+    m_sold_gap_bound =
+        falls && !m_resale_varies ? bound * (1.0 + 1e-6) + 1e-9 : std::numeric_limits<double>::infinity();
+    // The inverse of A over cells of width A(M) / (8 M): the first month whose annuity reaches each cell's start.
+    const std::size_t cells = 8 * static_cast<std::size_t>(m_months);
+    m_cell_width = m_annuity[n - 1] / static_cast<double>(cells);
+    m_first_in_cell.assign(cells + 1, 0);
+    int k = 1;
+    for (std::size_t c = 0; c <= cells; ++c) {
+        while (k <= m_months && m_annuity[static_cast<std::size_t>(k)] < m_cell_width * static_cast<double>(c)) ++k;
+        m_first_in_cell[c] = k;
+    }
 }
 
 DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noexcept {
-    Case c = m_base;
-    for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], values[i]);
-    if (m_general) return outcome_of(evaluate(c.build, c.cloud, c.assumptions));
-    return fast(c);
+    if (m_general) {
+        Case c = m_base;
+        for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], values[i]);
+        return outcome_of(evaluate(c.build, c.cloud, c.assumptions));
+    }
+    Fields v = m_point;
+    for (std::size_t i = 0; i < m_fields.size(); ++i) v[m_fields[i]] = values[i];
+    return fast(v);
 }
 
-void BatchEvaluator::run(std::span<const double* const> columns, std::size_t count, double* build_total_usd,
-                         double* cloud_total_usd, double* break_even_hours,
-                         std::int32_t* payback_month) const noexcept {
+void BatchEvaluator::run(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept {
     const auto store = [&](std::size_t d, const DrawOutcome& o) {
-        build_total_usd[d] = o.build_total_usd;
-        cloud_total_usd[d] = o.cloud_total_usd;
-        break_even_hours[d] = o.break_even_hours;
-        payback_month[d] = o.payback_month;
+        out.build_total_usd[d] = o.build_total_usd;
+        out.cloud_total_usd[d] = o.cloud_total_usd;
+        out.owning_saves_usd[d] = o.cloud_total_usd - o.build_total_usd;
+        if (!std::isnan(o.break_even_hours)) out.break_even_hours[out.break_evens++] = o.break_even_hours;
+        ++out.payback_counts[o.payback_month];
+        ++out.if_sold_counts[o.payback_month_if_sold];
+        out.build_cheaper += o.build_total_usd < o.cloud_total_usd ? 1u : 0u;
+        out.cloud_cheaper += o.cloud_total_usd < o.build_total_usd ? 1u : 0u;
     };
-    Case c = m_base;
     if (m_general) {
+        Case c = m_base;
         for (std::size_t d = 0; d < count; ++d) {
             for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], columns[i][d]);
             store(d, outcome_of(evaluate(c.build, c.cloud, c.assumptions)));
         }
         return;
     }
-    // The fast path's slots are all plain doubles: each draw overwrites every one of them, so one case serves all.
-    std::vector<double*> targets;
-    for (const Slot s : m_slots) targets.push_back(slot_address(c, s));
-    for (std::size_t d = 0; d < count; ++d) {
-        for (std::size_t i = 0; i < targets.size(); ++i) *targets[i] = columns[i][d];
-        store(d, fast(c));
-    }
-}
-
-DrawOutcome BatchEvaluator::fast(const Case& c) const noexcept {
-    const Assumptions& a = c.assumptions;
-    // Every monthly figure is affine in the hours per week, so the month at the case's hours is the month at 0 h
-    // plus that share of the step to 168 h: two engine calls instead of three (to rounding, which the property
-    // test bounds at 1e-9).
-    const MonthlyCosts m0 = monthly_at(c, 0.0);
-    const MonthlyCosts m168 = monthly_at(c, k_hours_per_week);
-    const double t = a.hours_per_week / k_hours_per_week;
-    MonthlyCosts m = m0;
-    m.power_usd = m0.power_usd + (m168.power_usd - m0.power_usd) * t;
-    m.compute_usd = m0.compute_usd + (m168.compute_usd - m0.compute_usd) * t;
-    const double hardware = hardware_usd(c.build);
-    const double resale = resale_value_usd(hardware, a.months, a.useful_life_years, a.residual_value) * m_final_factor;
-    const double annuity = m_annuity;
-    DrawOutcome o;
-    o.build_total_usd = hardware + c.build.setup_usd + annuity * m.power_usd + annuity * m.staff_build_usd +
-                        annuity * m.maintenance_usd + annuity * m.facility_usd + (resale > 0.0 ? -resale : 0.0);
-    o.cloud_total_usd =
-        annuity * m.compute_usd + annuity * m.storage_usd + annuity * m.egress_usd + annuity * m.staff_cloud_usd;
-
-    // Break-even: the difference is affine in hours per week (evaluate() solves it from both ends of the range).
-    const double upfront = hardware + c.build.setup_usd;
-    const double d_low = difference(upfront, annuity, resale, m0);
-    const double d_high = difference(upfront, annuity, resale, m168);
-    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
-        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
-        const bool above = d_high < d_low;
-        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
-        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) o.break_even_hours = hours;
-    }
-
-    // Payback: the first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b, found
-    // by a branch-free lower bound over the annuities worked out once (A grows with k; the outcome of each step is
-    // unpredictable, so a conditional move beats a branch).
-    const double cloud_monthly = m.cloud_usd();
-    const double build_monthly = m.build_usd();
-    const double gap = cloud_monthly - build_monthly;
-    if (upfront <= 0.0 && gap >= 0.0) {
-        o.payback_month = 1;
-    } else if (gap > 0.0) {
-        const auto reached = [&](int k) {
-            const double af = m_annuities[static_cast<std::size_t>(k)];
-            return af * cloud_monthly >= upfront + af * build_monthly;
-        };
-        int first = 1;  // the answer lies in [first, first + count], first + count standing for "not reached"
-        int count = a.months;
-        while (count > 0) {
-            const int half = count / 2;
-            const bool before = !reached(first + half);
-            first = before ? first + half + 1 : first;
-            count = before ? count - half - 1 : half;
-        }
-        o.payback_month = first <= a.months ? first : 0;
-    }
-    return o;
+    run_fast(columns, count, out);
 }
 
 }  // namespace gpucost

@@ -44,42 +44,11 @@ void write_slot(Case& c, Slot slot, double value) noexcept {
     set_value(c.assumptions, slot.key, AssumptionValue{whole ? std::round(value) : value});
 }
 
-double* slot_address(Case& c, Slot slot) noexcept {
-    switch (slot.kind) {
-        case SlotKind::gpu_price_usd: return &c.build.gpu_price_usd;
-        case SlotKind::gpu_tdp_w: return &c.build.gpu_tdp_w;
-        case SlotKind::gpu_idle_w: return &c.build.gpu_idle_w;
-        case SlotKind::base_price_usd: return &c.build.base_price_usd;
-        case SlotKind::base_load_w: return &c.build.base_load_w;
-        case SlotKind::base_idle_w: return &c.build.base_idle_w;
-        case SlotKind::setup_usd: return &c.build.setup_usd;
-        case SlotKind::usd_per_hour: return &c.cloud.usd_per_hour;
-        case SlotKind::assumption: break;
-    }
-    Assumptions& a = c.assumptions;
-    switch (slot.key) {
-        case AssumptionKey::hours_per_week: return &a.hours_per_week;
-        case AssumptionKey::electricity_usd_per_kwh: return &a.electricity_usd_per_kwh;
-        case AssumptionKey::pue: return &a.pue;
-        case AssumptionKey::staff_salary_usd: return &a.staff_salary_usd;
-        case AssumptionKey::staff_fte_build: return &a.staff_fte_build;
-        case AssumptionKey::staff_fte_cloud: return &a.staff_fte_cloud;
-        case AssumptionKey::maintenance_rate: return &a.maintenance_rate;
-        case AssumptionKey::facility_usd_per_month: return &a.facility_usd_per_month;
-        case AssumptionKey::useful_life_years: return &a.useful_life_years;
-        case AssumptionKey::residual_value: return &a.residual_value;
-        case AssumptionKey::discount_rate: return &a.discount_rate;
-        case AssumptionKey::spot_overhead: return &a.spot_overhead;
-        case AssumptionKey::cloud_storage_usd_per_month: return &a.cloud_storage_usd_per_month;
-        case AssumptionKey::cloud_egress_usd_per_month: return &a.cloud_egress_usd_per_month;
-        default: return nullptr;
-    }
-}
-
 bool needs_general_path(Slot slot) noexcept {
     if (slot.kind != SlotKind::assumption) return false;
-    // The assumptions known to enter the totals through monthly_costs() or the resale value only. Any other
-    // (the discount rate, the horizon, and every key added later) is evaluated whole, so it is right by construction.
+    // The assumptions known to enter the totals through one month's costs or the resale value only (batch.hpp).
+    // Any other (the discount rate, the horizon, the lead time, the price trends, the resale curve's decline, and
+    // every key added later) is evaluated whole, so it is right by construction.
     switch (slot.key) {
         case AssumptionKey::hours_per_week:
         case AssumptionKey::electricity_usd_per_kwh:
@@ -93,7 +62,10 @@ bool needs_general_path(Slot slot) noexcept {
         case AssumptionKey::residual_value:
         case AssumptionKey::spot_overhead:
         case AssumptionKey::cloud_storage_usd_per_month:
-        case AssumptionKey::cloud_egress_usd_per_month: return false;
+        case AssumptionKey::cloud_egress_usd_per_month:
+        case AssumptionKey::on_demand_overhead:
+        case AssumptionKey::storage_tb:
+        case AssumptionKey::cloud_storage_usd_per_tb_month: return false;
         default: return true;
     }
 }

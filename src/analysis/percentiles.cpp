@@ -39,8 +39,9 @@ struct Buckets {
 
     std::size_t of(double v) const noexcept {
         constexpr double last = static_cast<double>(k_buckets - 1);
-        const double x = (v - low) * scale;
-        return x <= 0.0 ? std::size_t{0} : x >= last ? k_buckets - 1 : static_cast<std::size_t>(x);
+        // Clamped first, then truncated through int (one instruction, where size_t takes a branch): still monotone.
+        const double x = std::min(std::max((v - low) * scale, 0.0), last);
+        return static_cast<std::size_t>(static_cast<int>(x));
     }
 };
 
@@ -55,15 +56,12 @@ Buckets buckets_for(std::span<const T> values) {
     return {low, high > low ? static_cast<double>(k_buckets) / (high - low) : 0.0};
 }
 
-constexpr std::size_t k_ranks = 2 * k_quantiles.size();
-
 // The values at `ranks` (in sorted order), given how many values lie below each bucket: one pass gathers the
-// members of the (at most ten) buckets holding them, and each is sorted alone.
+// members of the (few) buckets holding them, and each is sorted alone.
 template <typename T>
-std::array<double, k_ranks> order_statistics(std::span<const T> values, const Buckets& buckets,
-                                             const std::vector<std::size_t>& below,
-                                             const std::array<std::size_t, k_ranks>& ranks) {
-    std::array<std::size_t, k_ranks> rank_bucket{};
+std::vector<double> order_statistics(std::span<const T> values, const Buckets& buckets,
+                                     const std::vector<std::size_t>& below, const std::vector<std::size_t>& ranks) {
+    std::vector<std::size_t> rank_bucket(ranks.size());
     std::vector<std::int8_t> slot_of(k_buckets, -1);
     std::vector<std::vector<double>> members;
     for (std::size_t r = 0; r < ranks.size(); ++r) {
@@ -80,7 +78,7 @@ std::array<double, k_ranks> order_statistics(std::span<const T> values, const Bu
             members[static_cast<std::size_t>(slot)].push_back(v);
     }
     for (std::vector<double>& m : members) std::sort(m.begin(), m.end());
-    std::array<double, k_ranks> order{};
+    std::vector<double> order(ranks.size());
     for (std::size_t r = 0; r < ranks.size(); ++r) {
         const std::size_t b = rank_bucket[r];
         order[r] = members[static_cast<std::size_t>(slot_of[b])][ranks[r] - below[b]];
@@ -88,39 +86,87 @@ std::array<double, k_ranks> order_statistics(std::span<const T> values, const Bu
     return order;
 }
 
+// The order statistics floor(h) and floor(h) + 1 of each quantile, h = (n - 1) q.
+std::vector<std::size_t> ranks_of(std::size_t n, std::span<const double> qs) {
+    std::vector<std::size_t> ranks;
+    for (const double q : qs) {
+        const auto lo = static_cast<std::size_t>(std::floor(static_cast<double>(n - 1) * q));
+        ranks.push_back(lo);
+        ranks.push_back(std::min(lo + 1, n - 1));
+    }
+    return ranks;
+}
+
+double interpolate(std::size_t n, double q, double at_floor, double above) noexcept {
+    const double h = static_cast<double>(n - 1) * q;
+    return lerp(at_floor, above, h - std::floor(h));
+}
+
 template <typename T>
-Summary summarize_values(std::span<const T> values) {
+Summary summarize_values(std::span<const T> values, std::span<const double> extra_quantiles,
+                         std::span<double> extra_out) {
     Summary s;
     s.count = values.size();
     if (values.empty()) return s;
     const Buckets buckets = buckets_for(values);
     std::vector<std::size_t> below(k_buckets + 1, 0);
-    double sum = 0.0;
-    for (const T x : values) {
-        const auto v = static_cast<double>(x);
+    // The mean sums four interleaved lanes (value i into lane i mod 4), then the lanes pairwise: a fixed order, so
+    // the same values give the same mean on every platform and thread count, without one long chain of additions.
+    std::array<double, 4> lanes{};
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto v = static_cast<double>(values[i]);
         ++below[buckets.of(v) + 1];
-        sum += v;
+        lanes[i % 4] += v;
     }
-    s.mean = sum / static_cast<double>(values.size());
+    s.mean = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) / static_cast<double>(values.size());
     for (std::size_t b = 1; b <= k_buckets; ++b) below[b] += below[b - 1];  // below[b]: values below bucket b
-    // The order statistics needed: floor(h) and floor(h) + 1 of each quantile.
-    std::array<std::size_t, k_ranks> ranks{};
-    for (std::size_t q = 0; q < k_quantiles.size(); ++q) {
-        const double h = static_cast<double>(values.size() - 1) * k_quantiles[q];
-        ranks[2 * q] = static_cast<std::size_t>(std::floor(h));
-        ranks[2 * q + 1] = std::min(ranks[2 * q] + 1, values.size() - 1);
-    }
-    const std::array<double, k_ranks> order = order_statistics(values, buckets, below, ranks);
-    for (std::size_t q = 0; q < k_quantiles.size(); ++q) {
-        const double h = static_cast<double>(values.size() - 1) * k_quantiles[q];
-        s.quantiles[q] = lerp(order[2 * q], order[2 * q + 1], h - std::floor(h));
+    std::vector<double> qs(k_quantiles.begin(), k_quantiles.end());
+    qs.insert(qs.end(), extra_quantiles.begin(), extra_quantiles.end());
+    const std::vector<double> order = order_statistics(values, buckets, below, ranks_of(values.size(), qs));
+    for (std::size_t q = 0; q < qs.size(); ++q) {
+        const double value = interpolate(values.size(), qs[q], order[2 * q], order[2 * q + 1]);
+        if (q < k_quantiles.size())
+            s.quantiles[q] = value;
+        else
+            extra_out[q - k_quantiles.size()] = value;
     }
     return s;
 }
 
 }  // namespace
 
-Summary summarize(std::span<const double> values) { return summarize_values(values); }
-Summary summarize(std::span<const std::int32_t> values) { return summarize_values(values); }
+Summary summarize(std::span<const double> values) { return summarize_values(values, {}, {}); }
+Summary summarize(std::span<const std::int32_t> values) { return summarize_values(values, {}, {}); }
+
+Summary summarize(std::span<const double> values, std::span<const double> extra_quantiles,
+                  std::span<double> extra_out) {
+    return summarize_values(values, extra_quantiles, extra_out);
+}
+
+Summary summarize_counts(std::span<const std::uint64_t> counts) {
+    Summary s;
+    std::uint64_t n = 0;
+    std::uint64_t sum = 0;  // exact: at most 10^7 values of at most a few thousand
+    for (std::size_t v = 1; v < counts.size(); ++v) {
+        n += counts[v];
+        sum += counts[v] * v;
+    }
+    s.count = n;
+    if (n == 0) return s;
+    s.mean = static_cast<double>(sum) / static_cast<double>(n);
+    // The value of rank r (0-based) in sorted order: the first v whose cumulative count exceeds r.
+    const auto at_rank = [&](std::size_t r) {
+        std::uint64_t seen = 0;
+        for (std::size_t v = 1; v < counts.size(); ++v) {
+            seen += counts[v];
+            if (seen > r) return static_cast<double>(v);
+        }
+        return static_cast<double>(counts.size() - 1);
+    };
+    const std::vector<std::size_t> ranks = ranks_of(s.count, k_quantiles);
+    for (std::size_t q = 0; q < k_quantiles.size(); ++q)
+        s.quantiles[q] = interpolate(s.count, k_quantiles[q], at_rank(ranks[2 * q]), at_rank(ranks[2 * q + 1]));
+    return s;
+}
 
 }  // namespace gpucost

@@ -1,6 +1,7 @@
 #include "gpucost/analysis/simulate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -13,40 +14,73 @@
 namespace gpucost {
 namespace {
 
-// Where the draws' outcomes go: 36 bytes a draw (the saving gets a column of its own so that every figure can be
-// summarised at once). Left uninitialised: every element is written before it is read.
+// Where the draws' outcomes go: 32 bytes a draw. Left uninitialised: every element read is written first.
 struct Outcomes {
     explicit Outcomes(std::size_t n)
         : build(new double[n]),
           cloud(new double[n]),
           saves(new double[n]),
-          break_even(new double[n]),
-          payback(new std::int32_t[n]) {}
+          break_even(new double[n]) {}
     std::unique_ptr<double[]> build;
     std::unique_ptr<double[]> cloud;
     std::unique_ptr<double[]> saves;
-    std::unique_ptr<double[]> break_even;  // NaN: none
-    std::unique_ptr<std::int32_t[]> payback;
+    std::unique_ptr<double[]> break_even;  // each block's draws with one, packed at the block's start
 };
 
-void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs, std::uint64_t seed, std::size_t n,
-                std::size_t first_block, std::size_t stride, Outcomes& out) {
+// What one thread counts over its blocks.
+struct Tally {
+    explicit Tally(int months)
+        : payback(static_cast<std::size_t>(months) + 1, 0),
+          if_sold(static_cast<std::size_t>(months) + 1, 0) {}
+    std::vector<std::uint64_t> payback;
+    std::vector<std::uint64_t> if_sold;
+    std::uint64_t build_cheaper = 0;
+    std::uint64_t cloud_cheaper = 0;
+};
+
+struct BlockPlan {
+    std::uint64_t seed;
+    std::size_t n;
+    std::size_t first_block;
+    std::size_t stride;
+};
+
+void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs, const BlockPlan& plan,
+                Outcomes& out, Tally& tally, std::vector<std::size_t>& break_evens) {
     std::vector<double> columns(inputs.size() * k_draws_per_block);
     std::vector<const double*> starts;
     for (std::size_t i = 0; i < inputs.size(); ++i) starts.push_back(columns.data() + i * k_draws_per_block);
-    for (std::size_t block = first_block; block * k_draws_per_block < n; block += stride) {
+    for (std::size_t block = plan.first_block; block * k_draws_per_block < plan.n; block += plan.stride) {
         const std::size_t begin = block * k_draws_per_block;
-        const std::size_t count = std::min(n - begin, k_draws_per_block);
+        const std::size_t count = std::min(plan.n - begin, k_draws_per_block);
         // Each input of each block has a stream of its own: an input's draws never depend on which other inputs
         // are ranged, so comparisons sharing an input draw it alike (common random numbers).
         for (std::size_t i = 0; i < inputs.size(); ++i) {
-            Xoshiro256 rng(seed, (std::uint64_t{block} << 32) | inputs[i].stream);
+            Xoshiro256 rng(plan.seed, (std::uint64_t{block} << 32) | inputs[i].stream);
             draw_column(inputs[i], rng, columns.data() + i * k_draws_per_block, count);
         }
-        evaluator.run(starts, count, out.build.get() + begin, out.cloud.get() + begin, out.break_even.get() + begin,
-                      out.payback.get() + begin);
-        for (std::size_t d = begin; d < begin + count; ++d) out.saves[d] = out.cloud[d] - out.build[d];
+        BlockOutcomes o;
+        o.build_total_usd = out.build.get() + begin;
+        o.cloud_total_usd = out.cloud.get() + begin;
+        o.owning_saves_usd = out.saves.get() + begin;
+        o.break_even_hours = out.break_even.get() + begin;
+        o.payback_counts = tally.payback.data();
+        o.if_sold_counts = tally.if_sold.data();
+        evaluator.run(starts, count, o);
+        break_evens[block] = o.break_evens;
+        tally.build_cheaper += o.build_cheaper;
+        tally.cloud_cheaper += o.cloud_cheaper;
     }
+}
+
+// The most months any draw's horizon can have (its payback months count up to it): the base case's, or a ranged
+// horizon's high end.
+int longest_horizon(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs) noexcept {
+    int months = evaluator.months();
+    for (const RangedInput& in : inputs)
+        if (in.slot == Slot{SlotKind::assumption, AssumptionKey::horizon_months})
+            months = std::max(months, months_for_years(in.high));
+    return months;
 }
 
 unsigned thread_count(const SimulationOptions& options, std::size_t blocks) {
@@ -65,6 +99,54 @@ void run_parallel(const std::vector<std::function<void()>>& tasks, unsigned thre
     for (std::thread& w : workers) w.join();
 }
 
+// The summaries of every figure, shared among the threads, and the counts of the verdict and the paybacks.
+SimulationResult summarize_draws(const BatchEvaluator& evaluator, std::size_t n, Outcomes& out,
+                                 const std::vector<Tally>& tallies, const std::vector<std::size_t>& break_evens,
+                                 unsigned threads) {
+    SimulationResult r;
+    r.draws = n;
+    r.general_path = evaluator.general();
+    // The blocks' break-evens, packed in block order: the draws that have one, in draw order.
+    double* be = out.break_even.get();
+    std::size_t with_break_even = 0;
+    for (std::size_t block = 0; block < break_evens.size(); ++block) {
+        std::copy_n(be + block * k_draws_per_block, break_evens[block], be + with_break_even);
+        with_break_even += break_evens[block];
+    }
+    const auto span_of = [n](const std::unique_ptr<double[]>& p) { return std::span<const double>(p.get(), n); };
+    const std::vector<std::function<void()>> summaries = {
+        [&] {
+            const std::array<double, 2> edges_at = {k_histogram_low_quantile, k_histogram_high_quantile};
+            std::array<double, 2> span{};
+            r.owning_saves_usd = summarize(span_of(out.saves), edges_at, span);
+            r.owning_saves_histogram = histogram_bins(span[0], span[1]);
+            count_into(r.owning_saves_histogram, span_of(out.saves));
+        },
+        [&] { r.build_total_usd = summarize(span_of(out.build)); },
+        [&] { r.cloud_total_usd = summarize(span_of(out.cloud)); },
+        [&] { r.break_even_hours = summarize(std::span<const double>(be, with_break_even)); },
+    };
+    run_parallel(summaries, std::min<unsigned>(threads, static_cast<unsigned>(summaries.size())));
+    Tally total(static_cast<int>(tallies.front().payback.size()) - 1);
+    for (const Tally& t : tallies) {
+        for (std::size_t m = 0; m < total.payback.size(); ++m) {
+            total.payback[m] += t.payback[m];
+            total.if_sold[m] += t.if_sold[m];
+        }
+        total.build_cheaper += t.build_cheaper;
+        total.cloud_cheaper += t.cloud_cheaper;
+    }
+    r.payback_month = summarize_counts(total.payback);
+    r.payback_month_if_sold = summarize_counts(total.if_sold);
+    const auto share = [n](std::uint64_t count) { return static_cast<double>(count) / static_cast<double>(n); };
+    r.break_even_share = share(with_break_even);
+    r.payback_share = share(r.payback_month.count);
+    r.payback_if_sold_share = share(r.payback_month_if_sold.count);
+    r.p_build_cheaper = share(total.build_cheaper);
+    r.p_cloud_cheaper = share(total.cloud_cheaper);
+    return r;
+}
+
 }  // namespace
 
 SimulationResult simulate(const Case& base, std::span<const RangedInput> inputs, const SimulationOptions& options) {
@@ -75,50 +157,14 @@ SimulationResult simulate(const Case& base, std::span<const RangedInput> inputs,
     Outcomes out(n);
     const std::size_t blocks = (n + k_draws_per_block - 1) / k_draws_per_block;
     const unsigned threads = thread_count(options, blocks);
+    std::vector<Tally> tallies(threads, Tally(longest_horizon(evaluator, inputs)));
+    std::vector<std::size_t> break_evens(blocks, 0);
     std::vector<std::function<void()>> draw_tasks;
     for (unsigned t = 0; t < threads; ++t)
-        draw_tasks.emplace_back([&, t] { run_blocks(evaluator, inputs, options.seed, n, t, threads, out); });
+        draw_tasks.emplace_back([&, t] {
+            run_blocks(evaluator, inputs, {options.seed, n, t, threads}, out, tallies[t], break_evens);
+        });
     run_parallel(draw_tasks, threads);
-
-    SimulationResult r;
-    r.draws = n;
-    r.general_path = evaluator.general();
-    const auto span_of = [n](const std::unique_ptr<double[]>& p) { return std::span<const double>(p.get(), n); };
-    std::size_t with_break_even = 0;
-    std::size_t paid_back = 0;
-    std::size_t build_cheaper = 0;
-    std::size_t cloud_cheaper = 0;
-    // Five independent summaries (the two that exist only in some draws compacted in place first), and the
-    // counts of the verdict, shared among the threads.
-    const std::vector<std::function<void()>> summaries = {
-        [&] { r.owning_saves_usd = summarize(span_of(out.saves)); },
-        [&] { r.build_total_usd = summarize(span_of(out.build)); },
-        [&] { r.cloud_total_usd = summarize(span_of(out.cloud)); },
-        [&] {
-            double* be = out.break_even.get();
-            with_break_even =
-                static_cast<std::size_t>(std::remove_if(be, be + n, [](double h) { return std::isnan(h); }) - be);
-            r.break_even_hours = summarize(std::span<const double>(be, with_break_even));
-        },
-        [&] {
-            std::int32_t* p = out.payback.get();
-            paid_back = static_cast<std::size_t>(std::remove(p, p + n, 0) - p);
-            r.payback_month = summarize(std::span<const std::int32_t>(p, paid_back));
-        },
-        [&] {
-            for (std::size_t d = 0; d < n; ++d) {
-                build_cheaper += out.build[d] < out.cloud[d] ? 1u : 0u;
-                cloud_cheaper += out.cloud[d] < out.build[d] ? 1u : 0u;
-            }
-        },
-    };
-    run_parallel(summaries, std::min<unsigned>(threads, static_cast<unsigned>(summaries.size())));
-    const auto share = [n](std::size_t count) { return static_cast<double>(count) / static_cast<double>(n); };
-    r.break_even_share = share(with_break_even);
-    r.payback_share = share(paid_back);
-    r.p_build_cheaper = share(build_cheaper);
-    r.p_cloud_cheaper = share(cloud_cheaper);
-    return r;
+    return summarize_draws(evaluator, n, out, tallies, break_evens, threads);
 }
-
 }  // namespace gpucost

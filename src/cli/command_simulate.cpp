@@ -14,12 +14,15 @@ constexpr const char* k_examples =
     "      100,000 draws of every range that applies: p5..p95 of each total and p(build cheaper)\n"
     "  gpucost simulate --range hours_per_week=20:80 --range-dist uniform --draws 1000000 --seed 7\n"
     "      every build with its matched offer; the same seed gives byte-identical output\n"
+    "  gpucost simulate --build office-2x-rtx4090 --format svg --chart histogram > saving.svg\n"
+    "      the histogram of owning's saving over the draws, p10/p50/p90 and the zero line marked\n"
     "  gpucost check --build box --min-p-build-cheaper 0.9\n"
     "      the CI gate: fail unless owning wins in 90 % of the draws\n";
 
 struct SimulateOptions {
     CatalogOptions catalog;
     ReportOutputOptions output;
+    ChartOption chart;
     ScenarioOptions scenario;
     RangeOptions ranges;
     SimulationFlags simulation;
@@ -27,7 +30,7 @@ struct SimulateOptions {
 
 int run_simulate(const SimulateOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
-    const ReportOutput output = report_output(o.output, io);
+    const ReportOutput output = report_output(o.output, o.chart, io);
     const SimulationOptions simulation_flags = simulation_options(o.simulation);
     RangeRequest request{comparison_request(o.scenario), flag_ranges(o.ranges)};
     std::ostream& warn = warnings(o.output.quiet, io);
@@ -48,7 +51,8 @@ Command add_simulate_command(CLI::App& app) {
     add_scenario_options(*command, options->scenario);
     add_range_options(*command, options->ranges);
     add_simulation_options(*command, options->simulation, "Simulation");
-    add_report_output_options(*command, options->output);
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_svg_chart_option(*command, options->chart, "histogram");
     add_catalog_options(*command, options->catalog);
     command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
     command->allow_extras();

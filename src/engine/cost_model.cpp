@@ -260,6 +260,11 @@ bool uses_model_v2_terms(const Assumptions& a) noexcept {
     return !uniform_months(a) || a.resale != ResaleModel::straight_line;
 }
 
+HorizonWeights horizon_weights(const Assumptions& a, Pricing interim_pricing) noexcept {
+    const Weights w(Discounting(a.discount_rate), a, interim_pricing);
+    return {w.all, w.running, w.lead, w.power, w.cloud, w.interim};
+}
+
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept {
     return (gpu_count + gpus_per_instance - 1) / gpus_per_instance;
 }

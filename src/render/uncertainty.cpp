@@ -35,9 +35,7 @@ std::string svg_of(const Model& m, const RenderOptions& o) {
     return render_svg(m, o);
 }
 
-template <typename Model>
-constexpr Renderers<Model> k_renderers{table_of<Model>, json_of<Model>, csv_of<Model>, markdown_of<Model>};
-// sensitivity and sweep also draw (uncertainty_html.cpp); simulate's report holds percentiles, not a histogram.
+// The three also draw (uncertainty_html.cpp, simulation_html.cpp).
 template <typename Model>
 constexpr Renderers<Model> k_drawn{table_of<Model>,    json_of<Model>, csv_of<Model>,
                                    markdown_of<Model>, html_of<Model>, svg_of<Model>};
@@ -59,7 +57,7 @@ std::string render(const SweepReport& r, Format f, const RenderOptions& o) {
     return render_with(k_drawn<SweepReport>, r, f, o);
 }
 std::string render(const SimulationReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_renderers<SimulationReport>, r, f, o);
+    return render_with(k_drawn<SimulationReport>, r, f, o);
 }
 
 namespace uncertainty_text {
@@ -122,6 +120,7 @@ std::vector<std::vector<std::string>> simulation_rows(const SimulationComparison
         {"owning saves", &r.owning_saves_usd, true, "100.0%"},
         {"break-even h/week", &r.break_even_hours, false, share(r.break_even_share)},
         {"payback month", &r.payback_month, false, share(r.payback_share)},
+        {"payback month if sold", &r.payback_month_if_sold, false, share(r.payback_if_sold_share)},
     };
     std::vector<std::vector<std::string>> rows;
     for (const auto& [name, summary, is_money, exists] : figures) {

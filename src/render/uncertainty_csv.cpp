@@ -86,6 +86,7 @@ std::string render_csv(const SimulationReport& r, const RenderOptions& o) {
             {money.field("owning_saves_usd"), &s.owning_saves_usd, true, 1.0},
             {"break_even_hours_per_week", &s.break_even_hours, false, s.break_even_share},
             {"payback_month", &s.payback_month, false, s.payback_share},
+            {"payback_month_if_sold", &s.payback_month_if_sold, false, s.payback_if_sold_share},
         };
         for (const auto& [name, summary, is_money, share] : figures)
             out += fmt::format("{},{},{},{},{}\n", ids(c.label), name, summary_cells(*summary, is_money, money),

@@ -1,7 +1,10 @@
-// The pictures of `sensitivity` and `sweep`: the tornado (diverging bars around owning's saving at the point
-// values) and the sweep (a line per side over one address, or a grid map of owning's saving over two), alone as SVG
-// or in one self-contained HTML page with the tables, the ranges, the warnings and the catalogue date.
+// The pictures of `sensitivity`, `sweep` and `simulate`: the tornado (diverging bars around owning's saving at the
+// point values), the sweep (a line per side over one address, or a grid map of owning's saving over two) and the
+// simulation's histogram of owning's saving (p10/p50/p90 and the zero line marked), alone as SVG or in one
+// self-contained HTML page with the tables, the ranges, the warnings and the catalogue date.
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -135,6 +138,67 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     chart.x_values = r.values[1];
     for (const SweepCell& cell : c.cells) chart.z.push_back(money.from_usd(cell.owning_saves_usd));
     return grid_map_svg(chart);
+}
+
+std::string histogram_svg(const SimulationReport& r, const SimulationComparison& c, const Currency& money,
+                          const ChartPlacement& placement) {
+    const HistogramCounts& h = c.result.owning_saves_histogram;
+    const Summary& saves = c.result.owning_saves_usd;
+    std::vector<SvgAttribute> data = label_data("histogram", c.label, money);
+    data.push_back({"data-draws", std::to_string(r.draws)});
+    data.push_back({"data-seed", std::to_string(r.seed)});
+    data.push_back({"data-underflow", std::to_string(h.underflow)});
+    data.push_back({"data-overflow", std::to_string(h.overflow)});
+    data.push_back({"data-p-build-cheaper", data_number(c.result.p_build_cheaper)});
+    Histogram chart;
+    chart.x_axis = money_axis("Owning saves (cloud total minus build total)", money);
+    chart.y_axis.label = "Draws per bin";
+    for (const double e : h.edges) chart.edges.push_back(money.from_usd(e));
+    for (const std::uint64_t n : h.counts) chart.counts.push_back(static_cast<double>(n));
+    const std::array<std::pair<const char*, std::size_t>, 3> marked = {{{"p10", 1}, {"p50", 2}, {"p90", 3}}};
+    for (const auto& [name, q] : marked) {
+        const double at = money.from_usd(saves.quantiles[q]);
+        chart.markers.push_back({name, fmt::format("{} {}", name, format_money(saves.quantiles[q], money)), at});
+    }
+    const bool zero_inside = chart.edges.front() <= 0.0 && 0.0 <= chart.edges.back();
+    if (zero_inside) chart.markers.push_back({"zero", "0: the verdict flips", 0.0});
+    chart.document = document_for(
+        placement, "How much owning saves: " + c.label.build.id,
+        fmt::format("Owning {} against renting {} over {} draws (seed {}): how many draws save each amount ({}), "
+                    "p10, p50 and p90 marked; owning is cheaper in {:.1f}% of the draws{}. {} draws below the "
+                    "first bin and {} above the last are not drawn.",
+                    c.label.build.id, c.label.offer.id, format_grouped(static_cast<double>(r.draws), 0), r.seed,
+                    money.code, 100.0 * c.result.p_build_cheaper,
+                    zero_inside ? "; the line at 0 is where the verdict flips" : "", h.underflow, h.overflow),
+        std::move(data));
+    return gpucost::histogram_svg(chart);
+}
+
+std::string render_svg(const SimulationReport& r, const RenderOptions& o) {
+    check_chart(o.chart, "histogram");
+    return histogram_svg(r, only_comparison(r.comparisons, "simulate"), o.currency, {});
+}
+
+std::string render_html(const SimulationReport& r, const RenderOptions& o) {
+    std::string verdicts;
+    std::string charts;
+    std::string tables;
+    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
+        const SimulationComparison& c = r.comparisons[i];
+        verdicts += html::paragraph(heading(c.label, o.currency) + ". " + simulation_footer(r, c) + ".", "verdict");
+        charts += html::figure(histogram_svg(r, c, o.currency, {fmt::format("chart-histogram-{}", i + 1), false}),
+                               "Owning's saving over the draws; p10, p50 and p90 marked, and the zero line where "
+                               "the verdict flips.");
+        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n" +
+                  html::table({"figure", "p5", "p10", "p50", "p90", "p95", "mean", "exists"},
+                              simulation_rows(c, o.currency), {1, 2, 3, 4, 5, 6, 7});
+    }
+    std::string body = "<h1>Simulation: how sure the verdict is</h1>\n";
+    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
+    if (!charts.empty()) body += html::section("charts", "Charts", charts);
+    body += html::section("breakdown", "Percentiles", tables);
+    body += ranges(r.ranges) + html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    return html::page("gpucost: simulate", body);
 }
 
 std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {

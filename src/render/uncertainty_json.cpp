@@ -50,6 +50,20 @@ Json summary_json(const Summary& s, bool money, const Currency& currency) {
     return out;
 }
 
+// The owning_saves_usd histogram (analysis/histogram.hpp): edges converted like every amount, counts as drawn.
+Json histogram_json(const HistogramCounts& h, const Currency& money) {
+    Json edges = Json::array();
+    for (const double e : h.edges) edges.push_back(money.from_usd(e));
+    return {{"figure", money.field("owning_saves_usd")},
+            {money.field("low_usd"), money.from_usd(h.low)},
+            {money.field("high_usd"), money.from_usd(h.high)},
+            {money.field("bin_width_usd"), money.from_usd(h.width)},
+            {"edges", std::move(edges)},
+            {"counts", h.counts},
+            {"underflow", h.underflow},
+            {"overflow", h.overflow}};
+}
+
 }  // namespace
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
@@ -123,6 +137,9 @@ std::string render_json(const SimulationReport& r, const RenderOptions& o) {
         item["break_even_hours_per_week"]["share"] = s.break_even_share;
         item["payback_month"] = summary_json(s.payback_month, false, money);
         item["payback_month"]["share"] = s.payback_share;
+        item["payback_month_if_sold"] = summary_json(s.payback_month_if_sold, false, money);
+        item["payback_month_if_sold"]["share"] = s.payback_if_sold_share;
+        item["histogram"] = histogram_json(s.owning_saves_histogram, money);
         item["p_build_cheaper"] = s.p_build_cheaper;
         item["p_cloud_cheaper"] = s.p_cloud_cheaper;
         comparisons.push_back(std::move(item));

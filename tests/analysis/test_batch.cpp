@@ -45,6 +45,21 @@ Case random_case(Xoshiro256& rng) {
     a.spot_overhead = between(rng, 0, 0.3);
     a.cloud_storage_usd_per_month = between(rng, 0, 500);
     a.cloud_egress_usd_per_month = between(rng, 0, 500);
+    // Model v2's terms in half the cases, each one alone or with the others.
+    if (rng.next() % 2 == 0) {
+        if (rng.next() % 2 == 0)
+            a.lead_time_months = static_cast<int>(rng.next() % static_cast<std::uint64_t>(a.months));
+        if (rng.next() % 2 == 0) a.cloud_price_change_per_year = between(rng, -0.3, 0.2);
+        if (rng.next() % 2 == 0) a.electricity_price_change_per_year = between(rng, -0.1, 0.2);
+        a.resale = static_cast<ResaleModel>(rng.next() % 3);
+        a.resale_decline_per_year = between(rng, 0, 0.6);
+        a.on_demand_overhead = between(rng, 0, 0.5);
+        a.storage_tb = between(rng, 0, 50);
+        a.cloud_storage_usd_per_tb_month = between(rng, 0, 30);
+        if (rng.next() % 2 == 0) c.cloud.storage_usd_per_tb_month = between(rng, 0, 30);
+        c.cloud.interim_usd_per_hour = c.cloud.usd_per_hour * between(rng, 1, 2);
+        c.cloud.interim_pricing = rng.next() % 2 == 0 ? Pricing::on_demand : a.pricing;
+    }
     return c;
 }
 
@@ -80,7 +95,14 @@ std::vector<SlotRange> all_slot_ranges() {
             {a(K::horizon_months), 0.5, 10},
             {a(K::spot_overhead), 0, 0.3},
             {a(K::cloud_storage_usd_per_month), 0, 500},
-            {a(K::cloud_egress_usd_per_month), 0, 500}};
+            {a(K::cloud_egress_usd_per_month), 0, 500},
+            {a(K::on_demand_overhead), 0, 0.5},
+            {a(K::storage_tb), 0, 50},
+            {a(K::cloud_storage_usd_per_tb_month), 0, 30},
+            {a(K::lead_time_months), 0, 6},
+            {a(K::cloud_price_change_per_year), -0.3, 0.2},
+            {a(K::electricity_price_change_per_year), -0.1, 0.2},
+            {a(K::resale_decline_per_year), 0, 0.6}};
 }
 
 void check_close(double got, double want, double scale) {
@@ -88,11 +110,49 @@ void check_close(double got, double want, double scale) {
     CHECK(std::fabs(got - want) <= 1e-9 * std::max({1.0, std::fabs(want), scale}));
 }
 
+// run() over a block gives, draw by draw, exactly what operator() gives for the same values.
+void check_block(const BatchEvaluator& batch, const std::vector<std::vector<double>>& columns, int months) {
+    const std::size_t n = columns.front().size();
+    std::vector<const double*> starts;
+    for (const std::vector<double>& c : columns) starts.push_back(c.data());
+    std::vector<double> build(n), cloud(n), saves(n), break_even(n);
+    std::vector<std::uint64_t> cash(static_cast<std::size_t>(months) + 1), sold(cash.size());
+    BlockOutcomes out;
+    out.build_total_usd = build.data();
+    out.cloud_total_usd = cloud.data();
+    out.owning_saves_usd = saves.data();
+    out.break_even_hours = break_even.data();
+    out.payback_counts = cash.data();
+    out.if_sold_counts = sold.data();
+    batch.run(starts, n, out);
+    std::vector<double> want_break_even;
+    std::vector<std::uint64_t> want_cash(cash.size()), want_sold(cash.size());
+    std::uint64_t build_cheaper = 0;
+    for (std::size_t d = 0; d < n; ++d) {
+        std::vector<double> values;
+        for (const std::vector<double>& c : columns) values.push_back(c[d]);
+        const DrawOutcome o = batch(values);
+        CHECK(build[d] == o.build_total_usd);
+        CHECK(cloud[d] == o.cloud_total_usd);
+        CHECK(saves[d] == o.cloud_total_usd - o.build_total_usd);
+        if (!std::isnan(o.break_even_hours)) want_break_even.push_back(o.break_even_hours);
+        ++want_cash[static_cast<std::size_t>(o.payback_month)];
+        ++want_sold[static_cast<std::size_t>(o.payback_month_if_sold)];
+        build_cheaper += o.build_total_usd < o.cloud_total_usd ? 1 : 0;
+    }
+    REQUIRE(out.break_evens == want_break_even.size());
+    for (std::size_t i = 0; i < out.break_evens; ++i) CHECK(break_even[i] == want_break_even[i]);
+    CHECK(cash == want_cash);
+    CHECK(sold == want_sold);
+    CHECK(out.build_cheaper == build_cheaper);
+}
+
 }  // namespace
 
 TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") {
     const std::vector<SlotRange> slots = all_slot_ranges();
     int fast_sets = 0;
+    int fast_v2_sets = 0;  // the fast path with model v2's terms (lead time, trends, resale curve) in the base
     for (std::uint64_t set = 0; set < 300; ++set) {
         Xoshiro256 rng(2026, set);
         const Case base = random_case(rng);
@@ -112,6 +172,13 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
         const BatchEvaluator batch(base, chosen_slots);
         if (fast_only) REQUIRE_FALSE(batch.general());
         fast_sets += batch.general() ? 0 : 1;
+        fast_v2_sets += !batch.general() && uses_model_v2_terms(base.assumptions) ? 1 : 0;
+        // The block path (run(), in chunks of 64) against the one-draw path, to the bit: 150 draws, three chunks.
+        std::vector<std::vector<double>> columns(chosen.size());
+        for (std::size_t i = 0; i < chosen.size(); ++i)
+            for (int d = 0; d < 150; ++d) columns[i].push_back(between(rng, chosen[i].low, chosen[i].high));
+        // Payback months go up to the longest horizon drawn: the base's, or 10 years when the horizon is ranged.
+        check_block(batch, columns, std::max(base.assumptions.months, 120));
         for (int d = 0; d < 50; ++d) {
             std::vector<double> values;
             Case c = base;
@@ -127,14 +194,22 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
             CHECK(std::isnan(got.break_even_hours) == std::isnan(want_o.break_even_hours));
             if (!std::isnan(want_o.break_even_hours)) check_close(got.break_even_hours, want_o.break_even_hours, 168);
             CHECK(got.payback_month == want_o.payback_month);
+            CHECK(got.payback_month_if_sold == want_o.payback_month_if_sold);
         }
     }
     CHECK(fast_sets >= 150);  // the fast path is what most sets exercise
+    CHECK(fast_v2_sets >= 60);
 }
 
-TEST_CASE("needs_general_path: the discount rate and the horizon change the sums", "[analysis][batch]") {
+TEST_CASE("needs_general_path: inputs that change the months' weights", "[analysis][batch]") {
     CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::discount_rate}));
     CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::horizon_months}));
+    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::lead_time_months}));
+    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_price_change_per_year}));
+    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::resale_decline_per_year}));
+    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::on_demand_overhead}));
+    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::storage_tb}));
+    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_storage_usd_per_tb_month}));
     CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::electricity_usd_per_kwh}));
     CHECK_FALSE(needs_general_path({SlotKind::gpu_price_usd, {}}));
 }

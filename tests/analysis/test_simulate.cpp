@@ -1,10 +1,13 @@
 // Statistical checks of simulate() with fixed seeds: each tolerance is several standard errors at its draw count.
+#include <algorithm>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include <catch2/catch.hpp>
 
 #include "gpucost/analysis/one_at_a_time.hpp"
+#include "gpucost/analysis/random.hpp"
 #include "gpucost/analysis/simulate.hpp"
 
 using namespace gpucost;
@@ -95,11 +98,94 @@ TEST_CASE("simulate: the same seed gives the same result at any thread count", "
         CHECK(many.owning_saves_usd.mean == one.owning_saves_usd.mean);
         CHECK(many.break_even_hours.quantiles == one.break_even_hours.quantiles);
         CHECK(many.payback_month.quantiles == one.payback_month.quantiles);
+        CHECK(many.payback_month_if_sold.quantiles == one.payback_month_if_sold.quantiles);
+        CHECK(many.owning_saves_histogram.counts == one.owning_saves_histogram.counts);
         CHECK(many.p_build_cheaper == one.p_build_cheaper);
     }
     CHECK(one.general_path);  // the discount rate varies
     const SimulationResult other_seed = simulate(box(), in, {50'000, 12, 2});
     CHECK(other_seed.owning_saves_usd.mean != one.owning_saves_usd.mean);
+}
+
+TEST_CASE("simulate: the fast path gives the same result at any thread count", "[analysis][simulate]") {
+    Case c = box();
+    c.assumptions.discount_rate = 0.05;
+    c.assumptions.residual_value = 0.2;
+    const std::vector<RangedInput> in = {
+        {k_gpu_price, 1000, 1800, 3000, RangeDist::pert},
+        {k_cloud_price, 1, 3, 6, RangeDist::triangular},
+        {{SlotKind::assumption, AssumptionKey::hours_per_week}, 10, 40, 80, RangeDist::uniform},
+    };
+    const SimulationResult one = simulate(c, in, {70'000, 5, 1});
+    REQUIRE_FALSE(one.general_path);
+    for (const unsigned threads : {2u, 3u}) {
+        const SimulationResult many = simulate(c, in, {70'000, 5, threads});
+        CHECK(many.build_total_usd.quantiles == one.build_total_usd.quantiles);
+        CHECK(many.owning_saves_usd.mean == one.owning_saves_usd.mean);
+        CHECK(many.break_even_hours.quantiles == one.break_even_hours.quantiles);
+        CHECK(many.break_even_share == one.break_even_share);
+        CHECK(many.payback_month.quantiles == one.payback_month.quantiles);
+        CHECK(many.payback_month_if_sold.quantiles == one.payback_month_if_sold.quantiles);
+        CHECK(many.payback_if_sold_share == one.payback_if_sold_share);
+        CHECK(many.owning_saves_histogram.counts == one.owning_saves_histogram.counts);
+    }
+}
+
+TEST_CASE("simulate: a ranged horizon counts paybacks up to its longest draw", "[analysis][simulate]") {
+    // Horizons of 1 to 6 years (12 to 72 months): paybacks beyond the base case's 36 months are counted too.
+    const std::vector<RangedInput> in = {
+        {{SlotKind::assumption, AssumptionKey::horizon_months}, 1, 3, 6, RangeDist::uniform},
+        {k_cloud_price, 1, 2, 3, RangeDist::uniform},
+    };
+    const SimulationResult r = simulate(box(), in, {20'000, 9, 2});
+    CHECK(r.general_path);
+    REQUIRE(r.payback_month.count > 0);
+    CHECK(r.payback_month.quantiles[4] > 36.0);
+    CHECK(r.payback_month.quantiles[4] <= 72.0);
+}
+
+TEST_CASE("simulate: the paybacks and the histogram against the draws one by one", "[analysis][simulate]") {
+    // The same draws evaluated one at a time by the engine: the shares, percentiles and bin counts must agree.
+    Case c = box();
+    c.assumptions.discount_rate = 0.05;
+    c.assumptions.residual_value = 0.3;
+    c.assumptions.useful_life_years = 3;
+    const std::vector<RangedInput> in = {{k_cloud_price, 0.5, 2.5, 6, RangeDist::triangular}};
+    const std::size_t n = 20'000;  // fewer than three blocks of 8,192
+    const SimulationResult r = simulate(c, in, {n, 3, 2});
+    std::vector<double> saves;
+    std::vector<std::int32_t> cash;
+    std::vector<std::int32_t> sold;
+    for (std::size_t block = 0; block * k_draws_per_block < n; ++block) {
+        const std::size_t count = std::min(k_draws_per_block, n - block * k_draws_per_block);
+        Xoshiro256 rng(3, std::uint64_t{block} << 32);
+        std::vector<double> prices(count);
+        draw_column(in[0], rng, prices.data(), count);
+        for (const double p : prices) {
+            Case d = c;
+            d.cloud.usd_per_hour = p;
+            const Evaluation e = evaluate(d.build, d.cloud, d.assumptions);
+            saves.push_back(e.cloud.total_usd - e.build.total_usd);
+            if (e.payback_month) cash.push_back(*e.payback_month);
+            if (e.payback_month_if_sold) sold.push_back(*e.payback_month_if_sold);
+        }
+    }
+    CHECK(r.payback_share == Approx(static_cast<double>(cash.size()) / n).epsilon(1e-12));
+    CHECK(r.payback_if_sold_share == Approx(static_cast<double>(sold.size()) / n).epsilon(1e-12));
+    CHECK(r.payback_month.quantiles == summarize(std::span<const std::int32_t>(cash)).quantiles);
+    CHECK(r.payback_month_if_sold.quantiles == summarize(std::span<const std::int32_t>(sold)).quantiles);
+    CHECK(r.payback_if_sold_share > r.payback_share);  // the resale value brings the payback forward
+    HistogramCounts h = histogram_bins(r.owning_saves_histogram.low, r.owning_saves_histogram.high);
+    count_into(h, saves);
+    CHECK(h.counts == r.owning_saves_histogram.counts);
+    CHECK(h.underflow == r.owning_saves_histogram.underflow);
+    CHECK(h.overflow == r.owning_saves_histogram.overflow);
+    std::uint64_t total = h.underflow + h.overflow;
+    for (const std::uint64_t k : h.counts) total += k;
+    CHECK(total == n);
+    // p0.5 and p99.5 leave about 100 draws on each side (0.5 % of 20,000), the ties at the edges aside.
+    CHECK(h.underflow <= 100);
+    CHECK(h.overflow <= 100);
 }
 
 TEST_CASE("tornado: each bar is two engine runs, sorted by swing", "[analysis][tornado]") {

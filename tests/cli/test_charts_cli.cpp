@@ -380,8 +380,59 @@ TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves a
     CHECK(table.err.find("--chart: goes with --format svg here") != std::string::npos);
     const auto wrong = run_gpucost(with({"--format", "svg", "--chart", "sweep"}));
     CHECK(wrong.err == "gpucost: error: --chart: unknown chart \"sweep\"; this report has: tornado\n");
-    const auto simulate = run_gpucost({"simulate", "--catalog", k_ranges, "--format", "html"});
-    CHECK(simulate.exit_code == 2);  // percentiles only: no histogram to draw yet
+}
+
+TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON has them", "[charts]") {
+    const std::vector<std::string> base = {"simulate", "--catalog", k_ranges, "--build", "box-a4", "--draws", "20000"};
+    auto with = [&base](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const std::string svg = run_ok(with({"--format", "svg", "--chart", "histogram"}));
+    check_golden("chart_box_a4_histogram.svg", svg);
+    const Json& c = report["comparisons"][0];
+    const Json& h = c["histogram"];
+    CHECK(number(attribute(svg, "data-chart", "data-underflow")) == h["underflow"].get<double>());
+    CHECK(number(attribute(svg, "data-chart", "data-overflow")) == h["overflow"].get<double>());
+    CHECK(number(attribute(svg, "data-chart", "data-p-build-cheaper")) == c["p_build_cheaper"].get<double>());
+    // Every bar, in order: its edges and its count are the JSON's.
+    std::size_t at = 0;
+    std::uint64_t total = h["underflow"].get<std::uint64_t>() + h["overflow"].get<std::uint64_t>();
+    for (std::size_t i = 0; i < h["counts"].size(); ++i) {
+        at = svg.find("class=\"bin\"", at + 1);
+        REQUIRE(at != std::string::npos);
+        const std::string bar = svg.substr(at, svg.find('>', at) - at);
+        const auto value = [&bar](const char* name) {
+            const std::optional<std::string> v = attribute_in(bar, name);
+            REQUIRE(v);
+            return number(*v);
+        };
+        CHECK(value("data-low") == h["edges"][i].get<double>());
+        CHECK(value("data-high") == h["edges"][i + 1].get<double>());
+        CHECK(value("data-count") == h["counts"][i].get<double>());
+        total += h["counts"][i].get<std::uint64_t>();
+    }
+    CHECK(svg.find("class=\"bin\"", at + 1) == std::string::npos);
+    CHECK(total == 20000);
+    for (const char* q : {"p10", "p50", "p90"}) {
+        const std::string marker = std::string("class=\"marker\" data-key=\"") + q + "\"";
+        CHECK(number(attribute(svg, marker, "data-x")) == c["owning_saves_usd"][q].get<double>());
+    }
+    CHECK(svg.find("<title") != std::string::npos);
+    CHECK(svg.find("<desc") != std::string::npos);
+    const std::string page = run_ok(with({"--format", "html"}));
+    for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
+        CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
+    CHECK(page.find("data-chart=\"histogram\"") != std::string::npos);
+    CHECK(page.find("payback month if sold") != std::string::npos);
+    const auto many = run_gpucost({"simulate", "--catalog", k_ranges, "--format", "svg", "--chart", "histogram"});
+    CHECK(many.exit_code == 2);
+    CHECK(many.err ==
+          "gpucost: error: --chart: simulate draws one comparison's chart: name the build with --build ID\n");
+    const auto wrong = run_gpucost(with({"--format", "svg", "--chart", "tornado"}));
+    CHECK(wrong.err == "gpucost: error: --chart: unknown chart \"tornado\"; this report has: histogram\n");
 }
 
 TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one, as the JSON's rows", "[charts]") {

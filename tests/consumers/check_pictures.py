@@ -4,9 +4,9 @@
     check_pictures.py GPUCOST SOURCE_DIR xml      every SVG and HTML page gpucost writes is well-formed XML
                                                   (xmllint), the pages parse as HTML (xmllint --html), and no
                                                   attribute or style refers to anything outside the file
-    check_pictures.py GPUCOST SOURCE_DIR browser  headless Chromium opens the detailed page: a screenshot of the
-                                                  expected size that is not blank, and a DOM with the verdict and
-                                                  the chart labels
+    check_pictures.py GPUCOST SOURCE_DIR browser  headless Chromium opens the detailed page and simulate's page:
+                                                  a screenshot of the expected size that is not blank, and a DOM
+                                                  with the verdict and the chart labels
 
 Exit 77 (ctest's skip) with a message when xmllint or Chromium is missing: sh scripts/install-deps.sh --browser.
 Standard library only."""
@@ -55,6 +55,10 @@ def outputs():
     found.append(("sweep-line.svg", gpucost("sweep", *ranges, *one, "--vary", "pue=1:2:0.25", "--format", "svg",
                                             "--chart", "sweep")))
     found.append(("sweep.html", gpucost("sweep", *ranges, *grid, "--format", "html")))
+    found.append(("histogram.svg", gpucost("simulate", *ranges, *one, "--draws", "20000", "--format", "svg",
+                                           "--chart", "histogram")))
+    found.append(("simulate.html", gpucost("simulate", *ranges, "--draws", "20000", "--format", "html")))
+    found.append(("simulate-embedded.html", gpucost("simulate", "--draws", "20000", "--format", "html")))
     return found
 
 
@@ -98,6 +102,76 @@ def check_xml(folder):
             failures.append(f"{name}: refers outside the file: {ref}")
         if name.endswith(".svg") and not ("<title id=" in text and "<desc id=" in text):
             failures.append(f"{name}: no <title> and <desc>")
+    for f in failures:
+        print("FAIL:", f)
+    print(f"check_pictures xml: {len(files)} files, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+def png_size_and_pixels(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        sys.exit(f"FAIL: {path} is not a PNG")
+    width, height = struct.unpack(">II", data[16:24])
+    idat, at = b"", 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    return width, height, zlib.decompress(idat)
+
+
+def check_browser(folder):
+    browser = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome") if shutil.which(b)), None)
+    if browser is None:
+        print("SKIP: Chromium not installed (sh scripts/install-deps.sh --browser installs it)")
+        return SKIP
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+             "--disable-extensions", "--window-size=1000,1400", f"--user-data-dir={folder}/profile"]
+
+    def look(name, html, expected):
+        """Screenshot one page (not blank, the window's size) and check its DOM holds every expected text."""
+        page = os.path.join(folder, name + ".html")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(html)
+        shot = os.path.join(folder, name + ".png")
+        subprocess.run([browser, *flags, f"--screenshot={shot}", "file://" + page], capture_output=True, timeout=90)
+        found = []
+        if not os.path.exists(shot):
+            found.append(f"{name}: no screenshot was written")
+        else:
+            width, height, pixels = png_size_and_pixels(shot)
+            if (width, height) != (1000, 1400):
+                found.append(f"{name}: screenshot is {width}x{height}, expected 1000x1400")
+            # Blank would be one colour: white bytes and the rows' filter bytes. A page with text and charts is not.
+            inked = sum(1 for b in pixels if b != 0xFF) / max(1, len(pixels))
+            if len(set(pixels)) < 16 or inked < 0.01:
+                found.append(f"{name}: screenshot looks blank ({len(set(pixels))} byte values, {inked:.1%} not white)")
+        dom = subprocess.run([browser, *flags, "--dump-dom", "file://" + page], capture_output=True, text=True,
+                             timeout=90).stdout
+        found += [f"{name}: the DOM lacks {e!r}" for e in expected if e not in dom]
+        return found
+
+    one = ["--catalog", MINI, "--build", "box-a4"]
+    report = json.loads(gpucost("compare", *one, "--format", "json"))
+    c = report["comparisons"][0]
+    failures = look("report", gpucost("compare", *one, "--format", "html"),
+                    (c["verdict"], "Cumulative spend: box-a4", "Total cost against hours of use: box-a4",
+                     "Cost breakdown: box-a4", f"payback: month {c['break_even']['payback_month']}",
+                     "break-even: 39.1 h/week", "Own: box-a4", "Rent: pricey-a1", "Months from purchase"))
+    ranged = ["simulate", "--catalog", os.path.join(SOURCE, "tests", "data", "ranges_catalog.json"), "--build",
+              "box-a4", "--draws", "20000"]
+    sim = json.loads(gpucost(*ranged, "--format", "json"))["comparisons"][0]
+    counts = sim["histogram"]["counts"]
+    html = gpucost(*ranged, "--format", "html")
+    failures += look("simulate", html, ("How much owning saves: box-a4", "p10 ", "p50 ", "p90 ", "Draws per bin",
+                                        "Owning saves (cloud total minus build total) (USD)"))
+    # The page's bars carry the JSON's counts, in order.
+    drawn = [int(x) for x in re.findall(r'class="bin"[^>]*data-count="([0-9]+)"', html)]
+    if drawn != counts:
+        failures.append(f"simulate: the page's bins {drawn} are not the JSON's counts {counts}")
     for f in failures:
         print("FAIL:", f)
     print(f"check_pictures xml: {len(files)} files, {len(failures)} failures")

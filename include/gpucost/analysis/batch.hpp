@@ -1,13 +1,24 @@
 // The batch evaluator: one comparison evaluated again and again with a few of its inputs changed, as fast as the
-// engine allows. The discounting and horizon terms (the horizon's annuity, the final discount factor, the annuity of
-// every month for payback) are worked out once; every other input enters the totals through the engine's public
-// pieces (monthly_costs, hardware_usd, resale_value_usd). An input that changes the discounting or the horizon, or
-// that this file does not know (needs_general_path), sends every draw through evaluate() itself. A property test
-// (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
+// engine allows. Everything that stays fixed across draws is worked out once: the discounting, the horizon's
+// weight of every monthly category (model v2's lead time and price trends included), the resale fraction at the
+// horizon and at every month of sale, and each month's cumulative weights for the paybacks. A draw is then plain
+// arithmetic over the two dozen numbers a range can move (no engine call, no allocation): the totals as the
+// engine's formulas give them, the break-even from both ends of 0-168 h/week, the cash payback (binary search over
+// the annuities in v1's shape, a month-by-month scan otherwise) and the payback if sold (a binary search where the
+// gap to close only grows, else a scan).
+//
+// Ranged inputs it covers (needs_general_path false): every build and offer field, and the assumptions that enter
+// the monthly costs or the resale value (hours, electricity, PUE, staff, maintenance, facility, useful life,
+// residual value, spot and on-demand overheads, storage and egress, storage TB and its price). Ranged inputs that
+// change the weights themselves (the discount rate, the horizon, the lead time, both price trends, the resale
+// curve's decline) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property
+// test (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -21,10 +32,26 @@ struct DrawOutcome {
     double cloud_total_usd = 0.0;
     double break_even_hours = NAN;  // hours per week; NaN when one side wins at every hours
     int payback_month = 0;          // 1..M; 0 when owning has not paid back within the horizon
+    int payback_month_if_sold = 0;  // the same with the machine's resale value at the month counted
 };
 
 // The outcome of a full evaluation.
 DrawOutcome outcome_of(const Evaluation& e) noexcept;
+
+// Where run() puts the outcomes of one block of draws. The three totals are written at [0, count); the break-even
+// hours of the draws that have one are packed at [0, break_evens) in draw order; the counters are added to.
+struct BlockOutcomes {
+    double* build_total_usd = nullptr;
+    double* cloud_total_usd = nullptr;
+    double* owning_saves_usd = nullptr;  // cloud total - build total
+    double* break_even_hours = nullptr;
+    std::size_t break_evens = 0;
+    std::uint64_t* payback_counts = nullptr;  // [0..M]: draws paying back in month m; [0]: never (M: the longest
+                                              // horizon a draw can have)
+    std::uint64_t* if_sold_counts = nullptr;  // the same for the payback if sold
+    std::uint64_t build_cheaper = 0;          // build total strictly below cloud total
+    std::uint64_t cloud_cheaper = 0;
+};
 
 class BatchEvaluator {
 public:
@@ -33,21 +60,103 @@ public:
     // The outcome with slot i at values[i] (values.size() == slots.size()); equal to
     // outcome_of(evaluate(...)) of the same case to rounding.
     DrawOutcome operator()(std::span<const double> values) const noexcept;
-    // Draws 0..count-1 of a block: slot i takes columns[i][d]; outcomes into the four arrays at d.
-    void run(std::span<const double* const> columns, std::size_t count, double* build_total_usd,
-             double* cloud_total_usd, double* break_even_hours, std::int32_t* payback_month) const noexcept;
+    // Draws 0..count-1 of a block: slot i takes columns[i][d].
+    void run(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     // True when draws go through evaluate().
     bool general() const noexcept { return m_general; }
+    // The base case's horizon in months: the largest payback month of any draw unless the horizon is ranged (then
+    // a draw's own horizon, up to the range's high end, bounds it).
+    int months() const noexcept { return m_months; }
+
+    // The numbers a draw can move, as the fast path reads them.
+    enum Field : std::uint8_t {
+        f_gpu_price,
+        f_gpu_tdp,
+        f_gpu_idle,
+        f_base_price,
+        f_base_load,
+        f_base_idle,
+        f_setup,
+        f_usd_per_hour,
+        f_hours,
+        f_kwh,
+        f_pue,
+        f_salary,
+        f_fte_build,
+        f_fte_cloud,
+        f_maintenance,
+        f_facility,
+        f_life,
+        f_residual,
+        f_spot_overhead,
+        f_on_demand_overhead,
+        f_storage_month,
+        f_egress,
+        f_storage_tb,
+        f_storage_per_tb,
+        f_unused,  // a slot that changes nothing here (the assumption's storage price when the offer has its own)
+        f_count
+    };
+    using Fields = std::array<double, f_count>;
 
 private:
-    DrawOutcome fast(const Case& c) const noexcept;
+    // A draw's figures that the paybacks read.
+    // A draw's figures that the paybacks read.
+    struct Terms {
+        double upfront;  // hardware + setup
+        double hardware;
+        double power;  // monthly, at the draw's hours
+        double staff_build;
+        double running;  // maintenance + facility
+        double interim;  // the lead time's interim compute
+        double storage_egress;
+        double compute;
+        double cloud_fixed;  // storage + egress + cloud staff
+        double build_month;  // v1's monthly sums
+        double cloud_month;
+        double life;
+        double residual;
+    };
+    struct ChunkConstants;               // what run() reads of the evaluator (batch_block.cpp)
+    struct ChunkRows;                    // a chunk's figures, row by row
+    void fill_months(const Case& base);  // the by-month columns below, and the if-sold bound
+    DrawOutcome fast(const Fields& v) const noexcept;
+    static double break_even_of(double d_low, double d_high) noexcept;
+    ChunkConstants chunk_constants() const noexcept;
+    static void chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
+                             double* __restrict build_total, double* __restrict cloud_total, double* __restrict saves,
+                             ChunkRows& __restrict rows) noexcept;
+    void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
+    int cash_payback_uniform(const Terms& t) const noexcept;
+    int sold_payback_uniform(const Terms& t) const noexcept;
+    int payback_scan(const Terms& t, bool if_sold) const noexcept;
 
     Case m_base;
     std::vector<Slot> m_slots;
+    std::vector<Field> m_fields;  // parallel to m_slots
+    Fields m_point{};
     bool m_general = false;
-    double m_annuity = 0.0;           // A(M)
-    double m_final_factor = 1.0;      // (1 + r)^(-M/12)
-    std::vector<double> m_annuities;  // A(1..M), [0] unused
+    bool m_uniform = true;         // v1's shape: one annuity weighs every monthly category
+    bool m_resale_varies = false;  // useful life or residual value ranged (straight line): resale per draw
+    int m_months = 1;
+    int m_lead = 0;
+    double m_gpus = 1.0;
+    double m_instances = 1.0;
+    double m_interim_usd_per_hour = 0.0;  // the instances' interim price per hour; 0 without a lead time
+    bool m_offer_storage_price = false;
+    // The horizon's weights (the engine's Weights): all months, running months, lead months, power, cloud, interim.
+    double m_w_all = 0.0, m_w_running = 0.0, m_w_lead = 0.0, m_w_power = 0.0, m_w_cloud = 0.0, m_w_interim = 0.0;
+    double m_final_factor = 1.0;  // d(M)
+    // By month 1..M ([0] unused): the annuity A(k), the discount factor d(k), the share of the hardware price
+    // the machine would fetch if sold then (resale_value_usd(1, k, a)), the machine's age in years then, and the
+    // cumulative weights of the scan (power, running, cloud compute, interim compute, lead months).
+    std::vector<double> m_annuity, m_factor, m_kept, m_age_years;
+    std::vector<double> m_c_power, m_c_running, m_c_cloud, m_c_interim, m_c_lead;
+    // The cash payback's first guess: A's inverse over cells of m_cell_width (the first month reaching each cell).
+    double m_cell_width = 1.0;
+    std::vector<int> m_first_in_cell;
+    double m_sold_gap_bound = std::numeric_limits<double>::infinity();  // a monthly gap above this times the hardware
+                                                                        // makes the if-sold gap grow
 };
 
 }  // namespace gpucost

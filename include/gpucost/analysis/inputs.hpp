@@ -44,9 +44,6 @@ double read_slot(const Case& c, Slot slot) noexcept;
 // Sets a slot; the horizon in years becomes whole months (at least one), as the assumption parser rounds it.
 void write_slot(Case& c, Slot slot, double value) noexcept;
 
-// The double a slot writes in `c`, for a batch that sets it draw after draw; null for the horizon (whole months).
-double* slot_address(Case& c, Slot slot) noexcept;
-
 // One ranged input of one comparison: the slot and its range, with the mode already settled.
 struct RangedInput {
     Slot slot;
@@ -57,8 +54,9 @@ struct RangedInput {
     std::uint32_t stream = 0;  // its own random stream: the same stream gives the same draws in every comparison
 };
 
-// True when the input changes the discounting or the horizon (the discount rate, the horizon), or is one the batch
-// evaluator does not know to enter the totals linearly: such inputs take the general path (evaluate() per draw).
+// True when the input changes the weights of the months (the discount rate, the horizon, the lead time, a price
+// trend, the resale curve's decline), or is one the batch evaluator does not know: such inputs take the general
+// path (evaluate() per draw). Every build and offer field and every other numeric assumption is covered.
 bool needs_general_path(Slot slot) noexcept;
 
 }  // namespace gpucost

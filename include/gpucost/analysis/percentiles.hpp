@@ -25,9 +25,16 @@ double quantile_of_sorted(std::span<const double> sorted, double q) noexcept;
 
 // The summary of `values` (finite; empty gives zeros and count 0). Exact: the same order statistics as sorting,
 // found by bucketing between min and max and selecting inside the few buckets that hold them. The mean is summed
-// in index order, so it depends only on the values and their order.
+// in a fixed order (four interleaved lanes by index, then pairwise), so it depends only on the values and their
+// order.
 Summary summarize(std::span<const double> values);
-// The same for whole numbers (payback months).
+// The same for whole numbers.
 Summary summarize(std::span<const std::int32_t> values);
+// The summary, and also the quantiles `extra_quantiles` into `extra_out` (the same size), in one selection.
+Summary summarize(std::span<const double> values, std::span<const double> extra_quantiles, std::span<double> extra_out);
+// The summary of whole numbers 1..counts.size() - 1 given by how many values equal each (counts[v]; counts[0], the
+// values without one, left out): the same figures as summarize() of the values themselves, in time linear in the
+// counts (payback months, counted as they are drawn instead of stored).
+Summary summarize_counts(std::span<const std::uint64_t> counts);
 
 }  // namespace gpucost

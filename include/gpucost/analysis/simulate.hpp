@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "gpucost/analysis/histogram.hpp"
 #include "gpucost/analysis/inputs.hpp"
 #include "gpucost/analysis/percentiles.hpp"
 
@@ -14,7 +15,8 @@ namespace gpucost {
 
 // Draws per block: each block has its own random stream.
 inline constexpr std::size_t k_draws_per_block = 8192;
-// Most draws one simulation keeps in memory (36 bytes each: 360 MB); more is refused, not streamed.
+// Most draws one simulation keeps in memory (32 bytes each: the three totals and the break-even; 320 MB); more is
+// refused, not streamed. The paybacks are counted per month as they are drawn, not kept.
 inline constexpr std::size_t k_max_draws = 10'000'000;
 
 struct SimulationOptions {
@@ -27,11 +29,14 @@ struct SimulationResult {
     std::size_t draws = 0;
     Summary build_total_usd;
     Summary cloud_total_usd;
-    Summary owning_saves_usd;  // cloud total - build total
-    Summary break_even_hours;  // over the draws that have one
-    Summary payback_month;     // over the draws that pay back within the horizon
+    Summary owning_saves_usd;       // cloud total - build total
+    Summary break_even_hours;       // over the draws that have one
+    Summary payback_month;          // over the draws that pay back within the horizon
+    Summary payback_month_if_sold;  // over the draws that pay back, counting the resale value at each month
+    HistogramCounts owning_saves_histogram;
     double break_even_share = 0.0;
     double payback_share = 0.0;
+    double payback_if_sold_share = 0.0;
     double p_build_cheaper = 0.0;  // build total strictly below cloud total (the engine's "build is cheaper")
     double p_cloud_cheaper = 0.0;  // cloud total strictly below build total
     bool general_path = false;     // the draws went through evaluate() (an input changes the discounting)

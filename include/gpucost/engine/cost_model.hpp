@@ -132,6 +132,18 @@ int lead_time_in_force(const Assumptions& a) noexcept;
 // evaluate() instead.
 bool uses_model_v2_terms(const Assumptions& a) noexcept;
 
+// The discounted weight of each kind of monthly amount over the horizon: the sum of d(k) x its price trend over
+// the months it runs, as evaluate() weighs each month's costs. In v1's shape every weight is the horizon's annuity.
+struct HorizonWeights {
+    double all = 0.0;      // months 1..M, no trend: staff, cloud storage and egress
+    double running = 0.0;  // months L+1..M: maintenance, facility
+    double lead = 0.0;     // months 1..L: the interim cloud's storage and egress
+    double power = 0.0;    // months L+1..M at the electricity trend
+    double cloud = 0.0;    // months 1..M at the chosen pricing's trend
+    double interim = 0.0;  // months 1..L at the interim pricing's trend
+};
+HorizonWeights horizon_weights(const Assumptions& a, Pricing interim_pricing) noexcept;
+
 // Cloud instances needed for g GPUs: ceil(g / c).
 std::int64_t instances_needed(std::int64_t gpu_count, std::int64_t gpus_per_instance) noexcept;
 

@@ -39,6 +39,12 @@ std::string sweep_svg(const SweepReport& report, const SweepComparison& comparis
                       const ChartPlacement& placement = {});
 
 std::string render_table(const SimulationReport& report, const RenderOptions& options = {});
+// simulate's pictures: the histogram of owning's saving of each comparison (--chart histogram), with its p10, p50
+// and p90 and the zero line (where the verdict flips) marked, its bins and counts as data- attributes.
+std::string render_html(const SimulationReport& report, const RenderOptions& options = {});
+std::string render_svg(const SimulationReport& report, const RenderOptions& options = {});
+std::string histogram_svg(const SimulationReport& report, const SimulationComparison& comparison,
+                          const Currency& currency, const ChartPlacement& placement = {});
 std::string render_json(const SimulationReport& report, const RenderOptions& options = {});
 std::string render_csv(const SimulationReport& report, const RenderOptions& options = {});
 std::string render_markdown(const SimulationReport& report, const RenderOptions& options = {});

@@ -1,0 +1,197 @@
+// One draw of the batch evaluator's fast path: the engine's formulas (cost_model.cpp) written out over the fields a
+// draw can move and the weights worked out once (batch.cpp), in the engine's order of operations where a total or
+// a payback's test is formed, so that the property test holds them equal to evaluate() to 1e-9.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "gpucost/analysis/batch.hpp"
+
+namespace gpucost {
+
+namespace {
+
+using F = BatchEvaluator::Field;
+
+double billed_hours(Pricing pricing, double used, const BatchEvaluator::Fields& v) noexcept {
+    switch (pricing) {
+        case Pricing::spot: return used * (1.0 + v[F::f_spot_overhead]);
+        case Pricing::reserved_1y:
+        case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour
+        case Pricing::on_demand: break;
+    }
+    return used * (1.0 + v[F::f_on_demand_overhead]);
+}
+
+// What moves with the hours of use: power, compute and the interim compute of a month of `used` hours.
+struct Hourly {
+    double power;
+    double compute;
+    double interim;
+};
+
+}  // namespace
+
+// Break-even from the difference (build - cloud) at 0 and 168 h/week: the difference is affine in the hours, and
+// evaluate() solves it from both ends of the range in the same way. NaN when there is none.
+double BatchEvaluator::break_even_of(double d_low, double d_high) noexcept {
+    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
+        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
+        const bool above = d_high < d_low;
+        // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
+        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) return hours;
+    }
+    return NAN;
+}
+
+// long: one draw's formulas read top to bottom in the engine's order; split, they would pass a dozen locals around
+DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
+    const Assumptions& a = m_base.assumptions;
+    const double hardware = m_gpus * v[F::f_gpu_price] + v[F::f_base_price];
+    const double load_w = v[F::f_base_load] + m_gpus * v[F::f_gpu_tdp];
+    const double idle_w = v[F::f_base_idle] + m_gpus * v[F::f_gpu_idle];
+    const double instances_usd_per_hour = m_instances * v[F::f_usd_per_hour];
+    const bool always_on = a.idle == IdlePolicy::always_on;
+    const auto hourly = [&](double used) {
+        const double idle_hours = always_on ? k_hours_per_month - used : 0.0;
+        const double kwh = (used * load_w + idle_hours * idle_w) / 1000.0;
+        const double interim = m_interim_usd_per_hour == 0.0
+                                   ? 0.0
+                                   : m_interim_usd_per_hour * billed_hours(m_base.cloud.interim_pricing, used, v);
+        return Hourly{kwh * v[F::f_pue] * v[F::f_kwh], instances_usd_per_hour * billed_hours(a.pricing, used, v),
+                      interim};
+    };
+    const Hourly h = hourly(v[F::f_hours] * k_hours_per_month / k_hours_per_week);
+    const double staff_build = v[F::f_fte_build] * v[F::f_salary] / k_months_per_year;
+    const double maintenance = v[F::f_maintenance] * hardware / k_months_per_year;
+    const double facility = v[F::f_facility];
+    const double storage = v[F::f_storage_tb] * v[F::f_storage_per_tb] + v[F::f_storage_month];
+    const double egress = v[F::f_egress];
+    const double staff_cloud = v[F::f_fte_cloud] * v[F::f_salary] / k_months_per_year;
+    const double life = v[F::f_life];
+    const double residual = v[F::f_residual];
+    const double kept =
+        m_resale_varies ? 1.0 - (1.0 - residual) * (std::min(m_age_years.back(), life) / life) : m_kept.back();
+    const double resale = hardware * kept * m_final_factor;
+    const auto interim_total = [&](double interim_compute) {
+        const double month = m_lead > 0 ? interim_compute + storage + egress : 0.0;
+        return month == 0.0 ? 0.0 : m_w_interim * interim_compute + m_w_lead * (storage + egress);
+    };
+    // Build total minus cloud total at another hours (the engine's difference()).
+    const auto difference = [&](const Hourly& x) {
+        if (m_uniform) {
+            const double build_m = x.power + staff_build + maintenance + facility;
+            const double cloud_m = x.compute + storage + egress + staff_cloud;
+            return (hardware + v[F::f_setup] + m_w_all * build_m - resale) - m_w_all * cloud_m;
+        }
+        const double build_usd = hardware + v[F::f_setup] + m_w_power * x.power + m_w_all * staff_build +
+                                 m_w_running * (maintenance + facility) + interim_total(x.interim) - resale;
+        return build_usd - (m_w_cloud * x.compute + m_w_all * (storage + egress + staff_cloud));
+    };
+
+    DrawOutcome o;
+    o.build_total_usd = hardware + v[F::f_setup] + m_w_power * h.power + m_w_all * staff_build +
+                        m_w_running * maintenance + m_w_running * facility + interim_total(h.interim) +
+                        (resale > 0.0 ? -resale : 0.0);
+    o.cloud_total_usd = m_w_cloud * h.compute + m_w_all * storage + m_w_all * egress + m_w_all * staff_cloud;
+
+    o.break_even_hours = break_even_of(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
+
+    const Terms t{hardware + v[F::f_setup],
+                  hardware,
+                  h.power,
+                  staff_build,
+                  maintenance + facility,
+                  h.interim,
+                  storage + egress,
+                  h.compute,
+                  storage + egress + staff_cloud,
+                  h.power + staff_build + maintenance + facility,
+                  h.compute + storage + egress + staff_cloud,
+                  life,
+                  residual};
+    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_scan(t, false);
+    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_scan(t, true);
+    return o;
+}
+
+namespace {
+
+// The first month k in 1..months with reached(k), for a predicate that turns true once and stays true (its margin
+// f(k) grows with k); 0 when none. The margin is nearly straight in k, so the month where the straight line
+// through f(1) and f(M) crosses zero is a guess a step or two from the answer, which the predicate itself settles.
+template <typename Margin>
+int first_month(int months, const Margin& margin) noexcept {
+    const double f1 = margin(1);
+    if (f1 >= 0.0) return 1;
+    const double fm = margin(months);
+    if (!(fm >= 0.0)) return 0;
+    const double guess = 1.0 + std::ceil(-f1 * static_cast<double>(months - 1) / (fm - f1));
+    int k = static_cast<int>(std::clamp(guess, 2.0, static_cast<double>(months)));
+    while (k > 2 && margin(k - 1) >= 0.0) --k;
+    while (!(margin(k) >= 0.0)) ++k;  // ends: margin(months) >= 0
+    return k;
+}
+
+}  // namespace
+
+int BatchEvaluator::cash_payback_uniform(const Terms& t) const noexcept {
+    // The first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b: A grows with
+    // k, so once reached it stays reached.
+    const double gap = t.cloud_month - t.build_month;
+    if (t.upfront <= 0.0 && gap >= 0.0) return 1;
+    if (!(gap > 0.0)) return 0;
+    const auto reached = [&](int k) {
+        const double af = m_annuity[static_cast<std::size_t>(k)];
+        return af * t.cloud_month >= t.upfront + af * t.build_month;
+    };
+    // A(k) >= upfront / gap, near enough: the table's month for that cell is the answer or the month before it;
+    // the defining test settles it, and the loops (rounding, or a cell holding two months) rarely turn.
+    const double cell = std::min(t.upfront / gap / m_cell_width, static_cast<double>(m_first_in_cell.size() - 1));
+    int k = m_first_in_cell[static_cast<std::size_t>(cell)];
+    k += k <= m_months && !reached(k) ? 1 : 0;
+    while (k <= m_months && !reached(k)) ++k;
+    while (k > 1 && reached(k - 1)) --k;
+    return k <= m_months ? k : 0;
+}
+
+int BatchEvaluator::sold_payback_uniform(const Terms& t) const noexcept {
+    // A(k) c >= upfront + A(k) b - H kept(k) d(k). When the monthly gap beats the bound the margin grows with k.
+    // When the gap is not positive and the discounted resale only falls, it shrinks: month 1 or never. Otherwise
+    // (ranged life or residual, a rising resale share) month by month.
+    const double gap = t.cloud_month - t.build_month;
+    const auto margin = [&](int k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double af = m_annuity[i];
+        return af * t.cloud_month - (t.upfront + af * t.build_month - t.hardware * m_kept[i] * m_factor[i]);
+    };
+    if (m_sold_gap_bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
+    if (!(gap > m_sold_gap_bound * t.hardware)) return payback_scan(t, true);
+    return first_month(m_months, margin);
+}
+
+int BatchEvaluator::payback_scan(const Terms& t, bool if_sold) const noexcept {
+    for (int k = 1; k <= m_months; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        double build = 0.0;
+        double cloud = 0.0;
+        if (m_uniform) {
+            build = t.upfront + m_annuity[i] * t.build_month;
+            cloud = m_annuity[i] * t.cloud_month;
+        } else {
+            build = t.upfront + m_c_power[i] * t.power + m_annuity[i] * t.staff_build + m_c_running[i] * t.running +
+                    m_c_interim[i] * t.interim + m_c_lead[i] * t.storage_egress;
+            cloud = m_c_cloud[i] * t.compute + m_annuity[i] * t.cloud_fixed;
+        }
+        double credit = 0.0;
+        if (if_sold) {
+            const double kept =
+                m_resale_varies ? 1.0 - (1.0 - t.residual) * (std::min(m_age_years[i], t.life) / t.life) : m_kept[i];
+            credit = t.hardware * kept * m_factor[i];
+        }
+        if (cloud >= build - credit) return k;
+    }
+    return 0;
+}
+
+}  // namespace gpucost
