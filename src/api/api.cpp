@@ -58,6 +58,10 @@ SimulationReport simulation(const Catalog& catalog, const RangeRequest& request,
     return simulation_report(catalog, request, options);
 }
 
+RankReport rank_report(const Catalog& catalog, const ComparisonRequest& request) {
+    return build_rank_report(catalog, request);
+}
+
 Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter) { return make_listing(catalog, filter); }
 
 CatalogEntry catalog_entry(const Catalog& catalog, const std::string& id, Date today) {
