@@ -1,4 +1,5 @@
 // gpucost catalog list|show|validate|import: look into the catalogue, check a file, bring in public price lists.
+#include <algorithm>
 #include <array>
 #include <ostream>
 
@@ -71,10 +72,12 @@ struct ImportOptions {
 ListingFilter listing_filter(const ListOptions& o) {
     ListingFilter f;
     if (!o.section.empty()) {
-        if (o.section != "gpus" && o.section != "builds" && o.section != "cloud")
-            throw UsageError(fmt::format("catalog list: section must be one of gpus, builds, cloud, got {}{}",
-                                         quote_value(o.section), did_you_mean(o.section, {"gpus", "builds", "cloud"})));
-        f.sections = {o.section == "gpus", o.section == "builds", o.section == "cloud"};
+        const std::vector<std::string> sections = {"gpus", "builds", "cloud", "workloads"};
+        if (std::find(sections.begin(), sections.end(), o.section) == sections.end())
+            throw UsageError(
+                fmt::format("catalog list: section must be one of gpus, builds, cloud, workloads, got {}{}",
+                            quote_value(o.section), did_you_mean(o.section, sections)));
+        f.sections = {o.section == "gpus", o.section == "builds", o.section == "cloud", o.section == "workloads"};
     }
     if (!o.gpu.empty()) f.gpu = o.gpu;
     if (!o.provider.empty()) f.provider = o.provider;
@@ -220,7 +223,8 @@ int run_import(const ImportOptions& o, const Io& io) {
 Command list_command(CLI::App& command) {
     auto list = std::make_shared<ListOptions>();
     CLI::App* list_app = command.add_subcommand("list", "list GPUs, builds and cloud offers, filtered and sorted");
-    list_app->add_option("section", list->section, "gpus, builds or cloud (default: all three)")->type_name("SECTION");
+    list_app->add_option("section", list->section, "gpus, builds, cloud or workloads (default: the first three)")
+        ->type_name("SECTION");
     list_app->add_option("--gpu", list->gpu, "only this GPU, the builds holding it and the offers renting it")
         ->type_name("ID");
     list_app->add_option("--provider", list->provider, "only offers from this provider (case-insensitive)")

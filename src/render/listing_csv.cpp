@@ -51,7 +51,9 @@ const std::vector<std::string> k_csv_columns = {"section",
                                                 "tier",
                                                 "vcpus",
                                                 "ram_gib",
-                                                "local_disk_tb"};
+                                                "local_disk_tb",
+                                                "unit",
+                                                "throughput_per_gpu"};
 
 // The numeric columns are written as they are; every other column is text and is guarded against formula injection.
 bool numeric_column(std::size_t i) {
@@ -70,7 +72,8 @@ bool numeric_column(std::size_t i) {
                                                      "gpus_per_node",
                                                      "vcpus",
                                                      "ram_gib",
-                                                     "local_disk_tb"};
+                                                     "local_disk_tb",
+                                                     "throughput_per_gpu"};
     return std::find(numeric.begin(), numeric.end(), k_csv_columns[i]) != numeric.end();
 }
 
@@ -113,6 +116,8 @@ std::string gpu_row(const Gpu& g) {
                     "",
                     "",
                     "",
+                    "",
+                    "",
                     ""});
 }
 
@@ -147,6 +152,8 @@ std::string build_row(const BuildRow& r) {
                     "",
                     name_cell(b.interconnect),
                     count_cell(b.gpus_per_node),
+                    "",
+                    "",
                     "",
                     "",
                     "",
@@ -187,7 +194,34 @@ std::string offer_row(const OfferRow& r, Pricing pricing) {
                     name_cell(o.tier),
                     count_cell(o.vcpus),
                     cell(o.ram_gib),
-                    cell(o.local_disk_tb)});
+                    cell(o.local_disk_tb),
+                    "",
+                    ""});
+}
+
+// One row per GPU a workload measures: the workload's id and name, the GPU, its figure and the workload's unit.
+std::string workload_rows(const Workload& w) {
+    const Provenance& p = w.provenance;
+    std::string out;
+    for (const WorkloadFigure& f : w.per_gpu) {
+        std::vector<std::string> cells(k_csv_columns.size());
+        const auto set = [&cells](std::string_view column, std::string value) {
+            const auto at = std::find(k_csv_columns.begin(), k_csv_columns.end(), column);
+            cells[static_cast<std::size_t>(at - k_csv_columns.begin())] = std::move(value);
+        };
+        set("section", "workloads");
+        set("id", w.id);
+        set("name", w.name);
+        set("gpu", f.gpu);
+        set("as_of", p.as_of);
+        set("confidence", confidence_text(p));
+        set("source", p.source);
+        set("note", p.note);
+        set("unit", w.unit);
+        set("throughput_per_gpu", cell(f.throughput));
+        out += csv_row(std::move(cells));
+    }
+    return out;
 }
 
 }  // namespace
@@ -197,6 +231,7 @@ std::string render_listing_csv(const Listing& l) {
     for (const Gpu& g : l.gpus) out += gpu_row(g);
     for (const BuildRow& b : l.builds) out += build_row(b);
     for (const OfferRow& o : l.cloud) out += offer_row(o, l.pricing);
+    for (const Workload& w : l.workloads) out += workload_rows(w);
     return out;
 }
 

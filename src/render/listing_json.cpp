@@ -117,6 +117,15 @@ std::string text(const Json& j) {
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+// The catalogue's keys, with the figures in the listing's order (highest throughput first).
+Json workload_json(const Workload& w) {
+    Json per_gpu = Json::object();
+    for (const WorkloadFigure& f : w.per_gpu) per_gpu[f.gpu] = f.throughput;
+    Json j = {{"id", w.id}, {"name", w.name}, {"unit", w.unit}, {"per_gpu", std::move(per_gpu)}};
+    add_provenance(j, w.provenance);
+    return j;
+}
+
 }  // namespace
 
 std::string render_listing_json(const Listing& l) {
@@ -134,6 +143,10 @@ std::string render_listing_json(const Listing& l) {
     if (l.sections.cloud) {
         j["cloud"] = Json::array();
         for (const OfferRow& o : l.cloud) j["cloud"].push_back(offer_json(o, l.pricing));
+    }
+    if (l.sections.workloads) {
+        j["workloads"] = Json::array();
+        for (const Workload& w : l.workloads) j["workloads"].push_back(workload_json(w));
     }
     return text(j);
 }

@@ -59,6 +59,17 @@ std::string cloud_table(const Listing& l) {
     return t.str();
 }
 
+// One row per GPU a workload measures; the name, source and note are in `catalog list workloads --format json`.
+std::string workloads_table(const Listing& l) {
+    TextTable t({Align::left, Align::left, Align::right, Align::left, Align::left, Align::left});
+    t.add({"id", "gpu", "per_gpu", "unit", "as_of", "confidence"});
+    for (const Workload& w : l.workloads)
+        for (const WorkloadFigure& f : w.per_gpu)
+            t.add({w.id, f.gpu, format_grouped(f.throughput, f.throughput < 100 ? 2 : 0), w.unit, w.provenance.as_of,
+                   confidence_mark(w.provenance)});
+    return t.str();
+}
+
 }  // namespace
 
 std::string render_listing_table(const Listing& l) {
@@ -69,6 +80,7 @@ std::string render_listing_table(const Listing& l) {
     if (l.sections.gpus) section("GPUs", l.gpus.size(), gpus_table);
     if (l.sections.builds) section("Builds", l.builds.size(), builds_table);
     if (l.sections.cloud) section("Cloud offers", l.cloud.size(), cloud_table);
+    if (l.sections.workloads) section("Workloads", l.workloads.size(), workloads_table);
     std::string out = fmt::format("{}", fmt::join(parts, "\n"));
     out += fmt::format("\nCatalogue: {} (as of {}). Prices in USD; per-instance hourly prices; "
                        "`gpucost catalog show ID` gives an entry's source and note.\n",

@@ -74,6 +74,12 @@ void sort_listing(Listing& l) {
         if (pa && pb && *pa != *pb) return *pa < *pb;
         return a.offer.id < b.offer.id;
     });
+    std::sort(l.workloads.begin(), l.workloads.end(), [](const Workload& a, const Workload& b) { return a.id < b.id; });
+    for (Workload& w : l.workloads)
+        std::sort(w.per_gpu.begin(), w.per_gpu.end(), [](const WorkloadFigure& a, const WorkloadFigure& b) {
+            if (a.throughput != b.throughput) return a.throughput > b.throughput;
+            return a.gpu < b.gpu;
+        });
 }
 
 }  // namespace
@@ -132,6 +138,11 @@ Listing make_listing(const Catalog& catalog, const ListingFilter& filter) {
     if (filter.sections.cloud)
         for (const CloudOffer& o : catalog.cloud)
             if (gpu_ok(o.gpu) && offer_kept(o, filter)) l.cloud.push_back(offer_row(catalog, o));
+    if (filter.sections.workloads)
+        for (Workload w : catalog.workloads) {
+            std::erase_if(w.per_gpu, [&](const WorkloadFigure& f) { return !gpu_ok(f.gpu); });
+            if (!w.per_gpu.empty()) l.workloads.push_back(std::move(w));
+        }
     sort_listing(l);
     return l;
 }

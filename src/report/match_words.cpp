@@ -39,22 +39,27 @@ std::string build_rule(const Build& b) {
 
 }  // namespace
 
+std::string workload_list(const Catalog& catalog) {
+    std::vector<std::string> ids;
+    for (const Workload& w : catalog.workloads) ids.push_back(w.id);
+    std::sort(ids.begin(), ids.end());
+    return ids.empty() ? std::string("none") : fmt::format("{}", fmt::join(ids, ", "));
+}
+
+const Workload& workload_named(const Catalog& catalog, const std::string& id) {
+    if (const Workload* w = catalog.find_workload(id)) return *w;
+    std::vector<std::string> ids;
+    for (const Workload& w : catalog.workloads) ids.push_back(w.id);
+    throw DataError(fmt::format("--workload: unknown workload {}{}; the catalogue's workloads: {}", quote_value(id),
+                                did_you_mean(id, ids), workload_list(catalog)));
+}
+
 MatchOptions match_options(const Catalog& catalog, const MatchRequest& match) {
     MatchOptions o;
     o.level = match.level.value_or(MatchLevel::like_for_like);
     o.tiers = match.tiers;
     o.requirements = match.requirements;
-    if (match.workload) {
-        o.workload = catalog.find_workload(*match.workload);
-        if (o.workload == nullptr) {
-            std::vector<std::string> ids;
-            for (const Workload& w : catalog.workloads) ids.push_back(w.id);
-            std::sort(ids.begin(), ids.end());
-            throw DataError(fmt::format("--workload: unknown workload {}{}; the catalogue's workloads: {}",
-                                        quote_value(*match.workload), did_you_mean(*match.workload, ids),
-                                        ids.empty() ? std::string("none") : fmt::format("{}", fmt::join(ids, ", "))));
-        }
-    }
+    if (match.workload) o.workload = &workload_named(catalog, *match.workload);
     if (o.level == MatchLevel::any && o.workload == nullptr)
         throw UsageError("--match any needs --workload ID: offers of another GPU model are compared for the same "
                          "work, which a workload's throughputs measure");

@@ -34,21 +34,10 @@ std::vector<std::string> estimates_of(const std::vector<Figure>& figures) {
 }
 
 const Workload& workload_for(const Catalog& catalog, const ComparisonRequest& request) {
-    const std::vector<std::string> ids = [&catalog] {
-        std::vector<std::string> out;
-        for (const Workload& w : catalog.workloads) out.push_back(w.id);
-        return out;
-    }();
-    const std::string list =
-        ids.empty() ? std::string("the catalogue has none") : fmt::format("{}", fmt::join(ids, ", "));
     if (!request.match.workload)
-        throw UsageError(fmt::format("rank needs --workload ID, the work to price; workloads: {}", list));
-    const Workload* w = catalog.find_workload(*request.match.workload);
-    if (w == nullptr)
-        throw UsageError(fmt::format("--workload: unknown workload {}{}; workloads: {}",
-                                     quote_value(*request.match.workload), did_you_mean(*request.match.workload, ids),
-                                     list));
-    return *w;
+        throw UsageError(fmt::format("rank needs --workload ID, the work to price; the catalogue's workloads: {}",
+                                     workload_list(catalog)));
+    return workload_named(catalog, *request.match.workload);
 }
 
 // The one rule between two assumptions, as compare has it: the machine must arrive within the horizon.

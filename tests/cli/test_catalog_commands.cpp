@@ -64,6 +64,40 @@ TEST_CASE("catalog list: every section, table, JSON and CSV goldens") {
     check_golden("catalog_list_all.csv", ok(with_mini({"catalog", "list", "--format", "csv"})).out);
 }
 
+TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in every format") {
+    const std::vector<std::string> list = {"catalog", "list", "workloads", "--catalog", "data/match_catalog.json"};
+    const auto with = [&list](std::vector<std::string> more) {
+        std::vector<std::string> args = list;
+        args.insert(args.end(), more.begin(), more.end());
+        return args;
+    };
+    check_golden("catalog_list_workloads.txt", ok(list).out);
+    check_golden("catalog_list_workloads.csv", ok(with({"--format", "csv"})).out);
+    // fp64-hpc before llm-infer; llm-infer's figures 3000 (gpu-h) > 1200 (gpu-p) > 1000 (gpu-c).
+    const Json j = Json::parse(ok(with({"--format", "json"})).out);
+    CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"fp64-hpc", "llm-infer"});
+    const auto per_gpu = [](const std::string& out, int i) {  // in the order written (nlohmann::json sorts keys)
+        return nlohmann::ordered_json::parse(out).at("workloads").at(i).at("per_gpu").dump();
+    };
+    CHECK(per_gpu(ok(with({"--format", "json"})).out, 1) == R"({"gpu-h":3000.0,"gpu-p":1200.0,"gpu-c":1000.0})");
+    CHECK(j.at("workloads").at(1).at("unit") == "tokens/s");
+    CHECK(!j.contains("gpus"));
+    // The GPU filters keep a workload's figures for the GPUs they keep: gpu-c (24 GB) is only in llm-infer.
+    const std::string c = ok(with({"--gpu", "gpu-c", "--format", "json"})).out;
+    CHECK(ids_in(Json::parse(c).at("workloads")) == std::vector<std::string>{"llm-infer"});
+    CHECK(per_gpu(c, 0) == R"({"gpu-c":1000.0})");
+    // At least 48 GB: gpu-h (80) and gpu-p (48); gpu-c's figure goes.
+    CHECK(per_gpu(ok(with({"--min-vram-gb", "48", "--format", "json"})).out, 1) ==
+          R"({"gpu-h":3000.0,"gpu-p":1200.0})");
+    // Not in the default listing, whose sections and CSV rows stay the first three.
+    CHECK(!Json::parse(ok({"catalog", "list", "--catalog", "data/match_catalog.json", "--format", "json"}).out)
+               .contains("workloads"));
+    const auto bad = run_gpucost({"catalog", "list", "workload"});
+    CHECK(bad.exit_code == 2);
+    CHECK_THAT(bad.err, Contains("section must be one of gpus, builds, cloud, workloads, got \"workload\"") &&
+                            Contains("did you mean \"workloads\""));
+}
+
 TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricing") {
     // on-demand per GPU-hour: b-1 0.5 / 1 = 0.5; cheap-a8 16 / 8 = 2; pricey-a1 3 / 1 = 3.
     const Json od = Json::parse(ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);

@@ -146,11 +146,15 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
         CHECK(r.out.empty());
         return r.err;
     };
-    CHECK(err({"rank", "--catalog", k_match, "--workload", "llm"}) ==
-          "gpucost: error: --workload: unknown workload \"llm\" (did you mean \"llm-infer\"?); workloads: llm-infer, "
-          "fp64-hpc\n");
     CHECK(err({"rank", "--catalog", k_match}) ==
-          "gpucost: error: rank needs --workload ID, the work to price; workloads: llm-infer, fp64-hpc\n");
+          "gpucost: error: rank needs --workload ID, the work to price; the catalogue's workloads: fp64-hpc, "
+          "llm-infer\n");
+    // An unknown id is a data error (exit 3), with the same words as compare --match any.
+    const auto unknown = run_gpucost({"rank", "--catalog", k_match, "--workload", "llm"});
+    CHECK(unknown.exit_code == 3);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err == "gpucost: error: --workload: unknown workload \"llm\" (did you mean \"llm-infer\"?); the "
+                         "catalogue's workloads: fp64-hpc, llm-infer\n");
     CHECK(err(fixture({"--match", "any"})) ==
           "gpucost: error: unknown option \"--match\"; see 'gpucost rank --help'\n");
     CHECK(err(fixture({"--build", "hgx-8"})) ==

@@ -131,15 +131,26 @@ TEST_CASE("render_listing_json: only the sections listed") {
 }
 
 TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty cells") {
-    const std::string csv = render_listing_csv(hand_built());
+    Listing l = hand_built();
+    l.sections.workloads = true;
+    l.workloads = {
+        Workload{"w1", "Work", "tokens/s", {{"g1", 1234.5}, {"g2", 0.25}}, Provenance{"wsrc", "2026-04", "", ""}}};
+    const std::string csv = render_listing_csv(l);
     const std::string header = csv.substr(0, csv.find('\n'));
-    CHECK(std::count(header.begin(), header.end(), ',') == 31);  // 32 columns, the like-for-like 8 at the end
-    // The hand-built entries give none of the like-for-like fields: eight empty cells at the end of each row.
-    CHECK(csv.find("\ngpus,g1,Gée,V,,,,,,80,700,0,12345.6,,,,,,,,2026-01,estimate,src,a guess,,,,,,,,\n") !=
+    // 34 columns: the like-for-like 8, then a workload's unit and figure at the end.
+    CHECK(std::count(header.begin(), header.end(), ',') == 33);
+    CHECK_THAT(header, Catch::EndsWith(",local_disk_tb,unit,throughput_per_gpu"));
+    // The hand-built entries give none of the like-for-like fields: ten empty cells at the end of each row.
+    CHECK(csv.find("\ngpus,g1,Gée,V,,,,,,80,700,0,12345.6,,,,,,,,2026-01,estimate,src,a guess,,,,,,,,,,\n") !=
           std::string::npos);
-    CHECK(csv.find("\nbuilds,b1,,,,,,g1,2,80,,,,99999.4,,,,,,,2026-02-01,sourced,src,,,,,,,,,\n") != std::string::npos);
-    CHECK(csv.find("\ncloud,o1,,,P,,r,g1,8,,,,,,16,,,,on-demand,2,2026-03-01,sourced,src,,,,,,,,,\n") !=
+    CHECK(csv.find("\nbuilds,b1,,,,,,g1,2,80,,,,99999.4,,,,,,,2026-02-01,sourced,src,,,,,,,,,,,\n") !=
           std::string::npos);
+    CHECK(csv.find("\ncloud,o1,,,P,,r,g1,8,,,,,,16,,,,on-demand,2,2026-03-01,sourced,src,,,,,,,,,,,\n") !=
+          std::string::npos);
+    // A workload: one row per GPU it measures, the figure exact, in the listing's order.
+    CHECK_THAT(csv,
+               Catch::EndsWith("\nworkloads,w1,Work,,,,,g1,,,,,,,,,,,,,2026-04,sourced,wsrc,,,,,,,,,,tokens/s,1234.5\n"
+                               "workloads,w1,Work,,,,,g2,,,,,,,,,,,,,2026-04,sourced,wsrc,,,,,,,,,,tokens/s,0.25\n"));
 }
 
 TEST_CASE("render_entry: every format from one entry model") {

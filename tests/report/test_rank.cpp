@@ -208,13 +208,15 @@ TEST_CASE("build_rank_report: a GPU the workload does not measure is left out, n
 TEST_CASE("build_rank_report: the workload must be given and known") {
     const Catalog catalog = fixture();
     ComparisonRequest r = plain("llm-infr");
+    // An unknown id is a data error, as an unknown build is (compare --match any gives the same message).
+    CHECK_THROWS_AS(build_rank_report(catalog, r), DataError);
+    CHECK_THROWS_WITH(build_rank_report(catalog, r),
+                      "--workload: unknown workload \"llm-infr\" (did you mean \"llm-infer\"?); the catalogue's "
+                      "workloads: fp64-hpc, llm-infer");
+    r.match.workload.reset();
     CHECK_THROWS_AS(build_rank_report(catalog, r), UsageError);
     CHECK_THROWS_WITH(build_rank_report(catalog, r),
-                      "--workload: unknown workload \"llm-infr\" (did you mean \"llm-infer\"?); workloads: llm-infer, "
-                      "fp64-hpc");
-    r.match.workload.reset();
-    CHECK_THROWS_WITH(build_rank_report(catalog, r),
-                      "rank needs --workload ID, the work to price; workloads: llm-infer, fp64-hpc");
+                      "rank needs --workload ID, the work to price; the catalogue's workloads: fp64-hpc, llm-infer");
     r = plain("fp64-hpc");
     r.match.requirements.min_vram_gb = 1000.0;
     CHECK_THROWS_AS(build_rank_report(catalog, r), DataError);

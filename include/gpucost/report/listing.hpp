@@ -14,11 +14,12 @@
 
 namespace gpucost {
 
-// The sections a listing shows (a section shown may still be empty).
+// The sections a listing shows (a section shown may still be empty). Workloads only when asked for by name.
 struct ListingSections {
     bool gpus = true;
     bool builds = true;
     bool cloud = true;
+    bool workloads = false;
 };
 
 // Which entries a listing keeps. Unset fields keep everything.
@@ -27,7 +28,7 @@ struct ListingFilter {
     std::optional<std::string> gpu;       // a GPU id: that GPU, builds holding it, offers renting it
     std::optional<std::string> provider;  // offers only, case-insensitive
     std::optional<std::string> region;    // offers only, case-insensitive
-    std::optional<double> min_vram_gb;    // the GPU's VRAM, in every section
+    std::optional<double> min_vram_gb;    // the GPU's VRAM, in every section (a workload's figures: per GPU)
     std::optional<Pricing> pricing;       // offers with this price; also the price offers sort by
 };
 
@@ -57,7 +58,8 @@ struct OfferRow {
 };
 
 // The entries to show, sorted: GPUs by vendor then name (then id), builds by GPU count then id,
-// offers by price per GPU-hour at `pricing` (offers without it last), ties by id.
+// offers by price per GPU-hour at `pricing` (offers without it last), ties by id; workloads by id, each keeping
+// the figures of the GPUs the filter keeps (a workload left with none is dropped), highest throughput first.
 struct Listing {
     std::string catalog_origin;  // "embedded", a path, or "<path> + <overlay>"
     std::string catalog_as_of;
@@ -66,6 +68,7 @@ struct Listing {
     std::vector<Gpu> gpus;
     std::vector<BuildRow> builds;
     std::vector<OfferRow> cloud;
+    std::vector<Workload> workloads;
 };
 
 // Applies the filter. Throws DataError for an unknown --gpu id (with "did you mean").

@@ -17,6 +17,13 @@ namespace gpucost {
 // workload pointer points into `catalog`.
 MatchOptions match_options(const Catalog& catalog, const MatchRequest& match);
 
+// The catalogue's workload ids, sorted: the list the messages about --workload name.
+std::string workload_list(const Catalog& catalog);
+
+// The workload `id` in `catalog`; DataError (with "did you mean" and the list) when there is none, as for an
+// unknown build id. compare's --match any and rank share it.
+const Workload& workload_named(const Catalog& catalog, const std::string& id);
+
 // Why `build` (offer null) or `offer` is left out: "GPU \"c\" has 24 GB of VRAM, under --min-vram-gb 48".
 std::string exclusion_reason(const Catalog& catalog, const Build& build, const CloudOffer* offer, Exclusion why,
                              const MatchOptions& options, Pricing pricing);
