@@ -64,14 +64,19 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
             overhead_field(m_base.cloud.interim_pricing)};
 }
 
-// long: fast()'s formulas over a chunk's rows, kept in one loop body so the compiler vectorises them together.
-// Compiled for AVX2 and for any x86-64 (random.cpp's draw_column says why the values are the same).
+// Compiled for AVX2 and for any x86-64, chosen at load time (random.cpp's draw_column says why the values are the
+// same).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
+#define GPUCOST_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define GPUCOST_ALSO_FOR_AVX2
 #endif
-void BatchEvaluator::chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
-                                  double* __restrict build_total, double* __restrict cloud_total,
-                                  double* __restrict saves, ChunkRows& __restrict r) noexcept {
+
+// long: fast()'s formulas over a chunk's rows, kept in one loop body so the compiler vectorises them together
+GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
+                                                        const std::array<const double*, f_count>& v, std::size_t n,
+                                                        double* __restrict build_total, double* __restrict cloud_total,
+                                                        double* __restrict saves, ChunkRows& __restrict r) noexcept {
     // Every row and constant in a local: the loop then reads nothing a store could alias. The switches are
     // numbers, 1 on and 0 off, that multiply the two cases: x * 1 + y * 0 is exactly x for finite y, so the draws
     // get fast()'s figures to the bit, and the loop has no branch (the vectoriser takes no select on a bool).
