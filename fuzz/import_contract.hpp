@@ -17,11 +17,13 @@ struct ImportOutcome {
     std::string csv;                  // parse_csv(text, "fuzz.csv")
     std::string skypilot;             // import_offers as a SkyPilot price list (provider "AWS"), then the overlay read
     std::string gpuhunt;              // import_offers as a gpuhunt price list, then the overlay read back
-    std::vector<std::string> broken;  // the contract broken: an import whose overlay does not load; empty when kept
+    std::vector<std::string> broken;  // the contract broken: an import whose overlay does not load, or a CSV read in
+                                      // small chunks that differs from the whole; empty when kept
 };
 
-// Runs parse_csv and, for both price-list formats, import_offers, import_summary and parse_catalog_overlay on
-// `text`, with the source file "fuzz.csv", as_of 2026-11-30 and the overlay named "import.json".
+// Runs parse_csv (and CsvReader on 1- and 7-byte chunks of `text`, which must agree) and, for both price-list formats,
+// import_offers, import_summary and parse_catalog_overlay on `text`, with the source file "fuzz.csv", as_of 2026-11-30
+// and the overlay named "import.json".
 ImportOutcome check_import_contract(std::string_view text, const Catalog& catalog);
 
 }  // namespace gpucost::fuzz

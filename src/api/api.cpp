@@ -61,7 +61,7 @@ CatalogEntry catalog_entry(const Catalog& catalog, const std::string& id, Date t
 }
 
 ImportResult import_price_list(const ImportRequest& request, const Catalog& catalog) {
-    return import_offers(read_import_file(request.source_file), request, catalog);
+    return import_offers_file(request, catalog);
 }
 
 }  // namespace gpucost

@@ -5,6 +5,8 @@
 
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
+#include "gpucost/render/cashflow_json.hpp"
+#include "output_stream.hpp"
 
 namespace gpucost::cli {
 namespace {
@@ -34,6 +36,14 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    if (output.format == Format::json) {
+        // 1.2 million rows for 200 builds over 600 months: written as they are made, never held as one text.
+        for (const std::string& w : cash_flow.report.warnings) print_line(warn, "warning", w);
+        write_streamed_result(
+            o.output.output, [&](const OutputSink& sink) { write_cash_flow_json(cash_flow, output.render, sink); },
+            io.out, warn);
+        return static_cast<int>(ExitCode::success);
+    }
     const std::string text = render(cash_flow, output.format, output.render);
     finish(o.output.output, text, cash_flow.report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);

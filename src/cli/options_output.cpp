@@ -13,6 +13,7 @@
 #include "gpucost/render/report_charts.hpp"
 #include "gpucost/util/files.hpp"
 #include "gpucost/util/text.hpp"
+#include "output_stream.hpp"
 
 namespace gpucost::cli {
 
@@ -114,6 +115,20 @@ void write_result(const OutputOptions& options, const std::string& text, std::os
     if (writes_to_stdout(options)) {
         errno = 0;
         out << text;
+        check_stdout(out);
+        return;
+    }
+    for (const std::string& warning : write_output_file(options.output, text)) print_line(warn, "warning", warning);
+}
+
+void write_streamed_result(const OutputOptions& options, const OutputText& text, std::ostream& out,
+                           std::ostream& warn) {
+    if (writes_to_stdout(options)) {
+        errno = 0;
+        text([&](std::string_view piece) {
+            out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+            if (!out) check_stdout(out);  // stop at the first failed piece
+        });
         check_stdout(out);
         return;
     }

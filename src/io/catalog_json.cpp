@@ -348,15 +348,27 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
 }  // namespace
 
 Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
-    return parse_document(JsonDom(json_text, origin), origin, nullptr);
+    try {
+        return parse_document(JsonDom(json_text, origin), origin, nullptr);
+    } catch (const ValidationError& e) {
+        rethrow_with_typed_numbers(e, json_text);
+    }
 }
 
 Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base) {
-    return parse_document(JsonDom(json_text, origin), origin, &base);
+    try {
+        return parse_document(JsonDom(json_text, origin), origin, &base);
+    } catch (const ValidationError& e) {
+        rethrow_with_typed_numbers(e, json_text);
+    }
 }
 
 Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
-    return parse_document(JsonDom(read_text_file(path), path), path, &base);
+    try {
+        return parse_document(JsonDom(read_text_file(path), path), path, &base);
+    } catch (const ValidationError& e) {
+        rethrow_with_typed_numbers(e, path);
+    }
 }
 
 Catalog load_embedded_catalog() {
@@ -366,7 +378,11 @@ Catalog load_embedded_catalog() {
 }
 
 Catalog load_catalog_file(const std::string& path) {
-    return parse_document(JsonDom(read_text_file(path), path), path, nullptr);
+    try {
+        return parse_document(JsonDom(read_text_file(path), path), path, nullptr);
+    } catch (const ValidationError& e) {
+        rethrow_with_typed_numbers(e, path);
+    }
 }
 
 }  // namespace gpucost

@@ -23,155 +23,178 @@ constexpr const char* k_nul_byte = "contains a NUL byte; this is not a text CSV 
     throw DataError(fmt::format("{}: line {}: {}", file, line, what));
 }
 
-// Every field may end up in JSON, which holds only UTF-8: reject other text before reading any record.
-void check_utf8(std::string_view text, const std::string& file) {
-    // Excel's "Unicode text" and PowerShell write UTF-16; name it rather than report its first odd byte.
-    if (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF")
-        fail_at(file, 1, "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
-    if (const auto bad = invalid_utf8_at(text)) {
-        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n');
-        fail_at(file, static_cast<std::size_t>(line),
-                fmt::format("byte 0x{:02x} is not valid UTF-8; save the file as UTF-8",
-                            static_cast<unsigned char>(text[*bad])));
-    }
-}
-
-// The records of a file as read, header first, each with the line it starts on; blank lines give none.
-struct Records {
-    std::vector<std::vector<std::string>> cells;
-    std::vector<std::size_t> lines;
-};
-
-// RFC 4180's records, one character at a time, counting lines for messages.
-class RecordReader {
-public:
-    RecordReader(std::string_view text, const std::string& file)
-        : m_text(text),
-          m_file(file) {}
-
-    Records read() {
-        while (m_i < m_text.size()) {
-            const char c = m_text[m_i];
-            if (c == '\0') fail_at(m_file, m_line, k_nul_byte);
-            if (!m_field_started && m_record.empty()) m_record_line = m_line;
-            if (c == '"') {
-                quoted_field();
-            } else if (c == ',') {
-                m_record.push_back(std::move(m_field));
-                m_field.clear();
-                m_field_started = true;
-                ++m_i;
-            } else if (c == '\r' || c == '\n') {
-                if (c == '\r' && m_i + 1 < m_text.size() && m_text[m_i + 1] == '\n') ++m_i;
-                ++m_i;
-                end_record();
-                ++m_line;
-            } else {
-                m_field += c;
-                m_field_started = true;
-                ++m_i;
-            }
-        }
-        end_record();
-        return std::move(m_records);
-    }
-
-private:
-    // At an opening quote: the field runs to the next lone quote, and must end there.
-    void quoted_field() {
-        if (m_field_started && !m_field.empty())
-            fail_at(m_file, m_line,
-                    fmt::format("a quote inside an unquoted field ({}); quote the whole field and double the "
-                                "quote (\"\")",
-                                quote_value(m_field)));
-        const std::size_t open_line = m_line;
-        m_field_started = true;
-        ++m_i;
-        if (!quoted_text()) fail_at(m_file, open_line, "a quoted field is never closed (missing '\"')");
-        if (m_i < m_text.size() && m_text[m_i] != ',' && m_text[m_i] != '\n' && m_text[m_i] != '\r') {
-            const std::size_t cut = std::min(m_text.find_first_of("\r\n", m_i), m_i + 20);
-            fail_at(m_file, m_line,
-                    fmt::format("text after the closing quote of a field ({}); a quoted field must end at ',' "
-                                "or the end of the line",
-                                quote_value(m_text.substr(m_i, cut - m_i))));
-        }
-    }
-
-    // A quoted field's text, "" read as ", up to and past its closing quote; false when the file ends first.
-    bool quoted_text() {
-        while (m_i < m_text.size()) {
-            const char q = m_text[m_i];
-            if (q == '\0') fail_at(m_file, m_line, k_nul_byte);
-            if (q == '"') {
-                if (m_i + 1 < m_text.size() && m_text[m_i + 1] == '"') {
-                    m_field += '"';
-                    m_i += 2;
-                    continue;
-                }
-                ++m_i;
-                return true;
-            }
-            if (q == '\n') ++m_line;
-            m_field += q;
-            ++m_i;
-        }
-        return false;
-    }
-
-    void end_record() {
-        if (m_field_started || !m_record.empty()) {
-            m_record.push_back(std::move(m_field));
-            m_records.cells.push_back(std::move(m_record));
-            m_records.lines.push_back(m_record_line);
-        }
-        m_record.clear();
-        m_field.clear();
-        m_field_started = false;
-    }
-
-    std::string_view m_text;
-    const std::string& m_file;
-    std::size_t m_i = 0;
-    std::size_t m_line = 1;
-    std::size_t m_record_line = 1;
-    bool m_field_started = false;  // the record has at least one field begun (distinguishes a blank line)
-    std::vector<std::string> m_record;
-    std::string m_field;
-    Records m_records;
-};
-
-// The header must name every column once; every record must be as wide as it.
-CsvTable table_of(Records records, const std::string& file) {
-    if (records.cells.empty())
-        throw DataError(fmt::format("{}: empty; expected a header row and at least one record", file));
-    CsvTable table;
-    table.file = file;
-    table.header = std::move(records.cells.front());
-    const std::size_t header_line = records.lines.front();
-    for (std::size_t c = 0; c < table.header.size(); ++c) {
-        const std::string& name = table.header[c];
-        const auto before = table.header.begin() + static_cast<std::ptrdiff_t>(c);
-        if (name.empty()) fail_at(file, header_line, fmt::format("column {} of the header has no name", c + 1));
-        if (std::find(table.header.begin(), before, name) != before)
-            fail_at(file, header_line, fmt::format("column {} appears twice in the header", quote_value(name)));
-    }
-    for (std::size_t r = 1; r < records.cells.size(); ++r) {
-        std::vector<std::string>& cells = records.cells[r];
-        if (cells.size() != table.header.size())
-            fail_at(file, records.lines[r],
-                    fmt::format("{} field{}, but the header has {} columns", cells.size(), cells.size() == 1 ? "" : "s",
-                                table.header.size()));
-        table.rows.push_back({records.lines[r], std::move(cells)});
-    }
-    return table;
-}
-
 }  // namespace
 
+CsvSource csv_text_source(std::string_view text) {
+    return [text, given = false]() mutable {
+        if (given) return std::string_view();
+        given = true;
+        return text;
+    };
+}
+
+CsvReader::CsvReader(CsvSource source, std::string file_name)
+    : m_source(std::move(source)) {
+    m_table.file = std::move(file_name);
+    ensure(3);
+    const std::string_view start = std::string_view(m_buffer).substr(0, 3);
+    // Excel's "Unicode text" and PowerShell write UTF-16; name it rather than report its first odd byte.
+    if (start.substr(0, 2) == "\xFF\xFE" || start.substr(0, 2) == "\xFE\xFF")
+        fail_at(file(), 1, "the file is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
+    if (start == "\xEF\xBB\xBF") m_pos = 3;
+    std::size_t count = 0, line = 1;
+    std::vector<std::string>& header = m_table.header;
+    if (!read_record(header, count, line))
+        throw DataError(fmt::format("{}: empty; expected a header row and at least one record", file()));
+    header.resize(count);
+    for (std::size_t c = 0; c < header.size(); ++c) {
+        const std::string& name = header[c];
+        const auto before = header.begin() + static_cast<std::ptrdiff_t>(c);
+        if (name.empty()) fail_at(file(), line, fmt::format("column {} of the header has no name", c + 1));
+        if (std::find(header.begin(), before, name) != before)
+            fail_at(file(), line, fmt::format("column {} appears twice in the header", quote_value(name)));
+    }
+}
+
+bool CsvReader::fill() {
+    if (m_end) return false;
+    const std::string_view chunk = m_source();
+    if (chunk.empty()) {
+        m_end = true;
+        return false;
+    }
+    // What is consumed goes first, so the buffer holds about one chunk however long the file is.
+    m_buffer.erase(0, m_pos);
+    m_pos = 0;
+    m_buffer.append(chunk);
+    return true;
+}
+
+bool CsvReader::ensure(std::size_t count) {
+    while (m_buffer.size() - m_pos < count)
+        if (!fill()) return false;
+    return true;
+}
+
+bool CsvReader::next(CsvRow& row) {
+    std::vector<std::string>& record = m_spare;
+    record.swap(row.cells);  // the caller's last row lends its strings' storage
+    std::size_t count = 0;
+    if (!read_record(record, count, row.line)) return false;
+    if (count != m_table.header.size())
+        fail_at(file(), row.line,
+                fmt::format("{} field{}, but the header has {} columns", count, count == 1 ? "" : "s",
+                            m_table.header.size()));
+    record.resize(count);
+    row.cells.swap(record);
+    return true;
+}
+
+// long: RFC 4180's record grammar, one character at a time, in one loop so that line counting is in one place
+bool CsvReader::read_record(std::vector<std::string>& record, std::size_t& count, std::size_t& line) {
+    count = 0;
+    bool started = false;  // a field begun: tells a record from a blank line
+    std::string* field = nullptr;
+    const auto begin_field = [&] {
+        if (record.size() <= count) record.emplace_back();
+        field = &record[count++];
+        field->clear();
+    };
+    while (ensure(1)) {
+        const char c = at(0);
+        if (c == '\0') fail_at(file(), m_line, k_nul_byte);
+        if (!started) {
+            line = m_line;
+            if (c == '\r' || c == '\n') {  // a blank line
+                ++m_pos;
+                if (c == '\r' && ensure(1) && at(0) == '\n') ++m_pos;
+                ++m_line;
+                continue;
+            }
+            started = true;
+            begin_field();
+        }
+        if (c == '"') {
+            quoted_field(*field);
+        } else if (c == ',') {
+            check_field(*field, m_line);
+            begin_field();
+            ++m_pos;
+        } else if (c == '\r' || c == '\n') {
+            ++m_pos;
+            if (c == '\r' && ensure(1) && at(0) == '\n') ++m_pos;
+            check_field(*field, m_line);
+            ++m_line;
+            return true;
+        } else {
+            // A run of ordinary bytes at once: most of a price list.
+            std::size_t n = 0;
+            const std::size_t available = m_buffer.size() - m_pos;
+            while (n < available) {
+                const char d = at(n);
+                if (d == '"' || d == ',' || d == '\r' || d == '\n' || d == '\0') break;
+                ++n;
+            }
+            field->append(m_buffer, m_pos, n);
+            m_pos += n;
+        }
+    }
+    if (started) check_field(*field, m_line);
+    return started;
+}
+
+// At an opening quote: the field runs to the next lone quote, and must end there.
+void CsvReader::quoted_field(std::string& field) {
+    if (!field.empty())
+        fail_at(file(), m_line,
+                fmt::format("a quote inside an unquoted field ({}); quote the whole field and double the quote (\"\")",
+                            quote_value(field)));
+    const std::size_t open_line = m_line;
+    ++m_pos;
+    for (;;) {
+        if (!ensure(1)) fail_at(file(), open_line, "a quoted field is never closed (missing '\"')");
+        const char q = at(0);
+        if (q == '\0') fail_at(file(), m_line, k_nul_byte);
+        if (q == '"') {
+            if (ensure(2) && at(1) == '"') {
+                field += '"';
+                m_pos += 2;
+                continue;
+            }
+            ++m_pos;
+            break;
+        }
+        if (q == '\n') ++m_line;
+        field += q;
+        ++m_pos;
+    }
+    if (ensure(1) && at(0) != ',' && at(0) != '\n' && at(0) != '\r') {
+        ensure(20);
+        const std::string_view rest = std::string_view(m_buffer).substr(m_pos, 20);
+        const std::size_t cut = std::min(rest.find_first_of("\r\n"), rest.size());
+        fail_at(file(), m_line,
+                fmt::format("text after the closing quote of a field ({}); a quoted field must end at ',' or the "
+                            "end of the line",
+                            quote_value(rest.substr(0, cut))));
+    }
+}
+
+// Every field may end up in JSON, which holds only UTF-8; `line` is where the field ends.
+void CsvReader::check_field(const std::string& field, std::size_t line) const {
+    const auto bad = invalid_utf8_at(field);
+    if (!bad) return;
+    const auto after = std::count(field.begin() + static_cast<std::ptrdiff_t>(*bad), field.end(), '\n');
+    fail_at(file(), line - static_cast<std::size_t>(after),
+            fmt::format("byte 0x{:02x} is not valid UTF-8; save the file as UTF-8",
+                        static_cast<unsigned char>(field[*bad])));
+}
+
 CsvTable parse_csv(std::string_view text, const std::string& file) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    check_utf8(text, file);
-    return table_of(RecordReader(text, file).read(), file);
+    CsvReader reader(csv_text_source(text), file);
+    CsvTable table = reader.table();
+    CsvRow row;
+    while (reader.next(row)) table.rows.push_back(row);
+    return table;
 }
 
 }  // namespace gpucost

@@ -203,11 +203,10 @@ public:
           m_col(col),
           m_request(request),
           m_catalog(catalog),
-          m_skypilot(request.format == ImportFormat::skypilot) {
-        m_result.rows = t.rows.size();
-    }
+          m_skypilot(request.format == ImportFormat::skypilot) {}
 
     void add(const CsvRow& row) {
+        ++m_result.rows;
         // These cells become an offer's names, shown on terminals and in CSV cells: no ESC, CR or bidi override.
         for (const std::optional<std::size_t> c :
              {std::optional<std::size_t>(m_col.instance), std::optional<std::size_t>(m_col.region),
@@ -358,14 +357,14 @@ const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name) {
     return gpu_for_accelerator_name(catalog, name);
 }
 
-std::string read_import_file(const std::string& path) {
-    return read_text_file(path, k_max_price_list_bytes, "a price list");
-}
+namespace {
 
-ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog) {
-    const CsvTable t = parse_csv(csv_text, request.source_file);
+// One record at a time: a price list is never held whole, only its offers.
+ImportResult import_records(CsvReader& reader, const ImportRequest& request, const Catalog& catalog) {
+    const CsvTable& t = reader.table();
     const Columns col = find_columns(t, request.format);
-    if (t.rows.empty())
+    CsvRow row;
+    if (!reader.next(row))
         throw DataError(
             fmt::format("{}: a header and no records; nothing to import (was the download cut short?)", t.file));
     if (request.format == ImportFormat::skypilot && request.provider.empty())
@@ -374,8 +373,22 @@ ImportResult import_offers(std::string_view csv_text, const ImportRequest& reque
     if (const auto bad = forbidden_character(request.provider))
         throw UsageError(fmt::format("--provider: {}", forbidden_character_message(*bad)));
     OfferCollector collector(t, col, request, catalog);
-    for (const CsvRow& row : t.rows) collector.add(row);
+    do collector.add(row);
+    while (reader.next(row));
     return collector.finish();
+}
+
+}  // namespace
+
+ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog) {
+    CsvReader reader(csv_text_source(csv_text), request.source_file);
+    return import_records(reader, request, catalog);
+}
+
+ImportResult import_offers_file(const ImportRequest& request, const Catalog& catalog) {
+    CsvReader reader(text_file_chunks(request.source_file, k_max_price_list_bytes, "a price list"),
+                     request.source_file);
+    return import_records(reader, request, catalog);
 }
 
 }  // namespace gpucost

@@ -38,49 +38,24 @@ std::vector<std::string> import_summary(const ImportResult& r, const ImportReque
 std::vector<std::string> left_out_lines(const ImportResult& result) {
     const auto plural = [](std::size_t n) { return n == 1 ? "" : "s"; };
     std::vector<std::string> lines;
-    const UnmappedSummary unmapped = unmapped_summary(result);
-    for (const UnmappedName& u : unmapped.listed)
+    for (const UnmappedName& u : ranked_unmapped(result))
         lines.push_back(
             fmt::format("left out {} row{} with accelerator {}: no catalogue GPU lists it among its aliases "
                         "(add it to a GPU's \"aliases\" to import them)",
                         u.rows, plural(u.rows), quote_value(u.name)));
-    if (unmapped.other_names > 0)
-        lines.push_back(fmt::format("and {} more row{} with {} other accelerator name{} no catalogue GPU lists",
-                                    unmapped.other_rows, plural(unmapped.other_rows), unmapped.other_names,
-                                    plural(unmapped.other_names)));
-    std::size_t more_rows = 0;
-    for (std::size_t i = 0; i < result.contradicted.size(); ++i) {
-        const ContradictedRows& c = result.contradicted[i];
-        if (i >= k_max_unmapped_names_listed) {
-            more_rows += c.rows;
-            continue;
-        }
+    for (const ContradictedRows& c : result.contradicted)
         lines.push_back(fmt::format("left out {} row{} of instance {} with accelerator {}: {}; not guessing a GPU",
                                     c.rows, plural(c.rows), quote_value(c.instance), quote_value(c.accelerator),
                                     c.reason));
-    }
-    if (more_rows > 0)
-        lines.push_back(fmt::format("and {} more row{} of {} other instances that contradict their accelerator name",
-                                    more_rows, plural(more_rows),
-                                    result.contradicted.size() - k_max_unmapped_names_listed));
     return lines;
 }
 
-UnmappedSummary unmapped_summary(const ImportResult& result, std::size_t limit) {
-    // The names with the most rows first (those are worth an alias); a file of a million odd names stays short.
+std::vector<UnmappedName> ranked_unmapped(const ImportResult& result) {
+    // result.unmapped is in name order, so a stable sort by rows leaves ties by name.
     std::vector<UnmappedName> names = result.unmapped;
     std::stable_sort(names.begin(), names.end(),
                      [](const UnmappedName& a, const UnmappedName& b) { return a.rows > b.rows; });
-    UnmappedSummary out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i < limit) {
-            out.listed.push_back(names[i]);
-        } else {
-            out.other_rows += names[i].rows;
-            ++out.other_names;
-        }
-    }
-    return out;
+    return names;
 }
 
 }  // namespace gpucost

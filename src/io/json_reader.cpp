@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <system_error>
 #include <utility>
 
@@ -49,36 +51,79 @@ void check_json_start(std::string_view text, const std::string& file) {
                                     file));
 }
 
-std::string read_text_file(const std::string& path, std::size_t max_bytes, std::string_view kind) {
+namespace {
+
+// A file opened for reading as read_text_file and text_file_chunks check it: its size when known.
+struct OpenedFile {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> in{nullptr, &std::fclose};
+    std::optional<std::uintmax_t> size;
+};
+
+DataError too_large(const std::string& path, std::size_t max_bytes, std::string_view kind, const std::string& size) {
+    return DataError(fmt::format("{}: {}larger than the {} limit for {}", path, size, size_text(max_bytes), kind));
+}
+
+OpenedFile open_text_file(const std::string& path, std::size_t max_bytes, std::string_view kind) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
     if (ec || !fs::exists(status)) throw DataError(fmt::format("{}: no such file", path));
     if (fs::is_directory(status)) throw DataError(fmt::format("{}: is a directory, not a file", path));
-    const auto too_large = [&](const std::string& size) {
-        return DataError(fmt::format("{}: {}larger than the {} limit for {}", path, size, size_text(max_bytes), kind));
-    };
+    OpenedFile file;
     const std::uintmax_t size = fs::file_size(path, ec);
-    if (!ec && size > max_bytes) throw too_large(fmt::format("{} bytes is ", size));
-    // stdio rather than a stream: it tells a read error (EIO) from the end of the file, and the loop below
-    // stops at the limit even where the size is unknown (/dev/zero, a pipe).
+    if (!ec) file.size = size;
+    if (!ec && size > max_bytes) throw too_large(path, max_bytes, kind, fmt::format("{} bytes is ", size));
+    // stdio rather than a stream: it tells a read error (EIO) from the end of the file, and the readers stop at the
+    // limit even where the size is unknown (/dev/zero, a pipe).
     errno = 0;
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!in) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
+    file.in.reset(std::fopen(path.c_str(), "rb"));
+    if (!file.in) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
+    return file;
+}
+
+}  // namespace
+
+std::string read_text_file(const std::string& path, std::size_t max_bytes, std::string_view kind) {
+    const OpenedFile file = open_text_file(path, max_bytes, kind);
     std::string text;
     // Room for the whole file at once where its size is known: growing by doubling would copy it and, for a
     // large catalogue, hold it twice at the peak. Where it is not known, growth stops at the limit.
-    if (!ec) text.reserve(static_cast<std::size_t>(size) + k_json_padding);
+    if (file.size) text.reserve(static_cast<std::size_t>(*file.size) + k_json_padding);
     char chunk[65536];
-    while (const std::size_t got = std::fread(chunk, 1, sizeof chunk, in.get())) {
-        if (text.size() + got > max_bytes) throw too_large("");
+    while (const std::size_t got = std::fread(chunk, 1, sizeof chunk, file.in.get())) {
+        if (text.size() + got > max_bytes) throw too_large(path, max_bytes, kind, "");
         if (text.capacity() < text.size() + got)
             text.reserve(std::min(max_bytes + k_json_padding, std::max(2 * text.capacity(), text.size() + got)));
         text.append(chunk, got);
     }
-    if (std::ferror(in.get())) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
+    if (std::ferror(file.in.get())) throw DataError(fmt::format("{}: cannot be read: {}", path, reason_text(errno)));
     if (text.capacity() - text.size() < k_json_padding) text.reserve(text.size() + k_json_padding);
     return text;
+}
+
+std::function<std::string_view()> text_file_chunks(const std::string& path, std::size_t max_bytes,
+                                                   std::string_view kind) {
+    struct State {
+        OpenedFile file;
+        std::string path, kind;
+        std::size_t max_bytes = 0, read = 0;
+        std::vector<char> chunk = std::vector<char>(65536);
+    };
+    auto state = std::make_shared<State>();
+    state->file = open_text_file(path, max_bytes, kind);
+    state->path = path;
+    state->kind = kind;
+    state->max_bytes = max_bytes;
+    return [state]() -> std::string_view {
+        State& s = *state;
+        errno = 0;
+        const std::size_t got = std::fread(s.chunk.data(), 1, s.chunk.size(), s.file.in.get());
+        if (got == 0 && std::ferror(s.file.in.get()))
+            throw DataError(fmt::format("{}: cannot be read: {}", s.path, reason_text(errno)));
+        s.read += got;
+        if (s.read > s.max_bytes) throw too_large(s.path, s.max_bytes, s.kind, "");
+        return {s.chunk.data(), got};
+    };
 }
 
 std::string describe(const JsonScalar& value) {

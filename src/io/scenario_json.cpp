@@ -137,7 +137,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     s.assumptions.origin = fmt::format("scenario {}", file);
     if (!root.is_object()) {
         r.error("", fmt::format("must be an object of assumptions, \"build\" and \"cloud\", got {}", describe(root)));
-        throw ValidationError(file, std::move(r.errors()));
+        throw ValidationError(file, std::move(r.errors()));  // the root: no number's path
     }
     // A scenario steers a budget decision: an unknown key is an error (a typo would silently change nothing).
     report_duplicate_keys(r, text);
@@ -155,7 +155,10 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     s.match = read_match(r, root);
     if (const json* ranges = JsonReader::member(root, k_ranges_key))
         read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
-    if (!r.errors().empty()) throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
+    if (!r.errors().empty()) {
+        echo_typed_numbers(r.errors(), text);
+        throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));
+    }
     return s;
 }
 

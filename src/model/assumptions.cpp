@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/util/text.hpp"
+#include "gpucost/util/typed_number.hpp"
 
 namespace gpucost {
 namespace {
@@ -47,27 +48,28 @@ ParsedAssumption parse_choice(const AssumptionInfo& i, const AssumptionInput& in
 ParsedAssumption parse_number_value(const AssumptionInfo& i, const AssumptionInput& input, RangeWording wording) {
     const std::string range = range_text(i, wording == RangeWording::with_unit);
     double value = 0.0;
-    if (const auto* text = std::get_if<std::string_view>(&input)) {
+    const auto* text = std::get_if<std::string_view>(&input);
+    if (text != nullptr) {
         const auto number = parse_number(*text);
         if (!number) return invalid(fmt::format("must be a number in {}, got {}", range, quote_value(*text)));
         value = *number;
     } else {
         value = std::get<double>(input);
     }
+    // A flag's number as typed ("0.5e0", not "0.5"); a JSON value's is mended by the reader, which has the text.
+    const std::string got = text != nullptr ? typed_number_text(*text) : exact_number(value);
     const bool below = i.min_exclusive ? !(value > i.min) : !(value >= i.min);
     const bool above = i.max_exclusive ? !(value < i.max) : !(value <= i.max);
-    if (!std::isfinite(value) || below || above)
-        return invalid(fmt::format("must be in {}, got {}", range, exact_number(value)));
+    if (!std::isfinite(value) || below || above) return invalid(fmt::format("must be in {}, got {}", range, got));
     // + 0.0 turns a typed -0 into 0, so no report ever shows "-0" (IEEE: -0 + 0 == +0).
     if (i.kind == Kind::number) return {value + 0.0, {}};
     if (i.kind == Kind::whole_number) {
-        if (value != std::floor(value))
-            return invalid(fmt::format("must be a whole number in {}, got {}", range, exact_number(value)));
+        if (value != std::floor(value)) return invalid(fmt::format("must be a whole number in {}, got {}", range, got));
         return {value + 0.0, {}};
     }
     // The horizon: the engine works in whole months, so years are converted here, once.
     const int months = months_for_years(value);
-    if (months < 1) return invalid(fmt::format("must be at least 1 month (1/12 year), got {}", exact_number(value)));
+    if (months < 1) return invalid(fmt::format("must be at least 1 month (1/12 year), got {}", got));
     return {static_cast<double>(months), {}};
 }
 

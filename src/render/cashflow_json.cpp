@@ -1,7 +1,9 @@
 // The cash flow as JSON: each comparison's totals to check the sums against, then every flow at full precision.
-#include <nlohmann/json.hpp>
+// Written as it goes (a 200-build, 600-month cash flow is 1.2 million rows): each row is one small document,
+// laid out exactly as a dump of the whole would lay it out, so the text is the same either way.
+#include "gpucost/render/cashflow_json.hpp"
 
-#include "gpucost/render/render.hpp"
+#include <nlohmann/json.hpp>
 
 namespace gpucost {
 
@@ -9,13 +11,60 @@ namespace {
 using Json = nlohmann::ordered_json;
 // The cashflow JSON format; bump only with a breaking change, and say so in docs/output.md.
 constexpr int k_cash_flow_schema_version = 1;
+// Pieces of about this size reach the sink: few writes, and never the whole text at once.
+constexpr std::size_t k_piece_bytes = 1 << 20;
+
+std::string dumped(const Json& value, int depth) {
+    std::string text = value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    // A dump's line breaks are all structural (strings escape theirs): indent each for the value's depth.
+    std::string out;
+    out.reserve(text.size());
+    const std::string indent(static_cast<std::size_t>(2 * depth), ' ');
+    for (const char c : text) {
+        out += c;
+        if (c == '\n') out += indent;
+    }
+    return out;
+}
+
+class Pieces {
+public:
+    explicit Pieces(const CashFlowSink& sink)
+        : m_sink(sink) {}
+    void add(std::string_view text) {
+        m_buffer += text;
+        if (m_buffer.size() >= k_piece_bytes) flush();
+    }
+    void flush() {
+        if (!m_buffer.empty()) m_sink(m_buffer);
+        m_buffer.clear();
+    }
+
+private:
+    const CashFlowSink& m_sink;
+    std::string m_buffer;
+};
+
+// `"key": value` at the root, after a comma when it is not the first.
+void member(Pieces& out, std::string_view key, const Json& value, bool first = false) {
+    out.add(first ? "\n  " : ",\n  ");
+    out.add(Json(key).dump());
+    out.add(": ");
+    out.add(dumped(value, 1));
+}
+
 }  // namespace
 
-std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
+void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
+    Pieces out(sink);
+    out.add("{");
+    member(out, "schema_version", k_cash_flow_schema_version, true);
+    member(out, "catalog", {{"as_of", report.catalog_as_of}, {"source", report.catalog_source}});
+    if (!money.is_usd()) member(out, "currency", {{"code", money.code}, {"per_usd", money.per_usd}});
     Json comparisons = Json::array();
-    Json rows = Json::array();
+    std::size_t rows = 0;
     for (const Comparison& c : report.comparisons) {
         comparisons.push_back({{"build_id", c.build.id},
                                {"cloud_id", c.offer.id},
@@ -23,22 +72,34 @@ std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderO
                                {"discount_rate", c.assumptions.values.discount_rate},
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
                                {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)}});
-        for (const CashFlow& f : c.cash_flow.flows)
-            rows.push_back({{"build_id", c.build.id},
-                            {"cloud_id", c.offer.id},
-                            {"month", f.month},
-                            {"side", to_string(f.side)},
-                            {"category", category_info(f.category).key},
-                            {money.field("amount_usd"), money.from_usd(f.amount_usd)},
-                            {money.field("cumulative_usd"), money.from_usd(f.cumulative_usd)}});
+        rows += c.cash_flow.flows.size();
     }
-    Json root = {{"schema_version", k_cash_flow_schema_version},
-                 {"catalog", {{"as_of", report.catalog_as_of}, {"source", report.catalog_source}}}};
-    if (!money.is_usd()) root["currency"] = {{"code", money.code}, {"per_usd", money.per_usd}};
-    root["comparisons"] = std::move(comparisons);
-    root["rows"] = std::move(rows);
-    root["warnings"] = report.warnings;
-    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    member(out, "comparisons", comparisons);
+    out.add(",\n  \"rows\": [");
+    bool first = true;
+    for (const Comparison& c : report.comparisons)
+        for (const CashFlow& f : c.cash_flow.flows) {
+            const Json row = {{"build_id", c.build.id},
+                              {"cloud_id", c.offer.id},
+                              {"month", f.month},
+                              {"side", to_string(f.side)},
+                              {"category", category_info(f.category).key},
+                              {money.field("amount_usd"), money.from_usd(f.amount_usd)},
+                              {money.field("cumulative_usd"), money.from_usd(f.cumulative_usd)}};
+            out.add(first ? "\n    " : ",\n    ");
+            out.add(dumped(row, 2));
+            first = false;
+        }
+    out.add(rows == 0 ? "]" : "\n  ]");
+    member(out, "warnings", report.warnings);
+    out.add("\n}\n");
+    out.flush();
+}
+
+std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
+    std::string text;
+    write_cash_flow_json(cash_flow, options, [&](std::string_view piece) { text += piece; });
+    return text;
 }
 
 }  // namespace gpucost

@@ -51,6 +51,13 @@ Json deciding_json(const VerdictReading& r) {
     return out;
 }
 
+// Each side's total at 0 and 168 h/week (linear in the hours between): the two points of the cost-vs-hours chart.
+Json usage_json(const UsageRange& u, const Currency& money) {
+    return {{"hours_per_week", {0.0, 168.0}},
+            {money.field("build_total_usd"), {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)}},
+            {money.field("cloud_total_usd"), {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)}}};
+}
+
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
@@ -97,6 +104,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {"build_cheaper_above", optional_json(e.build_cheaper_above)},
           {"payback_month", optional_json(e.payback_month)},
           {"payback_month_if_sold", optional_json(e.payback_month_if_sold)}}},
+        {"by_hours_per_week", usage_json(c.usage_range, money)},
         {"cheaper", to_string(e.cheaper)},
         {key("savings_usd"), amount(e.savings_usd)},
         {"verdict", verdict_text(c, money)},

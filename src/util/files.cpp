@@ -221,20 +221,22 @@ std::string temporary_pattern(const std::string& target) {
     return folder + "." + base + ".tmp-XXXXXX";
 }
 
-void write_all(int fd, const std::string& text, const std::string& path, const char* outcome) {
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail(path, "write", errno, outcome);
+void write_all(int fd, const OutputText& text, const std::string& path, const char* outcome) {
+    text([&](std::string_view piece) {
+        std::size_t written = 0;
+        while (written < piece.size()) {
+            const ssize_t n = ::write(fd, piece.data() + written, piece.size() - written);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                fail(path, "write", errno, outcome);
+            }
+            written += static_cast<std::size_t>(n);
         }
-        written += static_cast<std::size_t>(n);
-    }
+    });
 }
 
 // Opens what is already there and writes into it: a device, FIFO or socket, or a file replaced in place.
-void write_in_place(const std::string& path, const std::string& text, bool regular) {
+void write_in_place(const std::string& path, const OutputText& text, bool regular) {
     const char* outcome = regular ? "; the file may be incomplete" : "";
     const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (regular ? O_TRUNC : 0));
     if (fd < 0) fail(path, "open", errno, regular ? "; the file was not changed" : "");
@@ -272,7 +274,7 @@ std::string in_place_warning(const std::string& path, const char* why, int error
 
 // long: the steps of an atomic replacement, each with its own failure and fallback, read best in one place
 void replace_atomically(const std::string& path, const std::string& target, const struct stat* existing,
-                        const std::string& text, std::vector<std::string>& warnings) {
+                        const OutputText& text, std::vector<std::string>& warnings) {
     const SignalGuard guard;
     std::string pattern = temporary_pattern(target);
     const int fd = ::mkstemp(pattern.data());
@@ -307,6 +309,10 @@ void replace_atomically(const std::string& path, const std::string& target, cons
 }  // namespace
 
 std::vector<std::string> write_output_file(const std::string& path, const std::string& text) {
+    return write_output_file(path, OutputText([&](const OutputSink& sink) { sink(text); }));
+}
+
+std::vector<std::string> write_output_file(const std::string& path, const OutputText& text) {
     if (path.empty() || path.back() == '/') fail(path, "write", EISDIR);
     std::vector<std::string> warnings;
     if (const int fd = own_descriptor(path); fd >= 0) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/util/typed_number.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -108,6 +110,14 @@ std::optional<double> parse_number(std::string_view text) {
     // from_chars reads "nan" and "inf" as numbers; a user who typed them meant no number.
     if (ec != std::errc() || end != last || !std::isfinite(value)) return std::nullopt;
     return value;
+}
+
+std::string typed_number_text(std::string_view text) {
+    // A number a user typed is short; a hostile one may have a million digits: its head, its tail and its length.
+    constexpr std::size_t k_whole = 40, k_head = 24, k_tail = 8;
+    if (text.size() <= k_whole) return escape_visible(text);
+    return escape_visible(text.substr(0, k_head)) + "..." + escape_visible(text.substr(text.size() - k_tail)) + " (" +
+           std::to_string(text.size()) + " characters)";
 }
 
 std::optional<char32_t> forbidden_character(std::string_view text, bool allow_tab) noexcept {

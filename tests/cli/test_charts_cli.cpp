@@ -153,6 +153,13 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
         CHECK(number(attribute(svg, "class=\"marker\" data-key=\"hours\"", "data-x")) ==
               report["assumptions"]["hours_per_week"].get<double>());
         CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"build\"", "data-x")) == std::vector<double>{0, 168});
+        // The two points of each line are the JSON's by_hours_per_week totals (in the report's currency).
+        const Json& usage = c["by_hours_per_week"];
+        CHECK(usage["hours_per_week"].get<std::vector<double>>() == std::vector<double>{0, 168});
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"build\"", "data-y")) ==
+              usage["build_total_eur"].get<std::vector<double>>());
+        CHECK(numbers(attribute(svg, "class=\"series\" data-key=\"cloud\"", "data-y")) ==
+              usage["cloud_total_eur"].get<std::vector<double>>());
     }
 }
 

@@ -105,6 +105,28 @@ TEST_CASE("stdout: a failed write is exit 4 with the reason in-process for a rep
     CHECK(r.err == "gpucost: error: stdout: cannot write: input/output error\n");
 }
 
+TEST_CASE("stdout: the streamed cash-flow JSON stops at the first failed piece with exit 4") {
+    // Issue 10: cashflow --format json is written as it is made; a failed write is still exit 4, said once.
+    const auto r = run_failing({"cashflow", "--catalog", k_mini, "--format", "json", "--months", "600"}, ENOSPC);
+    CHECK(r.exit_code == 4);
+    CHECK(r.err == k_stdout_full);
+}
+
+TEST_CASE("output file: the streamed cash-flow JSON in --output is what stdout gets") {
+    const fs::path dir = fresh_dir("stream");
+    const std::string path = (dir / "cashflow.json").string();
+    const std::vector<std::string> args = {"cashflow", "--catalog", gpucost::test::test_path(k_mini), "--format",
+                                           "json"};
+    const auto to_stdout = run_gpucost(args);
+    REQUIRE(to_stdout.exit_code == 0);
+    auto with_output = args;
+    with_output.insert(with_output.end(), {"--output", path});
+    REQUIRE(run_gpucost(with_output).exit_code == 0);
+    CHECK(gpucost::test::read_file(path) == to_stdout.out);
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);  // no temporary left
+    fs::remove_all(dir);
+}
+
 TEST_CASE("stdout: checks lost report is exit 4 not its gates 1") {
     const std::vector<std::string> args = {
         "check", "--catalog", k_mini, "--build", "box-a4", "--quiet", "--max-payback-months", "12"};

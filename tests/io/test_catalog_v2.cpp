@@ -111,7 +111,8 @@ TEST_CASE("v2 loader: every new key is range-checked with its range in the messa
           "/assumptions/lead_time_months: must be a whole number in [0, 599] months, got 2.5");
     CHECK(bad("lead_time_months", -1) == "/assumptions/lead_time_months: must be in [0, 599] months, got -1");
     CHECK(bad("on_demand_overhead", 1.01) == "/assumptions/on_demand_overhead: must be in [0, 1], got 1.01");
-    CHECK(bad("storage_tb", 2e6) == "/assumptions/storage_tb: must be in [0, 1000000] TB, got 2000000");
+    // nlohmann writes 2e6 as 2000000.0, and the message quotes it as written (issue 10).
+    CHECK(bad("storage_tb", 2e6) == "/assumptions/storage_tb: must be in [0, 1000000] TB, got 2000000.0");
     CHECK(bad("cloud_storage_usd_per_tb_month", "80") ==
           "/assumptions/cloud_storage_usd_per_tb_month: must be a number in [0, 10000] USD/TB-month, got the string "
           "\"80\"");

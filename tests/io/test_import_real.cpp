@@ -57,17 +57,19 @@ TEST_CASE("import Lambda's layout: the instance name tells H100 PCIe from SXM, m
     const ImportResult r = import_file("data/import/skypilot_lambda_vms.csv", "Lambda");
     CHECK(r.rows == 9);
     CHECK(r.rows_without_gpu == 1);
-    CHECK(r.rows_used == 5);  // 9 - 1 CPU row - A6000 - A10 - the contradicted V100
+    CHECK(r.rows_used == 7);  // 9 - 1 CPU row - the contradicted V100
     CHECK(ids_and_gpus(r) == std::vector<std::string>{
+                                 "lambda-gpu-1x-a10-us-east-1 a10",              // 24,576 MiB: the 24 GB A10
+                                 "lambda-gpu-1x-a6000-us-east-1 rtx-a6000",      // 49,152 MiB: the 48 GB RTX A6000
                                  "lambda-gpu-1x-h100-pcie-us-east-1 h100-pcie",  // "H100" alone would be SXM
                                  "lambda-gpu-1x-h100-pcie-us-west-1 h100-pcie",
                                  "lambda-gpu-1x-h100-sxm5-us-east-1 h100-sxm",
                                  "lambda-gpu-8x-a100-80gb-sxm4-us-east-1 a100-sxm-80gb",
                                  "lambda-gpu-8x-a100-us-east-1 a100-sxm-40gb",  // 40,960 MiB a GPU
                              });
-    REQUIRE(r.unmapped.size() == 2);
-    CHECK(r.unmapped[0].name == "A10");
-    CHECK(r.unmapped[1].name == "A6000");
+    // Before issue 10's RTX A6000 and A10 entries, both names were left out unmapped.
+    CHECK(r.unmapped.empty());
+    CHECK(offer(r, "lambda-gpu-1x-a6000-us-east-1").price(Pricing::on_demand) == 0.8);
     // Lambda's V100s have 16 GB; the catalogue's V100s have 32 GB: left out, not guessed.
     REQUIRE(r.contradicted.size() == 1);
     CHECK(r.contradicted[0].accelerator == "V100");
@@ -112,33 +114,49 @@ TEST_CASE("import Nebius's layout: a GpuInfo memory that is the machine's RAM is
 
 TEST_CASE("import Hyperstack's names (GPUInfo): the -80G-PCIe, -SXM5 and -NVLink aliases") {
     const ImportResult r = import_file("data/import/skypilot_hyperstack_vms.csv", "Hyperstack");
+    CHECK(ids_and_gpus(r) ==
+          std::vector<std::string>{
+              "hyperstack-n3-a100-nvlinkx1-canada-1 a100-pcie-80gb", "hyperstack-n3-a100x1-canada-1 a100-pcie-80gb",
+              "hyperstack-n3-h100-nvlinkx1-canada-1 h100-pcie", "hyperstack-n3-h100-sxm5x1-canada-1 h100-sxm",
+              "hyperstack-n3-h100x1-canada-1 h100-pcie",
+              "hyperstack-n3-l40x1-canada-1 l40",  // 49,152 MiB: the L40, not the L40S
+          });
+    CHECK(r.unmapped.empty());  // before issue 10's L40 entry: "L40" unmapped
+}
+
+TEST_CASE("import: Hyperstack's and Vast's RTX A6000 spellings and the L40 beside the L40S") {
+    const std::string csv =
+        "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GPUInfo,Price,SpotPrice,Region\n"
+        "n3-RTX-A6000x1,RTX-A6000,1,28,58,,0.5,,CANADA-1\n"
+        "n3-L40x2,L40,2,56,116,,2.0,,CANADA-1\n"
+        "n3-L40Sx1,L40S,1,28,58,,1.1,,CANADA-1\n"
+        "1x-RTX_A6000-32-65536,RTX_A6000,1,32,64,,0.45,,Texas-US\n";
+    const ImportResult r = import_text(csv, "Hyperstack");
     CHECK(ids_and_gpus(r) == std::vector<std::string>{
-                                 "hyperstack-n3-a100-nvlinkx1-canada-1 a100-pcie-80gb",
-                                 "hyperstack-n3-a100x1-canada-1 a100-pcie-80gb",
-                                 "hyperstack-n3-h100-nvlinkx1-canada-1 h100-pcie",
-                                 "hyperstack-n3-h100-sxm5x1-canada-1 h100-sxm",
-                                 "hyperstack-n3-h100x1-canada-1 h100-pcie",
+                                 "hyperstack-1x-rtx-a6000-32-65536-texas-us rtx-a6000",
+                                 "hyperstack-n3-l40sx1-canada-1 l40s",
+                                 "hyperstack-n3-l40x2-canada-1 l40",
+                                 "hyperstack-n3-rtx-a6000x1-canada-1 rtx-a6000",
                              });
-    REQUIRE(r.unmapped.size() == 1);
-    CHECK(r.unmapped[0].name == "L40");
+    CHECK(r.unmapped.empty());
 }
 
 TEST_CASE("import: nothing mapped is an error that still names every unmapped accelerator with its rows") {
     const std::string csv =
         "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GPUInfo,Price,SpotPrice,Region\n"
-        "n3-L40x1,L40,1,28,58,,1.0,,CANADA-1\n"
-        "n3-L40x2,L40,2,56,116,,2.0,,CANADA-1\n"
-        "n3-RTX-A6000x1,RTX-A6000,1,28,58,,0.5,,CANADA-1\n";
+        "gpu_1x_gh200,GH200,1,64,432,,2.29,,us-east-3\n"  // a superchip the catalogue leaves out (data/README.md)
+        "gpu_1x_gh200,GH200,1,64,432,,2.29,,us-west-1\n"
+        "n3-A40x1,A40,1,28,58,,0.5,,CANADA-1\n";
     try {
-        import_text(csv, "Hyperstack");
+        import_text(csv, "Lambda");
         FAIL("no error");
     } catch (const DataError& e) {
         CHECK(std::string(e.what()) ==
               "f.csv: no row became an offer (3 rows: 0 without a GPU, 3 with an accelerator no catalogue GPU lists "
               "among its aliases, 0 whose GPU the row contradicts, 0 without a price); nothing to import\n"
-              "left out 2 rows with accelerator \"L40\": no catalogue GPU lists it among its aliases (add it to a "
+              "left out 2 rows with accelerator \"GH200\": no catalogue GPU lists it among its aliases (add it to a "
               "GPU's \"aliases\" to import them)\n"
-              "left out 1 row with accelerator \"RTX-A6000\": no catalogue GPU lists it among its aliases (add it to a "
+              "left out 1 row with accelerator \"A40\": no catalogue GPU lists it among its aliases (add it to a "
               "GPU's \"aliases\" to import them)");
     }
 }

@@ -65,31 +65,24 @@ const Gpu* gpu_for_accelerator(const Catalog& catalog, std::string_view name);
 // line N: column C: ...") for malformed CSV, a missing column, a header without records, a non-numeric or negative
 // price or count, and when no row gives an offer.
 ImportResult import_offers(std::string_view csv_text, const ImportRequest& request, const Catalog& catalog);
+// The same for the file request.source_file, read a chunk and a record at a time (a 17 MB price list is never held
+// whole); also throws DataError when the file is missing, unreadable or over k_max_price_list_bytes.
+ImportResult import_offers_file(const ImportRequest& request, const Catalog& catalog);
 
 // The offers as a catalogue overlay (JSON text, for --add-catalog).
 std::string import_overlay_json(const ImportResult& result, const ImportRequest& request);
 
 // Lines for stderr, without any prefix: what was imported, and the rows left out for a reason that needs no mending
-// (no GPU, a fraction of a GPU, no price). The unmapped names are warnings: see unmapped_summary.
+// (no GPU, a fraction of a GPU, no price). The unmapped names are warnings: see left_out_lines.
 std::vector<std::string> import_summary(const ImportResult& result, const ImportRequest& request);
 
-// One line per left-out name, for warnings (and the error when nothing was imported): the unmapped accelerators
-// with their row counts as unmapped_summary ranks them (the rest counted), then every contradicted (accelerator,
-// instance) with its reason.
+// One line per left-out name, for warnings (and the error when nothing was imported): every unmapped accelerator
+// with its row count, as ranked_unmapped orders them, then every contradicted (accelerator, instance) with its
+// reason. Nothing is cut: a name left out is one the user may need an alias for, and the ranking puts the names
+// worth one first, so the head of a long list is the useful part (`2>&1 | head`).
 std::vector<std::string> left_out_lines(const ImportResult& result);
 
-// How many accelerator names a summary lists one by one, so stderr stays short for any file.
-inline constexpr std::size_t k_max_unmapped_names_listed = 10;
-
-// The unmapped accelerator names to warn about: the `limit` with the most rows (ties by name), then the rest counted.
-struct UnmappedSummary {
-    std::vector<UnmappedName> listed;
-    std::size_t other_rows = 0;   // rows naming an accelerator beyond the first `limit`
-    std::size_t other_names = 0;  // how many such names
-};
-UnmappedSummary unmapped_summary(const ImportResult& result, std::size_t limit = k_max_unmapped_names_listed);
-
-// Reads the CSV file; throws DataError when it is missing or unreadable.
-std::string read_import_file(const std::string& path);
+// The unmapped accelerator names, those with the most rows first (ties by name).
+std::vector<UnmappedName> ranked_unmapped(const ImportResult& result);
 
 }  // namespace gpucost

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,6 +52,24 @@ inline constexpr std::size_t k_max_scenario_bytes = 1u << 20;      // a scenario
 // a directory, unreadable or larger than `max_bytes` (named in the message, with `kind`: "a scenario file").
 std::string read_text_file(const std::string& path, std::size_t max_bytes = k_max_catalogue_bytes,
                            std::string_view kind = "a catalogue file");
+// The same file read a chunk at a time, for readers that stream (the price-list import): each call returns the
+// next chunk (valid until the next call), empty at the end. Throws DataError as read_text_file does: when opened
+// (missing, a directory, unreadable, a size over `max_bytes`) and from a call (a read error, more than `max_bytes`).
+std::function<std::string_view()> text_file_chunks(const std::string& path, std::size_t max_bytes,
+                                                   std::string_view kind);
+
+// Mends `problems` found in the JSON `text` so that each echoes a number as it was typed: where a problem's path
+// names a number whose text differs from the shortest text of its double ("1e-400" read as 0, "1.50", a 30-digit
+// integer), its "got X" says the typed text instead (typed_number_text shortens a huge one). One pass over `text`,
+// and only when some problem says "got"; a text that no longer parses, or names another number there, changes nothing.
+void echo_typed_numbers(std::vector<Problem>& problems, std::string_view text);
+// Throws `error` again with its problems mended by echo_typed_numbers from `text`, or from the file at `path`
+// read again (only a regular file; otherwise, or when it cannot be read, `error` as it was).
+[[noreturn]] void rethrow_with_typed_numbers(const ValidationError& error, std::string_view text);
+[[noreturn]] void rethrow_with_typed_numbers(const ValidationError& error, const std::string& path);
+// A number's text for a message: as typed, or when longer than 40 characters its first 24, "...", its last 8 and
+// its length ("12345678901234567890...67890123 (400 characters)").
+std::string typed_number_text(std::string_view text);
 
 // One JSON value as the field readers see it, whichever parser read it (nlohmann's, simdjson's).
 struct JsonScalar {

@@ -1,7 +1,9 @@
 // Writing a command's whole result to the file --output names, so that a reader never sees half of it.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpucost {
@@ -22,6 +24,15 @@ namespace gpucost {
 // or a link to one) is written through that descriptor, at its offset and in its mode (`>>` appends), and never
 // replaced: `--output /dev/stdout > f` leaves f the file the shell opened.
 std::vector<std::string> write_output_file(const std::string& path, const std::string& text);
+
+// Where a streamed text goes, a piece at a time.
+using OutputSink = std::function<void(std::string_view piece)>;
+// A text produced as it is written: calls the sink with each piece in order. It may be called more than once (an
+// in-place fallback writes it again) and must give the same text each time.
+using OutputText = std::function<void(const OutputSink& sink)>;
+// write_output_file for a text too large to hold: each piece goes straight to the temporary file (or the device),
+// by the same rules, so a reader still never sees half of a replaced file.
+std::vector<std::string> write_output_file(const std::string& path, const OutputText& text);
 
 // True when both paths exist and name the same file (device and inode, links followed): `./a.json`, `a.json` and
 // a link to it are one file.

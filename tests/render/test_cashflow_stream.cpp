@@ -1,0 +1,37 @@
+// The cash flow's JSON written as it is made (issue 10: 200 builds over 600 months held 1.2 GB as one document):
+// the pieces together are the whole text, each about 1 MiB, and the CLI writes them to stdout or --output alike.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/api.hpp"
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/render/cashflow_json.hpp"
+#include "test_support.hpp"
+
+using namespace gpucost;
+using gpucost::test::run_gpucost;
+using gpucost::test::test_path;
+
+TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_cash_flow_json's text") {
+    const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::horizon_months, 600.0);  // every build of the mini catalogue over 50 years
+    const CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    std::vector<std::string> pieces;
+    write_cash_flow_json(cash_flow, {}, [&](std::string_view piece) { pieces.emplace_back(piece); });
+    std::string joined;
+    for (const std::string& p : pieces) joined += p;
+    const std::string whole = render_cash_flow_json(cash_flow);
+    CHECK(joined == whole);
+    REQUIRE(pieces.size() > 2);  // streamed, not one text
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+        CHECK(pieces[i].size() >= (1u << 20));
+        CHECK(pieces[i].size() < (1u << 20) + 4096);  // a piece ends at the first row past 1 MiB
+    }
+    // The layout of one dump of the whole document, byte for byte.
+    CHECK(nlohmann::ordered_json::parse(whole).dump(2) + "\n" == whole);
+}
