@@ -88,6 +88,7 @@ public:
         f_facility,
         f_life,
         f_residual,
+        f_decline,  // the resale curve's decline per year
         f_spot_overhead,
         f_on_demand_overhead,
         f_storage_month,
@@ -116,16 +117,20 @@ private:
         double cloud_month;
         double life;
         double residual;
+        double decline;
     };
     struct ChunkConstants;               // what run() reads of the evaluator (batch_block.cpp)
     struct ChunkRows;                    // a chunk's figures, row by row
     void fill_months(const Case& base);  // the by-month columns below, and the if-sold bound
     DrawOutcome fast(const Fields& v) const noexcept;
+    // The share of the hardware price the machine fetches if sold at month i, for a draw's useful life, residual
+    // value and decline (they matter only when ranged: m_resale_varies).
+    double kept_at(std::size_t i, double life, double residual, double decline) const noexcept;
     static double break_even_of(double d_low, double d_high) noexcept;
     ChunkConstants chunk_constants() const noexcept;
     static void chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
                              double* __restrict build_total, double* __restrict cloud_total, double* __restrict saves,
-                             ChunkRows& __restrict rows) noexcept;
+                             const double* __restrict kept, ChunkRows& __restrict rows) noexcept;
     void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     int cash_payback_uniform(const Terms& t) const noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
@@ -137,7 +142,7 @@ private:
     Fields m_point{};
     bool m_general = false;
     bool m_uniform = true;         // v1's shape: one annuity weighs every monthly category
-    bool m_resale_varies = false;  // useful life or residual value ranged (straight line): resale per draw
+    bool m_resale_varies = false;  // the resale model's own inputs ranged (life, residual; decline): resale per draw
     int m_months = 1;
     int m_lead = 0;
     double m_gpus = 1.0;
@@ -155,8 +160,9 @@ private:
     // The cash payback's first guess: A's inverse over cells of m_cell_width (the first month reaching each cell).
     double m_cell_width = 1.0;
     std::vector<int> m_first_in_cell;
-    double m_sold_gap_bound = std::numeric_limits<double>::infinity();  // a monthly gap above this times the hardware
-                                                                        // makes the if-sold gap grow
+    double m_sold_gap_bound = std::numeric_limits<double>::infinity();
+    double m_discount_step = 0.0;  // d(k) / d(k + 1), the same for every k; 0 for a one-month horizon  // a monthly gap
+                                   // above this times the hardware makes the if-sold gap grow
 };
 
 }  // namespace gpucost
