@@ -122,6 +122,30 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     m_w_interim = w.interim;
 
     fill_months(base);
+    fill_trend_bounds(base);
+}
+
+void BatchEvaluator::fill_trend_bounds(const Case& base) {
+    const Assumptions& a = base.assumptions;
+    const double g = a.cloud_price_change_per_year;
+    m_least_cloud_factor = std::numeric_limits<double>::infinity();
+    m_least_power_factor = std::numeric_limits<double>::infinity();
+    m_least_interim_factor = std::numeric_limits<double>::infinity();
+    m_most_cloud_factor = m_most_power_factor = m_most_interim_factor = 0.0;
+    for (int k = 1; k <= m_months; ++k) {
+        const double cloud_factor = cloud_price_factor(a.pricing, k, g);
+        m_least_cloud_factor = std::min(m_least_cloud_factor, cloud_factor);
+        m_most_cloud_factor = std::max(m_most_cloud_factor, cloud_factor);
+        if (k > m_lead) {
+            const double e = price_trend_factor(k, a.electricity_price_change_per_year);
+            m_most_power_factor = std::max(m_most_power_factor, e);
+            m_least_power_factor = std::min(m_least_power_factor, e);
+        } else {
+            const double f = cloud_price_factor(base.cloud.interim_pricing, k, g);
+            m_most_interim_factor = std::max(m_most_interim_factor, f);
+            m_least_interim_factor = std::min(m_least_interim_factor, f);
+        }
+    }
 }
 
 void BatchEvaluator::fill_months(const Case& base) {

@@ -212,8 +212,8 @@ void BatchEvaluator::run_fast(std::span<const double* const> columns, std::size_
                           rows.running[j],     rows.interim[j],     rows.storage_egress[j], rows.compute[j],
                           rows.cloud_fixed[j], rows.build_month[j], rows.cloud_month[j],    v[F::f_life][j],
                           v[F::f_residual][j], v[F::f_decline][j]};
-            ++out.payback_counts[m_uniform ? cash_payback_uniform(t) : payback_scan(t, false)];
-            ++out.if_sold_counts[m_uniform ? sold_payback_uniform(t) : payback_scan(t, true)];
+            ++out.payback_counts[m_uniform ? cash_payback_uniform(t) : payback_trended(t, false)];
+            ++out.if_sold_counts[m_uniform ? sold_payback_uniform(t) : payback_trended(t, true)];
             out.build_cheaper += build[j] < cloud[j] ? 1u : 0u;
             out.cloud_cheaper += cloud[j] < build[j] ? 1u : 0u;
         }

@@ -111,8 +111,8 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
                   life,
                   residual,
                   decline};
-    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_scan(t, false);
-    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_scan(t, true);
+    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_trended(t, false);
+    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_trended(t, true);
     return o;
 }
 
@@ -176,6 +176,40 @@ int BatchEvaluator::sold_payback_uniform(const Terms& t) const noexcept {
     if (bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
     if (!(gap > bound * t.hardware)) return payback_scan(t, true);
     return first_month(m_months, margin);
+}
+
+int BatchEvaluator::payback_trended(const Terms& t, bool if_sold) const noexcept {
+    // Model v2's months differ (a lead time, trends): the cloud's lead over the build grows each month by at least
+    // d(k) times the smallest monthly gap any month can have (the cheapest cloud factor, the dearest power and
+    // interim factors), less what the resale share can fall (the bound the uniform case uses). When that is
+    // positive the margin only grows and a binary search finds the first month; otherwise month by month.
+    double resale_fall = if_sold ? m_sold_gap_bound : 0.0;
+    if (if_sold && m_resale_varies && m_base.assumptions.resale == ResaleModel::curve && m_discount_step >= 1.0)
+        resale_fall = (m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year)) * (1.0 + 1e-6) + 1e-9;
+    const double cloud_least = t.compute * m_least_cloud_factor + t.cloud_fixed;
+    double gap_least = cloud_least - (t.power * m_most_power_factor + t.staff_build + t.running);
+    if (m_lead > 0)
+        gap_least =
+            std::min(gap_least, cloud_least - (t.staff_build + t.interim * m_most_interim_factor + t.storage_egress));
+    const auto margin = [&](int k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double build = t.upfront + m_c_power[i] * t.power + m_annuity[i] * t.staff_build +
+                             m_c_running[i] * t.running + m_c_interim[i] * t.interim + m_c_lead[i] * t.storage_egress;
+        const double cloud = m_c_cloud[i] * t.compute + m_annuity[i] * t.cloud_fixed;
+        const double credit = if_sold ? t.hardware * kept_at(i, t.life, t.residual, t.decline) * m_factor[i] : 0.0;
+        return cloud - (build - credit);
+    };
+    if (gap_least * (1.0 - 1e-9) > resale_fall * t.hardware) return first_month(m_months, margin);
+    // The other side: when no month's gap can be positive and the discounted resale only falls, the margin never
+    // grows: month 1 or never.
+    const double cloud_most = t.compute * m_most_cloud_factor + t.cloud_fixed;
+    double gap_most = cloud_most - (t.power * m_least_power_factor + t.staff_build + t.running);
+    if (m_lead > 0)
+        gap_most =
+            std::max(gap_most, cloud_most - (t.staff_build + t.interim * m_least_interim_factor + t.storage_egress));
+    const bool resale_falls = !if_sold || resale_fall != std::numeric_limits<double>::infinity();
+    if (resale_falls && gap_most * (1.0 + 1e-9) + 1e-9 < 0.0) return margin(1) >= 0.0 ? 1 : 0;
+    return payback_scan(t, if_sold);
 }
 
 int BatchEvaluator::payback_scan(const Terms& t, bool if_sold) const noexcept {

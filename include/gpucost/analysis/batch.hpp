@@ -119,9 +119,10 @@ private:
         double residual;
         double decline;
     };
-    struct ChunkConstants;               // what run() reads of the evaluator (batch_block.cpp)
-    struct ChunkRows;                    // a chunk's figures, row by row
-    void fill_months(const Case& base);  // the by-month columns below, and the if-sold bound
+    struct ChunkConstants;                     // what run() reads of the evaluator (batch_block.cpp)
+    struct ChunkRows;                          // a chunk's figures, row by row
+    void fill_months(const Case& base);        // the by-month columns below, and the if-sold bound
+    void fill_trend_bounds(const Case& base);  // the extremes of the price factors over the months
     DrawOutcome fast(const Fields& v) const noexcept;
     // The share of the hardware price the machine fetches if sold at month i, for a draw's useful life, residual
     // value and decline (they matter only when ranged: m_resale_varies).
@@ -134,6 +135,7 @@ private:
     void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     int cash_payback_uniform(const Terms& t) const noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
+    int payback_trended(const Terms& t, bool if_sold) const noexcept;
     int payback_scan(const Terms& t, bool if_sold) const noexcept;
 
     Case m_base;
@@ -161,6 +163,10 @@ private:
     double m_cell_width = 1.0;
     std::vector<int> m_first_in_cell;
     double m_sold_gap_bound = std::numeric_limits<double>::infinity();
+    // Over the months: the smallest cloud price factor, the largest power (working months) and interim (lead
+    // months) factors, for payback_trended's bound.
+    double m_least_cloud_factor = 1.0, m_most_power_factor = 1.0, m_most_interim_factor = 1.0;
+    double m_most_cloud_factor = 1.0, m_least_power_factor = 1.0, m_least_interim_factor = 1.0;
     double m_discount_step = 0.0;  // d(k) / d(k + 1), the same for every k; 0 for a one-month horizon  // a monthly gap
                                    // above this times the hardware makes the if-sold gap grow
 };
