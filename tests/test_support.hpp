@@ -9,6 +9,11 @@
 
 namespace gpucost::test {
 
+// What a ranked `compare` on the shipped catalogue prints on stderr: no source gives a 4-GPU RTX 5090 instance
+// (data/README.md, 4b), so workstation-4x-rtx5090 is matched like for like with an 8-GPU one, half of it unused.
+inline const std::string k_shipped_ranked_warnings =
+    "gpucost: warning: workstation-4x-rtx5090: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused\n";
+
 // What one in-process run of gpucost produced.
 struct RunResult {
     int exit_code = 0;

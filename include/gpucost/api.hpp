@@ -11,6 +11,7 @@
 #include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/listing.hpp"
+#include "gpucost/report/rank.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/error.hpp"
@@ -35,6 +36,10 @@ Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings);
 // for a build asked for that has no offer to compare with.
 Report compare_report(const Catalog& catalog, const ComparisonRequest& request);
 
+// What the match leaves out, for --verbose on commands whose model does not carry it (sensitivity, sweep,
+// simulate); compare_report's `excluded` is the same list.
+std::vector<Excluded> excluded_by_match(const Catalog& catalog, const ComparisonRequest& request);
+
 // `cashflow`: the compare report, shown month by month.
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request);
 
@@ -54,6 +59,10 @@ SweepReport sweep(const Catalog& catalog, const RangeRequest& request, const std
 
 // `simulate`: percentiles and p_build_cheaper over independent draws of every ranged input.
 SimulationReport simulation(const Catalog& catalog, const RangeRequest& request, const SimulationOptions& options);
+
+// `rank`: every build and offer meeting the request's requirements, by cost per million units of the workload
+// `request.match.workload`. Throws UsageError for a missing or unknown workload, DataError when nothing qualifies.
+RankReport rank_report(const Catalog& catalog, const ComparisonRequest& request);
 
 // `catalog list`: the entries the filter keeps, sorted, with their figures. Throws DataError for an unknown --gpu.
 Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter);

@@ -22,6 +22,10 @@ Report compare_report(const Catalog& catalog, const ComparisonRequest& request) 
     return build_report(catalog, request);
 }
 
+std::vector<Excluded> excluded_by_match(const Catalog& catalog, const ComparisonRequest& request) {
+    return match_exclusions(catalog, request);
+}
+
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {
     return {build_report(catalog, request)};
 }
@@ -52,6 +56,10 @@ SweepReport sweep(const Catalog& catalog, const RangeRequest& request, const std
 
 SimulationReport simulation(const Catalog& catalog, const RangeRequest& request, const SimulationOptions& options) {
     return simulation_report(catalog, request, options);
+}
+
+RankReport rank_report(const Catalog& catalog, const ComparisonRequest& request) {
+    return build_rank_report(catalog, request);
 }
 
 Listing catalog_listing(const Catalog& catalog, const ListingFilter& filter) { return make_listing(catalog, filter); }

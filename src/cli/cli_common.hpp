@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 
 #include "gpucost/cli.hpp"
+#include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/render/render.hpp"
@@ -162,6 +163,33 @@ ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
 // Throws UsageError for --chart with a format that draws none.
 ReportOutput report_output(const ReportOutputOptions& options, const ChartOption& chart, const Io& io);
 
+// How offers are matched to builds (issue 12), as typed: --match, --tier, --workload, the requirement flags
+// --min-vram-gb, --min-fp64-tflops, --min-interconnect, --min-gpus-per-instance, and --verbose.
+struct MatchFlags {
+    std::string match;  // like-for-like, gpu or any; "" = the scenario's, else like-for-like
+    std::string tier;   // a comma list of tiers; "" = every tier
+    std::string workload;
+    std::string min_vram_gb;
+    std::string min_fp64_tflops;
+    std::string min_interconnect;
+    std::string min_gpus_per_instance;
+    bool verbose = false;  // every build and offer left out, with its reason, on stderr
+};
+// Adds the match and requirement flags (and --verbose) to `command`, in the "Matching" help group.
+void add_match_options(CLI::App& command, MatchFlags& flags);
+// The flags as a request: a field is empty where its flag is not given. Throws UsageError listing every bad flag.
+MatchRequest match_request(const MatchFlags& flags);
+// The flags over the match keys of a --scenario FILE ("" = none), key by key. Throws UsageError for a bad flag,
+// DataError / ValidationError for an unreadable or invalid scenario.
+MatchRequest match_request(const MatchFlags& flags, const std::string& scenario_file);
+// The engine's options for the flags over the scenario (match_options() of report/match_words.hpp: the workload
+// resolved in `catalog`, which must outlive them; no --region/--provider filters). Throws as match_request() does,
+// DataError for an unknown workload and UsageError for --match any without --workload.
+MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& flags,
+                                   const std::string& scenario_file = "");
+// With --verbose, one "gpucost: note: left out ..." line per build and offer in `excluded`; nothing without it.
+void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded);
+
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {
     std::string build;
@@ -169,6 +197,7 @@ struct ScenarioOptions {
     std::string region;    // "" = any
     std::string provider;  // "" = any
     std::string scenario;  // --scenario FILE; "" = none
+    MatchFlags match;      // --match, --tier, --workload, the --min-* requirements, --verbose
     std::string months;
     const CLI::Option* months_option = nullptr;
     std::map<AssumptionKey, std::string> assumptions;
@@ -223,5 +252,6 @@ Command add_manpage_command(CLI::App& app);
 Command add_sensitivity_command(CLI::App& app);
 Command add_sweep_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
+Command add_rank_command(CLI::App& app);
 
 }  // namespace gpucost::cli

@@ -45,6 +45,7 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
         return static_cast<int>(ExitCode::success);
     }
     const std::string text = render(cash_flow, output.format, output.render);
+    print_exclusions(warn, o.scenario.match, cash_flow.report.excluded);
     finish(o.output.output, text, cash_flow.report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }

@@ -93,6 +93,7 @@ int run_check(const CheckOptions& o, const Io& io) {
     const CheckReport check =
         check_report(catalog, request, gates, flag_ranges(o.ranges), simulation_options(o.simulation));
     const std::string text = render(check, output.format, output.render);
+    print_exclusions(warn, o.scenario.match, check.report.excluded);
     finish(o.output.output, text, check.report.warnings, warn, io);
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
     const bool with_ids = !check.report.detailed;

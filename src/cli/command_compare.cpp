@@ -43,6 +43,7 @@ int run_compare(const CompareOptions& o, const Io& io) {
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const Report report = compare_report(catalog, request);
+    print_exclusions(warn, o.scenario.match, report.excluded);
     const std::string text = render(report, output.format, output.render);
     finish(o.output.output, text, report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);

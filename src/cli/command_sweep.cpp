@@ -72,6 +72,8 @@ int run_sweep(const SweepOptions& o, const Io& io) {
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const SweepReport report = sweep(catalog, request, vary);
+    if (o.scenario.match.verbose)
+        print_exclusions(warn, o.scenario.match, excluded_by_match(catalog, request.comparison));
     finish(o.output.output, render(report, output.format, output.render), report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }

@@ -24,7 +24,8 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
         ->type_name("ID");
     command
-        .add_option("--cloud", o.cloud, "the cloud offer to compare with (default: the cheapest for the build's GPU)")
+        .add_option("--cloud", o.cloud,
+                    "the cloud offer to compare with (default: the cheapest that --match allows for the build)")
         ->type_name("ID");
     command.add_option("--region", o.region, "match only cloud offers in this region (case-insensitive)")
         ->type_name("REGION");
@@ -34,6 +35,7 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         .add_option("--scenario", o.scenario,
                     "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
+    add_match_options(command, o.match);
     for (const AssumptionInfo& i : assumption_infos()) {
         std::string description = std::string(i.help);
         if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
@@ -92,8 +94,11 @@ AssumptionLayer flag_layer(const ScenarioOptions& o) {
 ComparisonRequest comparison_request(const ScenarioOptions& o) {
     ComparisonRequest request;
     request.flags = flag_layer(o);
+    const MatchRequest flags = match_request(o.match);
+    request.match = flags;
     if (!o.scenario.empty()) {
         Scenario scenario = load_scenario_file(o.scenario);
+        request.match = layered(scenario.match, flags);
         request.scenario = std::move(scenario.assumptions);
         if (scenario.build_id) request.build_id_file = o.scenario;
         if (scenario.cloud_id) request.cloud_id_file = o.scenario;

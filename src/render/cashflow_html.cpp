@@ -37,7 +37,8 @@ std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderO
     std::vector<std::string> estimates;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
-        verdicts += html::paragraph(c.build.id + ": " + verdict_text(c, money), "verdict");
+        verdicts += html::paragraph(c.build.id + ": " + verdict_text(c, money), "verdict") +
+                    html::paragraph(match_sentence(c), "note");
         charts += html::figure(cumulative_spend_svg(c, money, {fmt::format("chart-spend-{}", i + 1), false}),
                                title(c) + ". The dashed line marks the payback month.");
         breakdowns += "<h3>" + xml_escape(title(c)) + "</h3>\n" + html::breakdown_table(c, money) +

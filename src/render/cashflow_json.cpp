@@ -71,7 +71,9 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {"months", c.assumptions.values.months},
                                {"discount_rate", c.assumptions.values.discount_rate},
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
-                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)}});
+                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
+                               {"match_level", c.match_level},
+                               {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
         rows += c.cash_flow.flows.size();
     }
     member(out, "comparisons", comparisons);

@@ -48,7 +48,7 @@ std::string render_cash_flow_table(const CashFlowReport& cash_flow, const Render
         TextTable table(std::vector<Align>(k_header.size(), Align::right));
         table.add(k_header, Tone::strong);
         for (std::vector<std::string>& row : month_rows(c, options.currency)) table.add(std::move(row));
-        out += paint(title(c), Tone::strong) + "\n" + table.str("  ", paint);
+        out += paint(title(c), Tone::strong) + "\n  " + match_sentence(c) + "\n" + table.str("  ", paint);
     }
     return out + closing(options.currency);
 }
@@ -57,7 +57,7 @@ std::string render_cash_flow_markdown(const CashFlowReport& cash_flow, const Ren
     std::string out;
     for (const Comparison& c : cash_flow.report.comparisons) {
         if (!out.empty()) out += "\n";
-        out += fmt::format("### {}\n\n", title(c)) +
+        out += fmt::format("### {}\n\n{}\n\n", title(c), match_sentence(c)) +
                markdown_table(k_header, std::vector<bool>(k_header.size(), true), month_rows(c, options.currency));
     }
     return out + closing(options.currency);

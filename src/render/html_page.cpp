@@ -85,8 +85,13 @@ std::string warnings_section(const std::vector<std::string>& warnings, const std
 }
 
 std::string catalogue_section(const Report& report, const Currency& currency) {
-    std::string content = paragraph(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.",
-                                                report.catalog_source, report.catalog_as_of, report.oldest_as_of));
+    return catalogue_section(report.catalog_source, report.catalog_as_of, report.oldest_as_of, currency);
+}
+
+std::string catalogue_section(const std::string& source, const std::string& as_of, const std::string& oldest_as_of,
+                              const Currency& currency) {
+    std::string content =
+        paragraph(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", source, as_of, oldest_as_of));
     const std::string note = currency_note(currency);
     content += paragraph(note.empty() ? "Amounts in US dollars (USD), discounted to today." : note, "note");
     return section("catalogue", "Catalogue", content);

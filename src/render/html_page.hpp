@@ -35,6 +35,9 @@ std::string warnings_section(const std::vector<std::string>& warnings, const std
 
 // The catalogue the figures come from: source, date, the oldest figure used; and the currency note.
 std::string catalogue_section(const Report& report, const Currency& currency);
+// The same for a model that is not a Report: its catalogue's source, date and oldest figure used.
+std::string catalogue_section(const std::string& source, const std::string& as_of, const std::string& oldest_as_of,
+                              const Currency& currency);
 
 // One comparison's cost by category, side by side (the detail table's lines), with totals.
 std::string breakdown_table(const Comparison& comparison, const Currency& currency);

@@ -68,6 +68,39 @@ std::string deciding_text(const Comparison& c) {
     return fmt::format("The verdict rests on estimates: {}.", fmt::join(turns, "; "));
 }
 
+std::string match_sentence(const Comparison& c) {
+    std::string how;
+    if (c.match_level == "like-for-like")
+        how = "like-for-like (the build's GPU model, its GPUs per machine in one instance, its interconnect)";
+    else if (c.match_level == "gpu")
+        how = "gpu (the build's GPU model, any instance)";
+    else if (c.match_level == "any")
+        how = "any (any GPU model the workload measures, enough instances for the same work)";
+    else
+        how = "the offer chosen with --cloud";
+    return fmt::format("Match: {}; offer tier: {}.", how, c.offer_tier.empty() ? "not given" : c.offer_tier);
+}
+
+std::string ranked_offer_words(const std::string& level, Pricing pricing) {
+    const std::string words = level == "gpu" ? "same-GPU" : level == "any" ? "any-GPU same-work" : level;
+    return words.empty() ? std::string(to_string(pricing)) : fmt::format("{} {}", words, to_string(pricing));
+}
+
+std::string equivalence_sentence(const Comparison& c) {
+    if (!c.equivalence) return "";
+    const WorkEquivalence& w = *c.equivalence;
+    return fmt::format("Same work, by workload {} ({}; {} per GPU; {}, as of {}): T_b {} on {}, T_c {} on {}, "
+                       "T_c/T_b {:.3f}; {} = {} GPUs of {} for the build's {} (n = ceil(g x T_b / (c x T_c))).",
+                       w.workload_id, w.workload_name, w.unit, w.source, w.as_of, exact_number(w.build_throughput),
+                       c.build.gpu_id, exact_number(w.offer_throughput), c.offer.gpu_id, w.ratio,
+                       rented_shape(c.result.cloud.instances, c.offer.gpus_per_instance), w.equivalent_gpus,
+                       c.offer.gpu_id, c.build.gpu_count);
+}
+
+std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance) {
+    return fmt::format("{} x {}", instances, count_text(gpus_per_instance, "GPU"));
+}
+
 std::string break_even_text(const Evaluation& e) {
     if (!e.break_even_hours_per_week) return "-";
     return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,28 @@ private:
     std::vector<std::string> m_cells;
 };
 
+// Like for like (issue 12), at the end of the contract: the level, the offer's tier, the best offer of each tier
+// (empty cells for a tier without one), and the work equivalence under --workload.
+void match_columns(Row& row, const Comparison& c) {
+    row.plain("match_level", c.match_level);
+    row.text("cloud_tier", c.offer_tier);
+    for (const std::string_view tier : k_offer_tier_names) {
+        const TierOffer* best = nullptr;
+        for (const TierOffer& t : c.tier_offers)
+            if (t.tier == tier) best = &t;
+        std::string prefix = "best_" + std::string(tier) + "_";  // best_gpu_cloud_: a column name has no '-'
+        std::replace(prefix.begin(), prefix.end(), '-', '_');
+        row.text((prefix + "cloud_id").c_str(), best ? best->offer_id : "");
+        row.amount(prefix + "cloud_total_usd", best ? std::optional<double>(best->cloud_total_usd) : std::nullopt);
+    }
+    const auto& w = c.equivalence;
+    row.text("workload", w ? w->workload_id : "");
+    row.plain("build_throughput", w ? number(w->build_throughput) : "");
+    row.plain("cloud_throughput", w ? number(w->offer_throughput) : "");
+    row.plain("throughput_ratio", w ? number(w->ratio) : "");
+    row.plain("equivalent_gpus", w ? number(w->equivalent_gpus) : "");
+}
+
 Row comparison_row(const Comparison& c, const Currency& money) {
     const Evaluation& e = c.result;
     const Assumptions& a = c.assumptions.values;
@@ -87,6 +110,7 @@ Row comparison_row(const Comparison& c, const Currency& money) {
     row.plain("payback_month_if_sold", number(e.payback_month_if_sold));
     row.plain("cheaper_without_resale", to_string(c.reading.cheaper_without_resale));
     row.amount("savings_without_resale_usd", c.reading.savings_without_resale_usd);
+    match_columns(row, c);
     return row;
 }
 

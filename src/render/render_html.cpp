@@ -24,6 +24,8 @@ std::string detail_facts(const Comparison& c, const Currency& money) {
                      format_money_rate(c.cloud_spec.usd_per_hour, money), e.cloud.instances));
     item(fmt::format("Over {} at {}. Cloud offer: {} ({}).", months_text(a.months), hours_text(a.hours_per_week),
                      c.offer.id, c.offer_choice));
+    item(match_sentence(c));
+    if (const std::string same_work = equivalence_sentence(c); !same_work.empty()) item(same_work);
     item(e.break_even_hours_per_week
              ? fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
                            e.build_cheaper_above.value_or(false) ? "above" : "below")
@@ -35,12 +37,23 @@ std::string detail_facts(const Comparison& c, const Currency& money) {
     return out + "</ul>\n";
 }
 
+// The best offer of each tier beside the chosen one.
+std::string tier_table(const Comparison& c, const Currency& money) {
+    if (c.tier_offers.empty()) return "";
+    std::vector<std::vector<std::string>> rows;
+    for (const TierOffer& t : c.tier_offers)
+        rows.push_back({t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
+                        format_money(t.cloud_total_usd, money), t.chosen ? "chosen" : ""});
+    return html::table({"best of each tier", "offer", "rented", "cloud total", ""}, rows, {3});
+}
+
 std::string detail_page(const Report& report, const Currency& money) {
     const Comparison& c = report.comparisons.front();
     std::string body = fmt::format("<h1>{} against {}</h1>\n", xml_escape(c.build.id), xml_escape(c.offer.id));
     body += html::paragraph(fmt::format("gpucost: owning {} or renting it in the cloud.", c.build.name), "meta");
     body += html::section("verdict", "Verdict",
-                          html::paragraph(verdict_text(c, money), "verdict") + detail_facts(c, money));
+                          html::paragraph(verdict_text(c, money), "verdict") + detail_facts(c, money) +
+                              tier_table(c, money));
     std::string charts;
     charts += html::figure(cumulative_spend_svg(c, money, inline_chart("chart-spend")),
                            "Cumulative discounted spend by month; the dashed line marks the payback month.");
@@ -63,13 +76,13 @@ std::string ranking_table(const Report& report, const Currency& money) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
         rows.push_back({std::to_string(i + 1), c.build.id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build.gpu_count), c.offer.id, format_money(e.build.total_usd, money),
-                        format_money(e.cloud.total_usd, money), to_string(e.cheaper),
-                        format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
+                        std::to_string(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
+                        format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
+                        to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
     }
-    return html::table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
+    return html::table({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper", "saves",
                         "break-even h/wk", "payback month"},
-                       rows, {0, 2, 4, 5, 7, 8, 9});
+                       rows, {0, 2, 5, 6, 8, 9, 10});
 }
 
 std::string category_table(const Report& report, const Currency& money) {
@@ -91,7 +104,8 @@ std::string ranked_page(const Report& report, const Currency& money) {
     const Assumptions& a = report.assumptions.values;
     std::string body = "<h1>Build or rent: every build</h1>\n";
     body += html::paragraph(fmt::format("Every build against its cheapest {} cloud offer, over {} at {}.",
-                                        to_string(a.pricing), months_text(a.months), hours_text(a.hours_per_week)),
+                                        ranked_offer_words(report.match_level, a.pricing), months_text(a.months),
+                                        hours_text(a.hours_per_week)),
                             "meta");
     std::string verdict = report.comparisons.empty()
                               ? html::paragraph("No build has a cloud offer to compare with.", "verdict")

@@ -51,11 +51,64 @@ Json deciding_json(const VerdictReading& r) {
     return out;
 }
 
+// How the offer was matched: the level, the offer's tier, the best offer of each tier, and (with a workload) how
+// the rental does the build's work.
+Json match_json(const Comparison& c, const Currency& money) {
+    Json tiers = Json::array();
+    for (const TierOffer& t : c.tier_offers)
+        tiers.push_back({{"tier", t.tier},
+                         {"cloud_id", t.offer_id},
+                         {"provider", t.provider},
+                         {"gpu", t.gpu_id},
+                         {"gpus_per_instance", t.gpus_per_instance},
+                         {"instances", t.instances},
+                         {money.field("cloud_total_usd"), money.from_usd(t.cloud_total_usd)},
+                         {"chosen", t.chosen}});
+    Json equivalence = nullptr;
+    if (c.equivalence) {
+        const WorkEquivalence& w = *c.equivalence;
+        equivalence = {{"workload", w.workload_id},
+                       {"workload_name", w.workload_name},
+                       {"unit", w.unit},
+                       {"source", w.source},
+                       {"as_of", w.as_of},
+                       {"build_throughput", w.build_throughput},
+                       {"cloud_throughput", w.offer_throughput},
+                       {"ratio", w.ratio},
+                       {"equivalent_gpus", w.equivalent_gpus}};
+    }
+    return {{"level", c.match_level},
+            {"offer_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)},
+            {"tier_offers", std::move(tiers)},
+            {"equivalence", std::move(equivalence)}};
+}
+
+Json excluded_json(const std::vector<Excluded>& excluded) {
+    Json out = Json::array();
+    for (const Excluded& e : excluded)
+        out.push_back({{"kind", e.kind},
+                       {"id", e.id},
+                       {"build_id", e.build_id.empty() ? Json(nullptr) : Json(e.build_id)},
+                       {"reason", e.reason}});
+    return out;
+}
+
 // Each side's total at 0 and 168 h/week (linear in the hours between): the two points of the cost-vs-hours chart.
 Json usage_json(const UsageRange& u, const Currency& money) {
     return {{"hours_per_week", {0.0, 168.0}},
             {money.field("build_total_usd"), {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)}},
             {money.field("cloud_total_usd"), {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)}}};
+}
+
+// The assumptions of this comparison that differ from the report's (a build's own overrides).
+Json overrides_json(const Comparison& c, const Report& report) {
+    Json overrides = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        if (c.assumptions.origins[k] != report.assumptions.origins[k])
+            overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
+    }
+    return overrides;
 }
 
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
@@ -90,12 +143,6 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
-    Json overrides = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const std::size_t k = static_cast<std::size_t>(i.key);
-        if (c.assumptions.origins[k] != report.assumptions.origins[k])
-            overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
-    }
     return {
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},
@@ -114,8 +161,9 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {"verdict", resale_verdict_text(c, money)}}},
         {"estimated_assumptions", c.reading.estimated},
         {"deciding_assumptions", deciding_json(c.reading)},
-        {"assumption_overrides", std::move(overrides)},
+        {"assumption_overrides", overrides_json(c, report)},
         {"estimates", c.estimates},
+        {"match", match_json(c, money)},
     };
 }
 
@@ -157,6 +205,8 @@ Json report_json(const Report& report, const RenderOptions& options) {
         {"assumption_sources", std::move(origins)},
         {"comparisons", std::move(comparisons)},
         {"warnings", report.warnings},
+        {"match_level", report.match_level},
+        {"excluded", excluded_json(report.excluded)},
     };
     if (!options.currency.is_usd()) {
         // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.

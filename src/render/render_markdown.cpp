@@ -45,25 +45,36 @@ std::string currency_paragraph(const Currency& currency) {
     return note.empty() ? "" : note + "\n\n";
 }
 
+// The best offer of each tier beside the chosen one.
+std::string tier_table(const Comparison& c, const Currency& currency) {
+    if (c.tier_offers.empty()) return "";
+    std::vector<std::vector<std::string>> rows;
+    for (const TierOffer& t : c.tier_offers)
+        rows.push_back({t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
+                        format_money(t.cloud_total_usd, currency), t.chosen ? "**chosen**" : ""});
+    return "\n" + markdown_table({"best of each tier", "offer", "rented", "cloud total", ""},
+                                 {false, false, false, true, false}, rows);
+}
+
 std::string summary(const Report& report, const Currency& money) {
     const Assumptions& a = report.assumptions.values;
-    std::string out =
-        fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} "
-                    "at {} h/week\n\n",
-                    to_string(a.pricing), count_text(a.months, "month"), format_grouped(a.hours_per_week, 1));
+    std::string out = fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} "
+                                  "at {} h/week\n\n",
+                                  ranked_offer_words(report.match_level, a.pricing), count_text(a.months, "month"),
+                                  format_grouped(a.hours_per_week, 1));
     out += currency_paragraph(money);
     std::vector<std::vector<std::string>> rows;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
         rows.push_back({std::to_string(i + 1), c.build.id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build.gpu_count), c.offer.id, format_money(e.build.total_usd, money),
-                        format_money(e.cloud.total_usd, money), to_string(e.cheaper),
-                        format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
+                        std::to_string(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
+                        format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
+                        to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
     }
-    out += markdown_table({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves",
-                           "break-even h/wk", "payback month"},
-                          {true, false, true, false, true, true, false, true, true, true}, rows);
+    out += markdown_table({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper",
+                           "saves", "break-even h/wk", "payback month"},
+                          {true, false, true, false, false, true, true, false, true, true, true}, rows);
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.assumptions) + "\n</details>\n";
     return out;
 }
@@ -75,6 +86,8 @@ std::string detail(const Report& report, const Currency& currency) {
         fmt::format("### {} vs {}\n\n{}{}\n\n{}\n\n", c.build.id, c.offer.id, currency_paragraph(currency),
                     verdict_text(c, currency), resale_verdict_text(c, currency));
     if (const std::string deciding = deciding_text(c); !deciding.empty()) out += deciding + "\n\n";
+    out += match_sentence(c) + "\n\n";
+    if (const std::string same_work = equivalence_sentence(c); !same_work.empty()) out += same_work + "\n\n";
     const auto money = [&currency](double usd) { return format_money(usd, currency); };
     const auto amount_cell = [&](const std::optional<Category>& category) {
         return category ? money(c.cost_usd(*category)) : std::string();
@@ -87,6 +100,7 @@ std::string detail(const Report& report, const Currency& currency) {
                     format_optional_money_rate(e.cloud_per_gpu_hour_usd, currency)});
     out += markdown_table({"cost over the horizon", "build", "cloud"}, {false, true, true}, rows);
     out += fmt::format("\nBreak-even: {} h/week. {}\n", break_even_text(e), payback_sentence(c));
+    out += tier_table(c, currency);
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(c.assumptions) + "\n</details>\n";
     return out;
 }

@@ -43,19 +43,35 @@ std::string footer(const Report& report, const Paint& paint) {
            "\n";
 }
 
+std::string tier_cell(const Comparison& c) { return c.offer_tier.empty() ? "-" : c.offer_tier; }
+
+// The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
+std::string tier_block(const Comparison& c, const Currency& currency, const Paint& paint) {
+    if (c.tier_offers.empty()) return "";
+    TextTable table({Align::left, Align::left, Align::left, Align::right, Align::left});
+    table.add({"best of each tier", "offer", "rented", "cloud total", ""}, Tone::strong);
+    for (const TierOffer& t : c.tier_offers) {
+        table.add({t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
+                   format_money(t.cloud_total_usd, currency), t.chosen ? "chosen" : ""});
+        if (t.chosen) table.tone_last(4, Tone::good);
+    }
+    return "\n" + table.str("  ", paint);
+}
+
 std::string summary(const Report& report, const RenderOptions& options) {
     const Paint paint(options.colour);
     const Currency& money = options.currency;
     const Assumptions& a = report.assumptions.values;
-    std::string out = paint(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} "
-                                        "months at {}",
-                                        to_string(a.pricing), a.months, hours_text(a.hours_per_week)),
-                            Tone::strong) +
-                      "\n\n" + currency_line(options, paint);
-    TextTable table({Align::right, Align::left, Align::right, Align::left, Align::right, Align::right, Align::left,
-                     Align::right, Align::right, Align::right});
-    table.add({"#", "build", "GPUs", "cloud offer", "build total", "cloud total", "cheaper", "saves", "break-even h/wk",
-               "payback month"},
+    std::string out =
+        paint(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} "
+                          "months at {}",
+                          ranked_offer_words(report.match_level, a.pricing), a.months, hours_text(a.hours_per_week)),
+              Tone::strong) +
+        "\n\n" + currency_line(options, paint);
+    TextTable table({Align::right, Align::left, Align::right, Align::left, Align::left, Align::right, Align::right,
+                     Align::left, Align::right, Align::right, Align::right});
+    table.add({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper", "saves",
+               "break-even h/wk", "payback month"},
               Tone::strong);
     bool any_estimate = false;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
@@ -64,9 +80,10 @@ std::string summary(const Report& report, const RenderOptions& options) {
         const bool estimate = !c.estimates.empty();
         any_estimate = any_estimate || estimate;
         table.add({std::to_string(i + 1), c.build.id + (estimate ? " *" : ""), std::to_string(c.build.gpu_count),
-                   c.offer.id, format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
-                   to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
-        table.tone_last(6, Tone::good);
+                   c.offer.id, tier_cell(c), format_money(e.build.total_usd, money),
+                   format_money(e.cloud.total_usd, money), to_string(e.cheaper), format_money(e.savings_usd, money),
+                   break_even_text(e), payback_text(e)});
+        table.tone_last(7, Tone::good);
     }
     out += table.str("", paint);
     out += "\n" +
@@ -98,7 +115,10 @@ std::string detail(const Report& report, const RenderOptions& options) {
                        to_string(a.pricing), format_money_rate(c.cloud_spec.usd_per_hour, currency), e.cloud.instances);
     out += fmt::format("  Over {} at {} ({} used hours a month).\n", months_text(a.months),
                        hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1));
-    out += fmt::format("  Cloud offer: {} ({}).\n\n", c.offer.id, c.offer_choice);
+    out += fmt::format("  Cloud offer: {} ({}).\n", c.offer.id, c.offer_choice);
+    out += "  " + match_sentence(c) + "\n";
+    if (const std::string same_work = equivalence_sentence(c); !same_work.empty()) out += "  " + same_work + "\n";
+    out += "\n";
     out += currency_line(options, paint);
     out += paint(verdict_text(c, currency), Tone::strong) + "\n";
     out += "  " + resale_verdict_text(c, currency) + "\n";
@@ -127,6 +147,7 @@ std::string detail(const Report& report, const RenderOptions& options) {
         out += fmt::format("  Break-even: none in 0-168 h/week; {} is cheaper at every usage.\n",
                            e.cheaper == Side::build ? "owning" : "renting");
     out += "  " + payback_sentence(c) + "\n";
+    out += tier_block(c, currency, paint);
     if (e.cloud.unused_gpus > 0)
         out += fmt::format("  Note: {} instance(s) hold {} GPUs; {} are paid for but unused.\n", e.cloud.instances,
                            c.rented_gpus, e.cloud.unused_gpus);

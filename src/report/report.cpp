@@ -6,6 +6,7 @@
 
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/report/freshness.hpp"
+#include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -34,22 +35,30 @@ UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assump
     return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
 }
 
+// `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents).
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
-                       const ResolvedAssumptions& assumptions) {
+                       const ResolvedAssumptions& assumptions, std::int64_t instances = 0) {
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
+    const Pricing pricing = assumptions.values.pricing;
     Comparison c;
     c.build = {build.id, build.name, gpu.id, gpu.name, build.gpu_count};
     c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
+    c.offer_tier = offer.tier ? std::string(to_string(*offer.tier)) : std::string();
     c.assumptions = assumptions;
     c.build_spec = build_spec_for(build, gpu);
-    c.cloud_spec = cloud_spec_of(offer, assumptions.values.pricing);
-    c.result = evaluate(c.build_spec, c.cloud_spec, assumptions.values);
-    c.rented_gpus = c.result.cloud.instances * c.cloud_spec.gpus_per_instance;
+    c.cloud_spec = cloud_spec_of(offer, pricing);
+    const std::int64_t n = instances > 0 ? instances : instances_needed(build.gpu_count, offer.gpu_count);
+    c.rental = rental_spec(offer, pricing, build.gpu_count, n);
+    c.result = evaluate(c.build_spec, c.rental, assumptions.values);
+    // Another GPU model is rented for the same work, not the same GPUs: the GPUs left over are no waste to report.
+    c.result.cloud.instances = n;
+    c.rented_gpus = n * offer.gpu_count;
+    if (offer.gpu != build.gpu) c.result.cloud.unused_gpus = 0;
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
-    c.reading = read_verdict(c.build_spec, c.cloud_spec, assumptions, c.result);
-    c.usage_range = usage_range_of(c.build_spec, c.cloud_spec, assumptions.values);
+    c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result);
+    c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
     for (const Figure& f : c.figures) {
@@ -77,10 +86,11 @@ std::string first_five(const std::vector<std::string>& items) {
     return fmt::format("{}{}", fmt::join(items.begin(), end, ", "), items.size() > 5 ? ", ..." : "");
 }
 
-// Why no offer matched, naming the offers in the way (by id, so the message never depends on catalogue order).
+// Why no offer matched at --match gpu, naming the offers in the way (by id, so the message never depends on
+// catalogue order): gpucost 1's messages, kept word for word.
 std::string why_none(const Catalog& catalog, const Build& build, Pricing pricing, const OfferFilters& filters,
-                     const OfferMatch& match, const ComparisonRequest& request) {
-    if (match.outcome == MatchOutcome::no_offer_for_gpu)
+                     const Match& match, const ComparisonRequest& request) {
+    if (match.excluded_for(Exclusion::other_gpu) == catalog.cloud.size())
         return fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
     std::vector<std::string> other_pricing;
     std::vector<std::string> filtered_out;
@@ -93,7 +103,7 @@ std::string why_none(const Catalog& catalog, const Build& build, Pricing pricing
     }
     std::sort(other_pricing.begin(), other_pricing.end());
     std::sort(filtered_out.begin(), filtered_out.end());
-    if (match.outcome == MatchOutcome::all_filtered_out)
+    if (other_pricing.empty())
         return fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
                            "change or drop --region/--provider",
                            build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
@@ -103,26 +113,53 @@ std::string why_none(const Catalog& catalog, const Build& build, Pricing pricing
                                  other_pricing.begin() + std::min<std::ptrdiff_t>(5, std::ssize(other_pricing)), ", "));
 }
 
-// The cheapest offer for the build's GPU at the chosen pricing, by cloud total for this build (the engine's
+// Only a region/provider filter or a missing price stands in the way: gpucost 1's messages say it best.
+bool plain_reasons(const Match& m) {
+    for (std::size_t e = 0; e < k_exclusion_count; ++e) {
+        const auto why = static_cast<Exclusion>(e);
+        if (m.excluded[e] > 0 && why != Exclusion::other_gpu && why != Exclusion::filtered_out &&
+            why != Exclusion::no_price)
+            return false;
+    }
+    return m.build_excluded == Exclusion::none;
+}
+
+// "the cheapest of 3 on-demand like-for-like offers for GPU x, ..." for the chosen offer.
+std::string choice_text(const Build& build, const Match& match, const MatchOptions& options,
+                        const ResolvedAssumptions& assumptions, const ComparisonRequest& request) {
+    const Pricing pricing = assumptions.values.pricing;
+    // The level is named beside the choice (Comparison::match_level); only `any` changes what is counted.
+    const std::string level = options.level == MatchLevel::any ? "any-GPU " : "";
+    const std::string of = options.level == MatchLevel::any
+                               ? fmt::format("for the work of workload {}", options.workload->id)
+                               : fmt::format("for GPU {}", build.gpu);
+    const std::string tiers = options.tiers ? fmt::format(" in tier {}", tier_list_text(*options.tiers)) : "";
+    if (match.candidates == 1)
+        return fmt::format("the only {} {}offer {}{}{}", to_string(pricing), level, of, filter_text(request), tiers);
+    return fmt::format("the cheapest of {} {} {}offers {}{}{}, by cloud total for {} over {}", match.candidates,
+                       to_string(pricing), level, of, filter_text(request), tiers, count_text(build.gpu_count, "GPU"),
+                       count_text(assumptions.values.months, "month"));
+}
+
+// The cheapest offer for the build under the match options, by cloud total for this build (the engine's
 // matching), as a comparison; empty with the reason in `reason` when there is none.
 std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
                                          const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
-                                         std::string& reason) {
+                                         const MatchOptions& options, std::string& reason) {
     const Pricing pricing = assumptions.values.pricing;
-    const OfferFilters filters{request.region, request.provider};
-    const OfferMatch match = cheapest_offer(
-        catalog.cloud, build.gpu, build_spec_for(build, *catalog.find_gpu(build.gpu)), assumptions.values, filters);
-    if (match.outcome != MatchOutcome::chosen) {
-        reason = why_none(catalog, build, pricing, filters, match, request);
+    const Match match =
+        match_offer(catalog, build, build_spec_for(build, *catalog.find_gpu(build.gpu)), assumptions.values, options);
+    if (match.offer == nullptr) {
+        reason = plain_reasons(match) && !match.looser
+                     ? why_none(catalog, build, pricing, options.filters, match, request)
+                     : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }
-    Comparison c = compare_one(catalog, build, *match.offer, assumptions);
-    c.offer_choice =
-        match.candidates == 1
-            ? fmt::format("the only {} offer for GPU {}{}", to_string(pricing), build.gpu, filter_text(request))
-            : fmt::format("the cheapest of {} {} offers for GPU {}{}, by cloud total for {} over {}", match.candidates,
-                          to_string(pricing), build.gpu, filter_text(request), count_text(build.gpu_count, "GPU"),
-                          count_text(assumptions.values.months, "month"));
+    Comparison c = compare_one(catalog, build, *match.offer, assumptions, match.instances);
+    c.match_level = std::string(to_string(options.level));
+    c.offer_choice = choice_text(build, match, options, assumptions, request);
+    c.tier_offers = tier_offers(match);
+    c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
     return c;
 }
 
@@ -170,7 +207,8 @@ ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, con
 }
 
 // --build ID, with --cloud ID or its cheapest match.
-Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, std::vector<std::string>& warnings) {
+Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, const MatchOptions& options,
+                     std::vector<std::string>& warnings) {
     const Build* build = catalog.find_build(*request.build_id);
     if (build == nullptr)
         id_error(request.build_id_file, "/build",
@@ -180,7 +218,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, s
     const ResolvedAssumptions assumptions = resolved_for(catalog, *build, request);
     if (!request.cloud_id) {
         std::string why_none;
-        auto c = cheapest_match(catalog, *build, assumptions, request, why_none);
+        auto c = cheapest_match(catalog, *build, assumptions, request, options, why_none);
         if (!c) throw DataError(fmt::format("build {}: {}", quote_value(build->id), why_none));
         return std::move(*c);
     }
@@ -193,9 +231,14 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, s
     if (!offer->price(pricing))
         throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
                                     quote_value(offer->id), to_string(pricing), priced_as(*offer)));
-    Comparison c = compare_one(catalog, *build, *offer, assumptions);
+    Comparison c = compare_one(catalog, *build, *offer, assumptions,
+                               offer->gpu != build->gpu && options.workload != nullptr
+                                   ? equivalent_instances(*build, *offer, options.workload)
+                                   : 0);
     c.offer_choice = "chosen with --cloud";
-    if (offer->gpu != build->gpu)
+    c.match_level = "chosen";
+    c.equivalence = equivalence_of(*build, *offer, c.result.cloud.instances, options);
+    if (offer->gpu != build->gpu && !c.equivalence)
         warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
                                        "the comparison is of cost, not of equal work",
                                        offer->id, offer->gpu, build->id, build->gpu));
@@ -204,7 +247,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, s
 
 // Every build against its cheapest match, ranked by how much building saves.
 std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequest& request,
-                                    std::vector<std::string>& warnings) {
+                                    const MatchOptions& options, std::vector<std::string>& warnings) {
     if (request.cloud_id && !request.cloud_id_file.empty())
         id_error(request.cloud_id_file, "/cloud",
                  "needs \"build\": an offer is compared with one build; name one or set \"cloud\" to null");
@@ -216,7 +259,7 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     std::vector<Comparison> comparisons;
     for (const Build* build : builds) {
         std::string why_none;
-        auto c = cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, why_none);
+        auto c = cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, options, why_none);
         if (c)
             comparisons.push_back(std::move(*c));
         else
@@ -237,16 +280,48 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
 
 }  // namespace
 
+namespace {
+
+std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request,
+                                       const MatchOptions& options) {
+    std::vector<Excluded> excluded;
+    for (const Build& build : catalog.builds) {
+        if (request.build_id && build.id != *request.build_id) continue;
+        add_exclusions(catalog, build, options, resolved_for(catalog, build, request).values.pricing, excluded);
+    }
+    // By build, then the build's own line, then offer id, so the list never depends on the catalogue's order.
+    std::sort(excluded.begin(), excluded.end(), [](const Excluded& a, const Excluded& b) {
+        const std::string& owner_a = a.kind == "build" ? a.id : a.build_id;
+        const std::string& owner_b = b.kind == "build" ? b.id : b.build_id;
+        if (owner_a != owner_b) return owner_a < owner_b;
+        if (a.kind != b.kind) return a.kind == "build";
+        return a.id < b.id;
+    });
+    return excluded;
+}
+
+}  // namespace
+
+std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request) {
+    MatchOptions options = match_options(catalog, request.match);
+    options.filters = {request.region, request.provider};
+    return match_exclusions(catalog, request, options);
+}
+
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
     report.catalog_as_of = catalog.as_of;
     report.catalog_source = catalog.origin;
     report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
     report.detailed = request.build_id.has_value();
+    MatchOptions options = match_options(catalog, request.match);
+    options.filters = {request.region, request.provider};
+    report.match_level = std::string(to_string(options.level));
     if (report.detailed)
-        report.comparisons.push_back(one_build(catalog, request, report.warnings));
+        report.comparisons.push_back(one_build(catalog, request, options, report.warnings));
     else
-        report.comparisons = every_build(catalog, request, report.warnings);
+        report.comparisons = every_build(catalog, request, options, report.warnings);
+    report.excluded = match_exclusions(catalog, request, options);
 
     for (const Comparison& c : report.comparisons) {
         for (const Figure& f : c.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);

@@ -110,7 +110,7 @@ std::vector<RangedInput> inputs_of(const std::vector<AppliedRange>& applied) {
 
 }  // namespace
 
-Case case_of(const Comparison& c) { return {c.build_spec, c.cloud_spec, c.assumptions.values}; }
+Case case_of(const Comparison& c) { return {c.build_spec, c.rental, c.assumptions.values}; }
 
 ResolvedRanges resolve_ranges(const Catalog& catalog, const Report& report, const RangeRequest& request) {
     const std::vector<RangeEntry> from_catalogue = catalogue_ranges(catalog);

@@ -417,10 +417,10 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
 TEST_CASE("compare CSV: the estimates column names the estimates a row rests on") {
     const auto r = ok(with_mini({"compare", "--format", "csv"}));
     const std::string header = r.out.substr(0, r.out.find('\n'));
-    // v1's last column, followed by model v2's four (new columns go at the end of the contract).
-    CHECK_THAT(header, Catch::Matchers::EndsWith(",cheaper,savings_usd,estimates,build_interim_cloud_usd,"
+    // v1's last column, followed by model v2's four, then like-for-like's (new columns go at the end of the contract).
+    CHECK_THAT(header, Catch::Matchers::Contains(",cheaper,savings_usd,estimates,build_interim_cloud_usd,"
                                                  "payback_month_if_sold,cheaper_without_resale,"
-                                                 "savings_without_resale_usd"));
+                                                 "savings_without_resale_usd,match_level,cloud_tier,"));
     // box-b2 uses gpu-b, marked "estimate" in the fixture; box-a4 rests on sourced figures only.
     CHECK_THAT(r.out, Contains("\nbox-b2,"));
     const std::size_t b2 = r.out.find("\nbox-b2,");

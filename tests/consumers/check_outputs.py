@@ -144,6 +144,35 @@ validate(checked, SCHEMA)
 if len(checked.get("checks", [])) != len(checked["comparisons"]):
     failures.append("check JSON: expected one check per comparison")
 
+# rank: for every workload of the fixture and of the shipped catalogue, Python's csv reads the same rows as the
+# JSON, in ascending order, each figure the total over the discounted work.
+MATCH = os.path.join(SOURCE, "tests", "data", "match_catalog.json")
+with open(os.path.join(SOURCE, "docs", "rank.schema.json")) as f:
+    RANK_SCHEMA = json.load(f)
+for catalog_args, workloads in ((["--catalog", MATCH], ["llm-infer", "fp64-hpc"]), ([], None)):
+    if workloads is None:
+        with open(os.path.join(SOURCE, "data", "catalog.json"), encoding="utf-8") as f:  # the embedded catalogue
+            workloads = [w["id"] for w in json.load(f).get("workloads", [])]
+        if not workloads:
+            failures.append("rank: the shipped catalogue lists no workloads")
+    for workload in workloads:
+        base = ["rank", *catalog_args, "--workload", workload]
+        ranked = json.loads(run(*base, "--format", "json"))
+        validate(ranked, RANK_SCHEMA, f"rank {workload}")
+        rows = list(csv.DictReader(io.StringIO(run(*base, "--format", "csv"), newline="")))
+        if [r["id"] for r in rows] != [r["id"] for r in ranked["rows"]]:
+            failures.append(f"rank {workload}: CSV ids differ from JSON ids")
+        last = None
+        for row, r in zip(rows, ranked["rows"]):
+            figure = r["usd_per_million_units"]
+            if not close(float(row["usd_per_million_units"]), figure):
+                failures.append(f"rank {workload} {r['id']}: CSV {row['usd_per_million_units']} != JSON {figure}")
+            if not close(figure, r["total_usd"] / r["discounted_work_units"] * 1e6):
+                failures.append(f"rank {workload} {r['id']}: {figure} is not total / discounted work")
+            if last is not None and figure < last:
+                failures.append(f"rank {workload}: {r['id']} out of order")
+            last = figure
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)

@@ -4,9 +4,10 @@
     check_pictures.py GPUCOST SOURCE_DIR xml      every SVG and HTML page gpucost writes is well-formed XML
                                                   (xmllint), the pages parse as HTML (xmllint --html), and no
                                                   attribute or style refers to anything outside the file
-    check_pictures.py GPUCOST SOURCE_DIR browser  headless Chromium opens the detailed page and simulate's page:
-                                                  a screenshot of the expected size that is not blank, and a DOM
-                                                  with the verdict and the chart labels
+    check_pictures.py GPUCOST SOURCE_DIR browser  headless Chromium opens the detailed page, simulate's page and
+                                                  the rank page: a screenshot of the expected size that is not
+                                                  blank, and a DOM with the verdict, the chart labels and (rank)
+                                                  every row
 
 Exit 77 (ctest's skip) with a message when xmllint or Chromium is missing: sh scripts/install-deps.sh --browser.
 Standard library only."""
@@ -46,6 +47,10 @@ def outputs():
         found.append((f"{label}-cashflow.html", gpucost("cashflow", *catalog, "--format", "html")))
         found.append((f"{label}-eur.html",
                       gpucost("compare", *catalog, *one, "--currency", "EUR", "--usd-rate", "0.92", "--format", "html")))
+    match = ["--catalog", os.path.join(SOURCE, "tests", "data", "match_catalog.json"), "--workload", "llm-infer"]
+    for label, args in (("fixture", match), ("embedded", ["--workload", "llm-70b-serve-mlperf"])):
+        found.append((f"rank-{label}.svg", gpucost("rank", *args, "--format", "svg", "--chart", "rank")))
+        found.append((f"rank-{label}.html", gpucost("rank", *args, "--format", "html")))
     ranges = ["--catalog", os.path.join(SOURCE, "tests", "data", "ranges_catalog.json")]
     one, grid = ["--build", "box-a4"], ["--vary", "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"]
     found.append(("tornado.svg", gpucost("sensitivity", *ranges, *one, "--format", "svg", "--chart", "tornado")))
@@ -225,6 +230,18 @@ def check_browser(folder):
                      "break-even: 39.1 h/week", "Own: box-a4", "Rent: pricey-a1", "Months from purchase"):
         if expected not in dom:
             failures.append(f"the DOM lacks {expected!r}")
+    # The rank page: its verdict and the chart's title and labels in the DOM Chromium builds.
+    match = ["--catalog", os.path.join(SOURCE, "tests", "data", "match_catalog.json"), "--workload", "llm-infer"]
+    ranked = json.loads(gpucost("rank", *match, "--format", "json"))
+    rank_page = os.path.join(folder, "rank.html")
+    with open(rank_page, "w", encoding="utf-8") as f:
+        f.write(gpucost("rank", *match, "--format", "html"))
+    dom = subprocess.run([browser, *flags, "--dump-dom", "file://" + rank_page], capture_output=True, text=True,
+                         timeout=90).stdout
+    for expected in ("cheapest for this work: cloud offer " + ranked["rows"][0]["id"], "Cost per million tokens: llm-infer",
+                     "own (build)", "rent (one cloud instance)", *(r["id"] for r in ranked["rows"])):
+        if expected not in dom:
+            failures.append(f"the rank page's DOM lacks {expected!r}")
     for f in failures:
         print("FAIL:", f)
     print(f"check_pictures browser: {browser}, {len(failures)} failures")

@@ -210,7 +210,9 @@ json random_catalog(Draw& d) {
                  {"instance", id("inst.", i)},
                  {"region", id("r", static_cast<std::size_t>(d.integer(0, 2)))},
                  {"gpu", c["gpus"][static_cast<std::size_t>(d.integer(0, static_cast<std::int64_t>(gpus) - 1))]["id"]},
-                 {"gpu_count", d.integer(1, 8)},
+                 // Half are 8-GPU nodes: one holds any build's GPUs per node (at most 8 by default), so most
+                 // builds find a like-for-like offer; the rest give the smaller shapes the other rules meet.
+                 {"gpu_count", d.coin() ? 8 : d.integer(1, 8)},
                  {"source", "generated"},
                  {"as_of", "2026-03-01"}};
             json prices = json::object();

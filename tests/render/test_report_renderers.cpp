@@ -238,13 +238,17 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
 
 TEST_CASE("render_table ranked: one row per comparison in report order, '*' on those resting on an estimate") {
     const std::string out = render_table(ranked());
-    // Widths: build 8 ("rig-a8 *"), cloud offer 11 (its header), saves 7 ("$43,211"), the rest their headers.
+    // Widths: build 8 ("rig-a8 *"), cloud offer 11 (its header), saves 7 ("$43,211"), the rest their headers; no
+    // tier in the model is "-".
     // Row 1 keeps the model's savings ($43,211) and break-even (117.84 -> "117.8 above"); row 2 has no break-even
     // and no payback ("-"), and is marked "*" for its estimates.
     const std::vector<std::string> expected = {
-        "#  build     GPUs  cloud offer  build total  cloud total  cheaper    saves  break-even h/wk  payback month",
-        "1  box-a4       4  cheap-a4         $12,346      $55,555  build    $43,211      117.8 above             26",
-        "2  rig-a8 *     8  spot|a8          $90,000      $80,001  cloud     $7,778                -              -",
+        "#  build     GPUs  cloud offer  tier  build total  cloud total  cheaper    saves  break-even h/wk  payback "
+        "month",
+        "1  box-a4       4  cheap-a4     -         $12,346      $55,555  build    $43,211      117.8 above             "
+        "26",
+        "2  rig-a8 *     8  spot|a8      -         $90,000      $80,001  cloud     $7,778                -             "
+        " -",
     };
     CHECK(block(out, "#  build", expected.size()) == expected);
     CHECK(lines_of(out).front() ==
@@ -354,17 +358,20 @@ TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells
           "cloud_instances,cloud_unused_gpus,cloud_usd_per_hour,cloud_total_usd,cloud_per_gpu_hour_usd,"
           "cloud_compute_usd,cloud_storage_usd,cloud_egress_usd,cloud_staff_usd,break_even_hours_per_week,"
           "build_cheaper_above,payback_month,cheaper,savings_usd,estimates,build_interim_cloud_usd,"
-          "payback_month_if_sold,cheaper_without_resale,savings_without_resale_usd");
+          "payback_month_if_sold,cheaper_without_resale,savings_without_resale_usd,match_level,cloud_tier,"
+          "best_marketplace_cloud_id,best_marketplace_cloud_total_usd,best_gpu_cloud_cloud_id,"
+          "best_gpu_cloud_cloud_total_usd,best_hyperscaler_cloud_id,best_hyperscaler_cloud_total_usd,workload,"
+          "build_throughput,cloud_throughput,throughput_ratio,equivalent_gpus");
     // The name with a comma and quotes is quoted, its quotes doubled; the cloud's per GPU-hour is empty; no
-    // estimates is an empty last cell.
+    // estimates is an empty cell; no match level, tier or workload in the model: 13 empty cells at the end.
     CHECK(lines[1] ==
           "box-a4,\"Box A4, \"\"quiet\"\" edition\",a4,4,on-demand,40,36,12345.678,0.0412,"
           "10000.4,499.6,1234.56,20000,0,1500,-2000.7,cheap-a4,CloudCo,a4.xlarge,eu-west,4,1,0,12.3456,55555.4,,"
-          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2");
+          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2,,,,,,,,,,,,,");
     // No break-even, no payback: three empty cells; both estimate ids, in the model's order.
     CHECK(lines[2] ==
           "rig-a8,Rig A8,a8,8,spot,100.5,24,90000.49,2.456,70000,1000,9000,0,3500,0,-10000,spot|a8,SpotCo,a8.metal,"
-          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0");
+          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,");
 }
 
 TEST_CASE("render_csv: another currency renames the money columns and converts their cells") {
@@ -385,11 +392,11 @@ TEST_CASE("render_csv: another currency renames the money columns and converts t
 TEST_CASE("render_markdown ranked: table view's figures, pipes escaped, assumptions folded") {
     const std::string out = render_markdown(ranked());
     const std::vector<std::string> expected = {
-        "| # | build | GPUs | cloud offer | build total | cloud total | cheaper | saves | break-even h/wk | payback "
-        "month |",
-        "| ---: | --- | ---: | --- | ---: | ---: | --- | ---: | ---: | ---: |",
-        "| 1 | box-a4 | 4 | cheap-a4 | $12,346 | $55,555 | build | $43,211 | 117.8 above | 26 |",
-        "| 2 | rig-a8 * | 8 | spot\\|a8 | $90,000 | $80,001 | cloud | $7,778 | - | - |",
+        "| # | build | GPUs | cloud offer | tier | build total | cloud total | cheaper | saves | break-even h/wk | "
+        "payback month |",
+        "| ---: | --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+        "| 1 | box-a4 | 4 | cheap-a4 | - | $12,346 | $55,555 | build | $43,211 | 117.8 above | 26 |",
+        "| 2 | rig-a8 * | 8 | spot\\|a8 | - | $90,000 | $80,001 | cloud | $7,778 | - | - |",
     };
     CHECK(block(out, "| # |", expected.size()) == expected);
     CHECK(lines_of(out).front() ==

@@ -6,6 +6,7 @@
 // grey-scale printing keeps them apart too.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -127,6 +128,23 @@ struct GridMap {
     std::vector<double> z;
 };
 
+// One bar of a horizontal bar chart, from zero to `value`, filled by its group (one legend entry per group).
+struct HorizontalBar {
+    std::string key;        // for data-key, e.g. an id
+    std::string label;      // left of the bar
+    std::size_t group = 0;  // index into HorizontalBarChart::group_names
+    double value = 0.0;     // >= 0 reads best; a negative bar goes left of zero
+    std::string note;       // right of the bar, e.g. "$0.41"
+};
+
+// Ranked bars, one row each, top to bottom in the order given.
+struct HorizontalBarChart {
+    SvgDocument document;
+    Axis value_axis;
+    std::vector<std::string> group_names;  // the legend
+    std::vector<HorizontalBar> bars;
+};
+
 // The SVG of each chart. Throws std::invalid_argument for a malformed chart (series of unequal lengths, no data,
 // edges and counts that do not match): a bug in the builder, never the user's input.
 std::string line_chart_svg(const LineChart& chart);
@@ -134,5 +152,6 @@ std::string stacked_bar_chart_svg(const StackedBarChart& chart);
 std::string diverging_bar_chart_svg(const DivergingBarChart& chart);
 std::string histogram_svg(const Histogram& chart);
 std::string grid_map_svg(const GridMap& chart);
+std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart);
 
 }  // namespace gpucost

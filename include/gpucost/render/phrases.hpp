@@ -1,6 +1,7 @@
 // The words every human-readable format shares: verdicts, break-even and payback, hours, the currency note.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "gpucost/render/money.hpp"
@@ -21,6 +22,18 @@ std::string payback_sentence(const Comparison& comparison);
 std::string deciding_text(const Comparison& comparison);
 // "117.8 above" (owning wins above it), "3.0 below", or "-" when one side wins at every usage.
 std::string break_even_text(const Evaluation& evaluation);
+
+// How the offer was matched, for every human-readable format: "Match: like-for-like (the build's GPU model, its
+// GPUs per machine in one instance, its interconnect); offer tier: gpu-cloud."
+std::string match_sentence(const Comparison& comparison);
+// The ranked views' words for the offers compared: "like-for-like on-demand", "same-GPU spot", "any-GPU same-work
+// on-demand"; just the pricing when no level is given.
+std::string ranked_offer_words(const std::string& level, Pricing pricing);
+// How a rental of another GPU model does the build's work (--workload): T_b, T_c, their ratio, the instances and
+// GPUs rented, and the figures' source; "" when the comparison has no workload.
+std::string equivalence_sentence(const Comparison& comparison);
+// A tier's best offer as rented: "1 x 8 GPUs".
+std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
 
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);

@@ -155,6 +155,10 @@ struct Report {
 // and when a build asked for has no cloud offer to compare with.
 Report build_report(const Catalog& catalog, const ComparisonRequest& request);
 
+// Every build (the one asked for, with --build) and offer the request's match leaves out, with its reason, by build
+// then id. Throws as build_report does for an unknown workload or --match any without --workload.
+std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request);
+
 // The build's cost inputs as plain numbers for the engine.
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu);
 

@@ -1,0 +1,40 @@
+// What the report says about matching (issue 12): the options a request resolves to, why a build or an offer is
+// left out, which rule failed when no offer is left and which looser match would work, the best offer of each
+// tier, and how a rental of another GPU model does the same work. Worded here once; the engine gives codes.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/engine/matching.hpp"
+#include "gpucost/report/report.hpp"
+
+namespace gpucost {
+
+// The engine's options for `match` (the caller sets its region/provider filters, views into strings it keeps). Throws
+// DataError for an unknown workload (with "did you mean") and UsageError for --match any without --workload. The
+// workload pointer points into `catalog`.
+MatchOptions match_options(const Catalog& catalog, const MatchRequest& match);
+
+// Why `build` (offer null) or `offer` is left out: "GPU \"c\" has 24 GB of VRAM, under --min-vram-gb 48".
+std::string exclusion_reason(const Catalog& catalog, const Build& build, const CloudOffer* offer, Exclusion why,
+                             const MatchOptions& options, Pricing pricing);
+
+// Why no offer is left for `build`: the rules that failed, with counts, and the looser match that would work.
+std::string no_match_reason(const Catalog& catalog, const Build& build, const Match& match, const MatchOptions& options,
+                            Pricing pricing);
+
+// The best offer of each tier in `match`, tier order, the chosen one marked.
+std::vector<TierOffer> tier_offers(const Match& match);
+
+// T_b, T_c, their ratio and the GPUs rented, when `options` has a workload that lists both GPUs.
+std::optional<WorkEquivalence> equivalence_of(const Build& build, const CloudOffer& offer, std::int64_t instances,
+                                              const MatchOptions& options);
+
+// Every build and offer `options` leaves out for `build`, in catalogue order; offers of another GPU model are
+// listed only under --match any, and offers outside --region/--provider not at all.
+void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,
+                    std::vector<Excluded>& out);
+
+}  // namespace gpucost

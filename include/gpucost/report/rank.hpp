@@ -1,0 +1,81 @@
+// `gpucost rank --workload ID`: every build and every cloud offer that meets the requirements, ranked by what a unit
+// of the workload's work costs over the horizon (a levelized cost: the discounted total over the discounted work).
+// A closed value model like Report: it holds values, never pointers into the catalogue.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "gpucost/model/hardware_class.hpp"
+#include "gpucost/report/report.hpp"
+
+namespace gpucost {
+
+// Work is priced per million units of the workload's unit of work ("USD per million tokens").
+inline constexpr double k_units_per_rank_figure = 1e6;
+
+// The workload the ranking prices, with its provenance.
+struct RankWorkload {
+    std::string id;
+    std::string name;
+    std::string rate_unit;  // per GPU, as the catalogue gives it: "tokens/s"
+    std::string work_unit;  // the unit of work: "tokens"
+    std::string source;
+    std::string as_of;
+    std::string confidence;  // "" (sourced), "estimate", "derived" or "unverified"
+    std::string note;
+};
+
+// One build or one offer, costed over the horizon and credited with the work it delivers.
+struct RankRow {
+    std::string kind;  // "build" (owned) or "cloud" (one instance rented)
+    std::string id;
+    std::string name;  // a build's name; an offer's "provider instance, region"
+    std::string gpu_id;
+    std::string gpu_name;
+    std::int64_t gpu_count = 0;                   // the build's GPUs, or the instance's
+    std::string tier;                             // an offer's tier; "" for builds and offers without one
+    std::string provider;                         // offers only
+    std::string region;                           // offers only
+    std::optional<double> usd_per_hour;           // offers: the instance-hour at the pricing in force
+    ResolvedAssumptions assumptions;              // in force for this row (a build's overrides included)
+    double throughput_per_gpu = 0.0;              // T, in the workload's rate unit
+    double used_hours = 0.0;                      // hours of use over the horizon: h x 730 / 168 x M
+    double work_units = 0.0;                      // delivered, undiscounted: g x T x 3600 x used_hours
+    double discounted_work_units = 0.0;           // each month's work discounted as its costs are
+    double total_usd = 0.0;                       // the engine's discounted total over the horizon
+    std::optional<double> usd_per_million_units;  // total / discounted work x 1e6; empty when no work is done
+    std::vector<Figure> figures;                  // the GPU and the build or offer
+    std::vector<std::string> estimates;           // "GPU x is an estimate: ..." for each figure marked so
+};
+
+// Everything a renderer needs to show a ranking.
+struct RankReport {
+    std::string catalog_as_of;
+    std::string catalog_source;
+    std::string oldest_as_of;         // oldest as_of among the figures used (the workload's included)
+    ResolvedAssumptions assumptions;  // catalogue < scenario < flags, before any build's overrides
+    RankWorkload workload;
+    Requirements requirements;            // in force for builds and offers
+    std::optional<TierSet> tiers;         // offers only; empty: every tier
+    std::optional<std::string> region;    // offers only
+    std::optional<std::string> provider;  // offers only
+    std::vector<RankRow> rows;            // ascending by usd_per_million_units, ties by total, then kind and id
+    std::vector<Excluded> excluded;       // builds and offers left out, and why (Excluded::build_id is empty)
+    std::vector<std::string> warnings;
+};
+
+// Ranks every build and offer of `catalog` for the workload `request.match.workload` under the request's
+// assumptions, requirements, tiers and region/provider filters. Throws UsageError for a missing or unknown workload
+// (naming the valid ids), DataError when nothing can be ranked.
+RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& request);
+
+// The discounted work of a machine of `gpus` GPUs of throughput `throughput_per_gpu` used as `a` says: each month's
+// work g x T x 3600 x u (u = hours_per_week x 730 / 168) weighted by the same discount factors as its costs.
+double discounted_work_units(std::int64_t gpus, double throughput_per_gpu, const Assumptions& a) noexcept;
+
+}  // namespace gpucost

@@ -1,0 +1,134 @@
+// Options that say how offers are matched to builds (issue 12): --match, --tier, --workload, the requirement flags
+// and --verbose, for any command that matches.
+#include <cstdint>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+#include "gpucost/io/scenario_json.hpp"
+#include "gpucost/model/scenario.hpp"
+#include "gpucost/report/match_words.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost::cli {
+
+namespace {
+constexpr const char* k_match_group = "Matching (like for like: see 'Matching' in the README)";
+// The largest requirement a flag takes: far above any GPU sold, so only a typo is refused.
+constexpr double k_max_vram_gb = 100000.0;
+constexpr double k_max_fp64_tflops = 1000000.0;
+constexpr std::int64_t k_max_gpus_per_instance = 1000000;
+
+// A number flag in [0, max], into `into`; a problem otherwise.
+void number_flag(const std::string& text, const char* flag, double max, std::optional<double>& into,
+                 std::vector<std::string>& problems) {
+    if (text.empty()) return;
+    const auto v = parse_number(text);
+    if (!v || *v < 0 || *v > max)
+        problems.push_back(
+            fmt::format("{}: must be a number in [0, {}], got {}", flag, exact_number(max), quote_value(text)));
+    else
+        into = *v;
+}
+
+void gpus_flag(const std::string& text, std::optional<std::int64_t>& into, std::vector<std::string>& problems) {
+    if (text.empty()) return;
+    const auto v = parse_number(text);
+    if (!v || *v < 1 || *v > static_cast<double>(k_max_gpus_per_instance) ||
+        *v != static_cast<double>(static_cast<std::int64_t>(*v)))
+        problems.push_back(fmt::format("--min-gpus-per-instance: must be a whole number in [1, {}], got {}",
+                                       k_max_gpus_per_instance, quote_value(text)));
+    else
+        into = static_cast<std::int64_t>(*v);
+}
+
+}  // namespace
+
+void add_match_options(CLI::App& command, MatchFlags& o) {
+    command
+        .add_option("--match", o.match,
+                    "like-for-like (default: the build's GPU, GPUs per node and interconnect), gpu (the build's GPU, "
+                    "any instance) or any (any GPU the --workload measures, for the same work)")
+        ->type_name("LEVEL")
+        ->group(k_match_group);
+    command
+        .add_option("--tier", o.tier, "only offers of these tiers: marketplace, gpu-cloud, hyperscaler (comma list)")
+        ->type_name("LIST")
+        ->group(k_match_group);
+    command
+        .add_option("--workload", o.workload,
+                    "a catalogue workload: its per-GPU throughputs size a rental of another GPU (--match any)")
+        ->type_name("ID")
+        ->group(k_match_group);
+    command.add_option("--min-vram-gb", o.min_vram_gb, "builds and offers with at least this VRAM per GPU")
+        ->type_name("GB")
+        ->group(k_match_group);
+    command
+        .add_option("--min-fp64-tflops", o.min_fp64_tflops,
+                    "builds and offers with at least this FP64 throughput per GPU")
+        ->type_name("TFLOPS")
+        ->group(k_match_group);
+    command
+        .add_option("--min-interconnect", o.min_interconnect,
+                    "builds and offers with at least this link between GPUs: pcie, nvlink, nvswitch")
+        ->type_name("LINK")
+        ->group(k_match_group);
+    command
+        .add_option("--min-gpus-per-instance", o.min_gpus_per_instance,
+                    "builds and offers with at least this many GPUs in one machine")
+        ->type_name("N")
+        ->group(k_match_group);
+    command.add_flag("--verbose", o.verbose, "list every build and offer left out, with the reason, on stderr")
+        ->group(k_match_group);
+}
+
+MatchRequest match_request(const MatchFlags& o) {
+    MatchRequest m;
+    std::vector<std::string> problems;
+    if (!o.match.empty()) {
+        m.level = parse_match_level(o.match);
+        if (!m.level)
+            problems.push_back(fmt::format("--match: must be one of {}, got {}{}", fmt::join(k_match_level_names, ", "),
+                                           quote_value(o.match),
+                                           did_you_mean(o.match, {"like-for-like", "gpu", "any"})));
+    }
+    if (!o.tier.empty()) {
+        std::string why;
+        m.tiers = parse_tier_list(o.tier, why);
+        if (!m.tiers) problems.push_back(fmt::format("--tier: {}", why));
+    }
+    if (!o.workload.empty()) m.workload = o.workload;
+    number_flag(o.min_vram_gb, "--min-vram-gb", k_max_vram_gb, m.requirements.min_vram_gb, problems);
+    number_flag(o.min_fp64_tflops, "--min-fp64-tflops", k_max_fp64_tflops, m.requirements.min_fp64_tflops, problems);
+    if (!o.min_interconnect.empty()) {
+        m.requirements.min_interconnect = parse_interconnect(o.min_interconnect);
+        if (!m.requirements.min_interconnect)
+            problems.push_back(fmt::format("--min-interconnect: must be one of {}, got {}",
+                                           fmt::join(k_interconnect_names, ", "), quote_value(o.min_interconnect)));
+    }
+    gpus_flag(o.min_gpus_per_instance, m.requirements.min_gpus_per_instance, problems);
+    if (!problems.empty()) throw UsageError(fmt::format("{}", fmt::join(problems, "\n")));
+    return m;
+}
+
+MatchRequest match_request(const MatchFlags& flags, const std::string& scenario_file) {
+    const MatchRequest above = match_request(flags);
+    if (scenario_file.empty()) return above;
+    return layered(load_scenario_file(scenario_file).match, above);
+}
+
+MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& flags, const std::string& scenario_file) {
+    return match_options(catalog, match_request(flags, scenario_file));
+}
+
+void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<Excluded>& excluded) {
+    if (!o.verbose) return;
+    for (const Excluded& e : excluded)
+        print_line(err, "note",
+                   e.kind == "build" ? fmt::format("left out build {}: {}", quote_value(e.id), e.reason)
+                                     : fmt::format("left out offer {} for build {}: {}", quote_value(e.id),
+                                                   quote_value(e.build_id), e.reason));
+}
+
+}  // namespace gpucost::cli

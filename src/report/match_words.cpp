@@ -1,0 +1,185 @@
+#include "gpucost/report/match_words.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+std::string plural(std::size_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
+std::string priced_as(const CloudOffer& offer) {
+    std::vector<std::string_view> names;
+    for (std::size_t p = 0; p < k_pricing_count; ++p)
+        if (offer.usd_per_hour[p]) names.push_back(to_string(static_cast<Pricing>(p)));
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// The part of a reason that names the GPU figure a requirement reads.
+std::string gpu_requirement(const Gpu* gpu, const std::string& id, Exclusion why, const Requirements& r) {
+    if (why == Exclusion::min_vram)
+        return fmt::format("GPU {} has {} GB of VRAM, under --min-vram-gb {}", quote_value(id),
+                           gpu ? exact_number(gpu->vram_gb) : "no", exact_number(*r.min_vram_gb));
+    if (gpu == nullptr || !gpu->fp64_tflops)
+        return fmt::format("GPU {} has no FP64 figure in the catalogue, and --min-fp64-tflops {} asks for one",
+                           quote_value(id), exact_number(*r.min_fp64_tflops));
+    return fmt::format("GPU {} has {} FP64 TFLOPS, under --min-fp64-tflops {}", quote_value(id),
+                       exact_number(*gpu->fp64_tflops), exact_number(*r.min_fp64_tflops));
+}
+
+// The like-for-like rule for a build: "8 x gpu-h in one machine over nvswitch".
+std::string build_rule(const Build& b) {
+    return fmt::format("{} GPU{} in one machine over {}", std::min(gpus_per_node_of(b), b.gpu_count),
+                       std::min(gpus_per_node_of(b), b.gpu_count) == 1 ? "" : "s", to_string(interconnect_of(b)));
+}
+
+}  // namespace
+
+MatchOptions match_options(const Catalog& catalog, const MatchRequest& match) {
+    MatchOptions o;
+    o.level = match.level.value_or(MatchLevel::like_for_like);
+    o.tiers = match.tiers;
+    o.requirements = match.requirements;
+    if (match.workload) {
+        o.workload = catalog.find_workload(*match.workload);
+        if (o.workload == nullptr) {
+            std::vector<std::string> ids;
+            for (const Workload& w : catalog.workloads) ids.push_back(w.id);
+            std::sort(ids.begin(), ids.end());
+            throw DataError(fmt::format("--workload: unknown workload {}{}; the catalogue's workloads: {}",
+                                        quote_value(*match.workload), did_you_mean(*match.workload, ids),
+                                        ids.empty() ? std::string("none") : fmt::format("{}", fmt::join(ids, ", "))));
+        }
+    }
+    if (o.level == MatchLevel::any && o.workload == nullptr)
+        throw UsageError("--match any needs --workload ID: offers of another GPU model are compared for the same "
+                         "work, which a workload's throughputs measure");
+    return o;
+}
+
+std::string exclusion_reason(const Catalog& catalog, const Build& build, const CloudOffer* offer, Exclusion why,
+                             const MatchOptions& options, Pricing pricing) {
+    const Requirements& r = options.requirements;
+    const std::string& gpu_id = offer ? offer->gpu : build.gpu;
+    const Interconnect link = offer ? interconnect_of(*offer) : interconnect_of(build);
+    const std::int64_t gpus = offer ? offer->gpu_count : gpus_per_node_of(build);
+    const char* per = offer ? "per instance" : "per machine";
+    switch (why) {
+        case Exclusion::none: return "";
+        case Exclusion::other_gpu:
+            return fmt::format("rents GPU {}, not the build's {}", quote_value(gpu_id), quote_value(build.gpu));
+        case Exclusion::filtered_out: return "outside --region/--provider";
+        case Exclusion::tier:
+            return offer && offer->tier ? fmt::format("tier {} is outside --tier {}", to_string(*offer->tier),
+                                                      tier_list_text(*options.tiers))
+                                        : std::string("has no tier in the catalogue, so --tier leaves it out");
+        case Exclusion::min_vram:
+        case Exclusion::min_fp64: return gpu_requirement(catalog.find_gpu(gpu_id), gpu_id, why, r);
+        case Exclusion::min_interconnect:
+            return fmt::format("interconnect {} is weaker than --min-interconnect {}", to_string(link),
+                               to_string(*r.min_interconnect));
+        case Exclusion::min_gpus_per_instance:
+            return fmt::format("{} {}, under --min-gpus-per-instance {}", plural(static_cast<std::size_t>(gpus), "GPU"),
+                               per, *r.min_gpus_per_instance);
+        case Exclusion::gpus_per_node:
+            return fmt::format("{} {}; like-for-like needs {}", plural(static_cast<std::size_t>(gpus), "GPU"), per,
+                               build_rule(build));
+        case Exclusion::interconnect:
+            return fmt::format("interconnect {} is weaker than the build's {}", to_string(link),
+                               to_string(interconnect_of(build)));
+        case Exclusion::no_workload_figure:
+            return fmt::format("workload {} has no figure for GPU {}",
+                               quote_value(options.workload ? options.workload->id : ""), quote_value(gpu_id));
+        case Exclusion::no_price:
+            return fmt::format("no {} price (it has: {})", to_string(pricing), offer ? priced_as(*offer) : "");
+    }
+    return "";
+}
+
+std::string no_match_reason(const Catalog& catalog, const Build& build, const Match& match, const MatchOptions& options,
+                            Pricing pricing) {
+    if (match.build_excluded != Exclusion::none)
+        return exclusion_reason(catalog, build, nullptr, match.build_excluded, options, pricing);
+    const std::size_t looked_at = catalog.cloud.size() - match.excluded_for(Exclusion::other_gpu);
+    std::string subject =
+        options.level == MatchLevel::any
+            ? fmt::format("an offer of any GPU that workload {} measures", quote_value(options.workload->id))
+            : fmt::format("an offer of GPU {}", quote_value(build.gpu));
+    std::string out;
+    if (looked_at == 0) {
+        out = fmt::format("no cloud offer in the catalogue has GPU {}", quote_value(build.gpu));
+    } else {
+        std::vector<std::string> rules;
+        for (std::size_t e = 2; e < k_exclusion_count; ++e) {
+            const std::size_t n = match.excluded[e];
+            if (n == 0) continue;
+            const auto why = static_cast<Exclusion>(e);
+            const char* rule = "";
+            switch (why) {
+                case Exclusion::filtered_out: rule = "outside --region/--provider"; break;
+                case Exclusion::tier: rule = "outside --tier"; break;
+                case Exclusion::min_vram: rule = "under --min-vram-gb"; break;
+                case Exclusion::min_fp64: rule = "under --min-fp64-tflops"; break;
+                case Exclusion::min_interconnect: rule = "under --min-interconnect"; break;
+                case Exclusion::min_gpus_per_instance: rule = "under --min-gpus-per-instance"; break;
+                case Exclusion::gpus_per_node: rule = "with too few GPUs per instance"; break;
+                case Exclusion::interconnect: rule = "with a weaker interconnect"; break;
+                case Exclusion::no_workload_figure: rule = "without a workload figure"; break;
+                case Exclusion::no_price: rule = "without a price at the pricing"; break;
+                default: break;
+            }
+            rules.push_back(fmt::format("{} {}", n, rule));
+        }
+        out = fmt::format("no {} {} meets the rules ({} needs {}): of {} considered, {}", to_string(options.level),
+                          subject.substr(3), build.id, build_rule(build), plural(looked_at, "offer"),
+                          fmt::join(rules, ", "));
+    }
+    if (match.looser)
+        out += fmt::format("; --match {} would find one", to_string(*match.looser));
+    else if (match.without_tier)
+        out += "; without --tier there would be one";
+    else if (options.level == MatchLevel::like_for_like && options.workload == nullptr)
+        out += "; --match gpu finds none either (--match any --workload ID compares other GPU models)";
+    return out;
+}
+
+std::vector<TierOffer> tier_offers(const Match& match) {
+    std::vector<TierOffer> out;
+    for (std::size_t t = 0; t < k_offer_tier_count; ++t) {
+        const TierBest& best = match.best_of_tier[t];
+        if (best.offer == nullptr) continue;
+        out.push_back({std::string(k_offer_tier_names[t]), best.offer->id, best.offer->provider, best.offer->gpu,
+                       best.offer->gpu_count, best.instances, best.cloud_total_usd, best.offer == match.offer});
+    }
+    return out;
+}
+
+std::optional<WorkEquivalence> equivalence_of(const Build& build, const CloudOffer& offer, std::int64_t instances,
+                                              const MatchOptions& options) {
+    const Workload* w = options.workload;
+    if (w == nullptr) return std::nullopt;
+    const auto t_b = w->throughput(build.gpu);
+    const auto t_c = w->throughput(offer.gpu);
+    if (!t_b || !t_c) return std::nullopt;
+    return WorkEquivalence{w->id, w->name, w->unit,     w->provenance.source,       w->provenance.as_of,
+                           *t_b,  *t_c,    *t_c / *t_b, instances * offer.gpu_count};
+}
+
+void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,
+                    std::vector<Excluded>& out) {
+    if (const Exclusion e = build_exclusion(catalog, build, options); e != Exclusion::none) {
+        out.push_back({"build", build.id, "", exclusion_reason(catalog, build, nullptr, e, options, pricing)});
+        return;
+    }
+    for (const CloudOffer& offer : catalog.cloud) {
+        const Exclusion e = offer_exclusion(catalog, build, offer, pricing, options);
+        if (e == Exclusion::none || e == Exclusion::other_gpu || e == Exclusion::filtered_out) continue;
+        out.push_back({"offer", offer.id, build.id, exclusion_reason(catalog, build, &offer, e, options, pricing)});
+    }
+}
+
+}  // namespace gpucost

@@ -1,0 +1,242 @@
+#include "gpucost/report/rank.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gpucost/engine/matching.hpp"
+#include "gpucost/report/freshness.hpp"
+#include "gpucost/report/match_words.hpp"
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+constexpr double k_seconds_per_hour = 3600.0;
+
+Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
+    return {kind, id, p.as_of, p.confidence, p.note};
+}
+
+// "GPU x is an estimate: why" for each figure marked so.
+std::vector<std::string> estimates_of(const std::vector<Figure>& figures) {
+    std::vector<std::string> out;
+    for (const Figure& f : figures) {
+        if (f.confidence.empty()) continue;
+        const char* what = f.confidence == "estimate"  ? "an estimate"
+                           : f.confidence == "derived" ? "derived"
+                                                       : "unverified";
+        out.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note));
+    }
+    return out;
+}
+
+const Workload& workload_for(const Catalog& catalog, const ComparisonRequest& request) {
+    const std::vector<std::string> ids = [&catalog] {
+        std::vector<std::string> out;
+        for (const Workload& w : catalog.workloads) out.push_back(w.id);
+        return out;
+    }();
+    const std::string list =
+        ids.empty() ? std::string("the catalogue has none") : fmt::format("{}", fmt::join(ids, ", "));
+    if (!request.match.workload)
+        throw UsageError(fmt::format("rank needs --workload ID, the work to price; workloads: {}", list));
+    const Workload* w = catalog.find_workload(*request.match.workload);
+    if (w == nullptr)
+        throw UsageError(fmt::format("--workload: unknown workload {}{}; workloads: {}",
+                                     quote_value(*request.match.workload), did_you_mean(*request.match.workload, ids),
+                                     list));
+    return *w;
+}
+
+// The one rule between two assumptions, as compare has it: the machine must arrive within the horizon.
+void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) {
+    const Assumptions& a = r.values;
+    if (a.lead_time_months < a.months) return;
+    const auto lead = static_cast<std::size_t>(AssumptionKey::lead_time_months);
+    const auto years = static_cast<std::size_t>(AssumptionKey::horizon_months);
+    const std::string message =
+        fmt::format("build {}: lead_time_months must be in [0, {}] (below the horizon of {} months), got {}",
+                    quote_value(build_id), a.months - 1, a.months, a.lead_time_months);
+    if (r.origins[lead] == "flag" || r.origins[years] == "flag") throw UsageError(message);
+    throw DataError(message);
+}
+
+double used_hours_over_horizon(const Assumptions& a) {
+    return a.hours_per_week * k_hours_per_month / k_hours_per_week * static_cast<double>(a.months);
+}
+
+// The work, its discounted twin and the figure of one row from its total.
+void credit_work(RankRow& row) {
+    const Assumptions& a = row.assumptions.values;
+    row.used_hours = used_hours_over_horizon(a);
+    row.work_units = static_cast<double>(row.gpu_count) * row.throughput_per_gpu * k_seconds_per_hour * row.used_hours;
+    row.discounted_work_units = discounted_work_units(row.gpu_count, row.throughput_per_gpu, a);
+    if (row.discounted_work_units > 0.0 && std::isfinite(row.total_usd / row.discounted_work_units))
+        row.usd_per_million_units = row.total_usd / row.discounted_work_units * k_units_per_rank_figure;
+}
+
+MatchOptions options_for(const ComparisonRequest& request, const Workload& workload) {
+    MatchOptions o;
+    o.level = MatchLevel::any;  // a row stands alone: no like-for-like rule ties it to another
+    o.tiers = request.match.tiers;
+    o.requirements = request.match.requirements;
+    if (request.region) o.filters.region = *request.region;
+    if (request.provider) o.filters.provider = *request.provider;
+    o.workload = &workload;
+    return o;
+}
+
+// What the build side rents while the machine is on order: its like-for-like match, as compare chooses it; only
+// needed with a lead time. Empty when there is none to rent.
+std::optional<CloudSpec> interim_for(const Catalog& catalog, const Build& build, const BuildSpec& spec,
+                                     const Assumptions& a, MatchOptions options) {
+    if (lead_time_in_force(a) == 0) return CloudSpec{build.gpu_count, 0.0};
+    options.level = MatchLevel::like_for_like;
+    const Match m = match_offer(catalog, build, spec, a, options);
+    if (m.offer == nullptr) return std::nullopt;
+    return rental_spec(*m.offer, a.pricing, build.gpu_count, m.instances);
+}
+
+void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
+    const MatchOptions options = options_for(request, w);
+    for (const Build& build : catalog.builds) {
+        const Exclusion e = build_exclusion(catalog, build, options);
+        if (e != Exclusion::none) {
+            report.excluded.push_back(
+                {"build", build.id, "",
+                 exclusion_reason(catalog, build, nullptr, e, options, report.assumptions.values.pricing)});
+            continue;
+        }
+        const Gpu& gpu = *catalog.find_gpu(build.gpu);
+        RankRow row;
+        row.assumptions = resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+        check_lead_time(row.assumptions, build.id);
+        const Assumptions& a = row.assumptions.values;
+        const BuildSpec spec = build_spec_for(build, gpu);
+        const std::optional<CloudSpec> interim = interim_for(catalog, build, spec, a, options);
+        if (!interim) {
+            report.excluded.push_back(
+                {"build", build.id, "",
+                 fmt::format("a lead time of {} needs a cloud offer to rent meanwhile, and none matches it like for "
+                             "like",
+                             count_text(a.lead_time_months, "month"))});
+            continue;
+        }
+        row.kind = "build";
+        row.id = build.id;
+        row.name = build.name;
+        row.gpu_id = gpu.id;
+        row.gpu_name = gpu.name;
+        row.gpu_count = build.gpu_count;
+        row.throughput_per_gpu = *w.throughput(gpu.id);
+        row.total_usd = evaluate(spec, *interim, a).build.total_usd;
+        row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance)};
+        row.estimates = estimates_of(row.figures);
+        credit_work(row);
+        report.rows.push_back(std::move(row));
+    }
+}
+
+void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
+    const MatchOptions options = options_for(request, w);
+    const Pricing pricing = report.assumptions.values.pricing;
+    // An offer stands alone: judged as for the smallest PCIe machine, so only the requirements, the filters, the
+    // tiers, the workload figure and the price can leave it out.
+    Build alone;
+    alone.gpu_count = 1;
+    alone.interconnect = Interconnect::pcie;
+    alone.gpus_per_node = 1;
+    for (const CloudOffer& offer : catalog.cloud) {
+        const Exclusion e = offer_exclusion(catalog, alone, offer, pricing, options);
+        if (e != Exclusion::none) {
+            report.excluded.push_back(
+                {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing)});
+            continue;
+        }
+        const Gpu& gpu = *catalog.find_gpu(offer.gpu);
+        RankRow row;
+        row.kind = "cloud";
+        row.id = offer.id;
+        row.name = fmt::format("{} {}, {}", offer.provider, offer.instance, offer.region);
+        row.gpu_id = gpu.id;
+        row.gpu_name = gpu.name;
+        row.gpu_count = offer.gpu_count;
+        row.tier = offer.tier ? std::string(to_string(*offer.tier)) : std::string();
+        row.provider = offer.provider;
+        row.region = offer.region;
+        row.usd_per_hour = offer.price(pricing);
+        row.assumptions = report.assumptions;
+        row.throughput_per_gpu = *w.throughput(gpu.id);
+        // One instance of c GPUs, rented for the same hours: the engine's cloud side for a c-GPU need.
+        BuildSpec need;
+        need.gpu_count = offer.gpu_count;
+        row.total_usd = cloud_total_usd(need, cloud_spec_of(offer, pricing), row.assumptions.values);
+        row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("offer", offer.id, offer.provenance)};
+        row.estimates = estimates_of(row.figures);
+        credit_work(row);
+        report.rows.push_back(std::move(row));
+    }
+}
+
+bool ranks_before(const RankRow& x, const RankRow& y) {
+    // Rows without a figure (no hours of use) go last; ties fall to the total, then builds first, then the id.
+    if (x.usd_per_million_units.has_value() != y.usd_per_million_units.has_value())
+        return x.usd_per_million_units.has_value();
+    if (x.usd_per_million_units && *x.usd_per_million_units != *y.usd_per_million_units)
+        return *x.usd_per_million_units < *y.usd_per_million_units;
+    if (x.total_usd != y.total_usd) return x.total_usd < y.total_usd;
+    if (x.kind != y.kind) return x.kind == "build";
+    return x.id < y.id;
+}
+
+}  // namespace
+
+double discounted_work_units(std::int64_t gpus, double throughput_per_gpu, const Assumptions& a) noexcept {
+    const double per_month = static_cast<double>(gpus) * throughput_per_gpu * k_seconds_per_hour * a.hours_per_week *
+                             k_hours_per_month / k_hours_per_week;
+    return per_month * annuity_factor(a.months, a.discount_rate);
+}
+
+RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& request) {
+    const Workload& w = workload_for(catalog, request);
+    RankReport report;
+    report.catalog_as_of = catalog.as_of;
+    report.catalog_source = catalog.origin;
+    report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
+    report.workload = {w.id,
+                       w.name,
+                       w.unit,
+                       std::string(workload_rate_unit(w.unit)),
+                       w.provenance.source,
+                       w.provenance.as_of,
+                       w.provenance.confidence,
+                       w.provenance.note};
+    report.requirements = request.match.requirements;
+    report.tiers = request.match.tiers;
+    report.region = request.region;
+    report.provider = request.provider;
+    rank_builds(catalog, request, w, report);
+    rank_offers(catalog, request, w, report);
+    if (report.rows.empty())
+        throw DataError(fmt::format("nothing to rank for workload {}: no build or offer meets the requirements and has "
+                                    "a figure for it ({} left out; --verbose lists why)",
+                                    w.id, report.excluded.size()));
+    std::sort(report.rows.begin(), report.rows.end(), ranks_before);
+    std::sort(report.excluded.begin(), report.excluded.end(),
+              [](const Excluded& x, const Excluded& y) { return x.kind != y.kind ? x.kind == "build" : x.id < y.id; });
+    report.oldest_as_of = w.provenance.as_of;
+    for (const RankRow& row : report.rows)
+        for (const Figure& f : row.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
+    if (!w.provenance.confidence.empty())
+        report.warnings.push_back(fmt::format(
+            "workload {} is {}: {}", w.id,
+            w.provenance.confidence == "estimate" ? "an estimate" : w.provenance.confidence, w.provenance.note));
+    if (!report.rows.front().usd_per_million_units)
+        report.warnings.push_back("no hours of use: no work is done, so no cost per unit of work; ranked by total");
+    return report;
+}
+
+}  // namespace gpucost
