@@ -3,16 +3,17 @@
 // weight of every monthly category (model v2's lead time and price trends included), the resale fraction at the
 // horizon and at every month of sale, and each month's cumulative weights for the paybacks. A draw is then plain
 // arithmetic over the two dozen numbers a range can move (no engine call, no allocation): the totals as the
-// engine's formulas give them, the break-even from both ends of 0-168 h/week, the cash payback (binary search over
-// the annuities in v1's shape, a month-by-month scan otherwise) and the payback if sold (a binary search where the
-// gap to close only grows, else a scan).
+// engine's formulas give them, the break-even from both ends of 0-168 h/week, and both paybacks: from a table of
+// the annuity's inverse (cash, v1's shape), by binary search where the margin is known to grow every month (v2's
+// months, the payback if sold), as month 1 or never where it is known to shrink, else month by month. A block of
+// draws goes through the same formulas in vectorised chunks (run(), batch_block.cpp).
 //
 // Ranged inputs it covers (needs_general_path false): every build and offer field, and the assumptions that enter
 // the monthly costs or the resale value (hours, electricity, PUE, staff, maintenance, facility, useful life,
-// residual value, spot and on-demand overheads, storage and egress, storage TB and its price). Ranged inputs that
-// change the weights themselves (the discount rate, the horizon, the lead time, both price trends, the resale
-// curve's decline) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property
-// test (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
+// residual value, the resale curve's decline, spot and on-demand overheads, storage and egress, storage TB and its
+// price). Ranged inputs that change the weights themselves (the discount rate, the horizon, the lead time, both
+// price trends) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property test
+// (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
 #pragma once
 
 #include <array>
