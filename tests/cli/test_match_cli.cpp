@@ -203,10 +203,11 @@ TEST_CASE("requirements leave builds and offers out, with the reason under --ver
 }
 
 TEST_CASE("check, cashflow and the uncertainty commands match through the same code") {
-    for (const char* command : {"cashflow", "sensitivity", "simulate"}) {
+    for (const char* command : {"cashflow", "sensitivity", "simulate", "sweep"}) {
         INFO(command);
         std::vector<std::string> extra = {"--build", "hgx-8", "--verbose", "--format", "json"};
         if (std::string(command) == "simulate") extra.insert(extra.end(), {"--draws", "200"});
+        if (std::string(command) == "sweep") extra.insert(extra.end(), {"--vary", "hours_per_week=0:168:84"});
         const auto r = ok(on_fixture(command, extra));
         CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"h-1x-market\" for build \"hgx-8\""));
         const Json j = Json::parse(r.out);
