@@ -1,6 +1,7 @@
 #include "gpucost/analysis/batch.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -37,6 +38,7 @@ std::optional<Field> field_of(Slot slot, bool offer_storage_price) noexcept {
         case K::facility_usd_per_month: return Field::f_facility;
         case K::useful_life_years: return Field::f_life;
         case K::residual_value: return Field::f_residual;
+        case K::resale_decline_per_year: return Field::f_decline;
         case K::spot_overhead: return Field::f_spot_overhead;
         case K::on_demand_overhead: return Field::f_on_demand_overhead;
         case K::cloud_storage_usd_per_month: return Field::f_storage_month;
@@ -69,6 +71,7 @@ Fields point_fields(const Case& c) noexcept {
     v[Field::f_facility] = a.facility_usd_per_month;
     v[Field::f_life] = a.useful_life_years;
     v[Field::f_residual] = a.residual_value;
+    v[Field::f_decline] = a.resale_decline_per_year;
     v[Field::f_spot_overhead] = a.spot_overhead;
     v[Field::f_on_demand_overhead] = a.on_demand_overhead;
     v[Field::f_storage_month] = a.cloud_storage_usd_per_month;
@@ -100,8 +103,9 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
         const std::optional<Field> f = field_of(s, m_offer_storage_price);
         m_general = m_general || !f || needs_general_path(s);
         m_fields.push_back(f.value_or(Field::f_unused));
-        m_resale_varies = m_resale_varies ||
-                          (a.resale == ResaleModel::straight_line && (f == Field::f_life || f == Field::f_residual));
+        const bool straight = a.resale == ResaleModel::straight_line;
+        m_resale_varies = m_resale_varies || (straight && (f == Field::f_life || f == Field::f_residual)) ||
+                          (a.resale == ResaleModel::curve && f == Field::f_decline);
     }
     m_months = a.months;
     m_lead = lead_time_in_force(a);
@@ -118,6 +122,30 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     m_w_interim = w.interim;
 
     fill_months(base);
+    fill_trend_bounds(base);
+}
+
+void BatchEvaluator::fill_trend_bounds(const Case& base) {
+    const Assumptions& a = base.assumptions;
+    const double g = a.cloud_price_change_per_year;
+    m_least_cloud_factor = std::numeric_limits<double>::infinity();
+    m_least_power_factor = std::numeric_limits<double>::infinity();
+    m_least_interim_factor = std::numeric_limits<double>::infinity();
+    m_most_cloud_factor = m_most_power_factor = m_most_interim_factor = 0.0;
+    for (int k = 1; k <= m_months; ++k) {
+        const double cloud_factor = cloud_price_factor(a.pricing, k, g);
+        m_least_cloud_factor = std::min(m_least_cloud_factor, cloud_factor);
+        m_most_cloud_factor = std::max(m_most_cloud_factor, cloud_factor);
+        if (k > m_lead) {
+            const double e = price_trend_factor(k, a.electricity_price_change_per_year);
+            m_most_power_factor = std::max(m_most_power_factor, e);
+            m_least_power_factor = std::min(m_least_power_factor, e);
+        } else {
+            const double f = cloud_price_factor(base.cloud.interim_pricing, k, g);
+            m_most_interim_factor = std::max(m_most_interim_factor, f);
+            m_least_interim_factor = std::min(m_least_interim_factor, f);
+        }
+    }
 }
 
 void BatchEvaluator::fill_months(const Case& base) {
@@ -160,6 +188,7 @@ void BatchEvaluator::fill_months(const Case& base) {
         falls = falls && drop >= 0.0;
         bound = std::max(bound, drop / m_factor[i + 1]);
     }
+    m_discount_step = n > 2 ? m_factor[1] / m_factor[2] : 0.0;
     m_sold_gap_bound =
         falls && !m_resale_varies ? bound * (1.0 + 1e-6) + 1e-9 : std::numeric_limits<double>::infinity();
     // The inverse of A over cells of width A(M) / (8 M): the first month whose annuity reaches each cell's start.
@@ -171,6 +200,13 @@ void BatchEvaluator::fill_months(const Case& base) {
         while (k <= m_months && m_annuity[static_cast<std::size_t>(k)] < m_cell_width * static_cast<double>(c)) ++k;
         m_first_in_cell[c] = k;
     }
+}
+
+double BatchEvaluator::kept_at(std::size_t i, double life, double residual, double decline) const noexcept {
+    if (!m_resale_varies) return m_kept[i];
+    // resale_value_usd(1, month, a)'s two ranged models, with the age worked out once.
+    if (m_base.assumptions.resale == ResaleModel::curve) return std::pow(1.0 - decline, m_age_years[i]);
+    return 1.0 - (1.0 - residual) * (std::min(m_age_years[i], life) / life);
 }
 
 DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noexcept {

@@ -22,8 +22,8 @@ using F = BatchEvaluator::Field;
 // What run() reads of the evaluator, copied into locals so that no store into the rows can alias it.
 struct BatchEvaluator::ChunkConstants {
     double gpus, instances, interim_usd_per_hour;
-    double w_all, w_running, w_lead, w_power, w_cloud, w_interim, final_factor, kept_final, age_final;
-    bool always_on, uniform, lead, resale_varies, reserved, interim_reserved;
+    double w_all, w_running, w_lead, w_power, w_cloud, w_interim, final_factor;
+    bool always_on, uniform, lead, reserved, interim_reserved;
     F overhead, interim_overhead;  // the overhead field each pricing bills (spot or on-demand)
 };
 
@@ -52,26 +52,29 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
             m_w_cloud,
             m_w_interim,
             m_final_factor,
-            m_kept.back(),
-            m_age_years.back(),
             a.idle == IdlePolicy::always_on,
             m_uniform,
             m_lead > 0,
-            m_resale_varies,
             reserved(a.pricing),
             reserved(m_base.cloud.interim_pricing),
             overhead_field(a.pricing),
             overhead_field(m_base.cloud.interim_pricing)};
 }
 
-// long: fast()'s formulas over a chunk's rows, kept in one loop body so the compiler vectorises them together.
-// Compiled for AVX2 and for any x86-64 (random.cpp's draw_column says why the values are the same).
+// Compiled for AVX2 and for any x86-64, chosen at load time (random.cpp's draw_column says why the values are the
+// same).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
+#define GPUCOST_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define GPUCOST_ALSO_FOR_AVX2
 #endif
-void BatchEvaluator::chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
-                                  double* __restrict build_total, double* __restrict cloud_total,
-                                  double* __restrict saves, ChunkRows& __restrict r) noexcept {
+
+// long: fast()'s formulas over a chunk's rows, kept in one loop body so the compiler vectorises them together
+GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
+                                                        const std::array<const double*, f_count>& v, std::size_t n,
+                                                        double* __restrict build_total, double* __restrict cloud_total,
+                                                        double* __restrict saves, const double* __restrict kept,
+                                                        ChunkRows& __restrict r) noexcept {
     // Every row and constant in a local: the loop then reads nothing a store could alias. The switches are
     // numbers, 1 on and 0 off, that multiply the two cases: x * 1 + y * 0 is exactly x for finite y, so the draws
     // get fast()'s figures to the bit, and the loop has no branch (the vectoriser takes no select on a bool).
@@ -91,8 +94,6 @@ void BatchEvaluator::chunk_totals(const ChunkConstants& k, const std::array<cons
     const double* __restrict const fte_cloud_row = v[F::f_fte_cloud];
     const double* __restrict const maintenance_row = v[F::f_maintenance];
     const double* __restrict const facility_row = v[F::f_facility];
-    const double* __restrict const life_row = v[F::f_life];
-    const double* __restrict const residual_row = v[F::f_residual];
     const double* __restrict const storage_month_row = v[F::f_storage_month];
     const double* __restrict const egress_row = v[F::f_egress];
     const double* __restrict const storage_tb_row = v[F::f_storage_tb];
@@ -109,12 +110,9 @@ void BatchEvaluator::chunk_totals(const ChunkConstants& k, const std::array<cons
     const double c_w_cloud = k.w_cloud;
     const double c_w_interim = k.w_interim;
     const double c_final_factor = k.final_factor;
-    const double c_kept_final = k.kept_final;
-    const double c_age_final = k.age_final;
     const double c_always_on = k.always_on ? 1.0 : 0.0;
     const double c_uniform = k.uniform ? 1.0 : 0.0;
     const double c_lead = k.lead ? 1.0 : 0.0;
-    const double c_resale_varies = k.resale_varies ? 1.0 : 0.0;
     const double c_reserved = k.reserved ? 1.0 : 0.0;
     const double c_interim_reserved = k.interim_reserved ? 1.0 : 0.0;
     for (std::size_t j = 0; j < n; ++j) {
@@ -148,11 +146,7 @@ void BatchEvaluator::chunk_totals(const ChunkConstants& k, const std::array<cons
         const double storage = storage_tb_row[j] * storage_per_tb_row[j] + storage_month_row[j];
         const double egress = egress_row[j];
         const double staff_cloud = fte_cloud_row[j] * salary_row[j] / k_months_per_year;
-        const double life = life_row[j];
-        const double residual = residual_row[j];
-        const double kept = c_resale_varies * (1.0 - (1.0 - residual) * (std::min(c_age_final, life) / life)) +
-                            (1.0 - c_resale_varies) * c_kept_final;
-        const double resale = hardware * kept * c_final_factor;
+        const double resale = hardware * kept[j] * c_final_factor;
         const auto interim_total = [&](double interim_compute) __attribute__((always_inline)) {
             const double month = c_lead * (interim_compute + storage + egress);
             return month == 0.0 ? 0.0 : c_w_interim * interim_compute + c_w_lead * (storage + egress);
@@ -198,6 +192,8 @@ void BatchEvaluator::run_fast(std::span<const double* const> columns, std::size_
     std::array<Row, f_count> fixed{};
     for (std::size_t f = 0; f < f_count; ++f) fixed[f].fill(m_point[f]);
     ChunkRows rows;
+    Row kept{};
+    const std::size_t last_month = m_kept.size() - 1;
     for (std::size_t start = 0; start < count; start += k_chunk) {
         const std::size_t n = std::min(k_chunk, count - start);
         std::array<const double*, f_count> v{};
@@ -205,16 +201,19 @@ void BatchEvaluator::run_fast(std::span<const double* const> columns, std::size_
         for (std::size_t i = 0; i < m_fields.size(); ++i) v[m_fields[i]] = columns[i] + start;
         double* build = out.build_total_usd + start;
         double* cloud = out.cloud_total_usd + start;
-        chunk_totals(k, v, n, build, cloud, out.owning_saves_usd + start, rows);
+        // The resale share at the horizon: the point value's, or each draw's when the model's inputs are ranged.
+        for (std::size_t j = 0; j < n; ++j)
+            kept[j] = kept_at(last_month, v[F::f_life][j], v[F::f_residual][j], v[F::f_decline][j]);
+        chunk_totals(k, v, n, build, cloud, out.owning_saves_usd + start, kept.data(), rows);
         for (std::size_t j = 0; j < n; ++j) {
             const double be = break_even_of(rows.d_low[j], rows.d_high[j]);
             if (!std::isnan(be)) out.break_even_hours[out.break_evens++] = be;
             const Terms t{rows.upfront[j],     rows.hardware[j],    rows.power[j],          rows.staff_build[j],
                           rows.running[j],     rows.interim[j],     rows.storage_egress[j], rows.compute[j],
                           rows.cloud_fixed[j], rows.build_month[j], rows.cloud_month[j],    v[F::f_life][j],
-                          v[F::f_residual][j]};
-            ++out.payback_counts[m_uniform ? cash_payback_uniform(t) : payback_scan(t, false)];
-            ++out.if_sold_counts[m_uniform ? sold_payback_uniform(t) : payback_scan(t, true)];
+                          v[F::f_residual][j], v[F::f_decline][j]};
+            ++out.payback_counts[m_uniform ? cash_payback_uniform(t) : payback_trended(t, false)];
+            ++out.if_sold_counts[m_uniform ? sold_payback_uniform(t) : payback_trended(t, true)];
             out.build_cheaper += build[j] < cloud[j] ? 1u : 0u;
             out.cloud_cheaper += cloud[j] < build[j] ? 1u : 0u;
         }

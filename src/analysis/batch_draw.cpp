@@ -70,8 +70,8 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
     const double staff_cloud = v[F::f_fte_cloud] * v[F::f_salary] / k_months_per_year;
     const double life = v[F::f_life];
     const double residual = v[F::f_residual];
-    const double kept =
-        m_resale_varies ? 1.0 - (1.0 - residual) * (std::min(m_age_years.back(), life) / life) : m_kept.back();
+    const double decline = v[F::f_decline];
+    const double kept = kept_at(m_kept.size() - 1, life, residual, decline);
     const double resale = hardware * kept * m_final_factor;
     const auto interim_total = [&](double interim_compute) {
         const double month = m_lead > 0 ? interim_compute + storage + egress : 0.0;
@@ -109,9 +109,10 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
                   h.power + staff_build + maintenance + facility,
                   h.compute + storage + egress + staff_cloud,
                   life,
-                  residual};
-    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_scan(t, false);
-    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_scan(t, true);
+                  residual,
+                  decline};
+    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_trended(t, false);
+    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_trended(t, true);
     return o;
 }
 
@@ -163,14 +164,60 @@ int BatchEvaluator::sold_payback_uniform(const Terms& t) const noexcept {
     const auto margin = [&](int k) {
         const auto i = static_cast<std::size_t>(k);
         const double af = m_annuity[i];
-        return af * t.cloud_month - (t.upfront + af * t.build_month - t.hardware * m_kept[i] * m_factor[i]);
+        const double kept = kept_at(i, t.life, t.residual, t.decline);
+        return af * t.cloud_month - (t.upfront + af * t.build_month - t.hardware * kept * m_factor[i]);
     };
-    if (m_sold_gap_bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
-    if (!(gap > m_sold_gap_bound * t.hardware)) return payback_scan(t, true);
+    double bound = m_sold_gap_bound;
+    if (m_resale_varies && m_base.assumptions.resale == ResaleModel::curve && m_discount_step >= 1.0) {
+        // A ranged curve: the discounted share q^(age / 12) d(k) falls each month by at most d(k+1) times
+        // d(k) / d(k+1) - q^(1 / 12) (the most at age 0), so that, with a margin, is this draw's bound.
+        bound = (m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year)) * (1.0 + 1e-6) + 1e-9;
+    }
+    if (bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
+    if (!(gap > bound * t.hardware)) return payback_scan(t, true);
     return first_month(m_months, margin);
 }
 
+int BatchEvaluator::payback_trended(const Terms& t, bool if_sold) const noexcept {
+    // Model v2's months differ (a lead time, trends): the cloud's lead over the build grows each month by at least
+    // d(k) times the smallest monthly gap any month can have (the cheapest cloud factor, the dearest power and
+    // interim factors), less what the resale share can fall (the bound the uniform case uses). When that is
+    // positive the margin only grows and a binary search finds the first month; otherwise month by month.
+    double resale_fall = if_sold ? m_sold_gap_bound : 0.0;
+    if (if_sold && m_resale_varies && m_base.assumptions.resale == ResaleModel::curve && m_discount_step >= 1.0)
+        resale_fall = (m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year)) * (1.0 + 1e-6) + 1e-9;
+    const double cloud_least = t.compute * m_least_cloud_factor + t.cloud_fixed;
+    double gap_least = cloud_least - (t.power * m_most_power_factor + t.staff_build + t.running);
+    if (m_lead > 0)
+        gap_least =
+            std::min(gap_least, cloud_least - (t.staff_build + t.interim * m_most_interim_factor + t.storage_egress));
+    const auto margin = [&](int k) {
+        const auto i = static_cast<std::size_t>(k);
+        const double build = t.upfront + m_c_power[i] * t.power + m_annuity[i] * t.staff_build +
+                             m_c_running[i] * t.running + m_c_interim[i] * t.interim + m_c_lead[i] * t.storage_egress;
+        const double cloud = m_c_cloud[i] * t.compute + m_annuity[i] * t.cloud_fixed;
+        const double credit = if_sold ? t.hardware * kept_at(i, t.life, t.residual, t.decline) * m_factor[i] : 0.0;
+        return cloud - (build - credit);
+    };
+    if (gap_least * (1.0 - 1e-9) > resale_fall * t.hardware) return first_month(m_months, margin);
+    // The other side: when no month's gap can be positive and the discounted resale only falls, the margin never
+    // grows: month 1 or never.
+    const double cloud_most = t.compute * m_most_cloud_factor + t.cloud_fixed;
+    double gap_most = cloud_most - (t.power * m_least_power_factor + t.staff_build + t.running);
+    if (m_lead > 0)
+        gap_most =
+            std::max(gap_most, cloud_most - (t.staff_build + t.interim * m_least_interim_factor + t.storage_egress));
+    const bool resale_falls = !if_sold || resale_fall != std::numeric_limits<double>::infinity();
+    if (resale_falls && gap_most * (1.0 + 1e-9) + 1e-9 < 0.0) return margin(1) >= 0.0 ? 1 : 0;
+    return payback_scan(t, if_sold);
+}
+
 int BatchEvaluator::payback_scan(const Terms& t, bool if_sold) const noexcept {
+    // A ranged resale curve's share q^(age / 12) month after month by one multiplication each, not a pow: the same
+    // to a few ulps, which moves a payback only at an exact tie.
+    const bool curve = if_sold && m_resale_varies && m_base.assumptions.resale == ResaleModel::curve;
+    const double month_step = curve ? std::pow(1.0 - t.decline, 1.0 / k_months_per_year) : 1.0;
+    double curve_kept = 1.0;
     for (int k = 1; k <= m_months; ++k) {
         const auto i = static_cast<std::size_t>(k);
         double build = 0.0;
@@ -185,8 +232,8 @@ int BatchEvaluator::payback_scan(const Terms& t, bool if_sold) const noexcept {
         }
         double credit = 0.0;
         if (if_sold) {
-            const double kept =
-                m_resale_varies ? 1.0 - (1.0 - t.residual) * (std::min(m_age_years[i], t.life) / t.life) : m_kept[i];
+            if (curve && k > m_lead) curve_kept *= month_step;
+            const double kept = curve ? curve_kept : kept_at(i, t.life, t.residual, t.decline);
             credit = t.hardware * kept * m_factor[i];
         }
         if (cloud >= build - credit) return k;

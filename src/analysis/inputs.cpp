@@ -47,8 +47,8 @@ void write_slot(Case& c, Slot slot, double value) noexcept {
 bool needs_general_path(Slot slot) noexcept {
     if (slot.kind != SlotKind::assumption) return false;
     // The assumptions known to enter the totals through one month's costs or the resale value only (batch.hpp).
-    // Any other (the discount rate, the horizon, the lead time, the price trends, the resale curve's decline, and
-    // every key added later) is evaluated whole, so it is right by construction.
+    // Any other (the discount rate, the horizon, the lead time, the price trends, and every key added later) is
+    // evaluated whole, so it is right by construction.
     switch (slot.key) {
         case AssumptionKey::hours_per_week:
         case AssumptionKey::electricity_usd_per_kwh:
@@ -63,6 +63,7 @@ bool needs_general_path(Slot slot) noexcept {
         case AssumptionKey::spot_overhead:
         case AssumptionKey::cloud_storage_usd_per_month:
         case AssumptionKey::cloud_egress_usd_per_month:
+        case AssumptionKey::resale_decline_per_year:
         case AssumptionKey::on_demand_overhead:
         case AssumptionKey::storage_tb:
         case AssumptionKey::cloud_storage_usd_per_tb_month: return false;

@@ -75,7 +75,7 @@ SimulationOptions simulation_options(const SimulationFlags& o) {
     SimulationOptions s;
     const auto draws = parse_number(o.draws);
     if (!draws || *draws < 1 || *draws > static_cast<double>(k_max_draws) || std::floor(*draws) != *draws)
-        throw UsageError(fmt::format("--draws: must be a whole number in [1, {}] (a draw keeps 36 bytes; more are not "
+        throw UsageError(fmt::format("--draws: must be a whole number in [1, {}] (a draw keeps 32 bytes; more are not "
                                      "streamed), got {}",
                                      k_max_draws, quote_value(o.draws)));
     s.draws = static_cast<std::size_t>(*draws);

@@ -284,8 +284,8 @@ void write_marker(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const 
                       {"stroke", "#000000"},
                       {"stroke-width", "1.2"},
                       {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
-    // Labels step through three heights so that markers close together do not overprint.
-    const double y = plot.top + 12.0 + 14.0 * static_cast<double>(index % 3);
+    // Labels step through four heights so that markers close together do not overprint (a histogram has four).
+    const double y = plot.top + 12.0 + 14.0 * static_cast<double>(index % 4);
     const bool right_half = x > plot.left + plot.width * 0.6;
     svg.text("text",
              {{"class", "marker-label"},

@@ -155,21 +155,20 @@ std::string histogram_svg(const SimulationReport& r, const SimulationComparison&
     chart.y_axis.label = "Draws per bin";
     for (const double e : h.edges) chart.edges.push_back(money.from_usd(e));
     for (const std::uint64_t n : h.counts) chart.counts.push_back(static_cast<double>(n));
+    // A money axis always covers zero, so the line where the verdict flips is always on the chart.
+    chart.markers.push_back({"zero", "0: the verdict flips", 0.0});
     const std::array<std::pair<const char*, std::size_t>, 3> marked = {{{"p10", 1}, {"p50", 2}, {"p90", 3}}};
     for (const auto& [name, q] : marked) {
         const double at = money.from_usd(saves.quantiles[q]);
         chart.markers.push_back({name, fmt::format("{} {}", name, format_money(saves.quantiles[q], money)), at});
     }
-    const bool zero_inside = chart.edges.front() <= 0.0 && 0.0 <= chart.edges.back();
-    if (zero_inside) chart.markers.push_back({"zero", "0: the verdict flips", 0.0});
     chart.document = document_for(
         placement, "How much owning saves: " + c.label.build.id,
         fmt::format("Owning {} against renting {} over {} draws (seed {}): how many draws save each amount ({}), "
-                    "p10, p50 and p90 marked; owning is cheaper in {:.1f}% of the draws{}. {} draws below the "
-                    "first bin and {} above the last are not drawn.",
+                    "p10, p50 and p90 marked; owning is cheaper in {:.1f}% of the draws, and the line at 0 is where "
+                    "the verdict flips. {} draws below the first bin and {} above the last are not drawn.",
                     c.label.build.id, c.label.offer.id, format_grouped(static_cast<double>(r.draws), 0), r.seed,
-                    money.code, 100.0 * c.result.p_build_cheaper,
-                    zero_inside ? "; the line at 0 is where the verdict flips" : "", h.underflow, h.overflow),
+                    money.code, 100.0 * c.result.p_build_cheaper, h.underflow, h.overflow),
         std::move(data));
     return gpucost::histogram_svg(chart);
 }

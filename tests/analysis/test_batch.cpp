@@ -206,7 +206,7 @@ TEST_CASE("needs_general_path: inputs that change the months' weights", "[analys
     CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::horizon_months}));
     CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::lead_time_months}));
     CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_price_change_per_year}));
-    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::resale_decline_per_year}));
+    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::resale_decline_per_year}));
     CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::on_demand_overhead}));
     CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::storage_tb}));
     CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_storage_usd_per_tb_month}));

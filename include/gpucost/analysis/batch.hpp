@@ -3,16 +3,17 @@
 // weight of every monthly category (model v2's lead time and price trends included), the resale fraction at the
 // horizon and at every month of sale, and each month's cumulative weights for the paybacks. A draw is then plain
 // arithmetic over the two dozen numbers a range can move (no engine call, no allocation): the totals as the
-// engine's formulas give them, the break-even from both ends of 0-168 h/week, the cash payback (binary search over
-// the annuities in v1's shape, a month-by-month scan otherwise) and the payback if sold (a binary search where the
-// gap to close only grows, else a scan).
+// engine's formulas give them, the break-even from both ends of 0-168 h/week, and both paybacks: from a table of
+// the annuity's inverse (cash, v1's shape), by binary search where the margin is known to grow every month (v2's
+// months, the payback if sold), as month 1 or never where it is known to shrink, else month by month. A block of
+// draws goes through the same formulas in vectorised chunks (run(), batch_block.cpp).
 //
 // Ranged inputs it covers (needs_general_path false): every build and offer field, and the assumptions that enter
 // the monthly costs or the resale value (hours, electricity, PUE, staff, maintenance, facility, useful life,
-// residual value, spot and on-demand overheads, storage and egress, storage TB and its price). Ranged inputs that
-// change the weights themselves (the discount rate, the horizon, the lead time, both price trends, the resale
-// curve's decline) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property
-// test (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
+// residual value, the resale curve's decline, spot and on-demand overheads, storage and egress, storage TB and its
+// price). Ranged inputs that change the weights themselves (the discount rate, the horizon, the lead time, both
+// price trends) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property test
+// (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
 #pragma once
 
 #include <array>
@@ -88,6 +89,7 @@ public:
         f_facility,
         f_life,
         f_residual,
+        f_decline,  // the resale curve's decline per year
         f_spot_overhead,
         f_on_demand_overhead,
         f_storage_month,
@@ -116,19 +118,25 @@ private:
         double cloud_month;
         double life;
         double residual;
+        double decline;
     };
-    struct ChunkConstants;               // what run() reads of the evaluator (batch_block.cpp)
-    struct ChunkRows;                    // a chunk's figures, row by row
-    void fill_months(const Case& base);  // the by-month columns below, and the if-sold bound
+    struct ChunkConstants;                     // what run() reads of the evaluator (batch_block.cpp)
+    struct ChunkRows;                          // a chunk's figures, row by row
+    void fill_months(const Case& base);        // the by-month columns below, and the if-sold bound
+    void fill_trend_bounds(const Case& base);  // the extremes of the price factors over the months
     DrawOutcome fast(const Fields& v) const noexcept;
+    // The share of the hardware price the machine fetches if sold at month i, for a draw's useful life, residual
+    // value and decline (they matter only when ranged: m_resale_varies).
+    double kept_at(std::size_t i, double life, double residual, double decline) const noexcept;
     static double break_even_of(double d_low, double d_high) noexcept;
     ChunkConstants chunk_constants() const noexcept;
     static void chunk_totals(const ChunkConstants& k, const std::array<const double*, f_count>& v, std::size_t n,
                              double* __restrict build_total, double* __restrict cloud_total, double* __restrict saves,
-                             ChunkRows& __restrict rows) noexcept;
+                             const double* __restrict kept, ChunkRows& __restrict rows) noexcept;
     void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     int cash_payback_uniform(const Terms& t) const noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
+    int payback_trended(const Terms& t, bool if_sold) const noexcept;
     int payback_scan(const Terms& t, bool if_sold) const noexcept;
 
     Case m_base;
@@ -137,7 +145,7 @@ private:
     Fields m_point{};
     bool m_general = false;
     bool m_uniform = true;         // v1's shape: one annuity weighs every monthly category
-    bool m_resale_varies = false;  // useful life or residual value ranged (straight line): resale per draw
+    bool m_resale_varies = false;  // the resale model's own inputs ranged (life, residual; decline): resale per draw
     int m_months = 1;
     int m_lead = 0;
     double m_gpus = 1.0;
@@ -155,8 +163,13 @@ private:
     // The cash payback's first guess: A's inverse over cells of m_cell_width (the first month reaching each cell).
     double m_cell_width = 1.0;
     std::vector<int> m_first_in_cell;
-    double m_sold_gap_bound = std::numeric_limits<double>::infinity();  // a monthly gap above this times the hardware
-                                                                        // makes the if-sold gap grow
+    double m_sold_gap_bound = std::numeric_limits<double>::infinity();
+    // Over the months: the smallest cloud price factor, the largest power (working months) and interim (lead
+    // months) factors, for payback_trended's bound.
+    double m_least_cloud_factor = 1.0, m_most_power_factor = 1.0, m_most_interim_factor = 1.0;
+    double m_most_cloud_factor = 1.0, m_least_power_factor = 1.0, m_least_interim_factor = 1.0;
+    double m_discount_step = 0.0;  // d(k) / d(k + 1), the same for every k; 0 for a one-month horizon  // a monthly gap
+                                   // above this times the hardware makes the if-sold gap grow
 };
 
 }  // namespace gpucost

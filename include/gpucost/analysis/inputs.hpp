@@ -55,7 +55,7 @@ struct RangedInput {
 };
 
 // True when the input changes the weights of the months (the discount rate, the horizon, the lead time, a price
-// trend, the resale curve's decline), or is one the batch evaluator does not know: such inputs take the general
+// trend), or is one the batch evaluator does not know: such inputs take the general
 // path (evaluate() per draw). Every build and offer field and every other numeric assumption is covered.
 bool needs_general_path(Slot slot) noexcept;
 
