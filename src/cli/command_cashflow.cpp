@@ -36,6 +36,7 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    print_exclusions(warn, o.scenario.match, cash_flow.report.excluded);  // --verbose, in every format
     if (output.format == Format::json) {
         // 1.2 million rows for 200 builds over 600 months: written as they are made, never held as one text.
         for (const std::string& w : cash_flow.report.warnings) print_line(warn, "warning", w);
@@ -45,7 +46,6 @@ int run_cashflow(const CashflowOptions& o, const Io& io) {
         return static_cast<int>(ExitCode::success);
     }
     const std::string text = render(cash_flow, output.format, output.render);
-    print_exclusions(warn, o.scenario.match, cash_flow.report.excluded);
     finish(o.output.output, text, cash_flow.report.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
