@@ -76,7 +76,8 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
     // fp64-hpc before llm-infer; llm-infer's figures 3000 (gpu-h) > 1200 (gpu-p) > 1000 (gpu-c).
     const Json j = Json::parse(ok(with({"--format", "json"})).out);
     CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"fp64-hpc", "llm-infer"});
-    const auto per_gpu = [](const std::string& out, int i) {  // in the order written (nlohmann::json sorts keys)
+    const auto per_gpu = [](const std::string& out,
+                            std::size_t i) {  // in the order written (nlohmann::json sorts keys)
         return nlohmann::ordered_json::parse(out).at("workloads").at(i).at("per_gpu").dump();
     };
     CHECK(per_gpu(ok(with({"--format", "json"})).out, 1) == R"({"gpu-h":3000.0,"gpu-p":1200.0,"gpu-c":1000.0})");
