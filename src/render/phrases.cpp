@@ -107,6 +107,28 @@ std::string break_even_text(const Evaluation& e) {
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
 }
 
+const std::vector<std::string>& ranked_columns() {
+    static const std::vector<std::string> columns = {"#",     "build",           "GPUs",         "cloud offer",
+                                                     "tier",  "build total",     "cloud total",  "cheaper",
+                                                     "saves", "break-even h/wk", "payback month"};
+    return columns;
+}
+
+std::vector<std::string> ranked_row(std::size_t rank, const Comparison& c, const Currency& money) {
+    const Evaluation& e = c.result;
+    return {std::to_string(rank),
+            c.build.id + (c.estimates.empty() ? "" : " *"),
+            std::to_string(c.build.gpu_count),
+            c.offer.id,
+            c.offer_tier.empty() ? "-" : c.offer_tier,
+            format_money(e.build.total_usd, money),
+            format_money(e.cloud.total_usd, money),
+            to_string(e.cheaper),
+            format_money(e.savings_usd, money),
+            break_even_text(e),
+            payback_text(e)};
+}
+
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
 
 std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }

@@ -72,17 +72,9 @@ std::string detail_page(const Report& report, const Currency& money) {
 
 std::string ranking_table(const Report& report, const Currency& money) {
     std::vector<std::vector<std::string>> rows;
-    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
-        const Comparison& c = report.comparisons[i];
-        const Evaluation& e = c.result;
-        rows.push_back({std::to_string(i + 1), c.build.id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
-                        format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
-                        to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
-    }
-    return html::table({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper", "saves",
-                        "break-even h/wk", "payback month"},
-                       rows, {0, 2, 5, 6, 8, 9, 10});
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i)
+        rows.push_back(ranked_row(i + 1, report.comparisons[i], money));
+    return html::table(ranked_columns(), rows, {0, 2, 5, 6, 8, 9, 10});
 }
 
 std::string category_table(const Report& report, const Currency& money) {

@@ -64,17 +64,10 @@ std::string summary(const Report& report, const Currency& money) {
                                   format_grouped(a.hours_per_week, 1));
     out += currency_paragraph(money);
     std::vector<std::vector<std::string>> rows;
-    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
-        const Comparison& c = report.comparisons[i];
-        const Evaluation& e = c.result;
-        rows.push_back({std::to_string(i + 1), c.build.id + (c.estimates.empty() ? "" : " *"),
-                        std::to_string(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
-                        format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money),
-                        to_string(e.cheaper), format_money(e.savings_usd, money), break_even_text(e), payback_text(e)});
-    }
-    out += markdown_table({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper",
-                           "saves", "break-even h/wk", "payback month"},
-                          {true, false, true, false, false, true, true, false, true, true, true}, rows);
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i)
+        rows.push_back(ranked_row(i + 1, report.comparisons[i], money));
+    out +=
+        markdown_table(ranked_columns(), {true, false, true, false, false, true, true, false, true, true, true}, rows);
     out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.assumptions) + "\n</details>\n";
     return out;
 }

@@ -43,8 +43,6 @@ std::string footer(const Report& report, const Paint& paint) {
            "\n";
 }
 
-std::string tier_cell(const Comparison& c) { return c.offer_tier.empty() ? "-" : c.offer_tier; }
-
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
 std::string tier_block(const Comparison& c, const Currency& currency, const Paint& paint) {
     if (c.tier_offers.empty()) return "";
@@ -70,19 +68,12 @@ std::string summary(const Report& report, const RenderOptions& options) {
         "\n\n" + currency_line(options, paint);
     TextTable table({Align::right, Align::left, Align::right, Align::left, Align::left, Align::right, Align::right,
                      Align::left, Align::right, Align::right, Align::right});
-    table.add({"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper", "saves",
-               "break-even h/wk", "payback month"},
-              Tone::strong);
+    table.add(ranked_columns(), Tone::strong);
     bool any_estimate = false;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
-        const Evaluation& e = c.result;
-        const bool estimate = !c.estimates.empty();
-        any_estimate = any_estimate || estimate;
-        table.add({std::to_string(i + 1), c.build.id + (estimate ? " *" : ""), std::to_string(c.build.gpu_count),
-                   c.offer.id, tier_cell(c), format_money(e.build.total_usd, money),
-                   format_money(e.cloud.total_usd, money), to_string(e.cheaper), format_money(e.savings_usd, money),
-                   break_even_text(e), payback_text(e)});
+        any_estimate = any_estimate || !c.estimates.empty();
+        table.add(ranked_row(i + 1, c, money));
         table.tone_last(7, Tone::good);
     }
     out += table.str("", paint);

@@ -1,8 +1,10 @@
 // The words every human-readable format shares: verdicts, break-even and payback, hours, the currency note.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gpucost/render/money.hpp"
 #include "gpucost/report/report.hpp"
@@ -34,6 +36,11 @@ std::string ranked_offer_words(const std::string& level, Pricing pricing);
 std::string equivalence_sentence(const Comparison& comparison);
 // A tier's best offer as rented: "1 x 8 GPUs".
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
+
+// The ranked views' columns, and one comparison's cells under them (rank is 1-based; "-" for an absent tier), the
+// same in the terminal table, markdown and HTML.
+const std::vector<std::string>& ranked_columns();
+std::vector<std::string> ranked_row(std::size_t rank, const Comparison& comparison, const Currency& currency);
 
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);
