@@ -8,29 +8,22 @@
 #include "gpucost/analysis/batch.hpp"
 #include "gpucost/analysis/one_at_a_time.hpp"
 #include "gpucost/analysis/simulate.hpp"
+#include "h100_fixture.hpp"
 
 namespace {
 
 using namespace gpucost;
 
-// An 8-GPU H100-class build against an 8-GPU instance, 5 % discount rate.
+// The engine benchmarks' comparison (h100_fixture.hpp) at a 5 % discount rate, with a residual value of 0.1 and
+// no storage or egress, as these benchmarks have always measured it.
 Case h100_case() {
     Case c;
-    c.build = {8, 25000.0, 700.0, 70.0, 30000.0, 1500.0, 300.0, 2000.0};
-    c.cloud = {8, 98.32};
-    Assumptions& a = c.assumptions;
-    a.hours_per_week = 40.0;
-    a.months = 36;
-    a.electricity_usd_per_kwh = 0.17;
-    a.pue = 1.3;
-    a.staff_salary_usd = 150000.0;
-    a.staff_fte_build = 0.1;
-    a.staff_fte_cloud = 0.05;
-    a.maintenance_rate = 0.05;
-    a.facility_usd_per_month = 100.0;
-    a.useful_life_years = 5.0;
-    a.residual_value = 0.1;
-    a.discount_rate = 0.05;
+    c.build = bench::h100_build();
+    c.cloud = bench::h100_offer();
+    c.assumptions = bench::defaults(0.05);
+    c.assumptions.residual_value = 0.1;
+    c.assumptions.cloud_storage_usd_per_month = 0.0;
+    c.assumptions.cloud_egress_usd_per_month = 0.0;
     return c;
 }
 
