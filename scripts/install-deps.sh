@@ -8,7 +8,7 @@ for arg in "$@"; do
   case "$arg" in
     --bench) packages="$packages libbenchmark-dev hyperfine python3-numpy" ;;
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
-    --lint) packages="$packages clang-format-14 clang-tidy-14 git" ;;  # scripts/lint.sh
+    --lint) packages="$packages clang-format-14 clang-tidy-14 git lintian" ;;  # scripts/lint.sh; lintian: the package_deb test
     # The chart and HTML consumers: xmllint validates SVG and HTML, headless Chromium renders the HTML report,
     # rsvg-convert makes the README's PNG from an SVG (tests/consumers/check_charts.sh, check_browser.sh).
     --browser) packages="$packages chromium libxml2-utils librsvg2-bin" ;;

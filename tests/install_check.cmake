@@ -9,7 +9,9 @@ endif()
 include(GNUInstallDirs)
 set(expected
     "${CMAKE_INSTALL_BINDIR}/gpucost"
-    "${CMAKE_INSTALL_MANDIR}/man1/gpucost.1"
+    "${CMAKE_INSTALL_MANDIR}/man1/gpucost.1.gz"
+    "${CMAKE_INSTALL_DATAROOTDIR}/doc/gpucost/copyright"
+    "${CMAKE_INSTALL_DATAROOTDIR}/doc/gpucost/changelog.gz"
     "${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost"
     "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions/_gpucost"
     "${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d/gpucost.fish")
@@ -19,9 +21,11 @@ foreach(path IN LISTS expected)
   endif()
 endforeach()
 
-file(READ "${PREFIX}/${CMAKE_INSTALL_MANDIR}/man1/gpucost.1" manual)
-if(NOT manual MATCHES "\n\\.TH GPUCOST 1 ")
-  message(FATAL_ERROR "the installed gpucost.1 has no .TH header")
+# The installed page is the generated one, gzipped (Debian policy): unpack it and look for its header.
+execute_process(COMMAND gzip -dc "${PREFIX}/${CMAKE_INSTALL_MANDIR}/man1/gpucost.1.gz" RESULT_VARIABLE result
+                OUTPUT_VARIABLE manual)
+if(NOT result EQUAL 0 OR NOT manual MATCHES "\n\\.TH GPUCOST 1 ")
+  message(FATAL_ERROR "the installed gpucost.1.gz does not unpack to a page with a .TH header (gzip: ${result})")
 endif()
 file(READ "${PREFIX}/${CMAKE_INSTALL_DATADIR}/bash-completion/completions/gpucost" completion)
 if(NOT completion MATCHES "complete -F _gpucost gpucost")

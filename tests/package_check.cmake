@@ -1,5 +1,5 @@
-# The Debian package and the completions: cmake -DBUILD_DIR=... -DCPACK=... -DDPKG_DEB=... -DZSH=... -DFISH=...
-# -DOUT=... -P package_check.cmake. Prints "package_deb: skipped" (ctest then reports a skip) without dpkg-deb.
+# The Debian package and the completions: cmake -DBUILD_DIR=... -DCPACK=... -DDPKG_DEB=... -DLINTIAN=... -DZSH=...
+# -DFISH=... -DOUT=... -P package_check.cmake. Prints "package_deb: skipped" (ctest then reports a skip) without dpkg-deb.
 foreach(shell_and_file "ZSH;_gpucost" "FISH;gpucost.fish")
   list(GET shell_and_file 0 shell)
   list(GET shell_and_file 1 file)
@@ -34,7 +34,8 @@ execute_process(COMMAND ${DPKG_DEB} --contents ${packages} OUTPUT_VARIABLE conte
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "dpkg-deb --contents failed on ${packages}")
 endif()
-foreach(path "./usr/bin/gpucost" "./usr/share/man/man1/gpucost.1" "./usr/share/bash-completion/completions/gpucost"
+foreach(path "./usr/bin/gpucost" "./usr/share/man/man1/gpucost.1.gz" "./usr/share/doc/gpucost/copyright"
+        "./usr/share/doc/gpucost/changelog.gz" "./usr/share/bash-completion/completions/gpucost"
         "./usr/share/zsh/vendor-completions/_gpucost" "./usr/share/fish/vendor_completions.d/gpucost.fish")
   string(FIND "${contents}" " ${path}\n" at)
   if(at EQUAL -1)
@@ -48,5 +49,24 @@ foreach(needed "Package: gpucost" "libfmt9" "libsimdjson14" "libstdc\\+\\+6" "li
     message(FATAL_ERROR "the package's control fields lack ${needed}:\n${fields}")
   endif()
 endforeach()
+
+# Stripped: the program without its debugging information is a few MB (unstripped it was over 100 MB).
+execute_process(COMMAND ${DPKG_DEB} --field ${packages} Installed-Size OUTPUT_VARIABLE installed_kb
+                OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT installed_kb MATCHES "^[0-9]+$" OR installed_kb GREATER 16384)
+  message(FATAL_ERROR "the package installs ${installed_kb} KiB, over 16 MiB: is the program stripped?")
+endif()
+
+# Debian's own package checker: no error and no warning (skipped, with a message, where lintian is absent).
+if(LINTIAN)
+  execute_process(COMMAND ${LINTIAN} --fail-on error,warning --info ${packages} RESULT_VARIABLE result
+                  OUTPUT_VARIABLE lintian_out ERROR_VARIABLE lintian_err)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "lintian finds problems in ${packages} (exit ${result}):\n${lintian_out}${lintian_err}")
+  endif()
+  message(STATUS "package_deb: lintian passes${lintian_out}")
+else()
+  message(STATUS "package_deb: lintian not run, it is not installed (sh scripts/install-deps.sh --lint)")
+endif()
 file(REMOVE_RECURSE "${OUT}")
-message(STATUS "package_deb: ${packages} holds the program, its manual page and three completions; ${fields}")
+message(STATUS "package_deb: ${packages} holds the program (stripped, ${installed_kb} KiB installed), its manual page, three completions, copyright and changelog; ${fields}")
