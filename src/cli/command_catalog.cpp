@@ -8,7 +8,9 @@
 #include "cli_common.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/io/import_csv.hpp"
+#include "gpucost/model/source_rule.hpp"
 #include "gpucost/render/listing.hpp"
+#include "gpucost/report/freshness.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -24,6 +26,8 @@ constexpr const char* k_examples =
     "  gpucost catalog validate my-catalog.json\n"
     "  gpucost catalog validate --add-catalog my-quote.json\n"
     "      check an overlay merged over the embedded catalogue\n"
+    "  gpucost catalog validate --max-age-days 365\n"
+    "      fail when an offer the default compare table uses is over a year old\n"
     "  gpucost catalog import --from skypilot vms.csv --as-of 2026-11-30 --output aws.json\n"
     "      turn SkyPilot's price catalogue into offers for --add-catalog\n";
 
@@ -49,6 +53,7 @@ struct ShowOptions {
 struct ValidateOptions {
     CatalogOptions catalog;
     QuietOption quiet;
+    FreshnessOptions freshness;  // --max-age-days: the figures the default compare table uses, by age
     std::string file;
     bool strict = false;  // every assumption and its source, as the shipped catalogue gives them
 };
@@ -132,6 +137,54 @@ CatalogOptions validate_target(const ValidateOptions& o) {
 
 std::string plural(std::size_t n) { return n == 1 ? "" : "s"; }
 
+template <class Entry>
+std::size_t index_of(const std::vector<Entry>& entries, const std::string& id) {
+    const auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.id == id; });
+    return static_cast<std::size_t>(it - entries.begin());
+}
+
+// What --max-age-days finds among the figures the default compare table uses (every build against its cheapest
+// match, the catalogue's own assumptions): an offer older than the limit is an error, since its price can be read
+// again; a GPU or build is a note, since a purchase price keeps the vintage of the quote it comes from.
+struct AgeFindings {
+    std::vector<Problem> errors;
+    std::vector<Problem> notes;
+};
+
+AgeFindings default_table_ages(const Catalog& catalog, int max_days, Date day) {
+    AgeFindings out;
+    if (catalog.builds.empty() || catalog.cloud.empty()) return out;
+    ComparisonRequest request;
+    request.today = day;
+    const Report report = compare_report(catalog, request);
+    for (const StaleFigure& f : stale_figures(report, max_days, day)) {
+        const std::string age = fmt::format("{} {} is as of {}, {} days old on {} (more than --max-age-days {})",
+                                            f.kind, quote_value(f.id), f.as_of, f.age_days, to_string(day), max_days);
+        if (f.kind == "offer")
+            out.errors.push_back({fmt::format("/cloud/{}/as_of", index_of(catalog.cloud, f.id)),
+                                  age + ", and the default compare table uses its price; read it again"});
+        else if (f.kind == "build")
+            out.notes.push_back({fmt::format("/builds/{}/as_of", index_of(catalog.builds, f.id)),
+                                 age + "; kept: a purchase price keeps the vintage of its quote"});
+        else
+            out.notes.push_back({fmt::format("/gpus/{}/as_of", index_of(catalog.gpus, f.id)),
+                                 age + "; kept: a purchase price keeps the vintage of its quote"});
+    }
+    return out;
+}
+
+// The checks that need the catalogue as merged: sources a reader cannot follow, and (with --max-age-days) the age
+// of what the default table uses. Prints them; returns the errors.
+std::vector<Problem> merged_checks(const ValidateOptions& o, const Catalog& catalog, std::ostream& warn) {
+    std::vector<Problem> errors = unfollowable_sources(catalog);
+    if (const auto days = max_age_days(o.freshness)) {
+        AgeFindings ages = default_table_ages(catalog, *days, today());
+        print_problems(warn, "note", catalog.origin, ages.notes);
+        errors.insert(errors.end(), ages.errors.begin(), ages.errors.end());
+    }
+    return errors;
+}
+
 int run_validate(const ValidateOptions& o, const Io& io) {
     std::ostream& err = io.err;
     std::ostream& warn = warnings(o.quiet, io);
@@ -155,6 +208,11 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     // Estimates without a range are notes, not warnings: the catalogue is valid, only less ready for `simulate`.
     print_problems(warn, "note", options.catalog.empty() ? "embedded catalogue" : options.catalog,
                    estimates_without_range(catalog));
+    if (const std::vector<Problem> errors = merged_checks(o, catalog, warn); !errors.empty()) {
+        print_problems(err, "error", catalog.origin, errors);
+        err << not_valid_line(catalog.origin, errors.size(), warning_count);
+        return static_cast<int>(ExitCode::data);
+    }
     if (o.strict) {
         // The like-for-like fields a shipped catalogue gives every entry: a user's may leave them to their defaults,
         // so they are warnings, not errors.
@@ -262,6 +320,11 @@ Command validate_command(CLI::App& command) {
     validate_app->add_option("file", validate->file, "the catalogue file to check")->type_name("FILE");
     validate_app->add_flag("--strict", validate->strict,
                            "also demand every assumption and a source for each (else gpucost defaults fill gaps)");
+    validate->freshness.option =
+        validate_app
+            ->add_option("--max-age-days", validate->freshness.max_age_days,
+                         "fail when an offer the default compare table uses is more than N days old, [0, 36500]")
+            ->type_name("N");
     add_catalog_options(*validate_app, validate->catalog);
     add_quiet_option(*validate_app, validate->quiet);
     validate_app->allow_extras();

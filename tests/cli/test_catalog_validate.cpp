@@ -1,5 +1,13 @@
-// `catalog validate`'s summary counts warnings from every file's warning list, not from the text printed.
+// `catalog validate`: its summary counts warnings from every file's warning list, not from the text printed; it
+// refuses sources a reader cannot follow, and with --max-age-days the stale offers the default table uses.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "test_support.hpp"
 
@@ -25,4 +33,132 @@ TEST_CASE("catalog validate: the summary counts the base's and every overlay's w
     const auto q = run_gpucost(quiet);
     CHECK(q.err.empty());
     CHECK(q.out == r.out);  // quiet drops the lines, not the count
+}
+
+// ---- issue 22: sources a reader can follow, and the age of what the default table uses ----
+
+namespace {
+
+// data/mini_catalog.json with one change, written to a temporary file for the length of a test.
+class MiniWith {
+public:
+    template <typename Change>
+    MiniWith(const std::string& name, Change change)
+        : m_path("/tmp/gpucost-test-validate-" + name + ".json") {
+        nlohmann::json catalog = nlohmann::json::parse(gpucost::test::read_file(gpucost::test::test_path(k_mini)));
+        change(catalog);
+        std::ofstream(m_path, std::ios::binary) << catalog.dump(2);
+    }
+    ~MiniWith() { std::remove(m_path.c_str()); }
+    MiniWith(const MiniWith&) = delete;
+    MiniWith& operator=(const MiniWith&) = delete;
+    const std::string& path() const { return m_path; }
+
+private:
+    static constexpr const char* k_mini = "data/mini_catalog.json";
+    std::string m_path;
+};
+
+}  // namespace
+
+TEST_CASE("catalog validate: a source naming a path inside the project or an index number is an error, exit 3") {
+    const MiniWith file("sources", [](nlohmann::json& c) {
+        c["gpus"][0]["source"] = "vendor sheet, text read through index file id 40011037424";
+        c["cloud"][1]["source"] = "Lambda's page (shared/reference/cloud.csv)";
+    });
+    const auto r = run_gpucost({"catalog", "validate", file.path()});
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.empty());
+    const std::string f = file.path();
+    CHECK(r.err == "gpucost: error: " + f +
+                       ": /gpus/0/source: cites \"index file id 40011037424\", a search index's number that a reader "
+                       "cannot look up; cite the URL, named document or repository (with path and commit) behind it\n"
+                       "gpucost: error: " +
+                       f +
+                       ": /cloud/1/source: cites \"shared/reference/cloud.csv\", a path inside the gpucost project "
+                       "that a reader outside it cannot open; cite the URL, named document or repository (with path "
+                       "and commit) behind it\n"
+                       "gpucost: error: " +
+                       f + ": not valid: 2 errors, 0 warnings\n");
+    // An assumption's source is held to the same rule.
+    const MiniWith assumption("assumption-source", [](nlohmann::json& c) {
+        c["assumptions"]["sources"]["pue"] = "../shared/reference/system_costs.csv";
+    });
+    const auto a = run_gpucost({"catalog", "validate", assumption.path()});
+    CHECK(a.exit_code == 3);
+    CHECK_THAT(a.err, Catch::Contains(": /assumptions/sources/pue: cites \"../shared/reference/system_costs.csv\""));
+    // The fixture itself passes: its sources are named documents ("fixture ...").
+    CHECK(run_gpucost({"catalog", "validate", "data/mini_catalog.json"}).exit_code == 0);
+}
+
+TEST_CASE("catalog validate --max-age-days: an offer the default table uses and older than N days is an error") {
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-11-30");
+    // The default table of mini_catalog.json (84 h/week, its assumptions) compares box-a4 with pricey-a1 and box-b2
+    // with b-1, both as of 2026-05-01: 213 days before 2026-11-30. Its GPUs and builds are older still, but a
+    // purchase price keeps the vintage of its quote: notes, not errors.
+    const auto stale = run_gpucost({"catalog", "validate", "data/mini_catalog.json", "--max-age-days", "212"});
+    CHECK(stale.exit_code == 3);
+    CHECK(stale.out.empty());
+    const std::string kept = " (more than --max-age-days 212); kept: a purchase price keeps the vintage of its quote\n";
+    const std::string used =
+        " (more than --max-age-days 212), and the default compare table uses its price; read it again\n";
+    CHECK(
+        stale.err ==
+        "gpucost: note: data/mini_catalog.json: /gpus/1/as_of: GPU \"gpu-b\" is as of 2025-06, 547 days old on "
+        "2026-11-30" +
+            kept +
+            "gpucost: note: data/mini_catalog.json: /gpus/0/as_of: GPU \"gpu-a\" is as of 2026-01-15, 319 days old on "
+            "2026-11-30" +
+            kept +
+            "gpucost: note: data/mini_catalog.json: /builds/0/as_of: build \"box-a4\" is as of 2026-02-01, 302 days "
+            "old on 2026-11-30" +
+            kept +
+            "gpucost: note: data/mini_catalog.json: /builds/1/as_of: build \"box-b2\" is as of 2026-03-01, 274 days "
+            "old on 2026-11-30" +
+            kept +
+            "gpucost: error: data/mini_catalog.json: /cloud/2/as_of: offer \"b-1\" is as of 2026-05-01, 213 days old "
+            "on 2026-11-30" +
+            used +
+            "gpucost: error: data/mini_catalog.json: /cloud/1/as_of: offer \"pricey-a1\" is as of 2026-05-01, 213 "
+            "days old on 2026-11-30" +
+            used + "gpucost: error: data/mini_catalog.json: not valid: 2 errors, 0 warnings\n");
+    // cheap-a8 (2026-04-01, 243 days) is older still, but the default table does not use it.
+    CHECK_THAT(stale.err, !Catch::Contains("cheap-a8"));
+    // 213 days is not more than 213: valid, and the notes stay on stderr.
+    const auto fresh = run_gpucost({"catalog", "validate", "data/mini_catalog.json", "--max-age-days", "213"});
+    CHECK(fresh.exit_code == 0);
+    CHECK(fresh.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 25 assumptions; 0 warnings\n");
+    CHECK_THAT(fresh.err, Catch::StartsWith("gpucost: note: data/mini_catalog.json: /gpus/1/as_of: "));
+    // Combined with --strict, and a bad value is a usage error.
+    CHECK(
+        run_gpucost({"catalog", "validate", "--strict", "data/mini_catalog.json", "--max-age-days", "213"}).exit_code ==
+        0);
+    CHECK(run_gpucost({"catalog", "validate", "data/mini_catalog.json", "--max-age-days", "-1"}).exit_code == 2);
+}
+
+TEST_CASE("catalog validate --max-age-days 365 on the shipped catalogue names the undated offers its table uses") {
+    // On 2026-12-01 every offer the default table uses is dated within a year, except these (data/README.md 6a): six
+    // Vast.ai rows of an undated SkyPilot snapshot, dated 2025-02, the earliest month their content proves (668 days),
+    // and AWS p4d in us-west-2, whose on-demand price was re-read in 2026 but whose 3-year rate (not used by the
+    // table) is from 2025-11-30 (366 days). A refresh that dates them must shrink this list.
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-12-01");
+    const auto r = run_gpucost({"catalog", "validate", "--max-age-days", "365"});
+    CHECK(r.exit_code == 3);
+    std::vector<std::string> stale;
+    std::size_t from = 0;
+    const std::string marker = ": offer \"";
+    for (std::size_t at = r.err.find(marker); at != std::string::npos; at = r.err.find(marker, from)) {
+        const std::size_t start = at + marker.size();
+        from = r.err.find('"', start);
+        stale.push_back(r.err.substr(start, from - start));
+    }
+    std::sort(stale.begin(), stale.end());
+    CHECK(stale == std::vector<std::string>{"aws-p4d.24xlarge-us-west-2", "vast-2x-rtx-4090-marketplace",
+                                            "vast-2x-rtx-5090-marketplace", "vast-2x-rtx-6000ada-marketplace",
+                                            "vast-4x-rtx-3090-marketplace", "vast-4x-rtx-4090-marketplace",
+                                            "vast-4x-rtx-5090-marketplace"});
+    CHECK_THAT(r.err, Catch::EndsWith("embedded: not valid: 7 errors, 0 warnings\n"));
+    // Builds and GPUs keep the vintage of their quotes: notes only. At 668 days nothing fails.
+    CHECK_THAT(r.err, Catch::Contains("gpucost: note: embedded: /builds/"));
+    CHECK(run_gpucost({"catalog", "validate", "--strict", "--max-age-days", "668"}).exit_code == 0);
 }

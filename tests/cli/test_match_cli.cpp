@@ -15,7 +15,6 @@
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
-using gpucost::test::k_shipped_ranked_warnings;
 using gpucost::test::run_gpucost;
 using Json = nlohmann::json;
 using Catch::Matchers::Contains;
@@ -262,9 +261,9 @@ TEST_CASE("shipped: the 8x H100 HGX server at 40 h/week is compared with an 8-GP
     CHECK(old["comparisons"][0]["cloud"]["total_usd"].get<double>() < c["cloud"]["total_usd"].get<double>());
 }
 
-TEST_CASE("shipped: every multi-GPU build is compared like for like, the 4x RTX 5090 on an 8-GPU instance") {
+TEST_CASE("shipped: every multi-GPU build is compared like for like, none on a larger instance than it needs") {
     const auto r = ok({"compare", "--format", "json"});
-    CHECK(r.err == k_shipped_ranked_warnings);  // no build is skipped; the one warning is the 5090's unused GPUs
+    CHECK(r.err.empty());  // no build is skipped, and no GPU is paid for but unused (issue 22: a 4x RTX 5090 offer)
     const Json report = Json::parse(r.out);
     const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
     CHECK(report["comparisons"].size() == shipped.builds.size());
@@ -274,6 +273,7 @@ TEST_CASE("shipped: every multi-GPU build is compared like for like, the 4x RTX 
         CHECK(c["cloud"]["gpu"] == b.gpu);
         CHECK(c["cloud"]["gpus_per_instance"].get<std::int64_t>() >=
               std::min<std::int64_t>(*b.gpus_per_node, b.gpu_count));
+        CHECK(c["cloud"]["unused_gpus"] == 0);
     }
 }
 

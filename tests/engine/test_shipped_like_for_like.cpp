@@ -1,5 +1,6 @@
-// The shipped catalogue (data/catalog.json) against the like-for-like rules of issue 12: every entry says how it
-// is built and linked, every multi-GPU build can be rented like for like, and the workload tables are usable.
+// The shipped catalogue (data/catalog.json) against the like-for-like rules of issue 12 (every entry says how it is
+// built and linked, every multi-GPU build can be rented like for like, the workload tables are usable) and the
+// invariants of issue 22 (an offer of each build's own shape, workloads for the builds' GPUs, followable sources).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,6 +10,8 @@
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/model/source_rule.hpp"
+#include "test_support.hpp"
 
 using namespace gpucost;
 
@@ -79,4 +82,52 @@ TEST_CASE("shipped catalogue: each workload measures at least two GPUs, each fig
         CHECK(w.per_gpu.size() >= 2);  // one GPU alone gives no ratio
         for (const WorkloadFigure& f : w.per_gpu) CHECK(f.throughput > 0.0);
     }
+}
+
+// ---- issue 22: the invariants a late-2026 buyer relies on ----
+
+TEST_CASE("shipped catalogue: every multi-GPU build has an offer of its own shape (same GPU, same GPU count)") {
+    // A larger instance matches too (like_for_like_offers above), but the buyer pays for GPUs left unused; an offer
+    // of the build's own shape keeps the comparison honest.
+    for (const Build& b : shipped().builds) {
+        if (b.gpu_count < 2) continue;
+        INFO(b.id);
+        const bool own_shape = std::any_of(shipped().cloud.begin(), shipped().cloud.end(), [&](const CloudOffer& o) {
+            return o.gpu == b.gpu && o.gpu_count == b.gpu_count;
+        });
+        CHECK(own_shape);
+    }
+}
+
+TEST_CASE("shipped catalogue: every build's GPU appears in a workload, but for the GPUs no public table measures") {
+    // RTX 5090 and RTX PRO 6000: no primary per-GPU table was found (data/README.md, section 4d). The list must
+    // shrink, never grow: a GPU that gains a workload figure has to leave it, and no other build's GPU may join it.
+    const std::vector<std::string> unmeasured = {"rtx-5090", "rtx-pro-6000"};
+    const auto measured = [&](const std::string& gpu) {
+        return std::any_of(shipped().workloads.begin(), shipped().workloads.end(),
+                           [&](const Workload& w) { return w.throughput(gpu).has_value(); });
+    };
+    for (const Build& b : shipped().builds) {
+        INFO(b.id << " (" << b.gpu << ")");
+        const bool excused = std::find(unmeasured.begin(), unmeasured.end(), b.gpu) != unmeasured.end();
+        CHECK(measured(b.gpu) != excused);
+    }
+}
+
+TEST_CASE("shipped catalogue: every source can be followed by a reader outside the project") {
+    // No path inside the project, no search index's number: a URL, a named document or a repository with its commit.
+    for (const Problem& p : unfollowable_sources(shipped())) FAIL_CHECK(p.path << ": " << p.message);
+}
+
+TEST_CASE("shipped catalogue: data/README.md states the catalogue's counts") {
+    // The README's "Counts:" line, worked out from the catalogue itself, so neither can drift from the other.
+    const std::string readme = gpucost::test::read_file(gpucost::test::test_path("../data/README.md"));
+    std::size_t nvidia = 0;
+    for (const Gpu& g : shipped().gpus) nvidia += g.vendor == "NVIDIA" ? 1 : 0;
+    const std::string counts = std::to_string(shipped().gpus.size()) + " GPUs (" + std::to_string(nvidia) +
+                               " NVIDIA, " + std::to_string(shipped().gpus.size() - nvidia) + " AMD), " +
+                               std::to_string(shipped().builds.size()) + " builds, " +
+                               std::to_string(shipped().cloud.size()) + " cloud offers";
+    CHECK_THAT(readme, Catch::Contains("Counts: " + counts));
+    CHECK_THAT(readme, Catch::Contains(std::to_string(shipped().workloads.size()) + " workloads."));
 }
