@@ -14,8 +14,12 @@ namespace {
 
 using Kind = AssumptionKind;
 
-constexpr std::array<Pricing, k_pricing_count> k_pricings = {Pricing::on_demand, Pricing::spot, Pricing::reserved_1y,
-                                                             Pricing::reserved_3y};
+// Every pricing, in Pricing order (the names are k_pricing_names).
+constexpr std::array<Pricing, k_pricing_count> k_pricings = [] {
+    std::array<Pricing, k_pricing_count> all{};
+    for (std::size_t p = 0; p < all.size(); ++p) all[p] = static_cast<Pricing>(p);
+    return all;
+}();
 constexpr std::array<IdlePolicy, 2> k_idle_policies = {IdlePolicy::always_on, IdlePolicy::off};
 constexpr std::array<ResaleModel, 3> k_resale_models = {ResaleModel::straight_line, ResaleModel::curve,
                                                         ResaleModel::none};
@@ -216,15 +220,7 @@ std::string display_value(const Assumptions& a, AssumptionKey key) {
     return exact_number(std::get<double>(v));
 }
 
-const char* to_string(Pricing pricing) noexcept {
-    switch (pricing) {
-        case Pricing::on_demand: return "on-demand";
-        case Pricing::spot: return "spot";
-        case Pricing::reserved_1y: return "reserved-1y";
-        case Pricing::reserved_3y: return "reserved-3y";
-    }
-    return "on-demand";
-}
+const char* to_string(Pricing pricing) noexcept { return k_pricing_names[static_cast<std::size_t>(pricing)]; }
 
 const char* to_string(IdlePolicy idle) noexcept { return idle == IdlePolicy::always_on ? "always-on" : "off"; }
 
