@@ -15,15 +15,15 @@ using namespace engine_detail;
 
 namespace {
 
-double cloud_billed_hours_per_month(Pricing pricing, double used_hours_per_month, const Assumptions& a) noexcept {
+double cloud_billed_hours_per_month(Pricing pricing, double used_hours, const Assumptions& a) noexcept {
     switch (pricing) {
-        case Pricing::spot: return used_hours_per_month * (1.0 + a.spot_overhead);  // interrupted work is run again
+        case Pricing::spot: return used_hours * (1.0 + a.spot_overhead);  // interrupted work is run again
         case Pricing::reserved_1y:
         case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour, used or not
         case Pricing::on_demand: break;
     }
     // Instances left up between jobs are billed too (model v2); x (1 + 0) is exact, so v1 is unchanged.
-    return used_hours_per_month * (1.0 + a.on_demand_overhead);
+    return used_hours * (1.0 + a.on_demand_overhead);
 }
 
 // The monthly figures that move with the hours of use.
@@ -46,7 +46,7 @@ public:
           m_a(a) {}
 
     HourlyCosts at(double hours_per_week) const noexcept {
-        const double used_hours = hours_per_week * k_hours_per_month / k_hours_per_week;
+        const double used_hours = used_hours_per_month(hours_per_week);
         const double idle_hours = m_a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
         const double kwh = (used_hours * m_load_w + idle_hours * m_idle_w) / 1000.0;
         const double interim =
@@ -217,6 +217,10 @@ double annuity_factor(int months, double annual_discount_rate) noexcept {
     return Discounting(annual_discount_rate).annuity(months);
 }
 
+double discounted_units(double units_per_used_hour, const Assumptions& a) noexcept {
+    return per_month_of_use(units_per_used_hour, a.hours_per_week) * annuity_factor(a.months, a.discount_rate);
+}
+
 double discount_factor(int month, double annual_discount_rate) noexcept {
     if (annual_discount_rate == 0.0) return 1.0;
     return std::exp(-static_cast<double>(month) * monthly_log_rate(annual_discount_rate));
@@ -305,7 +309,7 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     const HourlyRates rates(build, cloud, a, static_cast<double>(instances));
     const MonthlyCosts m = monthly_costs_for(build, cloud, a, rates.at(a.hours_per_week));
     const double annuity = horizon.annuity;
-    const double used_hours_per_month = a.hours_per_week * k_hours_per_month / k_hours_per_week;
+    const double used_hours = used_hours_per_month(a.hours_per_week);
 
     const BuildCosts b = build_costs(build, horizon, m);
     const CloudCosts c = cloud_costs(build, cloud, instances, horizon.weights, m);
@@ -318,15 +322,14 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     e.build = b;
     e.cloud = c;
     e.monthly = m;
-    e.used_hours_per_month = used_hours_per_month;
+    e.used_hours_per_month = used_hours;
     e.payback_month = horizon.uniform
                           ? payback_month(discounting, a.months, annuity, upfront, m.cloud_usd(), m.build_usd())
                           : paybacks.cash;
     e.payback_month_if_sold = paybacks.if_sold;
     e.interim_pricing = cloud.interim_pricing;
 
-    const double gpu_hours =
-        static_cast<double>(build.gpu_count) * used_hours_per_month * static_cast<double>(a.months);
+    const double gpu_hours = static_cast<double>(build.gpu_count) * used_hours * static_cast<double>(a.months);
     // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.
     if (gpu_hours > 0.0 && std::isfinite(b.total_usd / gpu_hours) && std::isfinite(c.total_usd / gpu_hours)) {
         e.build_per_gpu_hour_usd = b.total_usd / gpu_hours;

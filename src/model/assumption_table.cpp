@@ -3,6 +3,8 @@
 // that the two agree), so a catalogue may leave any assumption out.
 #include <array>
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
 #include "gpucost/model/assumptions.hpp"
 
@@ -15,27 +17,43 @@ constexpr double k_max_years = 50.0;    // longer than any hardware lives or any
 using K = AssumptionKey;
 using Kind = AssumptionKind;
 
-// Columns: key, name, kind, min, max, min_exclusive, build_may_set, unit; help; default as held (the horizon in
-// months); source of the default; for model v2's keys, the schema_version that added them and whether max is
-// excluded. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
+// The accessor of the member `Member` of Assumptions: a whole number of months (an int) is held as a double.
+template <auto Member>
+constexpr AssumptionAccess field() {
+    using T = std::remove_cvref_t<decltype(std::declval<Assumptions&>().*Member)>;
+    return {[](const Assumptions& a) noexcept -> AssumptionValue {
+                if constexpr (std::is_same_v<T, int>)
+                    return static_cast<double>(a.*Member);
+                else
+                    return a.*Member;
+            },
+            [](Assumptions& a, const AssumptionValue& value) noexcept {
+                using Held = std::conditional_t<std::is_same_v<T, int>, double, T>;
+                if (const auto* v = std::get_if<Held>(&value)) a.*Member = static_cast<T>(*v);
+            }};
+}
+
+// Columns: key, the member that holds it, name, kind, min, max, min_exclusive, build_may_set, unit; help; default as
+// held (the horizon in months); source of the default; for model v2's keys, the schema_version that added them and
+// whether max is excluded. Sources are the shipped catalogue's text, cut into literals of about 100 bytes.
 // clang-format off
 constexpr auto k_infos = std::to_array<AssumptionInfo>({
-    {K::hours_per_week, "hours_per_week", Kind::number, 0, k_hours_per_week, false, false, "h/week",
+    {K::hours_per_week, field<&Assumptions::hours_per_week>(), "hours_per_week", Kind::number, 0, k_hours_per_week, false, false, "h/week",
      "hours of GPU work per week",
      AssumptionValue{40.0},
      "Project default (schema v1): one 40-hour working week of GPU use; a usage input, not a market "
      "figure."},
-    {K::horizon_months, "years", Kind::years_in_months, 0, k_max_years, true, false, "years",
+    {K::horizon_months, field<&Assumptions::months>(), "years", Kind::years_in_months, 0, k_max_years, true, false, "years",
      "horizon of the comparison, rounded to whole months",
      AssumptionValue{36.0},
      "Project default (schema v1): 3-year comparison horizon, matching the longest common cloud commitment"
      " (3-year reserved/committed-use terms)."},
-    {K::pricing, "pricing", Kind::pricing, 0, 0, false, false, "",
+    {K::pricing, field<&Assumptions::pricing>(), "pricing", Kind::pricing, 0, 0, false, false, "",
      "how the cloud side buys: on-demand, spot, reserved-1y or reserved-3y",
      AssumptionValue{Pricing::on_demand},
      "Project default (schema v1): compare against on-demand cloud prices unless the user picks spot or "
      "reserved."},
-    {K::electricity_usd_per_kwh, "electricity_usd_per_kwh", Kind::number, 0, 10, false, true, "USD/kWh",
+    {K::electricity_usd_per_kwh, field<&Assumptions::electricity_usd_per_kwh>(), "electricity_usd_per_kwh", Kind::number, 0, 10, false, true, "USD/kWh",
      "price of electricity",
      AssumptionValue{0.1282},
      "EIA Electric Power Monthly Table 5.6.A (data for April 2025, released 2025-06-25), "
@@ -48,7 +66,7 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "industrial) because an office or a small colocation customer pays commercial rates. Prices were "
      "rising ~5% a year (EIA monthly update: +5.1% y/y national revenue per kWh, May 2025), so late-2026 "
      "prices are likely somewhat higher. Override with your own tariff."},
-    {K::pue, "pue", Kind::number, 1, 5, false, true, "",
+    {K::pue, field<&Assumptions::pue>(), "pue", Kind::number, 1, 5, false, true, "",
      "power usage effectiveness: facility power / IT power",
      AssumptionValue{1.54},
      "Uptime Institute annual survey 2025: weighted-average PUE 1.54 (reported 2026-01-19 by "
@@ -57,13 +75,13 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "https://intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-"
      "analysis-confirms ). Applies to data-centre builds; office/workstation builds override pue to 1.0 "
      "(no facility cooling overhead counted)."},
-    {K::idle, "idle", Kind::idle, 0, 0, false, true, "",
+    {K::idle, field<&Assumptions::idle>(), "idle", Kind::idle, 0, 0, false, true, "",
      "when not working the machine stays on at idle draw (always-on) or is switched off (off)",
      AssumptionValue{IdlePolicy::always_on},
      "Project default (schema v1): 'always-on' - an owned machine stays powered 24/7 and draws idle power "
      "(GPU idle_w x count + base_idle_w, times PUE) whenever it is not working; cloud instances are paid "
      "only for the hours used."},
-    {K::staff_salary_usd, "staff_salary_usd", Kind::number, 0, 1e8, false, true, "USD/year",
+    {K::staff_salary_usd, field<&Assumptions::staff_salary_usd>(), "staff_salary_usd", Kind::number, 0, 1e8, false, true, "USD/year",
      "yearly cost of one full-time administrator",
      AssumptionValue{132270.0},
      "BLS Occupational Outlook Handbook, Software Developers, median pay $132,270/yr (May 2023), "
@@ -71,19 +89,19 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "proxy for the ML-infrastructure / DevOps engineer who runs GPU machines. Alternatives: Network & "
      "computer systems administrators $90,520 (May 2022), all computer & IT occupations $104,420 (May "
      "2023). Salary only; benefits and overhead (often +25-40%) are NOT included."},
-    {K::staff_fte_build, "staff_fte_build", Kind::number, 0, 1e6, false, true, "FTE",
+    {K::staff_fte_build, field<&Assumptions::staff_fte_build>(), "staff_fte_build", Kind::number, 0, 1e6, false, true, "FTE",
      "staff time to run the owned machine, in full-time equivalents",
      AssumptionValue{0.1},
      "ESTIMATE (no source found): 0.1 FTE (~4 h/week) to run an owned 8-GPU server: driver/CUDA/firmware "
      "updates, monitoring, failed-part RMAs, user support. Small office/workstation builds override to "
      "0.05 FTE. Plausible range 0.02-0.25 FTE depending on fleet size and automation."},
-    {K::staff_fte_cloud, "staff_fte_cloud", Kind::number, 0, 1e6, false, true, "FTE",
+    {K::staff_fte_cloud, field<&Assumptions::staff_fte_cloud>(), "staff_fte_cloud", Kind::number, 0, 1e6, false, true, "FTE",
      "staff time to run the cloud setup, in full-time equivalents",
      AssumptionValue{0.05},
      "ESTIMATE (no source found): 0.05 FTE (~2 h/week) to manage cloud instances (images, quotas, "
      "start/stop, billing). Lower than owning because there is no hardware to maintain. Plausible range "
      "0-0.15."},
-    {K::maintenance_rate, "maintenance_rate", Kind::number, 0, 1, false, true, "per year",
+    {K::maintenance_rate, field<&Assumptions::maintenance_rate>(), "maintenance_rate", Kind::number, 0, 1, false, true, "per year",
      "yearly maintenance and support as a fraction of the hardware price",
      AssumptionValue{0.1},
      "Hardware maintenance contracts are typically 10-15% of purchase price per year (philipcrewe.net, "
@@ -91,7 +109,7 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "is used. NVIDIA DGX support is reported at ~20%/yr of base price (supercluster.blog, weak) and the "
      "DGX builds override to 0.20. DIY office/workstation builds override to 0 (no contract; failures "
      "handled by warranty or part swaps)."},
-    {K::facility_usd_per_month, "facility_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true, "USD/month",
+    {K::facility_usd_per_month, field<&Assumptions::facility_usd_per_month>(), "facility_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true, "USD/month",
      "rack space, colocation, office space for the machine",
      AssumptionValue{0.0},
      "0 by default (machine sits in an existing office). Data-centre builds override with colocation = "
@@ -100,14 +118,14 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "trends-h2-2024) x the build's maximum power in kW. Energy is charged separately via electricity x "
      "PUE (colo power is usually passed through at cost). The rate is rising: +12.6% y/y in H2 2024, +2.5%"
      " in H1 2025 (idcnova.com report of CBRE); global average $217.30 (Q1 2025, dataxconnect.com)."},
-    {K::useful_life_years, "useful_life_years", Kind::number, 0, k_max_years, true, true, "years",
+    {K::useful_life_years, field<&Assumptions::useful_life_years>(), "useful_life_years", Kind::number, 0, k_max_years, true, true, "years",
      "years until the hardware is worth its residual value",
      AssumptionValue{5.0},
      "ESTIMATE: 5 years. Used-market data in the reference show 5-6-year-old GPUs still trading at "
      "meaningful prices (RTX 3090 ~ $750 in 2026, thinksmart.life; A100 $4,000-18,000 in 2026, "
      "computeforecast.com), so 5 years of service is defensible; accounting schedules of 3 years are "
      "common but understate life."},
-    {K::residual_value, "residual_value", Kind::number, 0, 1, false, true, "",
+    {K::residual_value, field<&Assumptions::residual_value>(), "residual_value", Kind::number, 0, 1, false, true, "",
      "share of the hardware price it still fetches at the end of its useful life",
      AssumptionValue{0.3},
      "ESTIMATE: 0.3 of purchase price left after 5 years for data-centre GPUs. Evidence: used A100 "
@@ -116,7 +134,7 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "640GB (Epoch AI hardware-price dataset) -> roughly 0.3-0.7; used H100 $15,000-28,000 vs "
      "$25,000-30,000 new. Consumer-GPU builds override to 0.5: used RTX 3090 ~ $750 vs $1,499 MSRP after "
      "5-6 years (thinksmart.life)."},
-    {K::discount_rate, "discount_rate", Kind::number, 0, 1, false, true, "per year",
+    {K::discount_rate, field<&Assumptions::discount_rate>(), "discount_rate", Kind::number, 0, 1, false, true, "per year",
      "annual rate at which future money is discounted (cost of capital)",
      AssumptionValue{0.09},
      "Damodaran, Cost of Equity and Capital (US), January 2026 "
@@ -128,21 +146,21 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "DDTL 1.0 15%, 2030 notes 10%, OEM financing 9-10%, "
      "https://www.sec.gov/Archives/edgar/data/1769628/000114036125032095/R41.htm); 5-7% (R.E.I.T. 5.32%) "
      "only for low-risk institutional buyers. Set 0 to reproduce v1 (no time value of money)."},
-    {K::spot_overhead, "spot_overhead", Kind::number, 0, 10, false, true, "",
+    {K::spot_overhead, field<&Assumptions::spot_overhead>(), "spot_overhead", Kind::number, 0, 10, false, true, "",
      "extra hours re-run after spot interruptions, as a fraction of the work",
      AssumptionValue{0.1},
      "ESTIMATE (no source found): 10% extra hours re-run after spot interruptions. Reasoning: with "
      "checkpoints every ~30-60 min, each preemption loses on average half a checkpoint interval plus "
      "restart/reload time; at a few preemptions per day of use this is roughly 5-15% of hours. Workloads "
      "without checkpointing can lose far more."},
-    {K::cloud_storage_usd_per_month, "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+    {K::cloud_storage_usd_per_month, field<&Assumptions::cloud_storage_usd_per_month>(), "cloud_storage_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
      "USD/month", "cloud storage bill",
      AssumptionValue{100.0},
      "ESTIMATE: 1 TB of persistent disk for datasets/checkpoints at $0.10 per GB-month = $100/month. Rate "
      "from Saturn Cloud hosted billing docs (disk $0.10/GB-month, https://saturncloud.io/docs/using-"
      "saturn-cloud/saturn-hosted-billing/ ); hyperscaler block storage is of the same order. Scale to your"
      " data size."},
-    {K::cloud_egress_usd_per_month, "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
+    {K::cloud_egress_usd_per_month, field<&Assumptions::cloud_egress_usd_per_month>(), "cloud_egress_usd_per_month", Kind::number, 0, k_no_limit_usd, false, true,
      "USD/month", "cloud data-transfer-out bill",
      AssumptionValue{0.0},
      "0 by default: egress depends entirely on the workload (many GPU clouds, e.g. RunPod, charge no "
@@ -150,37 +168,37 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "set this if you serve results out of the cloud."},
     // Model v2 (issue 11). Each code default is the neutral value that reproduces v1, and it is what a
     // schema_version 1 catalogue gets; a version-2 catalogue gives its own sourced values.
-    {K::resale, "resale", Kind::resale, 0, 0, false, true, "",
+    {K::resale, field<&Assumptions::resale>(), "resale", Kind::resale, 0, 0, false, true, "",
      "resale value model: straight-line (to residual_value at the end of useful_life_years), curve "
      "(falls by resale_decline_per_year) or none",
      AssumptionValue{ResaleModel::straight_line},
      "Neutral default (schema v1's model): straight-line from the price to residual_value over "
      "useful_life_years.", 2},
-    {K::resale_decline_per_year, "resale_decline_per_year", Kind::number, 0, 1, false, true, "per year",
+    {K::resale_decline_per_year, field<&Assumptions::resale_decline_per_year>(), "resale_decline_per_year", Kind::number, 0, 1, false, true, "per year",
      "curve resale: the machine's value falls by this fraction each year of its age",
      AssumptionValue{0.0},
      "Neutral default: 0 (read only when resale is curve); set it from used-market evidence.", 2, true},
-    {K::cloud_price_change_per_year, "cloud_price_change_per_year", Kind::number, -0.9, 1, false, false,
+    {K::cloud_price_change_per_year, field<&Assumptions::cloud_price_change_per_year>(), "cloud_price_change_per_year", Kind::number, -0.9, 1, false, false,
      "per year", "cloud prices change by this fraction a year (commitments lock their rate for their term)",
      AssumptionValue{0.0},
      "Neutral default (schema v1): cloud prices held for the whole horizon.", 2},
-    {K::electricity_price_change_per_year, "electricity_price_change_per_year", Kind::number, -0.9, 1, false,
+    {K::electricity_price_change_per_year, field<&Assumptions::electricity_price_change_per_year>(), "electricity_price_change_per_year", Kind::number, -0.9, 1, false,
      true, "per year", "electricity prices change by this fraction a year",
      AssumptionValue{0.0},
      "Neutral default (schema v1): electricity prices held for the whole horizon.", 2},
-    {K::lead_time_months, "lead_time_months", Kind::whole_number, 0, k_max_years * k_months_per_year - 1, false,
+    {K::lead_time_months, field<&Assumptions::lead_time_months>(), "lead_time_months", Kind::whole_number, 0, k_max_years * k_months_per_year - 1, false,
      true, "months", "whole months from order to a working machine; the build side rents the cloud meanwhile",
      AssumptionValue{0.0},
      "Neutral default (schema v1): the machine works from month 1.", 2},
-    {K::on_demand_overhead, "on_demand_overhead", Kind::number, 0, 1, false, true, "",
+    {K::on_demand_overhead, field<&Assumptions::on_demand_overhead>(), "on_demand_overhead", Kind::number, 0, 1, false, true, "",
      "extra on-demand hours billed (instances left up between jobs), as a fraction of the work",
      AssumptionValue{0.0},
      "Neutral default (schema v1): on-demand instances are billed only for the hours worked.", 2},
-    {K::storage_tb, "storage_tb", Kind::number, 0, 1e6, false, true, "TB",
+    {K::storage_tb, field<&Assumptions::storage_tb>(), "storage_tb", Kind::number, 0, 1e6, false, true, "TB",
      "working data the cloud side must keep (a build may set its own disk size)",
      AssumptionValue{0.0},
      "Neutral default (schema v1): no storage sized in TB; cloud_storage_usd_per_month is the whole bill.", 2},
-    {K::cloud_storage_usd_per_tb_month, "cloud_storage_usd_per_tb_month", Kind::number, 0, 1e4, false, true,
+    {K::cloud_storage_usd_per_tb_month, field<&Assumptions::cloud_storage_usd_per_tb_month>(), "cloud_storage_usd_per_tb_month", Kind::number, 0, 1e4, false, true,
      "USD/TB-month", "price of cloud storage, unless the offer gives its own storage_usd_per_tb_month",
      AssumptionValue{0.0},
      "Neutral default: 0 (read only when storage_tb is above 0); set it from the provider's price list.", 2},

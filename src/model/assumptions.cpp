@@ -12,11 +12,14 @@
 namespace gpucost {
 namespace {
 
-using K = AssumptionKey;
 using Kind = AssumptionKind;
 
-constexpr std::array<Pricing, k_pricing_count> k_pricings = {Pricing::on_demand, Pricing::spot, Pricing::reserved_1y,
-                                                             Pricing::reserved_3y};
+// Every pricing, in Pricing order (the names are k_pricing_names).
+constexpr std::array<Pricing, k_pricing_count> k_pricings = [] {
+    std::array<Pricing, k_pricing_count> all{};
+    for (std::size_t p = 0; p < all.size(); ++p) all[p] = static_cast<Pricing>(p);
+    return all;
+}();
 constexpr std::array<IdlePolicy, 2> k_idle_policies = {IdlePolicy::always_on, IdlePolicy::off};
 constexpr std::array<ResaleModel, 3> k_resale_models = {ResaleModel::straight_line, ResaleModel::curve,
                                                         ResaleModel::none};
@@ -163,46 +166,7 @@ bool AssumptionLayer::empty() const {
 }
 
 void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) noexcept {
-    if (const auto* p = std::get_if<Pricing>(&value)) {
-        if (key == K::pricing) a.pricing = *p;
-        return;
-    }
-    if (const auto* idle = std::get_if<IdlePolicy>(&value)) {
-        if (key == K::idle) a.idle = *idle;
-        return;
-    }
-    if (const auto* resale = std::get_if<ResaleModel>(&value)) {
-        if (key == K::resale) a.resale = *resale;
-        return;
-    }
-    const double v = std::get<double>(value);
-    switch (key) {
-        case K::hours_per_week: a.hours_per_week = v; break;
-        case K::horizon_months: a.months = static_cast<int>(v); break;
-        case K::electricity_usd_per_kwh: a.electricity_usd_per_kwh = v; break;
-        case K::pue: a.pue = v; break;
-        case K::staff_salary_usd: a.staff_salary_usd = v; break;
-        case K::staff_fte_build: a.staff_fte_build = v; break;
-        case K::staff_fte_cloud: a.staff_fte_cloud = v; break;
-        case K::maintenance_rate: a.maintenance_rate = v; break;
-        case K::facility_usd_per_month: a.facility_usd_per_month = v; break;
-        case K::useful_life_years: a.useful_life_years = v; break;
-        case K::residual_value: a.residual_value = v; break;
-        case K::discount_rate: a.discount_rate = v; break;
-        case K::spot_overhead: a.spot_overhead = v; break;
-        case K::cloud_storage_usd_per_month: a.cloud_storage_usd_per_month = v; break;
-        case K::cloud_egress_usd_per_month: a.cloud_egress_usd_per_month = v; break;
-        case K::resale_decline_per_year: a.resale_decline_per_year = v; break;
-        case K::cloud_price_change_per_year: a.cloud_price_change_per_year = v; break;
-        case K::electricity_price_change_per_year: a.electricity_price_change_per_year = v; break;
-        case K::lead_time_months: a.lead_time_months = static_cast<int>(v); break;
-        case K::on_demand_overhead: a.on_demand_overhead = v; break;
-        case K::storage_tb: a.storage_tb = v; break;
-        case K::cloud_storage_usd_per_tb_month: a.cloud_storage_usd_per_tb_month = v; break;
-        case K::pricing:
-        case K::idle:
-        case K::resale: break;
-    }
+    info(key).access.set(a, value);
 }
 
 ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
@@ -246,36 +210,7 @@ std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue
     return problems;
 }
 
-AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept {
-    switch (key) {
-        case K::hours_per_week: return a.hours_per_week;
-        case K::horizon_months: return static_cast<double>(a.months);
-        case K::pricing: return a.pricing;
-        case K::electricity_usd_per_kwh: return a.electricity_usd_per_kwh;
-        case K::pue: return a.pue;
-        case K::idle: return a.idle;
-        case K::staff_salary_usd: return a.staff_salary_usd;
-        case K::staff_fte_build: return a.staff_fte_build;
-        case K::staff_fte_cloud: return a.staff_fte_cloud;
-        case K::maintenance_rate: return a.maintenance_rate;
-        case K::facility_usd_per_month: return a.facility_usd_per_month;
-        case K::useful_life_years: return a.useful_life_years;
-        case K::residual_value: return a.residual_value;
-        case K::discount_rate: return a.discount_rate;
-        case K::spot_overhead: return a.spot_overhead;
-        case K::cloud_storage_usd_per_month: return a.cloud_storage_usd_per_month;
-        case K::cloud_egress_usd_per_month: return a.cloud_egress_usd_per_month;
-        case K::resale: return a.resale;
-        case K::resale_decline_per_year: return a.resale_decline_per_year;
-        case K::cloud_price_change_per_year: return a.cloud_price_change_per_year;
-        case K::electricity_price_change_per_year: return a.electricity_price_change_per_year;
-        case K::lead_time_months: return static_cast<double>(a.lead_time_months);
-        case K::on_demand_overhead: return a.on_demand_overhead;
-        case K::storage_tb: return a.storage_tb;
-        case K::cloud_storage_usd_per_tb_month: return a.cloud_storage_usd_per_tb_month;
-    }
-    return 0.0;
-}
+AssumptionValue get_value(const Assumptions& a, AssumptionKey key) noexcept { return info(key).access.get(a); }
 
 std::string display_value(const Assumptions& a, AssumptionKey key) {
     const AssumptionValue v = input_value(key, get_value(a, key));
@@ -285,15 +220,7 @@ std::string display_value(const Assumptions& a, AssumptionKey key) {
     return exact_number(std::get<double>(v));
 }
 
-const char* to_string(Pricing pricing) noexcept {
-    switch (pricing) {
-        case Pricing::on_demand: return "on-demand";
-        case Pricing::spot: return "spot";
-        case Pricing::reserved_1y: return "reserved-1y";
-        case Pricing::reserved_3y: return "reserved-3y";
-    }
-    return "on-demand";
-}
+const char* to_string(Pricing pricing) noexcept { return k_pricing_names[static_cast<std::size_t>(pricing)]; }
 
 const char* to_string(IdlePolicy idle) noexcept { return idle == IdlePolicy::always_on ? "always-on" : "off"; }
 

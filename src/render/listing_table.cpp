@@ -46,8 +46,9 @@ std::string builds_table(const Listing& l) {
 std::string cloud_table(const Listing& l) {
     TextTable t({Align::left, Align::left, Align::left, Align::left, Align::left, Align::left, Align::right,
                  Align::right, Align::right, Align::right, Align::right, Align::left, Align::left});
-    t.add({"id", "provider", "region", "tier", "gpus", "link", "on-demand", "spot", "reserved-1y", "reserved-3y",
-           fmt::format("per_gpu_hour ({})", to_string(l.pricing)), "as_of", "confidence"});
+    t.add({"id", "provider", "region", "tier", "gpus", "link", k_pricing_names[0], k_pricing_names[1],
+           k_pricing_names[2], k_pricing_names[3], fmt::format("per_gpu_hour ({})", to_string(l.pricing)), "as_of",
+           "confidence"});
     for (const OfferRow& r : l.cloud) {
         const CloudOffer& o = r.offer;
         t.add({o.id, o.provider, o.region, name_or_dash(o.tier), fmt::format("{} x {}", o.gpu_count, o.gpu),

@@ -54,7 +54,7 @@ void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) 
 }
 
 double used_hours_over_horizon(const Assumptions& a) {
-    return a.hours_per_week * k_hours_per_month / k_hours_per_week * static_cast<double>(a.months);
+    return used_hours_per_month(a.hours_per_week) * static_cast<double>(a.months);
 }
 
 // The work, its discounted twin and the figure of one row from its total.
@@ -184,9 +184,7 @@ bool ranks_before(const RankRow& x, const RankRow& y) {
 }  // namespace
 
 double discounted_work_units(std::int64_t gpus, double throughput_per_gpu, const Assumptions& a) noexcept {
-    const double per_month = static_cast<double>(gpus) * throughput_per_gpu * k_seconds_per_hour * a.hours_per_week *
-                             k_hours_per_month / k_hours_per_week;
-    return per_month * annuity_factor(a.months, a.discount_rate);
+    return discounted_units(static_cast<double>(gpus) * throughput_per_gpu * k_seconds_per_hour, a);
 }
 
 RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& request) {

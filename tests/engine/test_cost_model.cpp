@@ -1319,3 +1319,19 @@ TEST_CASE("evaluate: a crossing at 0 or 168 h/week with owning cheaper only outs
         CHECK_FALSE(e.break_even_hours_per_week.has_value());
     }
 }
+
+TEST_CASE("used_hours_per_month and discounted_units: the hours of use, stated once") {
+    CHECK(used_hours_per_month(168.0) == 730.0);                        // every hour of the 730-hour month
+    CHECK(used_hours_per_month(84.0) == 365.0);                         // 84 x 730 / 168
+    CHECK(used_hours_per_month(40.0) == Approx(173.809523809523810));  // 40 x 730 / 168
+    Assumptions a;
+    a.hours_per_week = 84.0;
+    a.months = 24;
+    a.discount_rate = 0.0;
+    // 2 units an hour x 365 h a month = 730 units a month, x 24 months undiscounted = 17,520
+    CHECK(discounted_units(2.0, a) == 17520.0);
+    a.discount_rate = 0.1;
+    // 730 x A(24), A(m) = sum of v^k for k = 1..m = (1 - v^m) / (1 / v - 1) with v = 1.1^(-1/12)
+    const double v = std::pow(1.1, -1.0 / 12.0);
+    CHECK(discounted_units(2.0, a) == Approx(730.0 * (1.0 - std::pow(v, 24)) / (1.0 / v - 1.0)).epsilon(1e-12));
+}

@@ -125,6 +125,37 @@ TEST_CASE("input_value and display_value show the horizon in years, get_value ho
     CHECK(a.pricing == Pricing::on_demand);
 }
 
+TEST_CASE("each row's accessor writes its own member of Assumptions and reads it back") {
+    // A value of the row's kind that differs from a value-initialised Assumptions: the top of its range (the middle
+    // when the top is excluded; the horizon and the lead time in whole months), or a choice other than the first.
+    const auto other_value = [](const AssumptionInfo& i) -> AssumptionValue {
+        switch (i.kind) {
+            case AssumptionKind::pricing: return Pricing::reserved_3y;
+            case AssumptionKind::idle: return IdlePolicy::off;
+            case AssumptionKind::resale: return ResaleModel::curve;
+            case AssumptionKind::years_in_months: return i.max * 12.0;  // 50 years: 600 months
+            case AssumptionKind::number:
+            case AssumptionKind::whole_number: break;
+        }
+        return i.max_exclusive ? (i.min + i.max) / 2.0 : i.max;
+    };
+    for (const AssumptionInfo& i : assumption_infos()) {
+        INFO(i.name);
+        const Assumptions before;
+        Assumptions a;
+        const AssumptionValue v = other_value(i);
+        REQUIRE(get_value(before, i.key) != v);
+        set_value(a, i.key, v);
+        CHECK(get_value(a, i.key) == v);
+        for (const AssumptionInfo& j : assumption_infos())
+            if (j.key != i.key) CHECK(get_value(a, j.key) == get_value(before, j.key));
+    }
+    Assumptions a;
+    set_value(a, AssumptionKey::lead_time_months, 7.0);
+    CHECK(a.lead_time_months == 7);  // held as an int, read back as a double
+    CHECK(get_value(a, AssumptionKey::lead_time_months) == AssumptionValue{7.0});
+}
+
 TEST_CASE("resolve starts from the code defaults, then each layer wins key by key") {
     const auto pue = index_of(AssumptionKey::pue);
     const auto hours = index_of(AssumptionKey::hours_per_week);

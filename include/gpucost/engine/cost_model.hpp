@@ -98,8 +98,22 @@ struct Evaluation {
     double savings_usd = 0.0;                         // |build total - cloud total|
 };
 
+// What accrues `per_used_hour` in every hour of use comes to in a month at h hours a week: x h 730 / 168 (the
+// 730-hour billing month over the 168-hour week), multiplied left to right. The one statement of the hours of use:
+// the cost model, the batch evaluator and rank read it through the two functions below.
+constexpr double per_month_of_use(double per_used_hour, double hours_per_week) noexcept {
+    return per_used_hour * hours_per_week * k_hours_per_month / k_hours_per_week;
+}
+
+// Hours of use in a month at h hours a week: u = h x 730 / 168.
+constexpr double used_hours_per_month(double hours_per_week) noexcept { return per_month_of_use(1.0, hours_per_week); }
+
 // Sum of the discount factors of months 1..m: sum_k (1 + r)^(-k/12). Equals m when r == 0.
 double annuity_factor(int months, double annual_discount_rate) noexcept;
+
+// Units made at `units_per_used_hour` in every hour of use over the horizon, each month's discounted as its costs
+// are: x u A(M) (rank's discounted work; x u M when the discount rate is 0).
+double discounted_units(double units_per_used_hour, const Assumptions& a) noexcept;
 
 // Discount factor of a cash flow at the end of month m: (1 + r)^(-m/12).
 double discount_factor(int month, double annual_discount_rate) noexcept;

@@ -53,7 +53,8 @@ inline const std::vector<std::string> k_catalog_root_read_keys = with_key(k_cata
 inline const std::vector<std::string> k_gpu_read_keys = with_key(k_gpu_keys, "ranges");
 inline const std::vector<std::string> k_build_read_keys = with_key(k_build_keys, "ranges");
 inline const std::vector<std::string> k_cloud_read_keys = with_key(k_cloud_keys, "ranges");
-inline const std::vector<std::string> k_pricing_keys = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
+// The keys of an offer's usd_per_hour: the pricing names (model/values.hpp).
+inline const std::vector<std::string> k_pricing_keys(std::begin(k_pricing_names), std::end(k_pricing_names));
 
 // A GPU as a catalogue entry: absent figures left out, confidence only when not sourced, note only when written.
 // parse_catalog reads it back to an equal Gpu.

@@ -63,10 +63,19 @@ enum class AssumptionKind {
 // A value of an assumption as held: the horizon as a whole number of months, choices as their enums.
 using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel>;
 
+// How one assumption's value is read from and written into Assumptions, as held (the horizon and the lead time as
+// doubles of whole months, choices as their enums). The table makes one per row from the member it names
+// (assumption_table.cpp), as categories.hpp names each category's field, so no switch lists the keys again.
+struct AssumptionAccess {
+    AssumptionValue (*get)(const Assumptions& a) noexcept;
+    void (*set)(Assumptions& a, const AssumptionValue& value) noexcept;  // a value of another kind is ignored
+};
+
 // The contract of one assumption: one row of the assumption table.
 struct AssumptionInfo {
     AssumptionKey key;
-    std::string_view name;  // catalogue and scenario key; the flag is "--" + name with '_' -> '-'
+    AssumptionAccess access;  // the member of Assumptions that holds it
+    std::string_view name;    // catalogue and scenario key; the flag is "--" + name with '_' -> '-'
     AssumptionKind kind;
     double min;  // numbers only (years for the horizon)
     double max;

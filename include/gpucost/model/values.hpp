@@ -14,6 +14,8 @@ inline constexpr double k_months_per_year = 12.0;
 // How a cloud offer is bought.
 enum class Pricing { on_demand, spot, reserved_1y, reserved_3y };
 inline constexpr int k_pricing_count = 4;
+// The one list of pricing names, by Pricing, as catalogues, flags and every output spell them (to_string(Pricing)).
+inline constexpr const char* k_pricing_names[k_pricing_count] = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 
 // What an owned machine does when it is not working: stays powered at idle draw, or is switched off.
 enum class IdlePolicy { always_on, off };
