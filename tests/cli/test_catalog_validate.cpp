@@ -134,6 +134,11 @@ TEST_CASE("catalog validate --max-age-days: an offer the default table uses and 
         run_gpucost({"catalog", "validate", "--strict", "data/mini_catalog.json", "--max-age-days", "213"}).exit_code ==
         0);
     CHECK(run_gpucost({"catalog", "validate", "data/mini_catalog.json", "--max-age-days", "-1"}).exit_code == 2);
+    // ... before the file is read: an invalid catalogue with a bad limit is still a usage error.
+    const MiniWith broken("broken", [](nlohmann::json& c) { c["gpus"][0]["vram_gb"] = -1; });
+    const auto usage = run_gpucost({"catalog", "validate", broken.path(), "--max-age-days", "1.5"});
+    CHECK(usage.exit_code == 2);
+    CHECK(usage.err == "gpucost: error: --max-age-days: must be a whole number of days in [0, 36500], got \"1.5\"\n");
 }
 
 TEST_CASE("catalog validate --max-age-days 365 on the shipped catalogue names the undated offers its table uses") {
