@@ -175,9 +175,9 @@ AgeFindings default_table_ages(const Catalog& catalog, int max_days, Date day) {
 
 // The checks that need the catalogue as merged: sources a reader cannot follow, and (with --max-age-days) the age
 // of what the default table uses. Prints them; returns the errors.
-std::vector<Problem> merged_checks(const ValidateOptions& o, const Catalog& catalog, std::ostream& warn) {
+std::vector<Problem> merged_checks(std::optional<int> days, const Catalog& catalog, std::ostream& warn) {
     std::vector<Problem> errors = unfollowable_sources(catalog);
-    if (const auto days = max_age_days(o.freshness)) {
+    if (days) {
         AgeFindings ages = default_table_ages(catalog, *days, today());
         print_problems(warn, "note", catalog.origin, ages.notes);
         errors.insert(errors.end(), ages.errors.begin(), ages.errors.end());
@@ -189,6 +189,7 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     std::ostream& err = io.err;
     std::ostream& warn = warnings(o.quiet, io);
     const CatalogOptions options = validate_target(o);
+    const std::optional<int> days = max_age_days(o.freshness);  // a bad value is a usage error before any reading
     // The loader collects every problem of a file into one ValidationError; all of them go to stderr,
     // then one summary line, so a long list still ends with its count.
     std::size_t warning_count = 0;  // every file's, counted from the loader's warning vectors
@@ -208,7 +209,7 @@ int run_validate(const ValidateOptions& o, const Io& io) {
     // Estimates without a range are notes, not warnings: the catalogue is valid, only less ready for `simulate`.
     print_problems(warn, "note", options.catalog.empty() ? "embedded catalogue" : options.catalog,
                    estimates_without_range(catalog));
-    if (const std::vector<Problem> errors = merged_checks(o, catalog, warn); !errors.empty()) {
+    if (const std::vector<Problem> errors = merged_checks(days, catalog, warn); !errors.empty()) {
         print_problems(err, "error", catalog.origin, errors);
         err << not_valid_line(catalog.origin, errors.size(), warning_count);
         return static_cast<int>(ExitCode::data);
