@@ -2,8 +2,6 @@
 
 #include <vector>
 
-#include "cli_common.hpp"
-
 namespace gpucost::cli {
 namespace {
 

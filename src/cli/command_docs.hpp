@@ -21,4 +21,8 @@ std::string examples_section(std::string_view markdown);
 // What --help prints under a command's options: its examples (from its .md file), then the exit codes.
 std::string command_footer(std::string_view name);
 
+// The exit codes, as --help prints them (diagnostics.cpp). Declared in cli_common.hpp too, which every command
+// includes with this header, so the two cannot disagree; declared here so this file needs no CLI11.
+extern const char* const k_exit_codes_help;
+
 }  // namespace gpucost::cli
