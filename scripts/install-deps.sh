@@ -10,7 +10,7 @@ for arg in "$@"; do
     --fuzz) packages="$packages clang-14 libclang-rt-14-dev" ;;
     --lint) packages="$packages clang-format-14 clang-tidy-14 git lintian" ;;  # scripts/lint.sh; lintian: the package_deb test
     # The chart and HTML consumers: xmllint validates SVG and HTML, headless Chromium renders the HTML report,
-    # rsvg-convert makes the README's PNG from an SVG (tests/consumers/check_charts.sh, check_browser.sh).
+    # rsvg-convert makes docs/cumulative-spend.png from an SVG (tests/consumers/check_pictures.py).
     --browser) packages="$packages chromium libxml2-utils librsvg2-bin" ;;
     --shells) packages="$packages zsh fish" ;;  # the package_deb test syntax-checks the completions
     *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint, --browser or --shells)" >&2; exit 2 ;;

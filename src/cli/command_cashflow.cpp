@@ -4,23 +4,13 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/cashflow_json.hpp"
 #include "output_stream.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost cashflow --build office-2x-rtx4090 --format csv --output cashflow.csv\n"
-    "      long-format rows: build_id,cloud_id,month,side,category,amount_usd,cumulative_usd\n"
-    "  gpucost cashflow --scenario gpucost.json --format json\n"
-    "      every build (or the scenario's), with each comparison's totals to check the sums against\n"
-    "  gpucost cashflow --build office-2x-rtx4090 --discount-rate 0.08\n"
-    "      each month's discounted spend and the running totals of both sides\n"
-    "  gpucost cashflow --build office-2x-rtx4090 --format svg --chart cumulative-spend --output spend.svg\n"
-    "      the cumulative-spend chart alone, for slides and wikis\n";
 
 struct CashflowOptions {
     CatalogOptions catalog;
@@ -59,7 +49,7 @@ Command add_cashflow_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_chart_option(*command, options->chart);
     add_catalog_options(*command, options->catalog);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("cashflow"));
     command->allow_extras();
     return command_for(command, options, run_cashflow);
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/source_rule.hpp"
@@ -15,21 +16,6 @@
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost catalog list cloud --gpu h100-sxm --pricing spot\n"
-    "      H100 SXM offers with a spot price, cheapest per GPU-hour first\n"
-    "  gpucost catalog list gpus --min-vram-gb 80 --format csv\n"
-    "  gpucost catalog show aws-p5.48xlarge-us-east-1\n"
-    "      one entry whole: its source, as_of, age in days, confidence and note\n"
-    "  gpucost catalog validate my-catalog.json\n"
-    "  gpucost catalog validate --add-catalog my-quote.json\n"
-    "      check an overlay merged over the embedded catalogue\n"
-    "  gpucost catalog validate --max-age-days 365\n"
-    "      fail when an offer the default compare table uses is over a year old\n"
-    "  gpucost catalog import --from skypilot vms.csv --as-of 2026-11-30 --output aws.json\n"
-    "      turn SkyPilot's price catalogue into offers for --add-catalog\n";
 
 struct ListOptions {
     CatalogOptions catalog;
@@ -357,7 +343,7 @@ Command import_command(CLI::App& command) {
 
 Command add_catalog_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand("catalog", "list, show, validate or import catalogue entries");
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("catalog"));
     command->require_subcommand(0, 1);
     command->allow_extras();
 

@@ -4,26 +4,13 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost check --scenario gpucost.json --max-build-total-usd 250000 --expect build\n"
-    "      fails (exit code 1) when the build costs more than $250,000 or renting is cheaper\n"
-    "  gpucost check --build office-2x-rtx4090 --max-payback-months 24 --max-age-days 180\n"
-    "      fails when owning has not paid for itself by month 24, or a figure is older than 180 days\n"
-    "  gpucost check --max-monthly-usd 5000 --format json --output report.json\n"
-    "      fails when the cheaper side's dearest month (months 1..M, purchase and resale left out) exceeds\n"
-    "      $5,000; every build judged; JSON adds a \"checks\" array; one line per gate on stderr\n"
-    "  gpucost check --build office-2x-rtx4090 --max-upfront-usd 10000\n"
-    "      fails when buying the build (hardware and setup, paid in month 0) costs more than $10,000\n"
-    "  gpucost check --build box --min-p-build-cheaper 0.9 --range hours_per_week=20:60\n"
-    "      fails unless owning is cheaper in 90 % of 100,000 draws of every ranged input\n";
 
 struct CheckOptions {
     CatalogOptions catalog;
@@ -142,7 +129,7 @@ Command add_check_command(CLI::App& app) {
         ->description(
             "fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]")
         ->group(k_gates);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("check"));
     command->allow_extras();
     return command_for(command, options, run_check);
 }

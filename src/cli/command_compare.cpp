@@ -4,27 +4,11 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost compare --hours-per-week 40\n"
-    "      every build against its cheapest on-demand cloud offer, ranked\n"
-    "  gpucost compare --build office-2x-rtx4090 --years 3\n"
-    "      one build in detail: every assumption, the cost of each side by category\n"
-    "  gpucost compare --build hgx-h100-thinkmate-2024 --cloud aws-p5.48xlarge-us-east-1 --pricing spot\n"
-    "      one build against one chosen offer\n"
-    "  gpucost compare --hours-per-week 80 --electricity-usd-per-kwh 0.25 --idle off --format json\n"
-    "      change any assumption with its flag; JSON or CSV for scripts and spreadsheets\n"
-    "  gpucost compare --build office-2x-rtx4090 --currency EUR --usd-rate 0.92\n"
-    "      every computed figure in euros, at the rate you give (inputs stay in USD)\n"
-    "  gpucost compare --build office-2x-rtx4090 --format html --output report.html\n"
-    "      one page to attach or open offline: verdict, charts, breakdown, every assumption and its source\n"
-    "  gpucost compare --build office-2x-rtx4090 --chart\n"
-    "      the cumulative spend of both sides, drawn in the terminal under the table\n";
 
 struct CompareOptions {
     CatalogOptions catalog;
@@ -59,7 +43,7 @@ Command add_compare_command(CLI::App& app) {
     add_chart_option(*command, options->chart);
     add_catalog_options(*command, options->catalog);
     add_freshness_option(*command, options->freshness);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("compare"));
     command->allow_extras();
     return command_for(command, options, run_compare);
 }

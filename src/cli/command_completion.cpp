@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
@@ -144,6 +145,7 @@ Command add_completion_command(CLI::App& app) {
         app.add_subcommand("completion", "print a shell completion script: gpucost completion bash|zsh|fish");
     command->add_option("shell", options->shell, "the shell: bash, zsh or fish")->required()->type_name("SHELL");
     add_output_option(*command, options->output);
+    command->footer(command_footer("completion"));
     command->allow_extras();
     return {command, [command, options, &app](const Io& io) {
                 reject_extras(*command);

@@ -4,18 +4,12 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/io/scenario_json.hpp"
 #include "gpucost/model/scenario.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost init --output gpucost.json\n"
-    "      write every assumption at its default, with where each default comes from (\"_sources\")\n"
-    "  gpucost compare --scenario gpucost.json\n"
-    "      compare with the (edited) file; flags still win over it key by key\n";
 
 struct InitOptions {
     CatalogOptions catalog;
@@ -39,7 +33,7 @@ Command add_init_command(CLI::App& app) {
     add_output_option(*command, options->output);
     add_catalog_options(*command, options->catalog);
     add_quiet_option(*command, options->quiet);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("init"));
     command->allow_extras();
     return command_for(command, options, run_init);
 }

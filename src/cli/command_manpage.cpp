@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/version.hpp"
 
@@ -76,6 +77,117 @@ std::string usage_line(const CLI::App& command, const std::string& path) {
     return out;
 }
 
+// Inline markdown as roff: `code` and **strong** in bold, [text](target) as its text alone, the rest escaped.
+std::string roff_inline(std::string_view text) {
+    std::string out;
+    std::string plain;
+    const auto flush = [&] {
+        out += roff(plain);
+        plain.clear();
+    };
+    bool code = false;
+    bool strong = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '`' || (!code && text.substr(i, 2) == "**")) {
+            flush();
+            bool& on = c == '`' ? code : strong;
+            out += on ? "\\fR" : "\\fB";
+            on = !on;
+            if (c == '*') ++i;
+            continue;
+        }
+        const std::size_t middle = c == '[' && !code ? text.find("](", i) : std::string_view::npos;
+        const std::size_t end = middle == std::string_view::npos ? middle : text.find(')', middle);
+        if (end != std::string_view::npos) {
+            flush();
+            out += roff_inline(text.substr(i + 1, middle - i - 1));
+            i = end;
+            continue;
+        }
+        plain += c;
+    }
+    flush();
+    if (code || strong) out += "\\fR";
+    return out;
+}
+
+// A markdown table row's cells, "\|" read as a literal bar.
+std::vector<std::string> table_cells(std::string_view row) {
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 1; i < row.size(); ++i) {
+        if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') {
+            cell += '|';
+            ++i;
+        } else if (row[i] == '|') {
+            const std::size_t first = cell.find_first_not_of(' ');
+            cells.push_back(first == std::string::npos ? ""
+                                                       : cell.substr(first, cell.find_last_not_of(' ') - first + 1));
+            cell.clear();
+        } else {
+            cell += row[i];
+        }
+    }
+    return cells;
+}
+
+// One markdown line of a manual section as roff, outside code blocks. `paragraph` says whether a paragraph is open.
+std::string manual_line(std::string_view line, std::string_view previous, bool& paragraph) {
+    if (line.empty()) {
+        paragraph = false;
+        return "";
+    }
+    if (line.front() == '#') {
+        paragraph = false;
+        return fmt::format(".PP\n\\fB{}\\fR\n", roff_inline(line.substr(line.find_first_not_of("# "))));
+    }
+    if (line.front() == '|') {  // a table: the header and the rule dropped, each row a tagged paragraph
+        paragraph = false;
+        if (previous.empty() || previous.front() != '|' || line.find_first_not_of("|-: ") == std::string_view::npos)
+            return "";
+        const std::vector<std::string> cells = table_cells(line);
+        std::string out = fmt::format(".TP\n{}\n", roff_inline(cells.empty() ? "" : cells.front()));
+        for (std::size_t i = 1; i < cells.size(); ++i)
+            out += roff_inline(cells[i]) + (i + 1 < cells.size() ? ";\n" : "\n");
+        return out;
+    }
+    std::string out;
+    if (line.substr(0, 2) == "- ") {
+        out = ".IP \\(bu 2\n";
+        line.remove_prefix(2);
+    } else if (!paragraph) {
+        out = ".PP\n";
+    }
+    paragraph = true;
+    return out + roff_inline(line.substr(line.find_first_not_of(' '))) + "\n";
+}
+
+// A command's manual section (its .md file up to "## Examples") as roff: paragraphs, bullets, tables, code blocks.
+std::string manual_text(std::string_view name) {
+    const std::string markdown = manual_section(command_markdown(name));
+    std::string out;
+    std::string_view previous;
+    bool paragraph = false;
+    bool code = false;
+    std::string_view rest = markdown;
+    while (!rest.empty()) {
+        const std::string_view line = rest.substr(0, rest.find('\n'));
+        rest.remove_prefix(std::min(rest.size(), line.size() + 1));
+        if (line.substr(0, 3) == "```") {
+            out += code ? ".fi\n" : ".PP\n.nf\n";
+            code = !code;
+            paragraph = false;
+        } else if (code) {
+            out += roff(std::string(line)) + "\n";
+        } else {
+            out += manual_line(line, previous, paragraph);
+        }
+        previous = line;
+    }
+    return out;
+}
+
 // The examples of a footer (everything before the exit codes, which have their own section), kept as typed.
 std::string examples_text(const CLI::App& command) {
     std::string footer = command.get_footer();
@@ -90,6 +202,7 @@ void add_command(const CLI::App& command, const std::string& path, std::string& 
     out += fmt::format(".SS \"{}\"\n", roff(path));
     out += usage_line(command, path);
     out += fmt::format(".PP\n{}\n", roff(command.get_description()));
+    out += manual_text(command.get_name());
     out += options_text(command);
     // A nested command inherits its parent's footer: its examples are shown once, under the parent.
     const CLI::App* parent = command.get_parent();
@@ -154,8 +267,10 @@ std::string manual(const CLI::App& root, const std::string& date) {
                 "files; --output writes one file atomically (a temporary file in the same folder, then a rename).") +
            "\n";
     out += ".SH SEE ALSO\n" +
-           roff("README.md and docs/ in gpucost's source tree: the cost model, the catalogue format with every "
-                "source, the JSON, CSV and cash-flow contracts, and how to run the budget gates in CI.") +
+           roff("docs/ in gpucost's source tree: the cost model (docs/cost-model.md), the catalogue format with "
+                "every source (docs/catalog.md), the JSON, CSV and cash-flow contracts (docs/output.md), and how to "
+                "run the budget gates in CI (docs/scenarios-and-gates.md). Each command's section above is "
+                "src/cli/command_NAME.md.") +
            "\n";
     return out;
 }

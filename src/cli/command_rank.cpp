@@ -4,23 +4,13 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/rank.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost rank --workload llm-70b-serve-mlperf --hours-per-week 168\n"
-    "      every build and offer with a figure for the workload, cheapest per million tokens first\n"
-    "  gpucost rank --workload image-train-resnet50 --min-vram-gb 40 --verbose\n"
-    "      only GPUs with 40 GB or more; what is left out, and why, on stderr\n"
-    "  gpucost rank --workload llm-8b-chat-llamacpp --format html --output rank.html\n"
-    "      one page to attach or open offline: verdict, chart, ranking, the workload's source\n"
-    "  gpucost rank --workload llm-70b-serve-mlperf --format svg --chart rank --output rank.svg\n"
-    "      the chart alone, for slides and wikis\n";
 
 struct RankOptions {
     CatalogOptions catalog;
@@ -57,7 +47,7 @@ Command add_rank_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "rank");
     add_catalog_options(*command, options->catalog);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("rank"));
     command->allow_extras();
     return command_for(command, options, run_rank);
 }

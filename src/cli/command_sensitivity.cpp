@@ -2,20 +2,12 @@
 #include <ostream>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/uncertainty.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost sensitivity --build office-2x-rtx4090\n"
-    "      every range of the catalogue that applies to the build, largest swing first\n"
-    "  gpucost sensitivity --range electricity_usd_per_kwh=0.08:0.30 --range staff_fte_build=0.02:0.25\n"
-    "      every build with its matched offer; does the verdict flip at either end?\n"
-    "  gpucost sensitivity --build box --range cloud:aws-x/usd_per_hour/on-demand=20:40 --format json\n"
-    "      a cloud offer's price at one pricing; JSON rows {address, low, high, owning_saves_at_low_usd, ...}\n";
 
 struct SensitivityOptions {
     CatalogOptions catalog;
@@ -49,7 +41,7 @@ Command add_sensitivity_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "tornado");
     add_catalog_options(*command, options->catalog);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("sensitivity"));
     command->allow_extras();
     return command_for(command, options, run_sensitivity);
 }

@@ -2,22 +2,12 @@
 #include <ostream>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/uncertainty.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost simulate --build office-2x-rtx4090\n"
-    "      100,000 draws of every range that applies: p5..p95 of each total and p(build cheaper)\n"
-    "  gpucost simulate --range hours_per_week=20:80 --range-dist uniform --draws 1000000 --seed 7\n"
-    "      every build with its matched offer; the same seed gives byte-identical output\n"
-    "  gpucost simulate --build office-2x-rtx4090 --format svg --chart histogram > saving.svg\n"
-    "      the histogram of owning's saving over the draws, p10/p50/p90 and the zero line marked\n"
-    "  gpucost check --build box --min-p-build-cheaper 0.9\n"
-    "      the CI gate: fail unless owning wins in 90 % of the draws\n";
 
 struct SimulateOptions {
     CatalogOptions catalog;
@@ -54,7 +44,7 @@ Command add_simulate_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "histogram");
     add_catalog_options(*command, options->catalog);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("simulate"));
     command->allow_extras();
     return command_for(command, options, run_simulate);
 }

@@ -9,21 +9,13 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_docs.hpp"
 #include "gpucost/api.hpp"
 #include "gpucost/render/uncertainty.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost::cli {
 namespace {
-
-constexpr const char* k_examples =
-    "Examples:\n"
-    "  gpucost sweep --build office-2x-rtx4090 --vary hours_per_week=0:168:12\n"
-    "      build total, cloud total, owning's saving and the cheaper side every 12 hours a week\n"
-    "  gpucost sweep --build box --vary hours_per_week=0:168:1 --vary years=1:5.5:0.5\n"
-    "      a map: rows by hours per week, columns by horizon, B where building is cheaper\n"
-    "  gpucost sweep --vary electricity_usd_per_kwh=0.05:0.40:0.05 --format csv\n"
-    "      every build with its matched offer, long-format CSV for a spreadsheet\n";
 
 struct SweepOptions {
     CatalogOptions catalog;
@@ -93,7 +85,7 @@ Command add_sweep_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "sweep");
     add_catalog_options(*command, options->catalog);
-    command->footer(std::string(k_examples) + "\n" + k_exit_codes_help);
+    command->footer(command_footer("sweep"));
     command->allow_extras();
     return command_for(command, options, run_sweep);
 }

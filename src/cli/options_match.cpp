@@ -14,7 +14,7 @@
 namespace gpucost::cli {
 
 namespace {
-constexpr const char* k_match_group = "Matching (like for like: see 'Matching' in the README)";
+constexpr const char* k_match_group = "Matching (like for like: see docs/matching.md)";
 // The largest requirement a flag takes: far above any GPU sold, so only a typo is refused.
 constexpr double k_max_vram_gb = 100000.0;
 constexpr double k_max_fp64_tflops = 1000000.0;

@@ -297,6 +297,17 @@ TEST_CASE("bad catalogue files: exit 3, one line naming the file, the position a
         check_catalog_fails(dir.write("d.json", mini_with("\"gpu_count\": 4", "\"gpu_count\": -1e400")),
                             "line 31, column 75: the number -1e400 is too large to represent; numbers must be finite");
     }
+    SECTION("a directory instead of a file") { check_catalog_fails(dir.path(), "is a directory, not a file"); }
+    SECTION("a file that does not exist") { check_catalog_fails(dir.path() + "/missing.json", "no such file"); }
+    SECTION("a path through a file") {
+        const std::string file = dir.write("c.json", "{}");
+        check_catalog_fails(file + "/catalog.json", "no such file");
+    }
+}
+
+// Seconds of work (50 MB written and read twice): [slow], out of the developer's loop (ctest -LE slow).
+TEST_CASE("large bad catalogue files: exit 3, one line naming the file, the position and the problem", "[slow]") {
+    TempDir dir;
     SECTION("arrays nested 100,000 levels deep") {
         const std::size_t levels = 100'000;
         // The 65th '[' (byte 64, column 65) is one level more than the 64 allowed.
@@ -317,12 +328,6 @@ TEST_CASE("bad catalogue files: exit 3, one line naming the file, the position a
         check_catalog_fails(dir.write("c.json", "{" + std::string(50'000'000, '\x01')),
                             "line 1, column 2: invalid JSON: unexpected byte \\x01; expected a key in double quotes "
                             "or '}'");
-    }
-    SECTION("a directory instead of a file") { check_catalog_fails(dir.path(), "is a directory, not a file"); }
-    SECTION("a file that does not exist") { check_catalog_fails(dir.path() + "/missing.json", "no such file"); }
-    SECTION("a path through a file") {
-        const std::string file = dir.write("c.json", "{}");
-        check_catalog_fails(file + "/catalog.json", "no such file");
     }
 }
 
@@ -549,6 +554,14 @@ void check_import_fails(const std::string& file, const std::string& what, const 
     check_fails(import_args(file, format), 3, "gpucost: error: " + file + ": " + what + "\n");
 }
 
+// "gpucost catalog import --from skypilot FILE ..." succeeds (exit 0); its result, to check what it printed.
+gpucost::test::RunResult import_ok(const std::string& file) {
+    const auto r = run_gpucost(import_args(file));
+    INFO("stderr: " << r.err);
+    CHECK(r.exit_code == 0);
+    return r;
+}
+
 // A SkyPilot file with one row whose Price cell is `price`.
 std::string skypilot_with_price(const std::string& price) {
     return k_skypilot_header + "\np5.4xlarge,H100,1.0,16.0,256.0,," + price + ",,us-east-1,use1-az2\n";
@@ -665,14 +678,8 @@ TEST_CASE("bad prices and counts for catalog import: the cell, its line and the 
     }
 }
 
-TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB field, 100,000 unknown rows") {
+TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB field") {
     TempDir dir;
-    const auto import_ok = [](const std::string& file) {
-        const auto r = run_gpucost(import_args(file));
-        INFO("stderr: " << r.err);
-        CHECK(r.exit_code == 0);
-        return r;
-    };
     const std::string plain = dir.write("plain.csv", k_skypilot_header + "\n" + k_p5_row + "\n");
     const auto reference = import_ok(plain);
     REQUIRE_THAT(reference.out, Catch::Contains("\"id\": \"aws-p5.48xlarge-us-east-1\""));
@@ -697,31 +704,34 @@ TEST_CASE("hostile but valid CSV imports: BOM, CR, mixed line endings, a 1 MB fi
             "p5.48xlarge,H100,8.0,192.0,2048.0,\"" + std::string(1'000'000, 'g') + "\",55.04,,us-east-1,use1-az2";
         same_offers(dir.write("wide.csv", k_skypilot_header + "\n" + row + "\n"));
     }
-    SECTION("100,000 rows of unknown accelerators: stderr names every one, one a line, most rows first") {
-        // Issue 10 changed this from "the 10 with most rows, then a count": a name left out is one the user may need
-        // an alias for, and a count does not say which. Ranked by rows, the head of the list is the useful part.
-        std::string text = k_skypilot_header + "\n" + k_p5_row + "\n";
-        // 3 rows of "X0", 2 of "X1", then one row each of X2 ... X99996: 100,000 unmapped rows, 99,997 names.
-        for (int i : {0, 0, 0, 1, 1}) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
-        for (int i = 2; i < 99'997; ++i) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
-        const auto r = import_ok(dir.write("many.csv", text));
-        std::vector<std::string> lines;
-        for (std::size_t at = 0, end; (end = r.err.find('\n', at)) != std::string::npos; at = end + 1)
-            lines.push_back(r.err.substr(at, end - at));
-        REQUIRE(lines.size() == 1 + 99'997);  // the summary, then every name
-        CHECK(lines[0] == "gpucost: imported 1 offer from 1 of 100001 rows of " + dir.path() +
-                              "/many.csv, replacing 1 offer of the catalogue in use and adding 0");
-        const auto line_for = [](const std::string& name, int rows) {
-            return fmt::format("gpucost: warning: left out {} row{} with accelerator \"{}\": no catalogue GPU lists it "
-                               "among its aliases (add it to a GPU's \"aliases\" to import them)",
-                               rows, rows == 1 ? "" : "s", name);
-        };
-        CHECK(lines[1] == line_for("X0", 3));
-        CHECK(lines[2] == line_for("X1", 2));
-        // Then one row each, by name as text: X10, X100, X1000, X10000, X10001, ..., X99996 last.
-        CHECK(lines[3] == line_for("X10", 1));
-        CHECK(lines.back() == line_for("X99996", 1));
-        CHECK(std::count_if(lines.begin(), lines.end(),
-                            [](const std::string& l) { return l.find("more row") != std::string::npos; }) == 0);
-    }
+}
+
+// Seconds of work (100,000 rows written, imported and checked): [slow], out of the developer's loop (ctest -LE slow).
+TEST_CASE("catalog import of 100,000 unknown rows: stderr names every one, one a line, most rows first", "[slow]") {
+    TempDir dir;
+    // Issue 10 changed this from "the 10 with most rows, then a count": a name left out is one the user may need
+    // an alias for, and a count does not say which. Ranked by rows, the head of the list is the useful part.
+    std::string text = k_skypilot_header + "\n" + k_p5_row + "\n";
+    // 3 rows of "X0", 2 of "X1", then one row each of X2 ... X99996: 100,000 unmapped rows, 99,997 names.
+    for (int i : {0, 0, 0, 1, 1}) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
+    for (int i = 2; i < 99'997; ++i) text += fmt::format("x.{0},X{0},1.0,4.0,16.0,,1,,us-east-1,a\n", i);
+    const auto r = import_ok(dir.write("many.csv", text));
+    std::vector<std::string> lines;
+    for (std::size_t at = 0, end; (end = r.err.find('\n', at)) != std::string::npos; at = end + 1)
+        lines.push_back(r.err.substr(at, end - at));
+    REQUIRE(lines.size() == 1 + 99'997);  // the summary, then every name
+    CHECK(lines[0] == "gpucost: imported 1 offer from 1 of 100001 rows of " + dir.path() +
+                          "/many.csv, replacing 1 offer of the catalogue in use and adding 0");
+    const auto line_for = [](const std::string& name, int rows) {
+        return fmt::format("gpucost: warning: left out {} row{} with accelerator \"{}\": no catalogue GPU lists it "
+                           "among its aliases (add it to a GPU's \"aliases\" to import them)",
+                           rows, rows == 1 ? "" : "s", name);
+    };
+    CHECK(lines[1] == line_for("X0", 3));
+    CHECK(lines[2] == line_for("X1", 2));
+    // Then one row each, by name as text: X10, X100, X1000, X10000, X10001, ..., X99996 last.
+    CHECK(lines[3] == line_for("X10", 1));
+    CHECK(lines.back() == line_for("X99996", 1));
+    CHECK(std::count_if(lines.begin(), lines.end(),
+                        [](const std::string& l) { return l.find("more row") != std::string::npos; }) == 0);
 }

@@ -329,7 +329,8 @@ TEST_CASE("properties of the engine over random valid scenarios") {
     }
 }
 
-TEST_CASE("properties of reports built from random catalogues through the real loader") {
+// Seconds of work (1,000 random catalogues parsed and reported): [slow], out of the developer's loop.
+TEST_CASE("properties of reports built from random catalogues through the real loader", "[slow]") {
     Draw d(42);
     for (int n = 0; n < 1000; ++n) {
         const json text = random_catalog(d);
@@ -364,7 +365,9 @@ TEST_CASE("properties of reports built from random catalogues through the real l
     }
 }
 
-TEST_CASE("results do not depend on the order of catalogue entries") {
+// Seconds of work (200 random catalogues written in two orders and compared through the CLI): [slow], out of the
+// developer's loop (ctest -LE slow).
+TEST_CASE("results do not depend on the order of catalogue entries", "[slow]") {
     namespace fs = std::filesystem;
     std::string base = (fs::temp_directory_path() / "gpucost-order-XXXXXX").string();
     REQUIRE(mkdtemp(base.data()) != nullptr);

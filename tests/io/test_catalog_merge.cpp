@@ -60,7 +60,8 @@ TEST_CASE("merge_catalog refuses an id that changes section, naming the overlay 
     }
 }
 
-TEST_CASE("merge_catalog of 100,000 offers over 100,000 is linear") {
+// Seconds of work (200,000 offers built and merged): [slow], out of the developer's loop (ctest -LE slow).
+TEST_CASE("merge_catalog of 100,000 offers over 100,000 is linear", "[slow]") {
     // Quadratic, this took minutes (10^10 id comparisons); linear, well under a second even under sanitizers.
     Catalog c = mini();
     std::string base = "{\"cloud\": [";
