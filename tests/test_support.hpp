@@ -67,6 +67,13 @@ std::string test_path(const std::string& relative);
 // Reads a whole file; fails the test when it cannot.
 std::string read_file(const std::string& path);
 
+// The body of a JSON output (its last member, after the envelope of docs/output.md), as JSON text to parse.
+std::string json_body(const std::string& json_text);
+
+// A JSON output with its body's members lifted beside the envelope's (the body's winning a shared key), as JSON
+// text: for tests that read the figures of one command, not the envelope's shape (test_report_pipeline.cpp does).
+std::string json_flattened(const std::string& json_text);
+
 // Compares `actual` with tests/golden/<name>. With GPUCOST_UPDATE_GOLDEN=1 it rewrites the file instead.
 // On a mismatch the failure shows the first differing line of each.
 void check_golden(const std::string& name, const std::string& actual);
