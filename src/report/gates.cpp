@@ -66,23 +66,25 @@ constexpr GateBound k_min = GateBound::at_least;
 // One row per gate: the table the CLI and both evaluators read.
 const GateInfo k_gates[] = {
     {"max-build-total-usd", GateUnit::usd, k_max, &Gates::max_build_total_usd, build_total, nullptr, "USD",
-     "fail when the build's total over the horizon exceeds USD"},
+     "fail when the build's total over the horizon exceeds USD", true},
     {"max-cloud-total-usd", GateUnit::usd, k_max, &Gates::max_cloud_total_usd, cloud_total, nullptr, "USD",
-     "fail when the cloud's total over the horizon exceeds USD"},
+     "fail when the cloud's total over the horizon exceeds USD", true},
     {"max-monthly-usd", GateUnit::usd, k_max, &Gates::max_monthly_usd, dearest_month, nullptr, "USD",
      "fail when the cheaper side's highest monthly spend in months 1..M (undiscounted; purchase and resale left out) "
-     "exceeds USD"},
+     "exceeds USD",
+     true},
     {"max-payback-months", GateUnit::months, k_max, &Gates::max_payback_months, payback, nullptr, "N",
-     "fail when owning has not paid for itself by month N (or never does)"},
+     "fail when owning has not paid for itself by month N (or never does)", true},
     {"max-upfront-usd", GateUnit::usd, k_max, &Gates::max_upfront_usd, upfront, nullptr, "USD",
-     "fail when the build's month-0 spend (hardware and setup) exceeds USD"},
-    {"expect", GateUnit::side, k_max, nullptr, nullptr, nullptr, "build|cloud", "fail unless this side is cheaper"},
+     "fail when the build's month-0 spend (hardware and setup) exceeds USD", true},
+    {"expect", GateUnit::side, k_max, nullptr, nullptr, nullptr, "build|cloud", "fail unless this side is cheaper",
+     true},
     {"max-age-days", GateUnit::days, k_max, &Gates::max_age_days, age_in_days, nullptr, "N",
      "fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]", false},
     {"min-p-build-cheaper", GateUnit::probability, k_min, &Gates::min_p_build_cheaper, nullptr, p_build_cheaper, "P",
-     "fail unless owning is cheaper in at least this share of a simulation's draws, [0, 1]"},
+     "fail unless owning is cheaper in at least this share of a simulation's draws, [0, 1]", true},
     {"max-p-cloud-cheaper", GateUnit::probability, k_max, &Gates::max_p_cloud_cheaper, nullptr, p_cloud_cheaper, "P",
-     "fail when renting is cheaper in more than this share of a simulation's draws, [0, 1]"},
+     "fail when renting is cheaper in more than this share of a simulation's draws, [0, 1]", true},
 };
 
 }  // namespace
