@@ -6,12 +6,14 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <iterator>
 #include <poll.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpucost/cli.hpp"
 #include "gpucost/io/catalog_json.hpp"
@@ -215,6 +217,24 @@ Report mini_report(const std::string& build_id, double discount_rate) {
     request.flags.origin = "flag";
     request.flags.set(AssumptionKey::discount_rate, discount_rate);
     return build_report(catalog, request);
+}
+
+std::string json_body(const std::string& json_text) {
+    const auto document = nlohmann::ordered_json::parse(json_text);  // in the order written: the body is last
+    REQUIRE(document.is_object());
+    REQUIRE(!document.empty());
+    return document.back().dump();
+}
+
+std::string json_flattened(const std::string& json_text) {
+    auto document = nlohmann::ordered_json::parse(json_text);
+    REQUIRE(document.is_object());
+    REQUIRE(!document.empty());
+    const nlohmann::ordered_json body = document.back();
+    document.erase(std::prev(document.end()).key());
+    if (!body.is_object()) return document.dump();
+    for (const auto& item : body.items()) document[item.key()] = item.value();  // the body's key wins
+    return document.dump();
 }
 
 }  // namespace gpucost::test

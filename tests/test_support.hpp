@@ -9,11 +9,6 @@
 
 namespace gpucost::test {
 
-// What a ranked `compare` on the shipped catalogue prints on stderr: no source gives a 4-GPU RTX 5090 instance
-// (data/README.md, 4b), so workstation-4x-rtx5090 is matched like for like with an 8-GPU one, half of it unused.
-inline const std::string k_shipped_ranked_warnings =
-    "gpucost: warning: workstation-4x-rtx5090: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused\n";
-
 // What one in-process run of gpucost produced.
 struct RunResult {
     int exit_code = 0;
@@ -66,6 +61,13 @@ std::string test_path(const std::string& relative);
 
 // Reads a whole file; fails the test when it cannot.
 std::string read_file(const std::string& path);
+
+// The body of a JSON output (its last member, after the envelope of docs/output.md), as JSON text to parse.
+std::string json_body(const std::string& json_text);
+
+// A JSON output with its body's members lifted beside the envelope's (the body's winning a shared key), as JSON
+// text: for tests that read the figures of one command, not the envelope's shape (test_report_pipeline.cpp does).
+std::string json_flattened(const std::string& json_text);
 
 // Compares `actual` with tests/golden/<name>. With GPUCOST_UPDATE_GOLDEN=1 it rewrites the file instead.
 // On a mismatch the failure shows the first differing line of each.

@@ -103,8 +103,8 @@ struct FormatOptions {
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
 // Throws UsageError naming the valid formats.
 Format parse_format(const std::string& text);
-// Like parse_format, and also "markdown", "html" and "svg" (for commands that print a report: compare, check,
-// cashflow; the render dispatcher refuses a format a model lacks).
+// Like parse_format, and also "markdown", "html" and "svg" (for the report commands of report_command.hpp; the
+// render dispatcher refuses a format a model lacks).
 Format parse_report_format(const std::string& text);
 
 // --output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
@@ -123,8 +123,8 @@ void check_stdout(std::ostream& out);
 // rules, printing its warnings to `warn`. Throws OutputError (exit 4) when the text cannot be written.
 void write_result(const OutputOptions& options, const std::string& text, std::ostream& out, std::ostream& warn);
 
-// How commands that print a report (compare, check, cashflow) show it: --format, --output, --currency,
-// --usd-rate, --color, --quiet.
+// How the report commands (report_command.hpp) show a model: --format, --output, --currency, --usd-rate, --color,
+// --quiet.
 struct ReportOutputOptions {
     FormatOptions format;
     OutputOptions output;
@@ -187,7 +187,8 @@ MatchRequest match_request(const MatchFlags& flags, const std::string& scenario_
 // DataError for an unknown workload and UsageError for --match any without --workload.
 MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& flags,
                                    const std::string& scenario_file = "");
-// With --verbose, one "gpucost: note: left out ..." line per build and offer in `excluded`; nothing without it.
+// With --verbose, one "gpucost: note: left out ..." line per build and offer in `excluded` ("... for build B" when
+// an offer was left out for one build); nothing without it.
 void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.

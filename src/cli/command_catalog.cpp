@@ -20,7 +20,9 @@ namespace {
 struct ListOptions {
     CatalogOptions catalog;
     FormatOptions format;
+    OutputOptions output;
     QuietOption quiet;
+    FreshnessOptions freshness;
     std::string section;
     std::string gpu;
     std::string provider;
@@ -32,7 +34,9 @@ struct ListOptions {
 struct ShowOptions {
     CatalogOptions catalog;
     FormatOptions format;
+    OutputOptions output;
     QuietOption quiet;
+    FreshnessOptions freshness;
     std::string id;
 };
 
@@ -95,19 +99,31 @@ ListingFilter listing_filter(const ListOptions& o) {
     return f;
 }
 
+// list and show run the report commands' pipeline as far as a listing has its steps (no scenario, no match):
+// refuse --output onto an input, the format, --max-age-days, load, make the model, render, then its warnings and
+// the text.
 int run_list(const ListOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
     const Format format = parse_format(o.format.format);
-    const ListingFilter filter = listing_filter(o);
-    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    io.out << render_listing(catalog_listing(catalog, filter), format);
+    ListingFilter filter = listing_filter(o);
+    filter.max_age_days = max_age_days(o.freshness);
+    if (filter.max_age_days) filter.today = today();
+    std::ostream& warn = warnings(o.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const Listing listing = make_listing(catalog, filter);
+    finish(o.output, render_listing(listing, format), listing.header.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
 
 int run_show(const ShowOptions& o, const Io& io) {
+    refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
     const Format format = parse_format(o.format.format);
+    const std::optional<int> max_age = max_age_days(o.freshness);
     const Date day = today();
-    const Catalog catalog = load_catalog(o.catalog, warnings(o.quiet, io));
-    io.out << render_entry(catalog_entry(catalog, o.id, day), format);
+    std::ostream& warn = warnings(o.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    const CatalogEntry entry = make_entry(catalog, o.id, day, max_age);
+    finish(o.output, render_entry(entry, format), entry.header.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -256,7 +272,7 @@ int run_import(const ImportOptions& o, const Io& io) {
     const ImportRequest request = import_request(o);
     std::ostream& warn = warnings(o.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
-    const ImportResult result = import_price_list(request, catalog);
+    const ImportResult result = import_offers_file(request, catalog);
     const std::string json = import_overlay_json(result, request);
     print_import_account(warn, result, request);
     write_result(o.output, json, io.out, warn);
@@ -283,8 +299,10 @@ Command list_command(CLI::App& command) {
                      "only offers with this price, sorted by it per GPU-hour (default sort: on-demand)")
         ->type_name("PRICING");
     add_format_option(*list_app, list->format);
+    add_output_option(*list_app, list->output);
     add_catalog_options(*list_app, list->catalog);
     add_quiet_option(*list_app, list->quiet);
+    add_freshness_option(*list_app, list->freshness);
     list_app->allow_extras();
     return command_for(list_app, list, run_list);
 }
@@ -294,8 +312,10 @@ Command show_command(CLI::App& command) {
     CLI::App* show_app = command.add_subcommand("show", "one entry whole, with its source, as_of and age in days");
     show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
     add_format_option(*show_app, show->format);
+    add_output_option(*show_app, show->output);
     add_catalog_options(*show_app, show->catalog);
     add_quiet_option(*show_app, show->quiet);
+    add_freshness_option(*show_app, show->freshness);
     show_app->allow_extras();
     return command_for(show_app, show, run_show);
 }

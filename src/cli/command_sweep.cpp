@@ -8,20 +8,14 @@
 
 #include <fmt/format.h>
 
-#include "cli_common.hpp"
 #include "command_docs.hpp"
-#include "gpucost/api.hpp"
-#include "gpucost/render/uncertainty.hpp"
 #include "gpucost/util/text.hpp"
+#include "report_command.hpp"
 
 namespace gpucost::cli {
 namespace {
 
-struct SweepOptions {
-    CatalogOptions catalog;
-    ReportOutputOptions output;
-    ChartOption chart;
-    ScenarioOptions scenario;
+struct SweepOptions : ReportCommandOptions {
     std::vector<std::string> vary;
 };
 
@@ -54,22 +48,15 @@ SweepVary parse_vary(const std::string& text) {
 }
 
 int run_sweep(const SweepOptions& o, const Io& io) {
-    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
-    const ReportOutput output = report_output(o.output, o.chart, io);
     if (o.vary.empty() || o.vary.size() > 2)
         throw UsageError("sweep needs one or two --vary ADDRESS=START:STOP:STEP; see 'gpucost sweep --help'");
     std::vector<SweepVary> vary;
     for (const std::string& text : o.vary) vary.push_back(parse_vary(text));
-    RangeRequest request{comparison_request(o.scenario), {}};
-    std::ostream& warn = warnings(o.output.quiet, io);
-    const Catalog catalog = load_catalog(o.catalog, warn);
-    const SweepReport report = sweep(catalog, request, vary);
-    if (o.scenario.match.verbose)
-        print_exclusions(warn, o.scenario.match, excluded_by_match(catalog, request.comparison));
-    finish(o.output.output, render(report, output.format, output.render), report.warnings, warn, io);
+    run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
+        return sweep_report(catalog, {request, {}}, vary);
+    });
     return static_cast<int>(ExitCode::success);
 }
-
 }  // namespace
 
 Command add_sweep_command(CLI::App& app) {
@@ -85,6 +72,7 @@ Command add_sweep_command(CLI::App& app) {
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "sweep");
     add_catalog_options(*command, options->catalog);
+    add_freshness_option(*command, options->freshness);
     command->footer(command_footer("sweep"));
     command->allow_extras();
     return command_for(command, options, run_sweep);

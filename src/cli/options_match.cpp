@@ -126,9 +126,10 @@ void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<
     if (!o.verbose) return;
     for (const Excluded& e : excluded)
         print_line(err, "note",
-                   e.kind == "build" ? fmt::format("left out build {}: {}", quote_value(e.id), e.reason)
-                                     : fmt::format("left out offer {} for build {}: {}", quote_value(e.id),
-                                                   quote_value(e.build_id), e.reason));
+                   e.kind == "build" || e.build_id.empty()
+                       ? fmt::format("left out {} {}: {}", e.kind, quote_value(e.id), e.reason)
+                       : fmt::format("left out offer {} for build {}: {}", quote_value(e.id), quote_value(e.build_id),
+                                     e.reason));
 }
 
 }  // namespace gpucost::cli

@@ -55,9 +55,10 @@ std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderO
     body += html::section("verdict", "Verdict", verdicts);
     if (!charts.empty()) body += html::section("charts", "Charts", charts);
     body += html::section("breakdown", "Cost breakdown", breakdowns);
-    body += html::assumptions_section(
-        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions : report.assumptions);
-    body += html::warnings_section(report.warnings, estimates);
+    body += html::assumptions_section(report.detailed && !report.comparisons.empty()
+                                          ? report.comparisons.front().assumptions
+                                          : report.header.assumptions);
+    body += html::warnings_section(report.header.warnings, estimates);
     body += html::catalogue_section(report, money);
     return html::page("gpucost: cash flow by month", body);
 }

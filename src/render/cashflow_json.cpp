@@ -3,14 +3,11 @@
 // laid out exactly as a dump of the whole would lay it out, so the text is the same either way.
 #include "gpucost/render/cashflow_json.hpp"
 
-#include <nlohmann/json.hpp>
+#include "gpucost/render/envelope_json.hpp"
 
 namespace gpucost {
 
 namespace {
-using Json = nlohmann::ordered_json;
-// The cashflow JSON format; bump only with a breaking change, and say so in docs/output.md.
-constexpr int k_cash_flow_schema_version = 1;
 // Pieces of about this size reach the sink: few writes, and never the whole text at once.
 constexpr std::size_t k_piece_bytes = 1 << 20;
 
@@ -45,12 +42,13 @@ private:
     std::string m_buffer;
 };
 
-// `"key": value` at the root, after a comma when it is not the first.
-void member(Pieces& out, std::string_view key, const Json& value, bool first = false) {
-    out.add(first ? "\n  " : ",\n  ");
+// `"key": value` in an object at `depth` (1: the root's members), after a comma when it is not the first.
+void member(Pieces& out, std::string_view key, const Json& value, int depth, bool first = false) {
+    out.add(first ? "\n" : ",\n");
+    out.add(std::string(static_cast<std::size_t>(2 * depth), ' '));
     out.add(Json(key).dump());
     out.add(": ");
-    out.add(dumped(value, 1));
+    out.add(dumped(value, depth));
 }
 
 }  // namespace
@@ -60,9 +58,13 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
     const Currency& money = options.currency;
     Pieces out(sink);
     out.add("{");
-    member(out, "schema_version", k_cash_flow_schema_version, true);
-    member(out, "catalog", {{"as_of", report.catalog_as_of}, {"source", report.catalog_source}});
-    if (!money.is_usd()) member(out, "currency", {{"code", money.code}, {"per_usd", money.per_usd}});
+    // The envelope, then the body last, so the rows stream out at the end.
+    bool first = true;
+    const Json envelope = envelope_json(report.header, money);
+    for (const auto& item : envelope.items()) {
+        member(out, item.key(), item.value(), 1, first);
+        first = false;
+    }
     Json comparisons = Json::array();
     std::size_t rows = 0;
     for (const Comparison& c : report.comparisons) {
@@ -76,9 +78,10 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
         rows += c.cash_flow.flows.size();
     }
-    member(out, "comparisons", comparisons);
-    out.add(",\n  \"rows\": [");
-    bool first = true;
+    out.add(",\n  \"cash_flow\": {");
+    member(out, "comparisons", comparisons, 2, true);
+    out.add(",\n    \"rows\": [");
+    bool first_row = true;
     for (const Comparison& c : report.comparisons)
         for (const CashFlow& f : c.cash_flow.flows) {
             const Json row = {{"build_id", c.build.id},
@@ -88,13 +91,12 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                               {"category", category_info(f.category).key},
                               {money.field("amount_usd"), money.from_usd(f.amount_usd)},
                               {money.field("cumulative_usd"), money.from_usd(f.cumulative_usd)}};
-            out.add(first ? "\n    " : ",\n    ");
-            out.add(dumped(row, 2));
-            first = false;
+            out.add(first_row ? "\n      " : ",\n      ");
+            out.add(dumped(row, 3));
+            first_row = false;
         }
-    out.add(rows == 0 ? "]" : "\n  ]");
-    member(out, "warnings", report.warnings);
-    out.add("\n}\n");
+    out.add(rows == 0 ? "]" : "\n    ]");
+    out.add("\n  }\n}\n");
     out.flush();
 }
 

@@ -85,7 +85,8 @@ std::string warnings_section(const std::vector<std::string>& warnings, const std
 }
 
 std::string catalogue_section(const Report& report, const Currency& currency) {
-    return catalogue_section(report.catalog_source, report.catalog_as_of, report.oldest_as_of, currency);
+    return catalogue_section(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of,
+                             currency);
 }
 
 std::string catalogue_section(const std::string& source, const std::string& as_of, const std::string& oldest_as_of,

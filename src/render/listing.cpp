@@ -98,7 +98,7 @@ std::vector<EntryField> entry_fields(const CatalogEntry& e) {
     if (const auto* o = std::get_if<OfferRow>(&e.entry)) add_offer(f, *o);
     f.push_back({"age_days", e.age_days ? count(*e.age_days) : std::nullopt});
     f.push_back({"today", to_string(e.today)});
-    f.push_back({"catalog_source", e.catalog_origin});
+    f.push_back({"catalog_source", e.header.catalog_source});
     return f;
 }
 

@@ -6,14 +6,11 @@
 // calling the catalogue writer, because a renderer may not include io/ (tests/layering_check.cmake), and because
 // a listing is a report (every key, null where absent, confidence "sourced") where a catalogue file leaves
 // absent figures out.
-#include <nlohmann/json.hpp>
-
+#include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/listing.hpp"
 
 namespace gpucost {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 template <typename T>
 Json nullable(const std::optional<T>& v) {
@@ -112,11 +109,6 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
     return j;
 }
 
-std::string text(const Json& j) {
-    // Catalogue text is UTF-8 checked on reading; replacing odd bytes keeps a hand-built model from throwing.
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-}
-
 // The catalogue's keys, with the figures in the listing's order (highest throughput first).
 Json workload_json(const Workload& w) {
     Json per_gpu = Json::object();
@@ -129,39 +121,37 @@ Json workload_json(const Workload& w) {
 }  // namespace
 
 std::string render_listing_json(const Listing& l) {
-    Json j = {{"schema_version", k_catalog_schema_version},
-              {"catalog_source", l.catalog_origin},
-              {"catalog_as_of", l.catalog_as_of}};
+    Json body = Json::object();
     if (l.sections.gpus) {
-        j["gpus"] = Json::array();
-        for (const Gpu& g : l.gpus) j["gpus"].push_back(gpu_json(g));
+        body["gpus"] = Json::array();
+        for (const Gpu& g : l.gpus) body["gpus"].push_back(gpu_json(g));
     }
     if (l.sections.builds) {
-        j["builds"] = Json::array();
-        for (const BuildRow& b : l.builds) j["builds"].push_back(build_json(b));
+        body["builds"] = Json::array();
+        for (const BuildRow& b : l.builds) body["builds"].push_back(build_json(b));
     }
     if (l.sections.cloud) {
-        j["cloud"] = Json::array();
-        for (const OfferRow& o : l.cloud) j["cloud"].push_back(offer_json(o, l.pricing));
+        body["cloud"] = Json::array();
+        for (const OfferRow& o : l.cloud) body["cloud"].push_back(offer_json(o, l.pricing));
     }
     if (l.sections.workloads) {
-        j["workloads"] = Json::array();
-        for (const Workload& w : l.workloads) j["workloads"].push_back(workload_json(w));
+        body["workloads"] = Json::array();
+        for (const Workload& w : l.workloads) body["workloads"].push_back(workload_json(w));
     }
-    return text(j);
+    // Catalogue text is UTF-8 checked on reading; envelope_text replaces odd bytes, so a hand-built model never throws.
+    return envelope_text(l.header, Currency{}, "listing", std::move(body));
 }
 
 std::string render_entry_json(const CatalogEntry& e) {
-    Json j = {{"schema_version", k_catalog_schema_version}, {"section", to_string(e.section())}};
-    Json body;
-    if (const auto* g = std::get_if<Gpu>(&e.entry)) body = gpu_json(*g);
-    if (const auto* b = std::get_if<BuildRow>(&e.entry)) body = build_json(*b);
-    if (const auto* o = std::get_if<OfferRow>(&e.entry)) body = offer_json(*o, std::nullopt);
-    for (auto& item : body.items()) j[item.key()] = item.value();
-    j["age_days"] = nullable(e.age_days);
-    j["today"] = to_string(e.today);
-    j["catalog_source"] = e.catalog_origin;
-    return text(j);
+    Json body = {{"section", to_string(e.section())}};
+    Json fields;
+    if (const auto* g = std::get_if<Gpu>(&e.entry)) fields = gpu_json(*g);
+    if (const auto* b = std::get_if<BuildRow>(&e.entry)) fields = build_json(*b);
+    if (const auto* o = std::get_if<OfferRow>(&e.entry)) fields = offer_json(*o, std::nullopt);
+    for (auto& item : fields.items()) body[item.key()] = item.value();
+    body["age_days"] = nullable(e.age_days);
+    body["today"] = to_string(e.today);
+    return envelope_text(e.header, Currency{}, "entry", std::move(body));
 }
 
 }  // namespace gpucost

@@ -85,7 +85,7 @@ std::string render_listing_table(const Listing& l) {
     std::string out = fmt::format("{}", fmt::join(parts, "\n"));
     out += fmt::format("\nCatalogue: {} (as of {}). Prices in USD; per-instance hourly prices; "
                        "`gpucost catalog show ID` gives an entry's source and note.\n",
-                       l.catalog_origin, l.catalog_as_of);
+                       l.header.catalog_source, l.header.catalog_as_of);
     return out;
 }
 

@@ -64,7 +64,7 @@ std::vector<std::string> all_estimates(const RankReport& report) {
 }  // namespace
 
 std::string rank_svg(const RankReport& report, const Currency& money, const ChartPlacement& placement) {
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     const RankWorkload& w = report.workload;
     HorizontalBarChart chart;
     chart.document = document_for(
@@ -123,9 +123,10 @@ std::string render_html(const RankReport& report, const RenderOptions& options) 
                           (rank_text::any_marked(report) ? html::paragraph(rank_text::k_star_note, "note") : ""));
     body += workload_section(report);
     body += excluded_section(report);
-    body += html::assumptions_section(report.assumptions);
-    body += html::warnings_section(report.warnings, all_estimates(report));
-    body += html::catalogue_section(report.catalog_source, report.catalog_as_of, report.oldest_as_of, money);
+    body += html::assumptions_section(report.header.assumptions);
+    body += html::warnings_section(report.header.warnings, all_estimates(report));
+    body += html::catalogue_section(report.header.catalog_source, report.header.catalog_as_of,
+                                    report.header.oldest_as_of, money);
     return html::page("gpucost: what to buy or rent for " + report.workload.id, body);
 }
 

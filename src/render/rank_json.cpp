@@ -1,48 +1,12 @@
 // `rank` as JSON (docs/output.md, "rank"): full precision, null for not applicable, money fields renamed for
 // another currency.
-#include <nlohmann/json.hpp>
-
+#include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/rank.hpp"
 
 namespace gpucost {
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-// The rank JSON's own version; bump only with a breaking change.
-constexpr int k_rank_schema_version = 1;
-
-template <typename T>
-Json optional_json(const std::optional<T>& value) {
-    return value ? Json(*value) : Json(nullptr);
-}
-
 Json text_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
-
-// The assumptions as compare's JSON writes them: {"hours_per_week": 40.0, ..., "years": 3.0, "months": 36, ...}.
-Json assumptions_json(const Assumptions& a) {
-    Json out = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const AssumptionValue v = input_value(i.key, get_value(a, i.key));
-        if (const std::string_view word = choice_word(v); !word.empty())
-            out[std::string(i.name)] = std::string(word);
-        else if (i.kind == AssumptionKind::whole_number)
-            out[std::string(i.name)] = static_cast<std::int64_t>(std::get<double>(v));
-        else
-            out[std::string(i.name)] = std::get<double>(v);
-        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
-    }
-    return out;
-}
-
-Json sources_json(const ResolvedAssumptions& r) {
-    Json out = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const std::size_t k = static_cast<std::size_t>(i.key);
-        out[std::string(i.name)] = {{"from", r.origins[k]}, {"source", r.sources[k]}};
-    }
-    return out;
-}
 
 Json requirements_json(const RankReport& report) {
     const Requirements& r = report.requirements;
@@ -103,12 +67,7 @@ std::string render_json(const RankReport& report, const RenderOptions& options) 
     Json excluded = Json::array();
     for (const Excluded& e : report.excluded)
         excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"reason", e.reason}});
-    Json root = {
-        {"schema_version", k_rank_schema_version},
-        {"catalog",
-         {{"as_of", report.catalog_as_of},
-          {"source", report.catalog_source},
-          {"oldest_figure_as_of", report.oldest_as_of}}},
+    Json body = {
         {"workload",
          {{"id", w.id},
           {"name", w.name},
@@ -118,14 +77,10 @@ std::string render_json(const RankReport& report, const RenderOptions& options) 
           {"as_of", w.as_of},
           {"confidence", text_or_null(w.confidence)}}},
         {"requirements", requirements_json(report)},
-        {"assumptions", assumptions_json(report.assumptions.values)},
-        {"assumption_sources", sources_json(report.assumptions)},
         {"rows", std::move(rows)},
         {"excluded", std::move(excluded)},
-        {"warnings", report.warnings},
     };
-    if (!money.is_usd()) root["currency"] = {{"code", money.code}, {"per_usd", money.per_usd}};
-    return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return envelope_text(report.header, money, "rank", std::move(body));
 }
 
 }  // namespace gpucost

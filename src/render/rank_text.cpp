@@ -65,7 +65,7 @@ std::vector<std::vector<std::string>> rows(const RankReport& report, const Curre
 }
 
 std::string title(const RankReport& report) {
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     return fmt::format("Ranked by cost per million {} of {} ({}), over {} at {}, {}", report.workload.work_unit,
                        report.workload.id, report.workload.name, months_text(a.months), hours_text(a.hours_per_week),
                        to_string(a.pricing));
@@ -147,8 +147,8 @@ std::string render_table(const RankReport& report, const RenderOptions& options)
     if (const std::string left = rank_text::excluded_line(report, k_where); !left.empty())
         out += paint(left, Tone::note) + "\n";
     out += "\n" + paint(rank_text::method_note(report), Tone::muted) + "\n";
-    out += paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
-                             report.catalog_as_of, report.oldest_as_of),
+    out += paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.header.catalog_source,
+                             report.header.catalog_as_of, report.header.oldest_as_of),
                  Tone::muted) +
            "\n";
     return out;
@@ -167,8 +167,8 @@ std::string render_markdown(const RankReport& report, const RenderOptions& optio
     if (const std::string left = rank_text::excluded_line(report, k_where); !left.empty())
         out += markdown_cell(left) + "\n\n";
     out += markdown_cell(rank_text::method_note(report)) + "\n\n";
-    out += markdown_cell(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
-                                     report.catalog_as_of, report.oldest_as_of)) +
+    out += markdown_cell(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.header.catalog_source,
+                                     report.header.catalog_as_of, report.header.oldest_as_of)) +
            "\n";
     return out;
 }

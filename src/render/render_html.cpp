@@ -65,7 +65,7 @@ std::string detail_page(const Report& report, const Currency& money) {
     body += html::section("charts", "Charts", charts);
     body += html::section("breakdown", "Cost breakdown", html::breakdown_table(c, money));
     body += html::assumptions_section(c.assumptions);
-    body += html::warnings_section(report.warnings, c.estimates);
+    body += html::warnings_section(report.header.warnings, c.estimates);
     body += html::catalogue_section(report, money);
     return html::page(fmt::format("gpucost: {} against {}", c.build.id, c.offer.id), body);
 }
@@ -93,7 +93,7 @@ std::string category_table(const Report& report, const Currency& money) {
 }
 
 std::string ranked_page(const Report& report, const Currency& money) {
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     std::string body = "<h1>Build or rent: every build</h1>\n";
     body += html::paragraph(fmt::format("Every build against its cheapest {} cloud offer, over {} at {}.",
                                         ranked_offer_words(report.match_level, a.pricing), months_text(a.months),
@@ -115,11 +115,11 @@ std::string ranked_page(const Report& report, const Currency& money) {
                                            "What owning saves per build (right) or what renting saves (left), "
                                            "with each build's break-even hours."));
     body += html::section("breakdown", "Cost breakdown", category_table(report, money));
-    body += html::assumptions_section(report.assumptions);
+    body += html::assumptions_section(report.header.assumptions);
     std::vector<std::string> estimates;
     for (const Comparison& c : report.comparisons)
         estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
-    body += html::warnings_section(report.warnings, estimates);
+    body += html::warnings_section(report.header.warnings, estimates);
     body += html::catalogue_section(report, money);
     return html::page("gpucost: build or rent, every build", body);
 }

@@ -1,36 +1,9 @@
-#include <nlohmann/json.hpp>
-
+#include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 
 namespace gpucost {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-// The JSON output format; bump only with a breaking change, and say so in the README.
-constexpr int k_report_schema_version = 1;
-
-template <typename T>
-Json optional_json(const std::optional<T>& value) {
-    return value ? Json(*value) : Json(nullptr);
-}
-
-Json assumption_json(const Assumptions& a, AssumptionKey key) {
-    const AssumptionValue v = input_value(key, get_value(a, key));
-    if (const std::string_view word = choice_word(v); !word.empty()) return std::string(word);
-    if (info(key).kind == AssumptionKind::whole_number) return static_cast<std::int64_t>(std::get<double>(v));
-    return std::get<double>(v);
-}
-
-Json assumptions_json(const Assumptions& a) {
-    Json out = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        out[std::string(i.name)] = assumption_json(a, i.key);
-        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
-    }
-    return out;
-}
 
 // One side's categories as an object, in the engine's table order: {"hardware": 4512.0, ...}.
 Json breakdown(const Comparison& c, Side side, const Currency& money) {
@@ -105,7 +78,7 @@ Json overrides_json(const Comparison& c, const Report& report) {
     Json overrides = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
-        if (c.assumptions.origins[k] != report.assumptions.origins[k])
+        if (c.assumptions.origins[k] != report.header.assumptions.origins[k])
             overrides[std::string(i.name)] = assumption_json(c.assumptions.values, i.key);
     }
     return overrides;
@@ -186,47 +159,28 @@ Json checks_json(const std::vector<GateCheck>& checks) {
     return out;
 }
 
-Json report_json(const Report& report, const RenderOptions& options) {
-    Json origins = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const std::size_t k = static_cast<std::size_t>(i.key);
-        origins[std::string(i.name)] = {{"from", report.assumptions.origins[k]},
-                                        {"source", report.assumptions.sources[k]}};
-    }
+// The compare report's body (the envelope holds the run's header): its comparisons, the match level asked for and
+// what the match left out.
+Json report_body(const Report& report, const RenderOptions& options) {
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report, options.currency));
-    Json root = {
-        {"schema_version", k_report_schema_version},
-        {"catalog",
-         {{"as_of", report.catalog_as_of},
-          {"source", report.catalog_source},
-          {"oldest_figure_as_of", report.oldest_as_of}}},
-        {"assumptions", assumptions_json(report.assumptions.values)},
-        {"assumption_sources", std::move(origins)},
+    return {
         {"comparisons", std::move(comparisons)},
-        {"warnings", report.warnings},
         {"match_level", report.match_level},
         {"excluded", excluded_json(report.excluded)},
     };
-    if (!options.currency.is_usd()) {
-        // Only when asked for, so the default output keeps its contract; inputs and gates stay in USD.
-        root["currency"] = {{"code", options.currency.code}, {"per_usd", options.currency.per_usd}};
-    }
-    return root;
 }
-
-std::string dump(const Json& root) { return root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
 
 }  // namespace
 
 std::string render_json(const Report& report, const RenderOptions& options) {
-    return dump(report_json(report, options));
+    return envelope_text(report.header, options.currency, "report", report_body(report, options));
 }
 
 std::string render_json(const CheckReport& check, const RenderOptions& options) {
-    Json root = report_json(check.report, options);
-    root["checks"] = checks_json(check.checks);
-    return dump(root);
+    Json body = report_body(check.report, options);
+    body["checks"] = checks_json(check.checks);
+    return envelope_text(check.report.header, options.currency, "check", std::move(body));
 }
 
 }  // namespace gpucost

@@ -57,7 +57,7 @@ std::string tier_table(const Comparison& c, const Currency& currency) {
 }
 
 std::string summary(const Report& report, const Currency& money) {
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     std::string out = fmt::format("### Build or rent: every build against its cheapest {} cloud offer, over {} "
                                   "at {} h/week\n\n",
                                   ranked_offer_words(report.match_level, a.pricing), count_text(a.months, "month"),
@@ -68,7 +68,8 @@ std::string summary(const Report& report, const Currency& money) {
         rows.push_back(ranked_row(i + 1, report.comparisons[i], money));
     out +=
         markdown_table(ranked_columns(), {true, false, true, false, false, true, true, false, true, true, true}, rows);
-    out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.assumptions) + "\n</details>\n";
+    out += "\n<details><summary>Assumptions</summary>\n\n" + assumptions_table(report.header.assumptions) +
+           "\n</details>\n";
     return out;
 }
 
@@ -100,7 +101,8 @@ std::string detail(const Report& report, const Currency& currency) {
 
 std::string footer(const Report& report) {
     return fmt::format("\n<sub>Catalogue: {}, as of {}; oldest figure used: {}.</sub>\n",
-                       markdown_cell(report.catalog_source), report.catalog_as_of, report.oldest_as_of);
+                       markdown_cell(report.header.catalog_source), report.header.catalog_as_of,
+                       report.header.oldest_as_of);
 }
 
 std::string body(const Report& report, const Currency& currency) {

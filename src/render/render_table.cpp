@@ -37,8 +37,8 @@ std::string currency_line(const RenderOptions& options, const Paint& paint) {
 
 std::string footer(const Report& report, const Paint& paint) {
     return "\n" +
-           paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.catalog_source,
-                             report.catalog_as_of, report.oldest_as_of),
+           paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.header.catalog_source,
+                             report.header.catalog_as_of, report.header.oldest_as_of),
                  Tone::muted) +
            "\n";
 }
@@ -59,7 +59,7 @@ std::string tier_block(const Comparison& c, const Currency& currency, const Pain
 std::string summary(const Report& report, const RenderOptions& options) {
     const Paint paint(options.colour);
     const Currency& money = options.currency;
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     std::string out =
         paint(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} "
                           "months at {}",
@@ -89,7 +89,7 @@ std::string summary(const Report& report, const RenderOptions& options) {
         out += paint("* rests on a figure marked as an estimate or unverified; `--build ID` shows which.", Tone::note) +
                "\n";
     out += "Details of one build: gpucost compare --build ID\n\n";
-    out += assumptions_block(report.assumptions, false, paint);
+    out += assumptions_block(report.header.assumptions, false, paint);
     return out + footer(report, paint);
 }
 

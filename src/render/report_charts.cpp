@@ -183,7 +183,7 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
 }
 
 std::string savings_svg(const Report& report, const Currency& money, const ChartPlacement& placement) {
-    const Assumptions& a = report.assumptions.values;
+    const Assumptions& a = report.header.assumptions.values;
     DivergingBarChart chart;
     chart.document = document_for(
         placement, "What owning saves, per build",

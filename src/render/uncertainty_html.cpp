@@ -196,7 +196,8 @@ std::string render_html(const SimulationReport& r, const RenderOptions& o) {
     body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
     if (!charts.empty()) body += html::section("charts", "Charts", charts);
     body += html::section("breakdown", "Percentiles", tables);
-    body += ranges(r.ranges) + html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    body += ranges(r.ranges) + html::warnings_section(r.header.warnings, {}) +
+            catalogue(r.header.catalog_as_of, o.currency);
     return html::page("gpucost: simulate", body);
 }
 
@@ -231,7 +232,8 @@ std::string render_html(const SensitivityReport& r, const RenderOptions& o) {
     body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
     if (!charts.empty()) body += html::section("charts", "Charts", charts);
     body += html::section("breakdown", "Each input's swing", tables);
-    body += ranges(r.ranges) + html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    body += ranges(r.ranges) + html::warnings_section(r.header.warnings, {}) +
+            catalogue(r.header.catalog_as_of, o.currency);
     return html::page("gpucost: sensitivity", body);
 }
 
@@ -257,7 +259,7 @@ std::string render_html(const SweepReport& r, const RenderOptions& o) {
     body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
     if (!charts.empty()) body += html::section("charts", "Charts", charts);
     body += html::section("breakdown", "Every grid point", tables);
-    body += html::warnings_section(r.warnings, {}) + catalogue(r.catalog_as_of, o.currency);
+    body += html::warnings_section(r.header.warnings, {}) + catalogue(r.header.catalog_as_of, o.currency);
     return html::page("gpucost: sweep", body);
 }
 

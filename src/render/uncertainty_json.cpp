@@ -1,16 +1,10 @@
 // The JSON contracts of sensitivity, sweep and simulate (docs/uncertainty.md): full precision, null for none,
 // money keys renamed with --currency.
-#include <nlohmann/json.hpp>
-
+#include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/uncertainty.hpp"
 
 namespace gpucost {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-// The JSON format of these three commands; bump only with a breaking change.
-constexpr int k_uncertainty_schema_version = 1;
 
 Json ranges_json(const std::vector<RangeRow>& ranges) {
     Json out = Json::array();
@@ -29,15 +23,6 @@ Json label_json(const ComparisonLabel& l, const Currency& money) {
             {"cloud", {{"id", l.offer.id}}},
             {money.field("point_owning_saves_usd"), money.from_usd(l.owning_saves_usd)},
             {"point_cheaper", to_string(l.cheaper)}};
-}
-
-Json root(const char* command, const std::string& as_of) {
-    return {{"schema_version", k_uncertainty_schema_version}, {"command", command}, {"catalog_as_of", as_of}};
-}
-
-std::string dump(Json& out, const std::vector<std::string>& warnings) {
-    out["warnings"] = warnings;
-    return out.dump(2) + "\n";
 }
 
 // {"p5", "p10", "p50", "p90", "p95", "mean"}, each converted when money; nulls when no draw has the figure.
@@ -68,7 +53,7 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = root("sensitivity", r.catalog_as_of);
+    Json out = Json::object();
     out["ranges"] = ranges_json(r.ranges);
     Json comparisons = Json::array();
     for (const SensitivityComparison& c : r.comparisons) {
@@ -87,12 +72,12 @@ std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
         comparisons.push_back(std::move(item));
     }
     out["comparisons"] = std::move(comparisons);
-    return dump(out, r.warnings);
+    return envelope_text(r.header, money, "sensitivity", std::move(out));
 }
 
 std::string render_json(const SweepReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = root("sweep", r.catalog_as_of);
+    Json out = Json::object();
     Json vary = Json::array();
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
@@ -116,12 +101,12 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
         comparisons.push_back(std::move(item));
     }
     out["comparisons"] = std::move(comparisons);
-    return dump(out, r.warnings);
+    return envelope_text(r.header, money, "sweep", std::move(out));
 }
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = root("simulate", r.catalog_as_of);
+    Json out = Json::object();
     out["draws"] = r.draws;
     out["seed"] = r.seed;
     out["ranges"] = ranges_json(r.ranges);
@@ -145,7 +130,7 @@ std::string render_json(const SimulationReport& r, const RenderOptions& o) {
         comparisons.push_back(std::move(item));
     }
     out["comparisons"] = std::move(comparisons);
-    return dump(out, r.warnings);
+    return envelope_text(r.header, money, "simulation", std::move(out));
 }
 
 }  // namespace gpucost

@@ -11,14 +11,17 @@
 namespace gpucost {
 namespace {
 
-GateCheck at_most(const Comparison& c, const char* name, GateUnit unit, double limit, std::optional<double> value) {
-    return {name,
-            unit,
-            c.build.id,
-            c.offer.id,
+// A gate judged on a value: at or below a maximum, at or above a minimum; no value fails.
+GateCheck judged(const GateInfo& gate, const std::string& build_id, const std::string& cloud_id, double limit,
+                 std::optional<double> value) {
+    const bool passed = value && (gate.bound == GateBound::at_most ? *value <= limit : *value >= limit);
+    return {std::string(gate.name),
+            gate.unit,
+            build_id,
+            cloud_id,
             limit,
             value ? GateCheck::Value(*value) : GateCheck::Value(std::monostate{}),
-            value && *value <= limit};
+            passed};
 }
 
 // Money to the cent for the log line (JSON keeps full precision); counts as whole numbers.
@@ -31,60 +34,96 @@ std::string value_text(const GateCheck& check, const GateCheck::Value& v) {
     return "none";
 }
 
-std::optional<double> age_in_days(const Comparison& c, Date today) {
-    const auto age = oldest_age_days(c, today);
+std::optional<double> build_total(const Comparison& c, const Gates&) { return c.result.build.total_usd; }
+std::optional<double> cloud_total(const Comparison& c, const Gates&) { return c.result.cloud.total_usd; }
+
+// The dearest month the cheaper side will actually be billed, before discounting: a monthly budget's question. The
+// purchase (month 0) and the resale (a credit at M) are not a month's running cost.
+std::optional<double> dearest_month(const Comparison& c, const Gates&) {
+    return highest_month_usd(c.result, c.assumptions.values, c.result.cheaper);
+}
+
+std::optional<double> payback(const Comparison& c, const Gates&) {
+    const auto month = c.result.payback_month;
+    return month ? std::optional<double>(static_cast<double>(*month)) : std::nullopt;
+}
+
+std::optional<double> upfront(const Comparison& c, const Gates&) {
+    return c.result.build.hardware_usd + c.result.build.setup_usd;
+}
+
+std::optional<double> age_in_days(const Comparison& c, const Gates& g) {
+    const auto age = oldest_age_days(c, g.today);
     return age ? std::optional<double>(static_cast<double>(*age)) : std::nullopt;
 }
 
+double p_build_cheaper(const SimulationResult& r) { return r.p_build_cheaper; }
+double p_cloud_cheaper(const SimulationResult& r) { return r.p_cloud_cheaper; }
+
+constexpr GateBound k_max = GateBound::at_most;
+constexpr GateBound k_min = GateBound::at_least;
+
+// One row per gate: the table the CLI and both evaluators read.
+const GateInfo k_gates[] = {
+    {"max-build-total-usd", GateUnit::usd, k_max, &Gates::max_build_total_usd, build_total, nullptr, "USD",
+     "fail when the build's total over the horizon exceeds USD", true},
+    {"max-cloud-total-usd", GateUnit::usd, k_max, &Gates::max_cloud_total_usd, cloud_total, nullptr, "USD",
+     "fail when the cloud's total over the horizon exceeds USD", true},
+    {"max-monthly-usd", GateUnit::usd, k_max, &Gates::max_monthly_usd, dearest_month, nullptr, "USD",
+     "fail when the cheaper side's highest monthly spend in months 1..M (undiscounted; purchase and resale left out) "
+     "exceeds USD",
+     true},
+    {"max-payback-months", GateUnit::months, k_max, &Gates::max_payback_months, payback, nullptr, "N",
+     "fail when owning has not paid for itself by month N (or never does)", true},
+    {"max-upfront-usd", GateUnit::usd, k_max, &Gates::max_upfront_usd, upfront, nullptr, "USD",
+     "fail when the build's month-0 spend (hardware and setup) exceeds USD", true},
+    {"expect", GateUnit::side, k_max, nullptr, nullptr, nullptr, "build|cloud", "fail unless this side is cheaper",
+     true},
+    {"max-age-days", GateUnit::days, k_max, &Gates::max_age_days, age_in_days, nullptr, "N",
+     "fail when a figure's as_of is more than N days old (GPUCOST_TODAY=YYYY-MM-DD pins today), [0, 36500]", false},
+    {"min-p-build-cheaper", GateUnit::probability, k_min, &Gates::min_p_build_cheaper, nullptr, p_build_cheaper, "P",
+     "fail unless owning is cheaper in at least this share of a simulation's draws, [0, 1]", true},
+    {"max-p-cloud-cheaper", GateUnit::probability, k_max, &Gates::max_p_cloud_cheaper, nullptr, p_cloud_cheaper, "P",
+     "fail when renting is cheaper in more than this share of a simulation's draws, [0, 1]", true},
+};
+
 }  // namespace
+
+std::span<const GateInfo> gate_infos() noexcept { return k_gates; }
+
+const GateInfo* find_gate(std::string_view name) noexcept {
+    for (const GateInfo& g : k_gates)
+        if (g.name == name) return &g;
+    return nullptr;
+}
 
 std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& g) {
     std::vector<GateCheck> out;
-    for (const Comparison& c : report.comparisons) {
-        const Evaluation& e = c.result;
-        if (g.max_build_total_usd)
-            out.push_back(at_most(c, "max-build-total-usd", GateUnit::usd, *g.max_build_total_usd, e.build.total_usd));
-        if (g.max_cloud_total_usd)
-            out.push_back(at_most(c, "max-cloud-total-usd", GateUnit::usd, *g.max_cloud_total_usd, e.cloud.total_usd));
-        // The dearest month the cheaper side will actually be billed, before discounting: a monthly budget's
-        // question. The purchase (month 0) and the resale (a credit at M) are not a month's running cost.
-        if (g.max_monthly_usd)
-            out.push_back(at_most(c, "max-monthly-usd", GateUnit::usd, *g.max_monthly_usd,
-                                  highest_month_usd(e, c.assumptions.values, e.cheaper)));
-        if (g.max_payback_months) {
-            std::optional<double> payback;
-            if (e.payback_month) payback = static_cast<double>(*e.payback_month);
-            out.push_back(at_most(c, "max-payback-months", GateUnit::months, *g.max_payback_months, payback));
+    for (const Comparison& c : report.comparisons)
+        for (const GateInfo& gate : k_gates) {
+            if (gate.unit == GateUnit::side) {
+                if (g.expect)
+                    out.push_back({std::string(gate.name), GateUnit::side, c.build.id, c.offer.id,
+                                   std::string(to_string(*g.expect)), std::string(to_string(c.result.cheaper)),
+                                   c.result.cheaper == *g.expect});
+                continue;
+            }
+            const std::optional<double>& limit = g.*gate.limit;
+            if (gate.report_value != nullptr && limit)
+                out.push_back(judged(gate, c.build.id, c.offer.id, *limit, gate.report_value(c, g)));
         }
-        if (g.max_upfront_usd)
-            out.push_back(at_most(c, "max-upfront-usd", GateUnit::usd, *g.max_upfront_usd,
-                                  e.build.hardware_usd + e.build.setup_usd));
-        if (g.expect)
-            out.push_back({"expect", GateUnit::side, c.build.id, c.offer.id, std::string(to_string(*g.expect)),
-                           std::string(to_string(e.cheaper)), e.cheaper == *g.expect});
-        if (g.max_age_days)
-            out.push_back(at_most(c, "max-age-days", GateUnit::days, static_cast<double>(*g.max_age_days),
-                                  age_in_days(c, g.today)));
-    }
     return out;
 }
 
 std::vector<GateCheck> evaluate_probability_gates(const SimulationReport& simulation, const Gates& g) {
     std::vector<GateCheck> out;
-    for (const SimulationComparison& c : simulation.comparisons) {
-        const std::string& build = c.label.build.id;
-        const std::string& offer = c.label.offer.id;
-        if (g.min_p_build_cheaper) {
-            const double p = c.result.p_build_cheaper;
-            out.push_back({"min-p-build-cheaper", GateUnit::probability, build, offer, *g.min_p_build_cheaper, p,
-                           p >= *g.min_p_build_cheaper});
+    for (const SimulationComparison& c : simulation.comparisons)
+        for (const GateInfo& gate : k_gates) {
+            if (gate.simulation_value == nullptr) continue;
+            if (const std::optional<double>& limit = g.*gate.limit)
+                out.push_back(
+                    judged(gate, c.label.build.id, c.label.offer.id, *limit, gate.simulation_value(c.result)));
         }
-        if (g.max_p_cloud_cheaper) {
-            const double p = c.result.p_cloud_cheaper;
-            out.push_back({"max-p-cloud-cheaper", GateUnit::probability, build, offer, *g.max_p_cloud_cheaper, p,
-                           p <= *g.max_p_cloud_cheaper});
-        }
-    }
     return out;
 }
 
@@ -98,8 +137,8 @@ std::string gate_line(const GateCheck& check, bool with_ids) {
         const char* what = check.unit == GateUnit::months ? "never pays back within the horizon" : "no figure";
         return fmt::format("{} {}{}: {} (limit {})", verdict, check.name, who, what, value_text(check, check.limit));
     }
-    // A minimum ("min-p-build-cheaper") passes at or above its limit; every other gate at or below.
-    const bool minimum = check.name.rfind("min-", 0) == 0;
+    const GateInfo* gate = find_gate(check.name);
+    const bool minimum = gate != nullptr && gate->bound == GateBound::at_least;
     const char* relation = minimum ? (check.passed ? ">=" : "<") : (check.passed ? "<=" : ">");
     std::string value = value_text(check, check.value);
     std::string limit = value_text(check, check.limit);

@@ -8,6 +8,7 @@
 
 #include "gpucost/engine/build_power.hpp"
 #include "gpucost/engine/cost_model.hpp"
+#include "gpucost/report/freshness.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
@@ -113,14 +114,30 @@ OfferRow offer_row(const Catalog& catalog, const CloudOffer& offer) {
     return row;
 }
 
+namespace {
+
+// Every entry a listing shows, as a figure with its provenance, in the listing's order.
+std::vector<Figure> listed_figures(const Listing& l) {
+    std::vector<Figure> out;
+    const auto add = [&out](const char* kind, const std::string& id, const Provenance& p) {
+        out.push_back({kind, id, p.as_of, p.confidence, p.note});
+    };
+    for (const Gpu& g : l.gpus) add("GPU", g.id, g.provenance);
+    for (const BuildRow& b : l.builds) add("build", b.build.id, b.build.provenance);
+    for (const OfferRow& o : l.cloud) add("offer", o.offer.id, o.offer.provenance);
+    for (const Workload& w : l.workloads) add("workload", w.id, w.provenance);
+    return out;
+}
+
+}  // namespace
+
 Listing make_listing(const Catalog& catalog, const ListingFilter& filter) {
     if (filter.gpu && catalog.find_gpu(*filter.gpu) == nullptr)
         throw DataError(fmt::format("--gpu: unknown GPU {}{}; `gpucost catalog list gpus` lists them",
                                     quote_value(*filter.gpu),
                                     did_you_mean(*filter.gpu, catalog.ids(CatalogSection::gpus))));
     Listing l;
-    l.catalog_origin = catalog.origin;
-    l.catalog_as_of = catalog.as_of;
+    l.header = run_header(catalog, "catalog list", {});
     l.sections = filter.sections;
     l.pricing = filter.pricing.value_or(Pricing::on_demand);
     const auto gpu_ok = [&](const std::string& id) {
@@ -144,6 +161,9 @@ Listing make_listing(const Catalog& catalog, const ListingFilter& filter) {
             if (!w.per_gpu.empty()) l.workloads.push_back(std::move(w));
         }
     sort_listing(l);
+    const std::vector<Figure> figures = listed_figures(l);
+    for (const Figure& f : figures) l.header.oldest_as_of = older_as_of(l.header.oldest_as_of, f.as_of);
+    warn_stale_figures(l.header, figures, filter.max_age_days, filter.today);
     return l;
 }
 
@@ -153,12 +173,12 @@ const Provenance& CatalogEntry::provenance() const {
     return std::get<OfferRow>(entry).offer.provenance;
 }
 
-CatalogEntry make_entry(const Catalog& catalog, const std::string& id, Date today) {
+CatalogEntry make_entry(const Catalog& catalog, const std::string& id, Date today, std::optional<int> max_age_days) {
     const auto found = catalog.find_entry(id);
     if (!found)
         throw DataError(fmt::format("unknown catalogue entry {}{}; `gpucost catalog list` lists them", quote_value(id),
                                     did_you_mean(id, catalog.all_ids())));
-    CatalogEntry e{Gpu{}, std::nullopt, today, catalog.origin};
+    CatalogEntry e{Gpu{}, std::nullopt, today, run_header(catalog, "catalog show", {})};
     switch (found->section) {
         case CatalogSection::gpus: e.entry = *found->gpu; break;
         case CatalogSection::builds: e.entry = build_row(catalog, *found->build); break;
@@ -166,6 +186,12 @@ CatalogEntry make_entry(const Catalog& catalog, const std::string& id, Date toda
     }
     // YYYY-MM reads as the month's first day: the oldest the figure can be.
     if (const auto as_of = parse_date(e.provenance().as_of)) e.age_days = days_between(*as_of, today);
+    const Provenance& p = e.provenance();
+    e.header.oldest_as_of = p.as_of;
+    const char* kind = found->section == CatalogSection::gpus     ? "GPU"
+                       : found->section == CatalogSection::builds ? "build"
+                                                                  : "offer";
+    warn_stale_figures(e.header, {{kind, id, p.as_of, p.confidence, p.note}}, max_age_days, today);
     return e;
 }
 

@@ -96,7 +96,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         if (e != Exclusion::none) {
             report.excluded.push_back(
                 {"build", build.id, "",
-                 exclusion_reason(catalog, build, nullptr, e, options, report.assumptions.values.pricing)});
+                 exclusion_reason(catalog, build, nullptr, e, options, report.header.assumptions.values.pricing)});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(build.gpu);
@@ -131,7 +131,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
 
 void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
     const MatchOptions options = options_for(request, w);
-    const Pricing pricing = report.assumptions.values.pricing;
+    const Pricing pricing = report.header.assumptions.values.pricing;
     // An offer stands alone: judged as for the smallest PCIe machine, so only the requirements, the filters, the
     // tiers, the workload figure and the price can leave it out.
     Build alone;
@@ -157,7 +157,7 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         row.provider = offer.provider;
         row.region = offer.region;
         row.usd_per_hour = offer.price(pricing);
-        row.assumptions = report.assumptions;
+        row.assumptions = report.header.assumptions;
         row.throughput_per_gpu = *w.throughput(gpu.id);
         // One instance of c GPUs, rented for the same hours: the engine's cloud side for a c-GPU need.
         BuildSpec need;
@@ -190,9 +190,7 @@ double discounted_work_units(std::int64_t gpus, double throughput_per_gpu, const
 RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& request) {
     const Workload& w = workload_for(catalog, request);
     RankReport report;
-    report.catalog_as_of = catalog.as_of;
-    report.catalog_source = catalog.origin;
-    report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
+    report.header = run_header(catalog, "rank", {&request.scenario, &request.flags});
     report.workload = {w.id,
                        w.name,
                        w.unit,
@@ -214,15 +212,17 @@ RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& re
     std::sort(report.rows.begin(), report.rows.end(), ranks_before);
     std::sort(report.excluded.begin(), report.excluded.end(),
               [](const Excluded& x, const Excluded& y) { return x.kind != y.kind ? x.kind == "build" : x.id < y.id; });
-    report.oldest_as_of = w.provenance.as_of;
-    for (const RankRow& row : report.rows)
-        for (const Figure& f : row.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
+    std::vector<Figure> figures = {{"workload", w.id, w.provenance.as_of, w.provenance.confidence, w.provenance.note}};
+    for (const RankRow& row : report.rows) figures.insert(figures.end(), row.figures.begin(), row.figures.end());
+    for (const Figure& f : figures) report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, f.as_of);
     if (!w.provenance.confidence.empty())
-        report.warnings.push_back(fmt::format(
+        report.header.warnings.push_back(fmt::format(
             "workload {} is {}: {}", w.id,
             w.provenance.confidence == "estimate" ? "an estimate" : w.provenance.confidence, w.provenance.note));
     if (!report.rows.front().usd_per_million_units)
-        report.warnings.push_back("no hours of use: no work is done, so no cost per unit of work; ranked by total");
+        report.header.warnings.push_back(
+            "no hours of use: no work is done, so no cost per unit of work; ranked by total");
+    warn_stale_figures(report.header, figures, request.max_age_days, request.today);
     return report;
 }
 

@@ -310,30 +310,29 @@ std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonR
 
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
-    report.catalog_as_of = catalog.as_of;
-    report.catalog_source = catalog.origin;
-    report.assumptions = resolve({&catalog.assumptions, &request.scenario, &request.flags});
+    report.header = run_header(catalog, "compare", {&request.scenario, &request.flags});
     report.detailed = request.build_id.has_value();
     MatchOptions options = match_options(catalog, request.match);
     options.filters = {request.region, request.provider};
     report.match_level = std::string(to_string(options.level));
     if (report.detailed)
-        report.comparisons.push_back(one_build(catalog, request, options, report.warnings));
+        report.comparisons.push_back(one_build(catalog, request, options, report.header.warnings));
     else
-        report.comparisons = every_build(catalog, request, options, report.warnings);
+        report.comparisons = every_build(catalog, request, options, report.header.warnings);
     report.excluded = match_exclusions(catalog, request, options);
 
+    std::vector<Figure> figures;
     for (const Comparison& c : report.comparisons) {
-        for (const Figure& f : c.figures) report.oldest_as_of = older_as_of(report.oldest_as_of, f.as_of);
+        for (const Figure& f : c.figures) report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, f.as_of);
+        figures.insert(figures.end(), c.figures.begin(), c.figures.end());
         if (c.result.cloud.unused_gpus > 0)
-            report.warnings.push_back(fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but "
-                                                  "unused",
-                                                  c.build.id, c.result.cloud.instances, c.offer.gpus_per_instance,
-                                                  c.rented_gpus, c.build.gpu_count, c.result.cloud.unused_gpus));
+            report.header.warnings.push_back(
+                fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but "
+                            "unused",
+                            c.build.id, c.result.cloud.instances, c.offer.gpus_per_instance, c.rented_gpus,
+                            c.build.gpu_count, c.result.cloud.unused_gpus));
     }
-    if (request.max_age_days)
-        for (const StaleFigure& f : stale_figures(report, *request.max_age_days, request.today))
-            report.warnings.push_back(stale_warning(f, *request.max_age_days));
+    warn_stale_figures(report.header, figures, request.max_age_days, request.today);
     return report;
 }
 

@@ -129,13 +129,14 @@ SensitivityReport sensitivity_report(const Catalog& catalog, const RangeRequest&
     const Report report = build_report(catalog, request.comparison);
     const ResolvedRanges ranges = resolve_ranges(catalog, report, request);
     SensitivityReport s;
-    s.catalog_as_of = report.catalog_as_of;
+    s.header = report.header;
+    s.header.command = "sensitivity";
     s.ranges = ranges.rows;
-    s.warnings = report.warnings;
+    s.excluded = report.excluded;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const std::vector<AppliedRange>& applied = ranges.per_comparison[i];
-        if (applied.empty()) s.warnings.push_back(no_range_warning(c));
+        if (applied.empty()) s.header.warnings.push_back(no_range_warning(c));
         const std::vector<RangedInput> inputs = inputs_of(applied);
         SensitivityComparison out{label_of(c), {}};
         for (const TornadoBar& bar : tornado(case_of(c), inputs)) {
@@ -193,15 +194,16 @@ SweepReport sweep_report(const Catalog& catalog, const RangeRequest& request, co
                 fmt::format("--vary: the grid has more than {} points; use a larger STEP", k_max_sweep_points));
     }
     const Report report = build_report(catalog, request.comparison);
-    s.catalog_as_of = report.catalog_as_of;
-    s.warnings = report.warnings;
+    s.header = report.header;
+    s.header.command = "sweep";
+    s.excluded = report.excluded;
     for (const Comparison& c : report.comparisons) {
         std::vector<SweepAxis> axes;
         for (std::size_t i = 0; i < entries.size(); ++i)
             if (const auto slot = slot_in(catalog, c, entries[i].address)) axes.push_back({*slot, s.values[i]});
         if (axes.size() != entries.size()) {
-            s.warnings.push_back(fmt::format("{} vs {} skipped: --vary {} does not apply to it", c.build.id, c.offer.id,
-                                             fmt::join(s.addresses, ", ")));
+            s.header.warnings.push_back(fmt::format("{} vs {} skipped: --vary {} does not apply to it", c.build.id,
+                                                    c.offer.id, fmt::join(s.addresses, ", ")));
             continue;
         }
         s.comparisons.push_back({label_of(c), sweep(case_of(c), axes)});
@@ -218,21 +220,23 @@ SimulationReport simulation_report(const Catalog& catalog, const RangeRequest& r
     const Report report = build_report(catalog, request.comparison);
     const ResolvedRanges ranges = resolve_ranges(catalog, report, request);
     SimulationReport s;
-    s.catalog_as_of = report.catalog_as_of;
+    s.header = report.header;
+    s.header.command = "simulate";
     s.draws = options.draws;
     s.seed = options.seed;
     s.ranges = ranges.rows;
-    s.warnings = report.warnings;
+    s.excluded = report.excluded;
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const std::vector<AppliedRange>& applied = ranges.per_comparison[i];
-        if (applied.empty()) s.warnings.push_back(no_range_warning(c));
+        if (applied.empty()) s.added_warnings.push_back(no_range_warning(c));
         SimulationComparison out{label_of(c), {}, {}};
         for (const AppliedRange& a : applied) out.ranged.push_back(a.address);
         // Every comparison draws from the same seed: inputs they share get the same draws (common random numbers).
         out.result = simulate(case_of(c), inputs_of(applied), options);
         s.comparisons.push_back(std::move(out));
     }
+    s.header.warnings.insert(s.header.warnings.end(), s.added_warnings.begin(), s.added_warnings.end());
     return s;
 }
 

@@ -48,6 +48,9 @@ gpucost::test::RunResult ok(const std::vector<std::string>& args) {
     return r;
 }
 
+// The body of a JSON output: its last key, after the envelope (docs/output.md, "The JSON envelope").
+Json body(const std::string& text) { return Json::parse(gpucost::test::json_body(text)); }
+
 std::vector<std::string> ids_in(const Json& list) {
     std::vector<std::string> ids;
     for (const Json& e : list) ids.push_back(e.at("id").get<std::string>());
@@ -74,24 +77,24 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
     check_golden("catalog_list_workloads.txt", ok(list).out);
     check_golden("catalog_list_workloads.csv", ok(with({"--format", "csv"})).out);
     // fp64-hpc before llm-infer; llm-infer's figures 3000 (gpu-h) > 1200 (gpu-p) > 1000 (gpu-c).
-    const Json j = Json::parse(ok(with({"--format", "json"})).out);
+    const Json j = body(ok(with({"--format", "json"})).out);
     CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"fp64-hpc", "llm-infer"});
     const auto per_gpu = [](const std::string& out,
                             std::size_t i) {  // in the order written (nlohmann::json sorts keys)
-        return nlohmann::ordered_json::parse(out).at("workloads").at(i).at("per_gpu").dump();
+        return nlohmann::ordered_json::parse(out).at("listing").at("workloads").at(i).at("per_gpu").dump();
     };
     CHECK(per_gpu(ok(with({"--format", "json"})).out, 1) == R"({"gpu-h":3000.0,"gpu-p":1200.0,"gpu-c":1000.0})");
     CHECK(j.at("workloads").at(1).at("unit") == "tokens/s");
     CHECK(!j.contains("gpus"));
     // The GPU filters keep a workload's figures for the GPUs they keep: gpu-c (24 GB) is only in llm-infer.
     const std::string c = ok(with({"--gpu", "gpu-c", "--format", "json"})).out;
-    CHECK(ids_in(Json::parse(c).at("workloads")) == std::vector<std::string>{"llm-infer"});
+    CHECK(ids_in(body(c).at("workloads")) == std::vector<std::string>{"llm-infer"});
     CHECK(per_gpu(c, 0) == R"({"gpu-c":1000.0})");
     // At least 48 GB: gpu-h (80) and gpu-p (48); gpu-c's figure goes.
     CHECK(per_gpu(ok(with({"--min-vram-gb", "48", "--format", "json"})).out, 1) ==
           R"({"gpu-h":3000.0,"gpu-p":1200.0})");
     // Not in the default listing, whose sections and CSV rows stay the first three.
-    CHECK(!Json::parse(ok({"catalog", "list", "--catalog", "data/match_catalog.json", "--format", "json"}).out)
+    CHECK(!body(ok({"catalog", "list", "--catalog", "data/match_catalog.json", "--format", "json"}).out)
                .contains("workloads"));
     const auto bad = run_gpucost({"catalog", "list", "workload"});
     CHECK(bad.exit_code == 2);
@@ -101,7 +104,7 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
 
 TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricing") {
     // on-demand per GPU-hour: b-1 0.5 / 1 = 0.5; cheap-a8 16 / 8 = 2; pricey-a1 3 / 1 = 3.
-    const Json od = Json::parse(ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);
+    const Json od = body(ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);
     CHECK(ids_in(od.at("cloud")) == std::vector<std::string>{"b-1", "cheap-a8", "pricey-a1"});
     CHECK(od.at("cloud").at(1).at("usd_per_gpu_hour").get<double>() == 2.0);
     CHECK_FALSE(od.contains("gpus"));
@@ -109,20 +112,20 @@ TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricin
     // spot: b-1 0.3; cheap-a8 8 / 8 = 1; pricey-a1 has no spot price and is left out.
     const auto spot = ok(with_mini({"catalog", "list", "cloud", "--pricing", "spot"}));
     check_golden("catalog_list_cloud_spot.txt", spot.out);
-    const Json spot_json = Json::parse(ok(with_mini({"catalog", "list", "--pricing", "spot", "--format", "json"})).out);
+    const Json spot_json = body(ok(with_mini({"catalog", "list", "--pricing", "spot", "--format", "json"})).out);
     CHECK(ids_in(spot_json.at("cloud")) == std::vector<std::string>{"b-1", "cheap-a8"});
     CHECK(spot_json.at("cloud").at(1).at("usd_per_gpu_hour").get<double>() == 1.0);
     CHECK_FALSE(spot_json.contains("gpus"));  // --pricing concerns offers only
 
     // reserved-1y: only cheap-a8 has one (12 / 8 = 1.5).
     const Json reserved =
-        Json::parse(ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
+        body(ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
     CHECK(ids_in(reserved.at("cloud")) == std::vector<std::string>{"cheap-a8"});
     CHECK(reserved.at("cloud").at(0).at("usd_per_gpu_hour").get<double>() == 1.5);
 }
 
 TEST_CASE("catalog list: gpus by vendor and name, builds by GPU count then id") {
-    const Json all = Json::parse(ok(with_mini({"catalog", "list", "--format", "json"})).out);
+    const Json all = body(ok(with_mini({"catalog", "list", "--format", "json"})).out);
     CHECK(ids_in(all.at("gpus")) == std::vector<std::string>{"gpu-a", "gpu-b"});
     CHECK(ids_in(all.at("builds")) == std::vector<std::string>{"box-b2", "box-a4"});  // 2 GPUs before 4
 }
@@ -134,7 +137,7 @@ TEST_CASE("catalog list: filters") {
         const auto r = run_gpucost(full);
         INFO("stderr: " << r.err);
         REQUIRE(r.exit_code == 0);
-        return ids_in(Json::parse(r.out).at(section));
+        return ids_in(body(r.out).at(section));
     };
     using V = std::vector<std::string>;
     // --gpu: the GPU, the builds holding it, the offers renting it.
@@ -176,7 +179,7 @@ TEST_CASE("catalog list: the shipped catalogue lists in every format") {
         CHECK(!r.out.empty());
         CHECK(r.err.empty());
     }
-    const Json all = Json::parse(ok({"catalog", "list", "--format", "json"}).out);
+    const Json all = body(ok({"catalog", "list", "--format", "json"}).out);
     // Cloud offers are sorted by on-demand price per GPU-hour; unpriced ones come last.
     double previous = 0;
     bool unpriced_seen = false;
@@ -199,13 +202,13 @@ TEST_CASE("catalog show: one entry whole, with its age on an injected today") {
     check_golden("catalog_show_offer.txt", ok(with_mini({"catalog", "show", "cheap-a8"})).out);
     check_golden("catalog_show_offer.json", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
     check_golden("catalog_show_offer.csv", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "csv"})).out);
-    const Json offer = Json::parse(ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
+    const Json offer = body(ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
     CHECK(offer.at("age_days").get<int>() == 243);
     CHECK(offer.at("section") == "cloud");
     CHECK(offer.at("usd_per_gpu_hour").at("reserved-1y").get<double>() == 1.5);  // 12 / 8
 
     // gpu-b is as of "2025-06", read as 2025-06-01: 365 days to 2026-06-01, then 182 to 2026-11-30.
-    const Json gpu = Json::parse(ok(with_mini({"catalog", "show", "gpu-b", "--format", "json"})).out);
+    const Json gpu = body(ok(with_mini({"catalog", "show", "gpu-b", "--format", "json"})).out);
     CHECK(gpu.at("age_days").get<int>() == 547);
     CHECK(gpu.at("confidence") == "estimate");
     CHECK(gpu.at("note") == "fixture estimate");
@@ -259,7 +262,7 @@ TEST_CASE("add-catalog overlays: a five-line local quote is compared like any of
     const auto r = ok(with_mini(
         {"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4", "--format", "json"}));
     const Json report = Json::parse(r.out);
-    const Json& cloud = report.at("comparisons").at(0).at("cloud");
+    const Json& cloud = report.at("report").at("comparisons").at(0).at("cloud");
     CHECK(cloud.at("id") == "acme-a4");
     CHECK(cloud.at("instances") == 1);
     CHECK(cloud.at("breakdown_usd").at("compute").get<double>() == Approx(52560.0));
@@ -269,17 +272,17 @@ TEST_CASE("add-catalog overlays: a five-line local quote is compared like any of
 }
 
 TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptions override key by key") {
-    const Json replaced = Json::parse(ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
-                                                    "data/overlay/replace_and_assume.json", "--format", "json"}))
-                                          .out);
+    const Json replaced = body(ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
+                                             "data/overlay/replace_and_assume.json", "--format", "json"}))
+                                   .out);
     CHECK(replaced.at("usd_per_hour").at("on-demand").get<double>() == 20.0);
     CHECK(replaced.at("usd_per_hour").at("spot").is_null());  // the whole entry is replaced, not merged
     CHECK(replaced.at("source") == "CloudOne price page");
 
     const Json twice =
-        Json::parse(ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog", "data/overlay/local_quote.json",
-                                  "--add-catalog", "data/overlay/second_quote.json", "--format", "json"}))
-                        .out);
+        body(ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog", "data/overlay/local_quote.json",
+                           "--add-catalog", "data/overlay/second_quote.json", "--format", "json"}))
+                 .out);
     CHECK(twice.at("usd_per_hour").at("on-demand").get<double>() == 5.0);
 
     const Json report = Json::parse(ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json",
@@ -307,7 +310,7 @@ TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptio
 TEST_CASE("add-catalog overlays: new GPUs, builds and offers join the catalogue") {
     const auto r = ok(with_mini(
         {"compare", "--add-catalog", "data/overlay/new_gpu_and_build.json", "--build", "box-c1", "--format", "json"}));
-    const Json c = Json::parse(r.out).at("comparisons").at(0);
+    const Json c = body(r.out).at("comparisons").at(0);
     CHECK(c.at("cloud").at("id") == "c-1");
     // 1 x $5,000 GPU + $1,000 base.
     CHECK(c.at("build").at("breakdown_usd").at("hardware").get<double>() == 6000.0);
@@ -425,7 +428,7 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
         const auto r = run_gpucost(args);
         INFO("stderr: " << r.err);
         REQUIRE(r.exit_code == 0);
-        return Json::parse(r.out).at("comparisons").at(0).at("cloud").at("id").get<std::string>();
+        return body(r.out).at("comparisons").at(0).at("cloud").at("id").get<std::string>();
     };
     // Unfiltered, box-a4 (4 GPUs, 365 h a month) rents pricey-a1: 4 x $3 = $12 an hour against 1 x $16 for cheap-a8.
     CHECK(pick({}) == "pricey-a1");
@@ -440,7 +443,7 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
 
     // Ranked view: a build with no offer left is skipped with a warning.
     const auto ranked = ok(with_mini({"compare", "--provider", "cloudone", "--format", "json"}));
-    const Json report = Json::parse(ranked.out);
+    const Json report = body(ranked.out);
     REQUIRE(report.at("comparisons").size() == 1);
     CHECK(report.at("comparisons").at(0).at("build").at("id") == "box-a4");
     CHECK_THAT(ranked.err,

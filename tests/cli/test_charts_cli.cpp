@@ -84,10 +84,11 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
     const Json& c = report["comparisons"][0];
-    const Json flows = Json::parse(run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--currency", "EUR",
-                                           "--usd-rate", "0.92", "--format", "json"}));
+    const Json flows = Json::parse(
+        gpucost::test::json_flattened(run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--currency", "EUR",
+                                              "--usd-rate", "0.92", "--format", "json"})));
     for (const std::string chart : {"cumulative-spend", "cost-vs-hours", "breakdown"}) {
         INFO(chart);
         const std::string svg = run_ok(with({"--format", "svg", "--chart", chart}));
@@ -164,8 +165,8 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
 }
 
 TEST_CASE("savings chart: one row per ranked build, its span what owning saves, as the JSON has it", "[charts]") {
-    const Json report =
-        Json::parse(run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "json"}));
+    const Json report = Json::parse(gpucost::test::json_flattened(
+        run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "json"})));
     const std::string svg =
         run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "svg", "--chart", "savings"});
     for (const Json& c : report["comparisons"]) {
@@ -213,7 +214,8 @@ TEST_CASE("chart names: unknown and inapplicable names, a missing name, formats 
 
 TEST_CASE("format html: one page with the verdict, charts, breakdown, assumptions, warnings, catalogue", "[charts]") {
     const std::string page = run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "html"});
-    const Json report = Json::parse(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"}));
+    const Json report = Json::parse(gpucost::test::json_flattened(
+        run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"})));
     CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
     for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
         CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
@@ -249,7 +251,8 @@ TEST_CASE("format html escapes catalogue text: names with markup stay text", "[c
 
 TEST_CASE("cashflow --format html and svg: one chart per comparison, svg needs one comparison", "[charts]") {
     const std::string page = run_ok({"cashflow", "--catalog", k_mini, "--format", "html"});
-    const Json report = Json::parse(run_ok({"cashflow", "--catalog", k_mini, "--format", "json"}));
+    const Json report =
+        Json::parse(gpucost::test::json_flattened(run_ok({"cashflow", "--catalog", k_mini, "--format", "json"})));
     std::size_t charts = 0;
     for (std::size_t at = page.find("data-chart=\"cumulative-spend\""); at != std::string::npos;
          at = page.find("data-chart=\"cumulative-spend\"", at + 1))
@@ -354,7 +357,7 @@ TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves a
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
     const std::string svg = run_ok(with({"--format", "svg", "--chart", "tornado"}));
     check_golden("chart_box_a4_tornado.svg", svg);
     const Json& c = report["comparisons"][0];
@@ -389,7 +392,7 @@ TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON 
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
     const std::string svg = run_ok(with({"--format", "svg", "--chart", "histogram"}));
     check_golden("chart_box_a4_histogram.svg", svg);
     const Json& c = report["comparisons"][0];
@@ -443,7 +446,7 @@ TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json grid = Json::parse(run_ok(with(map, {"--format", "json"})));
+    const Json grid = Json::parse(gpucost::test::json_flattened(run_ok(with(map, {"--format", "json"}))));
     const std::string svg = run_ok(with(map, {"--format", "svg", "--chart", "sweep"}));
     std::vector<double> z;
     std::vector<double> x;
@@ -458,7 +461,7 @@ TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one
     CHECK(all_of(svg, "class=\"cell\"", "data-y") == y);
     const std::vector<std::string> line = {
         "sweep", "--catalog", k_ranges, "--build", "box-a4", "--vary", "hours_per_week=0:168:24"};
-    const Json one = Json::parse(run_ok(with(line, {"--format", "json"})));
+    const Json one = Json::parse(gpucost::test::json_flattened(run_ok(with(line, {"--format", "json"}))));
     const std::string lines = run_ok(with(line, {"--format", "svg", "--chart", "sweep"}));
     std::vector<double> build;
     std::vector<double> cloud;

@@ -40,7 +40,7 @@ gpucost::test::RunResult ok(const std::vector<std::string>& args) {
 Json json_of(const std::vector<std::string>& args) {
     std::vector<std::string> with = args;
     with.insert(with.end(), {"--format", "json"});
-    return Json::parse(ok(with).out);
+    return Json::parse(gpucost::test::json_flattened(ok(with).out));
 }
 
 }  // namespace
@@ -209,7 +209,7 @@ TEST_CASE("check, cashflow and the uncertainty commands match through the same c
         if (std::string(command) == "sweep") extra.insert(extra.end(), {"--vary", "hours_per_week=0:168:84"});
         const auto r = ok(on_fixture(command, extra));
         CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"h-1x-market\" for build \"hgx-8\""));
-        const Json j = Json::parse(r.out);
+        const Json j = Json::parse(gpucost::test::json_flattened(r.out));
         const Json& first = j["comparisons"][0];
         const std::string cloud = first.contains("cloud") && first["cloud"].is_object()
                                       ? first["cloud"]["id"].get<std::string>()
@@ -221,7 +221,7 @@ TEST_CASE("check, cashflow and the uncertainty commands match through the same c
         }
         extra.push_back("--match");
         extra.push_back("gpu");
-        const Json g = Json::parse(ok(on_fixture(command, extra)).out);
+        const Json g = Json::parse(gpucost::test::json_flattened(ok(on_fixture(command, extra)).out));
         const Json& gfirst = g["comparisons"][0];
         CHECK((gfirst.contains("cloud") && gfirst["cloud"].is_object() ? gfirst["cloud"]["id"] : gfirst["cloud_id"]) ==
               "h-1x-market");
@@ -264,7 +264,7 @@ TEST_CASE("shipped: the 8x H100 HGX server at 40 h/week is compared with an 8-GP
 TEST_CASE("shipped: every multi-GPU build is compared like for like, none on a larger instance than it needs") {
     const auto r = ok({"compare", "--format", "json"});
     CHECK(r.err.empty());  // no build is skipped, and no GPU is paid for but unused (issue 22: a 4x RTX 5090 offer)
-    const Json report = Json::parse(r.out);
+    const Json report = Json::parse(gpucost::test::json_flattened(r.out));
     const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
     CHECK(report["comparisons"].size() == shipped.builds.size());
     for (const Json& c : report["comparisons"]) {

@@ -100,7 +100,7 @@ TEST_CASE("rank: the chart's bars are the JSON's rows, in rank order, with the J
         extra.insert(extra.end(), eur.begin(), eur.end());
         return fixture(extra);
     };
-    const Json report = Json::parse(run_ok(with({"--format", "json"})));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
     const std::string svg = run_ok(with({"--format", "svg", "--chart", "rank"}));
     const std::string page = run_ok(with({"--format", "html"}));
     std::vector<std::string> ids;
@@ -123,7 +123,7 @@ TEST_CASE("rank: the chart's bars are the JSON's rows, in rank order, with the J
 TEST_CASE("rank --format html: the verdict, chart, ranking, workload, left out, assumptions, nothing outside",
           "[rank]") {
     const std::string page = run_ok(fixture({"--format", "html"}, "fp64-hpc"));
-    const Json report = Json::parse(run_ok(fixture({"--format", "json"}, "fp64-hpc")));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(fixture({"--format", "json"}, "fp64-hpc"))));
     CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
     for (const char* id :
          {"verdict", "charts", "ranking", "workload", "excluded", "assumptions", "warnings", "catalogue"})
@@ -165,9 +165,9 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
 }
 
 TEST_CASE("rank: the requirement flags (the match flags compare has) filter builds and offers alike", "[rank]") {
-    const Json all = Json::parse(run_ok(fixture({"--format", "json"})));
-    const Json big =
-        Json::parse(run_ok(fixture({"--format", "json", "--min-gpus-per-instance", "8", "--tier", "gpu-cloud"})));
+    const Json all = Json::parse(gpucost::test::json_flattened(run_ok(fixture({"--format", "json"}))));
+    const Json big = Json::parse(gpucost::test::json_flattened(
+        run_ok(fixture({"--format", "json", "--min-gpus-per-instance", "8", "--tier", "gpu-cloud"}))));
     std::vector<std::string> kept;
     for (const Json& row : big["rows"]) kept.push_back(row["id"].get<std::string>());
     // hgx-8 holds 8 GPUs in one machine; the 8-GPU offers of tier gpu-cloud are h-8x-pcie and h-8x-cloud.
@@ -179,8 +179,8 @@ TEST_CASE("rank: the requirement flags (the match flags compare has) filter buil
     for (const Json& row : big["rows"])
         for (const Json& same : all["rows"])
             if (same["id"] == row["id"]) CHECK(same["usd_per_million_units"] == row["usd_per_million_units"]);
-    const Json fp64 = Json::parse(run_ok(fixture(
-        {"--format", "json", "--min-fp64-tflops", "10", "--min-vram-gb", "48", "--min-interconnect", "nvlink"})));
+    const Json fp64 = Json::parse(gpucost::test::json_flattened(run_ok(fixture(
+        {"--format", "json", "--min-fp64-tflops", "10", "--min-vram-gb", "48", "--min-interconnect", "nvlink"}))));
     for (const Json& row : fp64["rows"]) CHECK(row["gpu"] == "gpu-h");
     const auto bad = run_gpucost(fixture({"--min-vram-gb", "lots"}));
     CHECK(bad.exit_code == 2);
@@ -191,16 +191,17 @@ TEST_CASE("rank --scenario: the workload, requirements and tier as scenario keys
     const std::vector<std::string> flags = {
         "rank",      "--catalog",        k_match, "--workload", "llm-infer", "--min-vram-gb", "48", "--tier",
         "gpu-cloud", "--hours-per-week", "80",    "--format",   "json"};
-    const Json by_flags = Json::parse(run_ok(flags));
-    const Json by_file = Json::parse(
-        run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json", "--format", "json"}));
+    const Json by_flags = Json::parse(gpucost::test::json_flattened(run_ok(flags)));
+    const Json by_file = Json::parse(gpucost::test::json_flattened(
+        run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json", "--format", "json"})));
     CHECK(by_file["rows"] == by_flags["rows"]);
     CHECK(by_file["excluded"] == by_flags["excluded"]);
     CHECK(by_file["requirements"] == by_flags["requirements"]);
     CHECK(by_file["assumption_sources"]["hours_per_week"]["from"] == "scenario data/scenario/rank.json");
     // A flag wins over the file, key by key.
-    const Json wider = Json::parse(run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json",
-                                           "--min-vram-gb", "1", "--format", "json"}));
+    const Json wider = Json::parse(
+        gpucost::test::json_flattened(run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json",
+                                              "--min-vram-gb", "1", "--format", "json"})));
     CHECK(wider["requirements"]["min_vram_gb"] == 1.0);
     CHECK(wider["requirements"]["tiers"] == Json::array({"gpu-cloud"}));
     CHECK(wider["rows"].size() > by_file["rows"].size());
@@ -232,7 +233,7 @@ TEST_CASE("rank: the shipped catalogue, llm-70b-serve-mlperf at 168 h/week, read
     json_args.insert(json_args.end(), {"--format", "json"});
     std::vector<std::string> csv_args = args;
     csv_args.insert(csv_args.end(), {"--format", "csv"});
-    const Json report = Json::parse(run_ok(json_args));
+    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(json_args)));
     const std::string csv = run_ok(csv_args);
     const Json& rows = report["rows"];
     REQUIRE(rows.size() >= 5);

@@ -29,7 +29,7 @@ Json run_json(std::vector<std::string> args) {
     const auto r = run_gpucost(with_catalog(args));
     INFO(r.err);
     REQUIRE(r.exit_code == 0);
-    return Json::parse(r.out);
+    return Json::parse(gpucost::test::json_flattened(r.out));
 }
 
 // owning_saves_usd of `compare --build box-a4 --cloud cheap-a8` with extra flags.

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Real consumers of gpucost's CSV and JSON: Python's csv module reads the CSV (RFC 4180) and its sums are checked
-against the JSON totals; the JSON is validated against docs/report.schema.json.
+against the JSON totals; every JSON output's envelope is validated against docs/envelope.schema.json, and the
+compare/check and rank bodies against docs/report.schema.json and docs/rank.schema.json.
 
 Usage: check_outputs.py GPUCOST_BINARY SOURCE_DIR   (stdlib only: the jsonschema module may be absent, so the
 subset of JSON Schema the schema uses is validated here: type, enum, required, properties, additionalProperties,
@@ -72,18 +73,42 @@ def close(a, b):
 
 with open(os.path.join(SOURCE, "docs", "report.schema.json")) as f:
     SCHEMA = json.load(f)
+with open(os.path.join(SOURCE, "docs", "envelope.schema.json")) as f:
+    ENVELOPE = json.load(f)
+BODY_KEYS = {"compare": "report", "check": "check", "cashflow": "cash_flow", "sensitivity": "sensitivity",
+             "sweep": "sweep", "simulate": "simulation", "rank": "rank", "catalog list": "listing",
+             "catalog show": "entry"}
 
-# The schema must reject what it should, or validating against it proves nothing.
-before = len(failures)
-validate({"schema_version": 2}, SCHEMA)
-if len(failures) == before:
-    failures.append("the validator accepted a report without its required keys")
-del failures[before:]
+# The schemas must reject what they should, or validating against them proves nothing.
+for schema, name in ((SCHEMA, "body"), (ENVELOPE, "envelope")):
+    before = len(failures)
+    validate({"schema_version": 1}, schema)
+    if len(failures) == before:
+        failures.append(f"the validator accepted a {name} without its required keys")
+    del failures[before:]
+
+
+def body(document, command, path="$"):
+    """The envelope checked against its schema, then the body under the command's key."""
+    validate(document, ENVELOPE, path)
+    if document.get("command") != command:
+        failures.append(f"{path}: command {document.get('command')!r}, expected {command!r}")
+    extra = [k for k in document if k not in ENVELOPE["properties"]]
+    if extra != [BODY_KEYS[command]]:
+        failures.append(f"{path}: keys after the envelope {extra}, expected [{BODY_KEYS[command]!r}]")
+    return document.get(BODY_KEYS[command], {})
+
+
+# Every command's JSON: the envelope, with the body last.
+for args in (["compare"], ["cashflow"], ["sensitivity"], ["sweep", "--vary", "hours_per_week=0:168:56"],
+             ["simulate", "--draws", "100"], ["catalog", "list"], ["catalog", "show", "box-a4"]):
+    command = " ".join(args[:2]) if args[0] == "catalog" else args[0]
+    body(json.loads(run(*args, "--catalog", CATALOG, "--format", "json")), command, " ".join(args))
 
 for catalog_args in (["--catalog", CATALOG], []):  # the fixture, and the embedded real catalogue
     for extra in ([], ["--discount-rate", "0.08"], ["--pricing", "spot"]):
         base = [*catalog_args, *extra]
-        report = json.loads(run("compare", *base, "--format", "json"))
+        report = body(json.loads(run("compare", *base, "--format", "json")), "compare")
         validate(report, SCHEMA)
         rows = list(csv.DictReader(io.StringIO(run("compare", *base, "--format", "csv"), newline="")))
         if len(rows) != len(report["comparisons"]):
@@ -128,9 +153,10 @@ def usd_names(value, key=None):
 
 
 eur = ["--catalog", CATALOG, "--currency", "EUR", "--usd-rate", "0.92"]
-report = json.loads(run("compare", *eur, "--format", "json"))
-if report.get("currency") != {"code": "EUR", "per_usd": 0.92}:
-    failures.append(f"--currency EUR: JSON currency is {report.get('currency')}")
+document = json.loads(run("compare", *eur, "--format", "json"))
+if document.get("currency") != {"code": "EUR", "per_usd": 0.92}:
+    failures.append(f"--currency EUR: JSON currency is {document.get('currency')}")
+report = body(document, "compare")
 validate(usd_names(report), SCHEMA)
 rows = list(csv.DictReader(io.StringIO(run("compare", *eur, "--format", "csv"), newline="")))
 for row, c in zip(rows, report["comparisons"]):
@@ -139,7 +165,8 @@ for row, c in zip(rows, report["comparisons"]):
     if not close(build_sum, c["build"]["total_eur"]):
         failures.append(f"EUR {c['build']['id']}: CSV build sum {build_sum} != JSON {c['build']['total_eur']}")
 
-checked = json.loads(run("check", "--catalog", CATALOG, "--max-payback-months", "20", "--format", "json", expect=1))
+checked = body(json.loads(run("check", "--catalog", CATALOG, "--max-payback-months", "20", "--format", "json",
+                              expect=1)), "check")
 validate(checked, SCHEMA)
 if len(checked.get("checks", [])) != len(checked["comparisons"]):
     failures.append("check JSON: expected one check per comparison")
@@ -157,7 +184,7 @@ for catalog_args, workloads in ((["--catalog", MATCH], ["llm-infer", "fp64-hpc"]
             failures.append("rank: the shipped catalogue lists no workloads")
     for workload in workloads:
         base = ["rank", *catalog_args, "--workload", workload]
-        ranked = json.loads(run(*base, "--format", "json"))
+        ranked = body(json.loads(run(*base, "--format", "json")), "rank", f"rank {workload}")
         validate(ranked, RANK_SCHEMA, f"rank {workload}")
         rows = list(csv.DictReader(io.StringIO(run(*base, "--format", "csv"), newline="")))
         if [r["id"] for r in rows] != [r["id"] for r in ranked["rows"]]:

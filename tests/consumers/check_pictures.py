@@ -34,7 +34,7 @@ def outputs():
     """(name, text) of every chart and page, on the fixture catalogue and on the embedded one."""
     found = []
     for label, catalog in (("mini", ["--catalog", MINI]), ("embedded", [])):
-        ranked = json.loads(gpucost("compare", *catalog, "--format", "json"))
+        ranked = json.loads(gpucost("compare", *catalog, "--format", "json"))["report"]
         build = ranked["comparisons"][0]["build"]["id"]
         one = ["--build", build]
         for chart in ("cumulative-spend", "cost-vs-hours", "breakdown"):
@@ -160,7 +160,7 @@ def check_browser(folder):
         return found
 
     one = ["--catalog", MINI, "--build", "box-a4"]
-    report = json.loads(gpucost("compare", *one, "--format", "json"))
+    report = json.loads(gpucost("compare", *one, "--format", "json"))["report"]
     c = report["comparisons"][0]
     failures = look("report", gpucost("compare", *one, "--format", "html"),
                     (c["verdict"], "Cumulative spend: box-a4", "Total cost against hours of use: box-a4",
@@ -168,7 +168,7 @@ def check_browser(folder):
                      "break-even: 39.1 h/week", "Own: box-a4", "Rent: pricey-a1", "Months from purchase"))
     ranged = ["simulate", "--catalog", os.path.join(SOURCE, "tests", "data", "ranges_catalog.json"), "--build",
               "box-a4", "--draws", "20000"]
-    sim = json.loads(gpucost(*ranged, "--format", "json"))["comparisons"][0]
+    sim = json.loads(gpucost(*ranged, "--format", "json"))["simulation"]["comparisons"][0]
     counts = sim["histogram"]["counts"]
     html = gpucost(*ranged, "--format", "html")
     failures += look("simulate", html, ("How much owning saves: box-a4", "p10 ", "p50 ", "p90 ", "Draws per bin",
@@ -179,7 +179,7 @@ def check_browser(folder):
         failures.append(f"simulate: the page's bins {drawn} are not the JSON's counts {counts}")
     # The rank page: its verdict, the chart's title and legend, and every row, in the DOM Chromium builds.
     match = ["--catalog", os.path.join(SOURCE, "tests", "data", "match_catalog.json"), "--workload", "llm-infer"]
-    ranked = json.loads(gpucost("rank", *match, "--format", "json"))
+    ranked = json.loads(gpucost("rank", *match, "--format", "json"))["rank"]
     failures += look("rank", gpucost("rank", *match, "--format", "html"),
                      ("cheapest for this work: cloud offer " + ranked["rows"][0]["id"],
                       "Cost per million tokens: llm-infer", "own (build)", "rent (one cloud instance)",

@@ -107,7 +107,7 @@ TEST_CASE("category table matches the golden outputs of compare") {
     }
     SECTION("JSON breakdown_usd of each side, in key order") {
         const auto report = nlohmann::ordered_json::parse(read_file(test_path("golden/compare_box_a4.json")));
-        const auto& comparison = report.at("comparisons").at(0);
+        const auto& comparison = report.at("report").at("comparisons").at(0);
         for (const Side side : {Side::build, Side::cloud}) {
             std::vector<std::string> keys;
             for (const auto& item : comparison.at(to_string(side)).at("breakdown_usd").items())

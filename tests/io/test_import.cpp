@@ -312,7 +312,7 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
         const auto r = run_gpucost(args);
         INFO("stderr: " << r.err);
         REQUIRE(r.exit_code == 0);
-        return Json::parse(r.out).at("comparisons").at(0).at("cloud");
+        return Json::parse(r.out).at("report").at("comparisons").at(0).at("cloud");
     };
     // 168 h/week x 730 / 168 = 730 h a month x 12 = 8,760 h; 8 GPUs fit one 8-GPU instance.
     const Json od = compare("on-demand");

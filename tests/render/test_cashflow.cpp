@@ -79,6 +79,6 @@ TEST_CASE("cashflow command: CSV, JSON, table and markdown goldens, CSV and JSON
     check_golden("cashflow_box_b2.txt", with("table"));
     check_golden("cashflow_box_b2.md", with("markdown"));
     const auto json = nlohmann::json::parse(with("json"));
-    CHECK(json["rows"].size() == 2 + 3 * 9 + 1);
+    CHECK(json["cash_flow"]["rows"].size() == 2 + 3 * 9 + 1);
     CHECK(with("csv").rfind("build_id,cloud_id,month,side,category,amount_usd,cumulative_usd\n", 0) == 0);
 }

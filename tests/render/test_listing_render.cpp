@@ -14,8 +14,8 @@ namespace {
 
 Listing hand_built() {
     Listing l;
-    l.catalog_origin = "hand";
-    l.catalog_as_of = "2026-06-01";
+    l.header.catalog_source = "hand";
+    l.header.catalog_as_of = "2026-06-01";
     Gpu g;
     g.id = "g1";
     g.name = "Gée";  // a multi-byte name: columns still line up
@@ -64,6 +64,15 @@ std::vector<std::string> schema_with(std::vector<std::string> keys, const std::v
     return keys;
 }
 
+// The run header of a hand-built entry: the catalogue "hand".
+RunHeader hand_header() {
+    RunHeader header;
+    header.command = "catalog show";
+    header.catalog_as_of = "2026-06-01";
+    header.catalog_source = "hand";
+    return header;
+}
+
 }  // namespace
 
 TEST_CASE("render_listing_table: model figures rounded, sections titled, code-point alignment") {
@@ -99,9 +108,10 @@ TEST_CASE("render_listing_table: a shown section without entries says so, a hidd
 }
 
 TEST_CASE("render_listing_json: full precision, null for absent, derived figures after the entry's own") {
-    const Json j = Json::parse(render_listing_json(hand_built()));
-    CHECK(j.at("schema_version") == k_catalog_schema_version);
-    CHECK(j.at("catalog_source") == "hand");
+    const Json document = Json::parse(render_listing_json(hand_built()));
+    CHECK(document.at("schema_version") == 2);
+    CHECK(document.at("catalog").at("source") == "hand");
+    const Json& j = document.at("listing");
     const Json& g = j.at("gpus").at(0);
     CHECK(g.at("price_usd") == 12'345.6);
     CHECK(g.at("bf16_tflops").is_null());
@@ -126,8 +136,8 @@ TEST_CASE("render_listing_json: full precision, null for absent, derived figures
 TEST_CASE("render_listing_json: only the sections listed") {
     Listing l = hand_built();
     l.sections = {false, true, false};
-    const Json j = Json::parse(render_listing_json(l));
-    CHECK(keys_of(j) == std::vector<std::string>{"schema_version", "catalog_source", "catalog_as_of", "builds"});
+    const Json j = Json::parse(render_listing_json(l)).at("listing");
+    CHECK(keys_of(j) == std::vector<std::string>{"builds"});
 }
 
 TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty cells") {
@@ -155,7 +165,7 @@ TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty
 
 TEST_CASE("render_entry: every format from one entry model") {
     const Listing l = hand_built();
-    const CatalogEntry e{l.builds[0], 120, Date{2026, 6, 1}, "hand"};
+    const CatalogEntry e{l.builds[0], 120, Date{2026, 6, 1}, hand_header()};
     const std::string table = render_entry_table(e);
     CHECK(table.find("section:              builds\n") == 0);
     CHECK(table.find("hardware_usd:         99999.4\n") != std::string::npos);
@@ -170,14 +180,16 @@ TEST_CASE("render_entry: every format from one entry model") {
     CHECK(csv.find("\ngpu_price_usd,\n") != std::string::npos);
     CHECK(csv.find("\nage_days,120\ntoday,2026-06-01\ncatalog_source,hand\n") != std::string::npos);
 
-    const Json j = Json::parse(render_entry_json(e));
-    CHECK(j.at("schema_version") == k_catalog_schema_version);
+    const Json entry = Json::parse(render_entry_json(e));
+    CHECK(entry.at("schema_version") == 2);
+    CHECK(entry.at("catalog").at("source") == "hand");
+    const Json& j = entry.at("entry");
     CHECK(j.at("section") == "builds");
     CHECK(j.at("age_days") == 120);
-    CHECK(keys_of(j).back() == "catalog_source");
+    CHECK(keys_of(j).back() == "today");
 
-    const CatalogEntry o{l.cloud[0], std::nullopt, Date{2026, 6, 1}, "hand"};
-    const Json oj = Json::parse(render_entry_json(o));
+    const CatalogEntry o{l.cloud[0], std::nullopt, Date{2026, 6, 1}, hand_header()};
+    const Json oj = Json::parse(render_entry_json(o)).at("entry");
     CHECK(oj.at("usd_per_gpu_hour").at("on-demand") == 2.0);  // every pricing, not the listing's one
     CHECK(oj.at("usd_per_gpu_hour").at("spot").is_null());
     CHECK(oj.at("age_days").is_null());
@@ -190,7 +202,7 @@ TEST_CASE("render_listing, render_entry: the three formats through render_with, 
     CHECK(render_listing(l, Format::csv) == render_listing_csv(l));
     CHECK(render_listing(l, Format::json) == render_listing_json(l));
     CHECK_THROWS_AS(render_listing(l, Format::markdown), UsageError);
-    const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, "hand"};
+    const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, hand_header()};
     CHECK(render_entry(e, Format::table) == render_entry_table(e));
     CHECK_THROWS_AS(render_entry(e, Format::markdown), UsageError);
 }

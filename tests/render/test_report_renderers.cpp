@@ -86,13 +86,13 @@ Comparison renting_wins() {
 
 Report ranked() {
     Report r;
-    r.catalog_as_of = "2026-11-01";
-    r.catalog_source = "/data/a|b/catalog.json";
-    r.oldest_as_of = "2026-01";
-    r.assumptions.values.months = 36;
-    r.assumptions.values.hours_per_week = 40.0;
+    r.header.catalog_as_of = "2026-11-01";
+    r.header.catalog_source = "/data/a|b/catalog.json";
+    r.header.oldest_as_of = "2026-01";
+    r.header.assumptions.values.months = 36;
+    r.header.assumptions.values.hours_per_week = 40.0;
     r.comparisons = {owning_wins(), renting_wins()};
-    r.warnings = {"offer spot|a8 is 300 days old"};
+    r.header.warnings = {"offer spot|a8 is 300 days old"};
     return r;
 }
 
@@ -264,12 +264,13 @@ TEST_CASE("render_table ranked: one row per comparison in report order, '*' on t
 
 TEST_CASE("render_json: the model's figures at full precision, null for not applicable, category table order") {
     const std::string text = render_json(ranked());
-    const Json root = Json::parse(text);
-    CHECK(root["schema_version"] == 1);
-    CHECK(root["catalog"] ==
+    const Json document = Json::parse(text);
+    CHECK(document["schema_version"] == 2);
+    CHECK(document["catalog"] ==
           Json{{"as_of", "2026-11-01"}, {"source", "/data/a|b/catalog.json"}, {"oldest_figure_as_of", "2026-01"}});
-    CHECK(root["warnings"] == Json{"offer spot|a8 is 300 days old"});
-    CHECK_FALSE(root.contains("currency"));  // only with another currency
+    CHECK(document["warnings"] == Json{"offer spot|a8 is 300 days old"});
+    CHECK(document["currency"] == Json{{"code", "USD"}, {"per_usd", 1.0}});  // always written
+    const Json& root = document["report"];
     REQUIRE(root["comparisons"].size() == 2);
 
     const Json& a = root["comparisons"][0];
@@ -327,8 +328,9 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
 TEST_CASE("render_json: another currency converts every money field and renames it, nothing else changes") {
     RenderOptions options;
     options.currency = euro();
-    const Json root = Json::parse(render_json(ranked(), options));
-    CHECK(root["currency"] == Json{{"code", "EUR"}, {"per_usd", 0.5}});
+    const Json document = Json::parse(render_json(ranked(), options));
+    CHECK(document["currency"] == Json{{"code", "EUR"}, {"per_usd", 0.5}});
+    const Json& root = document["report"];
     const Json& a = root["comparisons"][0];
     CHECK(keys_of(a["build"]) ==
           std::vector<std::string>{"id", "name", "gpu", "gpu_count", "total_eur", "per_gpu_hour_eur", "breakdown_eur"});
@@ -435,8 +437,9 @@ TEST_CASE("render_markdown detail: the cost lines, blank for not applicable, tot
 
 TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate, values as the model holds them") {
     const CheckReport check = checked();
-    const Json root = Json::parse(render_json(check));
-    CHECK(root["comparisons"] == Json::parse(render_json(check.report))["comparisons"]);
+    const Json document = Json::parse(render_json(check));
+    const Json& root = document["check"];
+    CHECK(root["comparisons"] == Json::parse(render_json(check.report))["report"]["comparisons"]);
     const Json expected = Json::parse(R"([
       {"name": "max-build-total-usd", "build_id": "box-a4", "cloud_id": "cheap-a4", "limit": 13000.0,
        "value": 12345.678, "passed": true},
@@ -455,7 +458,7 @@ TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate,
     // Gates are given in US dollars and stay so in another currency; the report's figures are converted.
     RenderOptions options;
     options.currency = euro();
-    const Json euros = Json::parse(render_json(check, options));
+    const Json euros = Json::parse(render_json(check, options))["check"];
     CHECK(euros["checks"] == expected);
     CHECK(euros["comparisons"][0]["build"]["total_eur"].get<double>() == 6'172.839);
 }

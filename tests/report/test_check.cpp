@@ -61,7 +61,7 @@ TEST_CASE("check gates: monthly spend of the cheaper side, cloud total, expect, 
 TEST_CASE("check JSON adds a checks array: name, build, cloud, limit, value, passed") {
     const auto r = run_gpucost(check_args({"--max-payback-months", "20", "--format", "json"}));
     CHECK(r.exit_code == 1);
-    const auto j = nlohmann::json::parse(r.out);
+    const auto j = nlohmann::json::parse(r.out).at("check");
     REQUIRE(j["checks"].size() == 2);
     CHECK(j["checks"][0] == nlohmann::json::parse(R"({"name": "max-payback-months", "build_id": "box-a4",
         "cloud_id": "pricey-a1", "limit": 20.0, "value": 17.0, "passed": true})"));
@@ -82,4 +82,19 @@ TEST_CASE("check markdown golden") {
     const auto r = run_gpucost(check_args({"--max-payback-months", "20", "--format", "markdown"}));
     CHECK(r.exit_code == 1);
     check_golden("check_all.md", r.out);
+}
+
+TEST_CASE("check_report: a probability gate's simulation adds its own warnings once, after the report's") {
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-11-30");
+    // The simulation makes the compare report again (with its two stale figures: gpu-a 319 days, box-a4 302 days
+    // old); only what it adds (no range applies to box-a4) follows them, not a second copy of the report's.
+    const auto r = run_gpucost(check_args({"--build", "box-a4", "--min-p-build-cheaper", "0.5", "--max-age-days", "250",
+                                           "--draws", "100", "--format", "json"}));
+    CHECK(r.exit_code == 1);  // 319 > 250: the age gate fails; owning wins every draw of no range: p = 1 >= 0.5
+    const auto document = nlohmann::json::parse(r.out);
+    CHECK(document.at("warnings") ==
+          nlohmann::json{"stale figure: GPU gpu-a is as of 2026-01-15, 319 days old (more than --max-age-days 250)",
+                         "stale figure: build box-a4 is as of 2026-02-01, 302 days old (more than --max-age-days 250)",
+                         "box-a4 vs pricey-a1: no range applies; its figures are the point values"});
+    CHECK(r.err.find("FAIL max-age-days: 319 > 250\nok min-p-build-cheaper: 1.0000 >= 0.5000\n") != std::string::npos);
 }

@@ -109,8 +109,8 @@ TEST_CASE("make_listing: GPUs by vendor, filters by GPU and memory, sections, ca
     const Listing all = make_listing(c, {});
     REQUIRE(all.gpus.size() == 2);
     CHECK(all.gpus[0].id == "small");  // vendor Alpha before Zeta
-    CHECK(all.catalog_origin == "hand-built");
-    CHECK(all.catalog_as_of == "2026-06-01");
+    CHECK(all.header.catalog_source == "hand-built");
+    CHECK(all.header.catalog_as_of == "2026-06-01");
 
     ListingFilter big;
     big.min_vram_gb = 40;
@@ -141,7 +141,7 @@ TEST_CASE("make_entry: the entry found in any section, with its age in days") {
     const CatalogEntry g = make_entry(c, "big", today);
     CHECK(g.section() == CatalogSection::gpus);
     CHECK(g.age_days == 150);  // 2026-01-31 to 2026-06-30: 28 + 31 + 30 + 31 + 30 days
-    CHECK(g.catalog_origin == "hand-built");
+    CHECK(g.header.catalog_source == "hand-built");
 
     const CatalogEntry o = make_entry(c, "x8", today);
     CHECK(o.section() == CatalogSection::cloud);

@@ -229,8 +229,8 @@ TEST_CASE("build_rank_report: no hours of use, no figure: ranked by total with a
     for (const RankRow& row : report.rows) CHECK_FALSE(row.usd_per_million_units);
     for (std::size_t i = 1; i < report.rows.size(); ++i)
         CHECK(report.rows[i - 1].total_usd <= report.rows[i].total_usd);
-    REQUIRE(report.warnings.size() == 1);
-    CHECK_THAT(report.warnings.front(), Contains("no hours of use"));
+    REQUIRE(report.header.warnings.size() == 1);
+    CHECK_THAT(report.header.warnings.front(), Contains("no hours of use"));
 }
 
 TEST_CASE("build_rank_report: a build costs what compare says, its lead time's interim cloud included") {

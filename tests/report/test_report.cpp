@@ -96,7 +96,7 @@ TEST_CASE("build_report: flags beat a build's overrides, which beat the catalogu
     CHECK(f.origins[static_cast<std::size_t>(AssumptionKey::pue)] == "flag");
     CHECK(f.values.facility_usd_per_month == 0.0);  // the build's other override still holds
     // The report-level assumptions (catalogue < flags) are not touched by a build's overrides.
-    CHECK(flagged.assumptions.values.facility_usd_per_month == 100.0);
+    CHECK(flagged.header.assumptions.values.facility_usd_per_month == 100.0);
 }
 
 TEST_CASE("build_report: every build ranked by what owning saves, oldest figure and estimates named") {
@@ -111,7 +111,7 @@ TEST_CASE("build_report: every build ranked by what owning saves, oldest figure 
     CHECK(gain_first >= gain_second);
     CHECK(report.comparisons[0].build.id == "box-a4");
     // gpu-b is dated 2025-06, the oldest figure used; it is marked as an estimate.
-    CHECK(report.oldest_as_of == "2025-06");
+    CHECK(report.header.oldest_as_of == "2025-06");
     CHECK(report.comparisons[0].estimates.empty());
     REQUIRE(report.comparisons[1].estimates.size() == 1);
     CHECK(report.comparisons[1].estimates[0] == "GPU gpu-b is an estimate: fixture estimate");
@@ -125,8 +125,8 @@ TEST_CASE("build_report: an offer with fewer GPUs than needed rounds up and repo
     const Evaluation& e = report.comparisons.front().result;
     CHECK(e.cloud.instances == 1);    // ceil(4 / 8)
     CHECK(e.cloud.unused_gpus == 4);  // 8 - 4
-    REQUIRE(report.warnings.size() == 1);
-    CHECK(report.warnings[0] == "box-a4: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused");
+    REQUIRE(report.header.warnings.size() == 1);
+    CHECK(report.header.warnings[0] == "box-a4: 1 instance(s) of 8 GPUs give 8 GPUs for 4; 4 paid for but unused");
 }
 
 TEST_CASE("build_report: unknown ids are data errors with a suggestion") {

@@ -25,7 +25,7 @@ namespace {
 
 const std::string k_mini = "data/mini_catalog.json";
 
-json checks_of(const test::RunResult& r) { return json::parse(r.out).at("checks"); }
+json checks_of(const test::RunResult& r) { return json::parse(gpucost::test::json_flattened(r.out)).at("checks"); }
 
 const json& check_named(const json& checks, const std::string& name) {
     for (const json& c : checks)
@@ -78,7 +78,7 @@ TEST_CASE("v2 gates: --max-monthly-usd is the cheaper side's dearest month, --ma
     const auto late = run_gpucost({"check", "--catalog", k_mini, "--build", "box-a4", "--lead-time-months", "3",
                                    "--max-monthly-usd", "5000", "--format", "json"});
     CHECK(late.exit_code == 1);
-    const json report = json::parse(late.out);
+    const json report = json::parse(gpucost::test::json_flattened(late.out));
     const json& c = report.at("comparisons").at(0);
     CHECK(c.at("build").at("total_usd").get<double>() == Approx(74533.3));
     CHECK(c.at("build").at("breakdown_usd").at("interim_cloud").get<double>() == Approx(3 * 4455.0));
@@ -92,7 +92,7 @@ TEST_CASE("v2 report: the verdict without resale and the estimated assumptions t
     const auto r = run_gpucost(
         {"compare", "--catalog", file.path(), "--build", "box-a4", "--hours-per-week", "40", "--format", "json"});
     REQUIRE(r.exit_code == 0);
-    const json c = json::parse(r.out).at("comparisons").at(0);
+    const json c = json::parse(gpucost::test::json_flattened(r.out)).at("comparisons").at(0);
     CHECK(c.at("cheaper") == "build");
     CHECK(c.at("savings_usd").get<double>() == Approx(63857.14 - 62756.11).margin(0.01));
     // Without the $30,000 credit: 92,756.11 against 63,857.14, renting saves 28,898.97.
@@ -115,14 +115,14 @@ TEST_CASE("v2 report: the verdict without resale and the estimated assumptions t
 
     // The fixture's own sources are no estimates: nothing to name, and the sentence is left out.
     const auto plain = run_gpucost({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"});
-    const json p = json::parse(plain.out).at("comparisons").at(0);
+    const json p = json::parse(gpucost::test::json_flattened(plain.out)).at("comparisons").at(0);
     CHECK(p.at("estimated_assumptions").empty());
     CHECK(p.at("deciding_assumptions").empty());
 }
 
 TEST_CASE("v2 report: both paybacks in JSON, CSV and the table", "[v2]") {
     const auto r = run_gpucost({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"});
-    const json c = json::parse(r.out).at("comparisons").at(0);
+    const json c = json::parse(gpucost::test::json_flattened(r.out)).at("comparisons").at(0);
     // Cash: month 17 (v1). If sold: month 1 already: the straight line credits 50,000 x (1 - 0.8 x (1/12) / 4) =
     // $49,166.67 back, so 51,000 + 1,888.97 - 49,166.67 = $3,722.30 against the cloud's first month, 4 x $3 x 365 +
     // 50 + 25 + 500 = $4,955.

@@ -23,6 +23,13 @@ struct StaleFigure {
 // each once, oldest first (ties by kind, then id).
 std::vector<StaleFigure> stale_figures(const Report& report, int max_age_days, Date today);
 
+// The same over any list of figures (a ranking's rows, a listing's entries).
+std::vector<StaleFigure> stale_figures(const std::vector<Figure>& figures, int max_age_days, Date today);
+
+// With a limit, one stale_warning per stale figure appended to `header.warnings`, oldest first; else nothing.
+void warn_stale_figures(RunHeader& header, const std::vector<Figure>& figures, std::optional<int> max_age_days,
+                        Date today);
+
 // "stale figure: offer x is as of 2025-01-01, 400 days old (more than --max-age-days 365)".
 std::string stale_warning(const StaleFigure& figure, int max_age_days);
 

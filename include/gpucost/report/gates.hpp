@@ -3,7 +3,9 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -20,7 +22,7 @@ struct Gates {
     std::optional<double> max_payback_months;  // fails when the build never pays back in the horizon
     std::optional<double> max_upfront_usd;     // the build's month-0 spend: hardware and setup
     std::optional<Side> expect;                // the side that must be cheaper
-    std::optional<int> max_age_days;           // the oldest figure a comparison rests on, in days before `today`
+    std::optional<double> max_age_days;        // the oldest figure a comparison rests on, in days before `today`
     Date today;
     std::optional<double> min_p_build_cheaper;  // from a simulation: the share of draws where owning is cheaper
     std::optional<double> max_p_cloud_cheaper;  // ... and where renting is
@@ -29,6 +31,32 @@ struct Gates {
 
 // What a gate's limit and value measure, so renderers format them without guessing from the gate's name.
 enum class GateUnit { usd, months, days, side, probability };
+
+// A maximum passes at or below its limit, a minimum at or above.
+enum class GateBound { at_most, at_least };
+
+struct SimulationResult;
+
+// One budget gate, as a row: its flag, unit and bound, the Gates field holding its limit, and how its value is read
+// (from a comparison of the report, or from a simulation of it). The CLI adds a flag per row and fills the field;
+// evaluate_gates() and evaluate_probability_gates() loop over the rows. A new gate is a row and its field.
+struct GateInfo {
+    std::string_view name;                          // the flag without dashes: "max-upfront-usd"
+    GateUnit unit = GateUnit::usd;                  // also how the CLI reads the limit
+    GateBound bound = GateBound::at_most;           // at_least: a minimum
+    std::optional<double> Gates::*limit = nullptr;  // null for expect, whose limit is a side
+    std::optional<double> (*report_value)(const Comparison&, const Gates&) = nullptr;  // null: a simulation's gate
+    double (*simulation_value)(const SimulationResult&) = nullptr;                     // null: a report's gate
+    std::string_view type_name;  // --help's: "USD", "N", "P", "build|cloud"
+    std::string_view help;       // --help's description
+    bool own_flag = true;        // false: the flag is another's (--max-age-days, the common freshness flag)
+};
+
+// Every gate, in the order of Gates' fields: the order of the flags in --help and of the checks in a report.
+std::span<const GateInfo> gate_infos() noexcept;
+
+// The row of a gate by name ("max-upfront-usd"); null for a name no row has.
+const GateInfo* find_gate(std::string_view name) noexcept;
 
 // The result of one budget gate on one comparison.
 struct GateCheck {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/report/run_header.hpp"
 #include "gpucost/util/date.hpp"
 
 namespace gpucost {
@@ -30,6 +31,8 @@ struct ListingFilter {
     std::optional<std::string> region;    // offers only, case-insensitive
     std::optional<double> min_vram_gb;    // the GPU's VRAM, in every section (a workload's figures: per GPU)
     std::optional<Pricing> pricing;       // offers with this price; also the price offers sort by
+    std::optional<int> max_age_days;      // entries listed whose as_of is older than this become warnings
+    Date today;                           // for max_age_days
 };
 
 // A per-build assumption as the catalogue file writes it: the horizon in years, pricing and idle by name.
@@ -61,8 +64,7 @@ struct OfferRow {
 // offers by price per GPU-hour at `pricing` (offers without it last), ties by id; workloads by id, each keeping
 // the figures of the GPUs the filter keeps (a workload left with none is dropped), highest throughput first.
 struct Listing {
-    std::string catalog_origin;  // "embedded", a path, or "<path> + <overlay>"
-    std::string catalog_as_of;
+    RunHeader header;  // command "catalog list"; the catalogue's assumptions; the oldest as_of of the entries listed
     ListingSections sections;
     Pricing pricing = Pricing::on_demand;  // the price shown per GPU-hour and sorted by
     std::vector<Gpu> gpus;
@@ -79,14 +81,16 @@ struct CatalogEntry {
     std::variant<Gpu, BuildRow, OfferRow> entry;  // in CatalogSection's order, so the index is the section
     std::optional<std::int64_t> age_days;         // today - as_of; empty when as_of is not a date
     Date today;
-    std::string catalog_origin;
+    RunHeader header;  // command "catalog show"; the catalogue's assumptions; the entry's as_of as the oldest
 
     CatalogSection section() const noexcept { return static_cast<CatalogSection>(entry.index()); }
     const Provenance& provenance() const;
 };
 
-// The entry with this id. Throws DataError for an unknown id (with "did you mean" over every section).
-CatalogEntry make_entry(const Catalog& catalog, const std::string& id, Date today);
+// The entry with this id; with `max_age_days`, a warning when it is older than that on `today`. Throws DataError
+// for an unknown id (with "did you mean" over every section).
+CatalogEntry make_entry(const Catalog& catalog, const std::string& id, Date today,
+                        std::optional<int> max_age_days = std::nullopt);
 
 // The rows of one build and one offer, as a listing shows them (the GPU looked up in `catalog`).
 BuildRow build_row(const Catalog& catalog, const Build& build);

@@ -55,10 +55,7 @@ struct RankRow {
 
 // Everything a renderer needs to show a ranking.
 struct RankReport {
-    std::string catalog_as_of;
-    std::string catalog_source;
-    std::string oldest_as_of;         // oldest as_of among the figures used (the workload's included)
-    ResolvedAssumptions assumptions;  // catalogue < scenario < flags, before any build's overrides
+    RunHeader header;  // command "rank"; the oldest as_of among the rows' figures and the workload's
     RankWorkload workload;
     Requirements requirements;            // in force for builds and offers
     std::optional<TierSet> tiers;         // offers only; empty: every tier
@@ -66,11 +63,11 @@ struct RankReport {
     std::optional<std::string> provider;  // offers only
     std::vector<RankRow> rows;            // ascending by usd_per_million_units, ties by total, then kind and id
     std::vector<Excluded> excluded;       // builds and offers left out, and why (Excluded::build_id is empty)
-    std::vector<std::string> warnings;
 };
 
 // Ranks every build and offer of `catalog` for the workload `request.match.workload` under the request's
-// assumptions, requirements, tiers and region/provider filters. Throws UsageError for a missing or unknown workload
+// assumptions, requirements, tiers and region/provider filters; with `request.max_age_days`, figures older than
+// that become warnings, as in compare. Throws UsageError for a missing or unknown workload
 // (naming the valid ids), DataError when nothing can be ranked.
 RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& request);
 

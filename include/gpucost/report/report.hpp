@@ -12,6 +12,7 @@
 #include "gpucost/engine/cost_model.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
+#include "gpucost/report/run_header.hpp"
 #include "gpucost/report/verdict.hpp"
 #include "gpucost/util/date.hpp"
 
@@ -140,15 +141,11 @@ struct Comparison {
 
 // Everything a renderer needs to show a comparison report.
 struct Report {
-    std::string catalog_as_of;
-    std::string catalog_source;           // "embedded" or a path
-    std::string oldest_as_of;             // oldest as_of among the figures used
-    ResolvedAssumptions assumptions;      // catalogue < scenario < flags, before any build's overrides
+    RunHeader header;                     // command "compare"; the oldest as_of among the comparisons' figures
     bool detailed = false;                // one build asked for by --build
     std::string match_level;              // the level asked for
     std::vector<Comparison> comparisons;  // detailed: one; else ranked by savings from building
     std::vector<Excluded> excluded;       // builds and (same-GPU, or any under --match any) offers left out
-    std::vector<std::string> warnings;    // shown on stderr and in JSON
 };
 
 // Computes the report. Throws DataError for an unknown build or offer id (with "did you mean"),

@@ -72,10 +72,10 @@ struct SensitivityComparison {
     std::vector<TornadoRow> rows;  // sorted by swing, largest first
 };
 struct SensitivityReport {
-    std::string catalog_as_of;
+    RunHeader header;  // command "sensitivity"; the compare report's, with a warning per comparison left unranged
     std::vector<RangeRow> ranges;
     std::vector<SensitivityComparison> comparisons;
-    std::vector<std::string> warnings;
+    std::vector<Excluded> excluded;  // what the match left out, as the compare report's
 };
 SensitivityReport sensitivity_report(const Catalog& catalog, const RangeRequest& request);
 
@@ -93,11 +93,11 @@ struct SweepComparison {
     std::vector<SweepCell> cells;  // the first address outermost
 };
 struct SweepReport {
-    std::string catalog_as_of;
+    RunHeader header;                         // command "sweep"; the compare report's, plus skipped comparisons
     std::vector<std::string> addresses;       // one or two
     std::vector<std::vector<double>> values;  // each address's grid
     std::vector<SweepComparison> comparisons;
-    std::vector<std::string> warnings;
+    std::vector<Excluded> excluded;  // what the match left out, as the compare report's
 };
 // Throws UsageError for a bad grid (step <= 0, stop < start, too many points) or address.
 SweepReport sweep_report(const Catalog& catalog, const RangeRequest& request, const std::vector<SweepVary>& vary);
@@ -109,12 +109,15 @@ struct SimulationComparison {
     SimulationResult result;
 };
 struct SimulationReport {
-    std::string catalog_as_of;
+    RunHeader header;  // command "simulate"; the compare report's, with a warning per comparison left unranged
     std::size_t draws = 0;
     std::uint64_t seed = 0;
     std::vector<RangeRow> ranges;
     std::vector<SimulationComparison> comparisons;
-    std::vector<std::string> warnings;
+    std::vector<Excluded> excluded;  // what the match left out, as the compare report's
+    // The warnings this simulation adds to the compare report's (header.warnings ends with them): what `check`
+    // appends to its own report when a probability gate runs a simulation.
+    std::vector<std::string> added_warnings;
 };
 SimulationReport simulation_report(const Catalog& catalog, const RangeRequest& request,
                                    const SimulationOptions& options);

@@ -1,0 +1,46 @@
+// The one JSON envelope (docs/output.md, "The JSON envelope"): every JSON output is this object, the same keys in
+// the same order, with the model's own body last under its own key. Only the JSON writers include this header.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "gpucost/model/assumptions.hpp"
+#include "gpucost/render/money.hpp"
+#include "gpucost/report/run_header.hpp"
+
+namespace gpucost {
+
+using Json = nlohmann::ordered_json;
+
+// The version of every JSON output (envelope and bodies together); bump only with a breaking change, and say so in
+// docs/output.md. 2: the envelope (1 had five shapes, one per writer).
+inline constexpr int k_json_schema_version = 2;
+
+// The envelope's keys before the body, in order: schema_version, tool_version, command, catalog {as_of, source,
+// oldest_figure_as_of}, currency {code, per_usd}, assumptions, assumption_sources, warnings.
+Json envelope_json(const RunHeader& header, const Currency& currency);
+
+// The whole document: the envelope, then `body` under `body_key`, as text (two-space indent, a newline at the end;
+// bytes that are not UTF-8 replaced, so a hand-built model never throws).
+std::string envelope_text(const RunHeader& header, const Currency& currency, std::string_view body_key, Json body);
+
+// A value as text, laid out as envelope_text lays out a whole document.
+std::string json_text(const Json& value);
+
+// One assumption as the envelope writes it: a choice by its word, a whole number as an integer, else a number.
+Json assumption_json(const Assumptions& assumptions, AssumptionKey key);
+
+// Every assumption by its key, in the table's order, with "months" after "years": {"hours_per_week": 40.0, ...}.
+Json assumptions_json(const Assumptions& assumptions);
+
+// null, or the value.
+template <typename T>
+Json optional_json(const std::optional<T>& value) {
+    return value ? Json(*value) : Json(nullptr);
+}
+
+}  // namespace gpucost

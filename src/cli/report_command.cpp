@@ -1,0 +1,26 @@
+#include "report_command.hpp"
+
+#include "gpucost/render/cashflow_json.hpp"
+#include "output_stream.hpp"
+
+namespace gpucost::cli {
+
+ComparisonRequest report_request(const ReportCommandOptions& o) {
+    ComparisonRequest request = comparison_request(o.scenario);
+    request.max_age_days = max_age_days(o.freshness);
+    if (request.max_age_days) request.today = today();
+    return request;
+}
+
+void write_report(const CashFlowReport& model, const ReportOutput& output, const OutputOptions& target,
+                  std::ostream& warn, const Io& io) {
+    if (output.format != Format::json) {
+        finish(target, render(model, output.format, output.render), model.report.header.warnings, warn, io);
+        return;
+    }
+    for (const std::string& w : model.report.header.warnings) print_line(warn, "warning", w);
+    write_streamed_result(
+        target, [&](const OutputSink& sink) { write_cash_flow_json(model, output.render, sink); }, io.out, warn);
+}
+
+}  // namespace gpucost::cli

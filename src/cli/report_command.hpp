@@ -1,0 +1,78 @@
+// The one pipeline of every report command (compare, check, cashflow, sensitivity, sweep, simulate, rank), so that
+// they take the same flags and do the same things in the same order: refuse --output onto an input, read the
+// output flags, the request (with --max-age-days), load the catalogue, make the model, print what the match left
+// out, render, then the model's warnings and the text. A command parses its own flags first, then calls
+// run_report() with the function that makes its model.
+#pragma once
+
+#include <ostream>
+#include <utility>
+
+#include "cli_common.hpp"
+#include "gpucost/render/rank.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/render/uncertainty.hpp"
+
+namespace gpucost::cli {
+
+// The flags every report command takes: --catalog, --add-catalog; --format, --output, --currency, --usd-rate,
+// --color, --quiet; --chart where it draws one; the scenario, assumption and match flags (with --verbose); and
+// --max-age-days. Each command adds them with the add_* functions of cli_common.hpp, in its own help order.
+struct ReportCommandOptions {
+    CatalogOptions catalog;
+    ReportOutputOptions output;
+    ChartOption chart;  // left unregistered by a command that draws no chart
+    ScenarioOptions scenario;
+    FreshnessOptions freshness;
+};
+
+// The request the flags ask for: comparison_request() with --max-age-days and today. Throws as comparison_request()
+// does, and UsageError for a bad --max-age-days or GPUCOST_TODAY.
+ComparisonRequest report_request(const ReportCommandOptions& options);
+
+// A model's run header: its own, or (check, cashflow) its report's.
+template <typename Model>
+const RunHeader& header_of(const Model& model) {
+    if constexpr (requires { model.header; })
+        return model.header;
+    else
+        return model.report.header;
+}
+
+// What the match left out of a model; nothing for a model without a match.
+template <typename Model>
+const std::vector<Excluded>& excluded_of(const Model& model) {
+    if constexpr (requires { model.excluded; })
+        return model.excluded;
+    else
+        return model.report.excluded;
+}
+
+// The model's warnings to `warn`, then its text in the format asked for, to stdout or --output.
+template <typename Model>
+void write_report(const Model& model, const ReportOutput& output, const OutputOptions& target, std::ostream& warn,
+                  const Io& io) {
+    const std::string text = render(model, output.format, output.render);
+    finish(target, text, header_of(model).warnings, warn, io);
+}
+// The cash flow's JSON is streamed as it is made (1.2 million rows for 200 builds over 600 months); every other
+// format as above.
+void write_report(const CashFlowReport& model, const ReportOutput& output, const OutputOptions& target,
+                  std::ostream& warn, const Io& io);
+
+// The pipeline, with `make(catalog, request)` making the model; returns the model written (check judges its gates
+// from it). Throws whatever a step throws, before any text is written.
+template <typename Make>
+auto run_report(const ReportCommandOptions& o, const Io& io, Make&& make) {
+    refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
+    const ReportOutput output = report_output(o.output, o.chart, io);
+    const ComparisonRequest request = report_request(o);
+    std::ostream& warn = warnings(o.output.quiet, io);
+    const Catalog catalog = load_catalog(o.catalog, warn);
+    auto model = std::forward<Make>(make)(catalog, request);
+    print_exclusions(warn, o.scenario.match, excluded_of(model));
+    write_report(model, output, o.output.output, warn, io);
+    return model;
+}
+
+}  // namespace gpucost::cli

@@ -1,0 +1,58 @@
+#include "gpucost/render/envelope_json.hpp"
+
+#include <utility>
+
+#include "gpucost/version.hpp"
+
+namespace gpucost {
+
+Json assumption_json(const Assumptions& a, AssumptionKey key) {
+    const AssumptionValue v = input_value(key, get_value(a, key));
+    if (const std::string_view word = choice_word(v); !word.empty()) return std::string(word);
+    if (info(key).kind == AssumptionKind::whole_number) return static_cast<std::int64_t>(std::get<double>(v));
+    return std::get<double>(v);
+}
+
+Json assumptions_json(const Assumptions& a) {
+    Json out = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        out[std::string(i.name)] = assumption_json(a, i.key);
+        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
+    }
+    return out;
+}
+
+Json envelope_json(const RunHeader& header, const Currency& currency) {
+    Json sources = Json::object();
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        sources[std::string(i.name)] = {{"from", header.assumptions.origins[k]},
+                                        {"source", header.assumptions.sources[k]}};
+    }
+    return {
+        {"schema_version", k_json_schema_version},
+        {"tool_version", k_version},
+        {"command", header.command},
+        {"catalog",
+         {{"as_of", header.catalog_as_of},
+          {"source", header.catalog_source},
+          {"oldest_figure_as_of", header.oldest_as_of}}},
+        // Always written, so the keys never depend on the flags; inputs and gates stay in USD whatever it says.
+        {"currency", {{"code", currency.code}, {"per_usd", currency.per_usd}}},
+        {"assumptions", assumptions_json(header.assumptions.values)},
+        {"assumption_sources", std::move(sources)},
+        {"warnings", header.warnings},
+    };
+}
+
+std::string json_text(const Json& value) {
+    return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::string envelope_text(const RunHeader& header, const Currency& currency, std::string_view body_key, Json body) {
+    Json root = envelope_json(header, currency);
+    root[std::string(body_key)] = std::move(body);
+    return json_text(root);
+}
+
+}  // namespace gpucost
