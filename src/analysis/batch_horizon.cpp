@@ -131,8 +131,16 @@ int BatchEvaluator::horizon_payback(const Terms& t, const Assumptions& a, const 
         if (lo > hi) return 0;
         if (least_gap * (1.0 - 1e-9) > fall) return first_crossing(lo, hi, margin);
         if (most_gap + 1e-9 * (std::fabs(most_gap) + 1.0) < 0.0) return margin(lo) >= 0.0 ? lo : 0;
-        for (int k = lo; k <= hi; ++k)  // neither: month by month (a gap that changes sign within the segment)
-            if (margin(k) >= 0.0) return k;
+        // Neither: from month k the margin gains at most d(k + 1) x the largest gap a month (the credit never
+        // rises), so the months before it could reach 0 are skipped; a margin far below 0 or flattening under
+        // the discounting takes a few long steps, not a walk.
+        const double rise = most_gap * (1.0 + 1e-9) + 1e-9;
+        for (int k = lo; k <= hi;) {
+            const double f = margin(k);
+            if (f >= 0.0) return k;
+            const double skip = -f / (months.factor(k + 1) * rise) * (1.0 - 1e-9);
+            k += skip < static_cast<double>(hi - k + 1) ? std::max(1, static_cast<int>(std::ceil(skip))) : hi - k + 1;
+        }
         return 0;
     };
     const double lead_build_most = t.staff_build + t.interim * std::max(1.0, fi) + t.storage_egress;
