@@ -45,6 +45,12 @@ std::optional<Field> field_of(Slot slot, bool offer_storage_price) noexcept {
         case K::cloud_egress_usd_per_month: return Field::f_egress;
         case K::storage_tb: return Field::f_storage_tb;
         case K::cloud_storage_usd_per_tb_month: return offer_storage_price ? Field::f_unused : Field::f_storage_per_tb;
+        // The weights' own inputs: written into each draw's assumptions by the horizon path (batch_horizon.cpp).
+        case K::discount_rate:
+        case K::horizon_months:
+        case K::lead_time_months:
+        case K::cloud_price_change_per_year:
+        case K::electricity_price_change_per_year: return Field::f_unused;
         default: return std::nullopt;
     }
 }
@@ -99,27 +105,26 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
       m_point(point_fields(base)) {
     const Assumptions& a = base.assumptions;
     m_offer_storage_price = base.cloud.storage_usd_per_tb_month.has_value();
-    for (const Slot s : m_slots) {
+    for (std::size_t i = 0; i < m_slots.size(); ++i) {
+        const Slot s = m_slots[i];
         const std::optional<Field> f = field_of(s, m_offer_storage_price);
         m_general = m_general || !f || needs_general_path(s);
+        if (f && moves_weights(s)) m_weight_slots.push_back(i);
         m_fields.push_back(f.value_or(Field::f_unused));
         const bool straight = a.resale == ResaleModel::straight_line;
         m_resale_varies = m_resale_varies || (straight && (f == Field::f_life || f == Field::f_residual)) ||
                           (a.resale == ResaleModel::curve && f == Field::f_decline);
     }
+    m_weights_vary = !m_weight_slots.empty();
     m_months = a.months;
     m_lead = lead_time_in_force(a);
     m_uniform = m_lead == 0 && a.cloud_price_change_per_year == 0.0 && a.electricity_price_change_per_year == 0.0;
     m_gpus = static_cast<double>(base.build.gpu_count);
     m_instances = static_cast<double>(instances_needed(base.build.gpu_count, base.cloud.gpus_per_instance));
-    m_interim_usd_per_hour = m_lead > 0 ? m_instances * base.cloud.interim_usd_per_hour : 0.0;
     const HorizonWeights w = horizon_weights(a, base.cloud.interim_pricing);
-    m_w_all = w.all;
-    m_w_running = w.running;
-    m_w_lead = w.lead;
-    m_w_power = w.power;
-    m_w_cloud = w.cloud;
-    m_w_interim = w.interim;
+    m_horizon = {w.all,   w.running, w.lead, w.power,
+                 w.cloud, w.interim, 1.0,    m_lead > 0 ? m_instances * base.cloud.interim_usd_per_hour : 0.0,
+                 m_lead,  m_uniform};
 
     fill_months(base);
     fill_trend_bounds(base);
@@ -177,7 +182,7 @@ void BatchEvaluator::fill_months(const Case& base) {
         m_c_interim[i] = interim;
         m_c_lead[i] = lead;
     }
-    m_final_factor = m_factor[n - 1];
+    m_horizon.final_factor = m_factor[n - 1];
     // The payback if sold closes the gap A(k) (cloud - build) - upfront + H r(k), r(k) = kept(k) d(k): it grows
     // from month to month when the monthly gap beats the largest monthly fall of the discounted resale share per
     // unit of d(k+1), so a monthly gap above that bound (with a margin for rounding) allows a binary search.
@@ -217,7 +222,7 @@ DrawOutcome BatchEvaluator::operator()(std::span<const double> values) const noe
     }
     Fields v = m_point;
     for (std::size_t i = 0; i < m_fields.size(); ++i) v[m_fields[i]] = values[i];
-    return fast(v);
+    return m_weights_vary ? fast_horizon(v, values) : fast(v);
 }
 
 void BatchEvaluator::run(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept {
@@ -236,6 +241,15 @@ void BatchEvaluator::run(std::span<const double* const> columns, std::size_t cou
         for (std::size_t d = 0; d < count; ++d) {
             for (std::size_t i = 0; i < m_slots.size(); ++i) write_slot(c, m_slots[i], columns[i][d]);
             store(d, outcome_of(evaluate(c.build, c.cloud, c.assumptions)));
+        }
+        return;
+    }
+    if (m_weights_vary) {
+        // Each draw has its own weights: draw by draw, through the one-draw path.
+        std::vector<double> values(m_slots.size());
+        for (std::size_t d = 0; d < count; ++d) {
+            for (std::size_t i = 0; i < values.size(); ++i) values[i] = columns[i][d];
+            store(d, (*this)(values));
         }
         return;
     }

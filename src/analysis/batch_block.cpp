@@ -8,8 +8,12 @@
 #include <array>
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/engine/categories.hpp"
 
 namespace gpucost {
+
+// Tripwire: chunk_totals() restates evaluate()'s categories (as fast() does, batch_draw.cpp).
+static_assert(k_category_count == 12, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
 
 namespace {
 
@@ -44,14 +48,14 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
     const Assumptions& a = m_base.assumptions;
     return {m_gpus,
             m_instances,
-            m_interim_usd_per_hour,
-            m_w_all,
-            m_w_running,
-            m_w_lead,
-            m_w_power,
-            m_w_cloud,
-            m_w_interim,
-            m_final_factor,
+            m_horizon.interim_usd_per_hour,
+            m_horizon.w_all,
+            m_horizon.w_running,
+            m_horizon.w_lead,
+            m_horizon.w_power,
+            m_horizon.w_cloud,
+            m_horizon.w_interim,
+            m_horizon.final_factor,
             a.idle == IdlePolicy::always_on,
             m_uniform,
             m_lead > 0,
@@ -136,7 +140,7 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
             return c_interim_usd_per_hour * (c_interim_reserved * k_hours_per_month +
                                              (1.0 - c_interim_reserved) * (used * (1.0 + interim_overhead)));
         };
-        const double used = hours_row[j] * k_hours_per_month / k_hours_per_week;
+        const double used = used_hours_per_month(hours_row[j]);
         const double power = power_at(used);
         const double compute = compute_at(used);
         const double interim = interim_at(used);

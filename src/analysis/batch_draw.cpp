@@ -6,8 +6,18 @@
 #include <limits>
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/engine/categories.hpp"
 
 namespace gpucost {
+
+// Tripwires: fast() restates evaluate()'s categories and reads every field of the specs and of a month's costs, so
+// a new one must be added here (and to chunk_totals, batch_block.cpp) before this compiles again; then update the
+// counts. The property test (tests/analysis/test_batch.cpp) checks the arithmetic.
+static_assert(k_category_count == 12, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
+static_assert(sizeof(BuildSpec) == sizeof(std::int64_t) + 7 * sizeof(double),
+              "a new BuildSpec field: add it to BatchEvaluator::fast and chunk_totals");
+static_assert(sizeof(MonthlyCosts) == 10 * sizeof(double),
+              "a new monthly cost: add it to BatchEvaluator::fast and chunk_totals");
 
 namespace {
 
@@ -44,8 +54,17 @@ double BatchEvaluator::break_even_of(double d_low, double d_high) noexcept {
     return NAN;
 }
 
-// long: one draw's formulas read top to bottom in the engine's order; split, they would pass a dozen locals around
 DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
+    Terms t{};
+    DrawOutcome o =
+        totals(v, m_horizon, kept_at(m_kept.size() - 1, v[F::f_life], v[F::f_residual], v[F::f_decline]), t);
+    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_trended(t, false);
+    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_trended(t, true);
+    return o;
+}
+
+// long: one draw's formulas read top to bottom in the engine's order; split, they would pass a dozen locals around
+DrawOutcome BatchEvaluator::totals(const Fields& v, const Horizon& hz, double kept_final, Terms& t) const noexcept {
     const Assumptions& a = m_base.assumptions;
     const double hardware = m_gpus * v[F::f_gpu_price] + v[F::f_base_price];
     const double load_w = v[F::f_base_load] + m_gpus * v[F::f_gpu_tdp];
@@ -55,64 +74,58 @@ DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {
     const auto hourly = [&](double used) {
         const double idle_hours = always_on ? k_hours_per_month - used : 0.0;
         const double kwh = (used * load_w + idle_hours * idle_w) / 1000.0;
-        const double interim = m_interim_usd_per_hour == 0.0
+        const double interim = hz.interim_usd_per_hour == 0.0
                                    ? 0.0
-                                   : m_interim_usd_per_hour * billed_hours(m_base.cloud.interim_pricing, used, v);
+                                   : hz.interim_usd_per_hour * billed_hours(m_base.cloud.interim_pricing, used, v);
         return Hourly{kwh * v[F::f_pue] * v[F::f_kwh], instances_usd_per_hour * billed_hours(a.pricing, used, v),
                       interim};
     };
-    const Hourly h = hourly(v[F::f_hours] * k_hours_per_month / k_hours_per_week);
+    const Hourly h = hourly(used_hours_per_month(v[F::f_hours]));
     const double staff_build = v[F::f_fte_build] * v[F::f_salary] / k_months_per_year;
     const double maintenance = v[F::f_maintenance] * hardware / k_months_per_year;
     const double facility = v[F::f_facility];
     const double storage = v[F::f_storage_tb] * v[F::f_storage_per_tb] + v[F::f_storage_month];
     const double egress = v[F::f_egress];
     const double staff_cloud = v[F::f_fte_cloud] * v[F::f_salary] / k_months_per_year;
-    const double life = v[F::f_life];
-    const double residual = v[F::f_residual];
-    const double decline = v[F::f_decline];
-    const double kept = kept_at(m_kept.size() - 1, life, residual, decline);
-    const double resale = hardware * kept * m_final_factor;
+    const double resale = hardware * kept_final * hz.final_factor;
     const auto interim_total = [&](double interim_compute) {
-        const double month = m_lead > 0 ? interim_compute + storage + egress : 0.0;
-        return month == 0.0 ? 0.0 : m_w_interim * interim_compute + m_w_lead * (storage + egress);
+        const double month = hz.lead > 0 ? interim_compute + storage + egress : 0.0;
+        return month == 0.0 ? 0.0 : hz.w_interim * interim_compute + hz.w_lead * (storage + egress);
     };
     // Build total minus cloud total at another hours (the engine's difference()).
     const auto difference = [&](const Hourly& x) {
-        if (m_uniform) {
+        if (hz.uniform) {
             const double build_m = x.power + staff_build + maintenance + facility;
             const double cloud_m = x.compute + storage + egress + staff_cloud;
-            return (hardware + v[F::f_setup] + m_w_all * build_m - resale) - m_w_all * cloud_m;
+            return (hardware + v[F::f_setup] + hz.w_all * build_m - resale) - hz.w_all * cloud_m;
         }
-        const double build_usd = hardware + v[F::f_setup] + m_w_power * x.power + m_w_all * staff_build +
-                                 m_w_running * (maintenance + facility) + interim_total(x.interim) - resale;
-        return build_usd - (m_w_cloud * x.compute + m_w_all * (storage + egress + staff_cloud));
+        const double build_usd = hardware + v[F::f_setup] + hz.w_power * x.power + hz.w_all * staff_build +
+                                 hz.w_running * (maintenance + facility) + interim_total(x.interim) - resale;
+        return build_usd - (hz.w_cloud * x.compute + hz.w_all * (storage + egress + staff_cloud));
     };
 
     DrawOutcome o;
-    o.build_total_usd = hardware + v[F::f_setup] + m_w_power * h.power + m_w_all * staff_build +
-                        m_w_running * maintenance + m_w_running * facility + interim_total(h.interim) +
+    o.build_total_usd = hardware + v[F::f_setup] + hz.w_power * h.power + hz.w_all * staff_build +
+                        hz.w_running * maintenance + hz.w_running * facility + interim_total(h.interim) +
                         (resale > 0.0 ? -resale : 0.0);
-    o.cloud_total_usd = m_w_cloud * h.compute + m_w_all * storage + m_w_all * egress + m_w_all * staff_cloud;
+    o.cloud_total_usd = hz.w_cloud * h.compute + hz.w_all * storage + hz.w_all * egress + hz.w_all * staff_cloud;
 
     o.break_even_hours = break_even_of(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
 
-    const Terms t{hardware + v[F::f_setup],
-                  hardware,
-                  h.power,
-                  staff_build,
-                  maintenance + facility,
-                  h.interim,
-                  storage + egress,
-                  h.compute,
-                  storage + egress + staff_cloud,
-                  h.power + staff_build + maintenance + facility,
-                  h.compute + storage + egress + staff_cloud,
-                  life,
-                  residual,
-                  decline};
-    o.payback_month = m_uniform ? cash_payback_uniform(t) : payback_trended(t, false);
-    o.payback_month_if_sold = m_uniform ? sold_payback_uniform(t) : payback_trended(t, true);
+    t = Terms{hardware + v[F::f_setup],
+              hardware,
+              h.power,
+              staff_build,
+              maintenance + facility,
+              h.interim,
+              storage + egress,
+              h.compute,
+              storage + egress + staff_cloud,
+              h.power + staff_build + maintenance + facility,
+              h.compute + storage + egress + staff_cloud,
+              v[F::f_life],
+              v[F::f_residual],
+              v[F::f_decline]};
     return o;
 }
 
@@ -167,15 +180,27 @@ int BatchEvaluator::sold_payback_uniform(const Terms& t) const noexcept {
         const double kept = kept_at(i, t.life, t.residual, t.decline);
         return af * t.cloud_month - (t.upfront + af * t.build_month - t.hardware * kept * m_factor[i]);
     };
-    double bound = m_sold_gap_bound;
-    if (m_resale_varies && m_base.assumptions.resale == ResaleModel::curve && m_discount_step >= 1.0) {
-        // A ranged curve: the discounted share q^(age / 12) d(k) falls each month by at most d(k+1) times
-        // d(k) / d(k+1) - q^(1 / 12) (the most at age 0), so that, with a margin, is this draw's bound.
-        bound = (m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year)) * (1.0 + 1e-6) + 1e-9;
-    }
+    const double bound = m_resale_varies ? ranged_fall_bound(t) : m_sold_gap_bound;
     if (bound != std::numeric_limits<double>::infinity() && gap <= 0.0) return margin(1) >= 0.0 ? 1 : 0;
     if (!(gap > bound * t.hardware)) return payback_scan(t, true);
     return first_month(m_months, margin);
+}
+
+double BatchEvaluator::ranged_fall_bound(const Terms& t) const noexcept {
+    // Per unit of d(k + 1), the discounted share kept(k) d(k) falls to the next month by kept(k) d(k) / d(k + 1) -
+    // kept(k + 1) at most: with a ranged curve q^(age / 12) (d(k) / d(k + 1) - q^(1 / 12)), the most at age 0; with a
+    // ranged straight line (kept <= 1) d(k) / d(k + 1) - 1 plus its monthly fall (1 - residual) / (12 life). With a
+    // margin for rounding, that is this draw's bound; without discounting steps (one month) none is known.
+    if (m_discount_step < 1.0) return std::numeric_limits<double>::infinity();
+    double fall = 0.0;
+    switch (m_base.assumptions.resale) {
+        case ResaleModel::curve: fall = m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year); break;
+        case ResaleModel::straight_line:
+            fall = (m_discount_step - 1.0) + (1.0 - t.residual) / (k_months_per_year * t.life);
+            break;
+        case ResaleModel::none: return m_sold_gap_bound;
+    }
+    return fall * (1.0 + 1e-6) + 1e-9;
 }
 
 int BatchEvaluator::payback_trended(const Terms& t, bool if_sold) const noexcept {
@@ -183,9 +208,7 @@ int BatchEvaluator::payback_trended(const Terms& t, bool if_sold) const noexcept
     // d(k) times the smallest monthly gap any month can have (the cheapest cloud factor, the dearest power and
     // interim factors), less what the resale share can fall (the bound the uniform case uses). When that is
     // positive the margin only grows and a binary search finds the first month; otherwise month by month.
-    double resale_fall = if_sold ? m_sold_gap_bound : 0.0;
-    if (if_sold && m_resale_varies && m_base.assumptions.resale == ResaleModel::curve && m_discount_step >= 1.0)
-        resale_fall = (m_discount_step - std::pow(1.0 - t.decline, 1.0 / k_months_per_year)) * (1.0 + 1e-6) + 1e-9;
+    const double resale_fall = !if_sold ? 0.0 : m_resale_varies ? ranged_fall_bound(t) : m_sold_gap_bound;
     const double cloud_least = t.compute * m_least_cloud_factor + t.cloud_fixed;
     double gap_least = cloud_least - (t.power * m_most_power_factor + t.staff_build + t.running);
     if (m_lead > 0)

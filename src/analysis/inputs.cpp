@@ -46,9 +46,10 @@ void write_slot(Case& c, Slot slot, double value) noexcept {
 
 bool needs_general_path(Slot slot) noexcept {
     if (slot.kind != SlotKind::assumption) return false;
-    // The assumptions known to enter the totals through one month's costs or the resale value only (batch.hpp).
-    // Any other (the discount rate, the horizon, the lead time, the price trends, and every key added later) is
-    // evaluated whole, so it is right by construction.
+    // The assumptions the batch evaluator knows (batch.hpp): those that enter one month's costs or the resale value,
+    // and those that move the weights (moves_weights). Any key added later is evaluated whole, so it is right by
+    // construction until the evaluator learns it.
+    if (moves_weights(slot)) return false;
     switch (slot.key) {
         case AssumptionKey::hours_per_week:
         case AssumptionKey::electricity_usd_per_kwh:
@@ -68,6 +69,18 @@ bool needs_general_path(Slot slot) noexcept {
         case AssumptionKey::storage_tb:
         case AssumptionKey::cloud_storage_usd_per_tb_month: return false;
         default: return true;
+    }
+}
+
+bool moves_weights(Slot slot) noexcept {
+    if (slot.kind != SlotKind::assumption) return false;
+    switch (slot.key) {
+        case AssumptionKey::discount_rate:
+        case AssumptionKey::horizon_months:
+        case AssumptionKey::lead_time_months:
+        case AssumptionKey::cloud_price_change_per_year:
+        case AssumptionKey::electricity_price_change_per_year: return true;
+        default: return false;
     }
 }
 

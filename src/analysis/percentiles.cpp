@@ -135,6 +135,12 @@ Summary summarize_values(std::span<const T> values, std::span<const double> extr
 
 }  // namespace
 
+std::vector<std::size_t> quantile_ranks(std::size_t n, std::span<const double> qs) { return ranks_of(n, qs); }
+
+double quantile_between(std::size_t n, double q, double at_floor, double above) noexcept {
+    return interpolate(n, q, at_floor, above);
+}
+
 Summary summarize(std::span<const double> values) { return summarize_values(values, {}, {}); }
 Summary summarize(std::span<const std::int32_t> values) { return summarize_values(values, {}, {}); }
 

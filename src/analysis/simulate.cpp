@@ -10,8 +10,12 @@
 
 #include "gpucost/analysis/batch.hpp"
 #include "gpucost/analysis/random.hpp"
+#include "simulate_detail.hpp"
 
 namespace gpucost {
+
+using namespace simulate_detail;
+
 namespace {
 
 // Where the draws' outcomes go: 32 bytes a draw. Left uninitialised: every element read is written first.
@@ -25,17 +29,6 @@ struct Outcomes {
     std::unique_ptr<double[]> cloud;
     std::unique_ptr<double[]> saves;
     std::unique_ptr<double[]> break_even;  // each block's draws with one, packed at the block's start
-};
-
-// What one thread counts over its blocks.
-struct Tally {
-    explicit Tally(int months)
-        : payback(static_cast<std::size_t>(months) + 1, 0),
-          if_sold(static_cast<std::size_t>(months) + 1, 0) {}
-    std::vector<std::uint64_t> payback;
-    std::vector<std::uint64_t> if_sold;
-    std::uint64_t build_cheaper = 0;
-    std::uint64_t cloud_cheaper = 0;
 };
 
 struct BlockPlan {
@@ -71,32 +64,6 @@ void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> in
         tally.build_cheaper += o.build_cheaper;
         tally.cloud_cheaper += o.cloud_cheaper;
     }
-}
-
-// The most months any draw's horizon can have (its payback months count up to it): the base case's, or a ranged
-// horizon's high end.
-int longest_horizon(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs) noexcept {
-    int months = evaluator.months();
-    for (const RangedInput& in : inputs)
-        if (in.slot == Slot{SlotKind::assumption, AssumptionKey::horizon_months})
-            months = std::max(months, months_for_years(in.high));
-    return months;
-}
-
-unsigned thread_count(const SimulationOptions& options, std::size_t blocks) {
-    unsigned t = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-    return static_cast<unsigned>(std::min<std::size_t>(t, std::max<std::size_t>(blocks, 1)));
-}
-
-// Runs the tasks on `threads` threads (this one included), task k on thread k % threads.
-void run_parallel(const std::vector<std::function<void()>>& tasks, unsigned threads) {
-    std::vector<std::thread> workers;
-    const auto share = [&](unsigned t) {
-        for (std::size_t k = t; k < tasks.size(); k += threads) tasks[k]();
-    };
-    for (unsigned t = 1; t < threads; ++t) workers.emplace_back(share, t);
-    share(0);
-    for (std::thread& w : workers) w.join();
 }
 
 // The summaries of every figure, shared among the threads, and the counts of the verdict and the paybacks.
@@ -154,6 +121,7 @@ SimulationResult simulate(const Case& base, std::span<const RangedInput> inputs,
     std::vector<Slot> slots;
     for (const RangedInput& in : inputs) slots.push_back(in.slot);
     const BatchEvaluator evaluator(base, slots);
+    if (n > options.max_stored) return simulate_streamed(evaluator, inputs, n, options);
     Outcomes out(n);
     const std::size_t blocks = (n + k_draws_per_block - 1) / k_draws_per_block;
     const unsigned threads = thread_count(options, blocks);

@@ -75,9 +75,8 @@ SimulationOptions simulation_options(const SimulationFlags& o) {
     SimulationOptions s;
     const auto draws = parse_number(o.draws);
     if (!draws || *draws < 1 || *draws > static_cast<double>(k_max_draws) || std::floor(*draws) != *draws)
-        throw UsageError(fmt::format("--draws: must be a whole number in [1, {}] (a draw keeps 32 bytes; more are not "
-                                     "streamed), got {}",
-                                     k_max_draws, quote_value(o.draws)));
+        throw UsageError(
+            fmt::format("--draws: must be a whole number in [1, {}], got {}", k_max_draws, quote_value(o.draws)));
     s.draws = static_cast<std::size_t>(*draws);
     const auto seed = parse_number(o.seed);
     if (!seed || *seed < 0 || *seed > 9007199254740992.0 || std::floor(*seed) != *seed)

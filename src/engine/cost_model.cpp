@@ -6,6 +6,7 @@
 
 #include "discounting.hpp"
 #include "gpucost/engine/build_power.hpp"
+#include "gpucost/engine/horizon_months.hpp"
 #include "month_steps.hpp"
 
 namespace gpucost {
@@ -354,6 +355,12 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;
     e.savings_usd = std::fabs(b.total_usd - c.total_usd);
     return e;
+}
+
+std::optional<int> uniform_payback_month(double annual_discount_rate, int months, double upfront, double cloud_monthly,
+                                         double build_monthly) noexcept {
+    const Discounting d(annual_discount_rate);
+    return payback_month(d, months, d.annuity(months), upfront, cloud_monthly, build_monthly);
 }
 
 const char* to_string(Side side) noexcept { return side == Side::build ? "build" : "cloud"; }

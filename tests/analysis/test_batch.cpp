@@ -15,6 +15,31 @@ namespace {
 
 double between(Xoshiro256& rng, double lo, double hi) { return lo + (hi - lo) * rng.uniform(); }
 
+// A value of a numeric assumption anywhere in its valid range (the table's [min, max], open ends kept open); the
+// horizon and the lead time as whole months.
+double in_valid_range(Xoshiro256& rng, const AssumptionInfo& i) {
+    double v = between(rng, i.min, i.max);
+    if ((i.min_exclusive && v <= i.min) || (i.max_exclusive && v >= i.max)) v = (i.min + i.max) / 2.0;
+    if (i.kind == AssumptionKind::whole_number) v = std::floor(v);
+    return v;
+}
+
+// A value as held for any assumption: a choice among its words, a number over its valid range.
+AssumptionValue random_value(Xoshiro256& rng, const AssumptionInfo& i) {
+    switch (i.kind) {
+        case AssumptionKind::pricing: return static_cast<Pricing>(rng.next() % k_pricing_count);
+        case AssumptionKind::idle: return rng.next() % 2 == 0 ? IdlePolicy::always_on : IdlePolicy::off;
+        case AssumptionKind::resale: return static_cast<ResaleModel>(rng.next() % 3);
+        case AssumptionKind::years_in_months:
+            return static_cast<double>(std::max(1, months_for_years(in_valid_range(rng, i))));
+        case AssumptionKind::number:
+        case AssumptionKind::whole_number: break;
+    }
+    return in_valid_range(rng, i);
+}
+
+// Every assumption of the table, each left at its code default (one case in three: the neutral values of model
+// v2 are their own branches) or drawn over its valid range, so a key added to the table is drawn with no edit here.
 Case random_case(Xoshiro256& rng) {
     Case c;
     c.build.gpu_count = 1 + static_cast<std::int64_t>(rng.next() % 16);
@@ -27,83 +52,41 @@ Case random_case(Xoshiro256& rng) {
     c.build.setup_usd = between(rng, 0, 5000);
     c.cloud.gpus_per_instance = 1 + static_cast<std::int64_t>(rng.next() % 8);
     c.cloud.usd_per_hour = between(rng, 0.2, 100);
+    for (const AssumptionInfo& i : assumption_infos())
+        set_value(c.assumptions, i.key, rng.next() % 3 == 0 ? i.default_value : random_value(rng, i));
     Assumptions& a = c.assumptions;
-    a.hours_per_week = between(rng, 0, 168);
-    a.months = 1 + static_cast<int>(rng.next() % 120);
-    a.pricing = static_cast<Pricing>(rng.next() % k_pricing_count);
-    a.electricity_usd_per_kwh = between(rng, 0, 0.5);
-    a.pue = between(rng, 1, 2);
-    a.idle = rng.next() % 2 == 0 ? IdlePolicy::always_on : IdlePolicy::off;
-    a.staff_salary_usd = between(rng, 0, 200000);
-    a.staff_fte_build = between(rng, 0, 0.5);
-    a.staff_fte_cloud = between(rng, 0, 0.3);
-    a.maintenance_rate = between(rng, 0, 0.2);
-    a.facility_usd_per_month = between(rng, 0, 2000);
-    a.useful_life_years = between(rng, 1, 8);
-    a.residual_value = between(rng, 0, 0.5);
-    a.discount_rate = rng.next() % 3 == 0 ? 0.0 : between(rng, 0, 0.15);
-    a.spot_overhead = between(rng, 0, 0.3);
-    a.cloud_storage_usd_per_month = between(rng, 0, 500);
-    a.cloud_egress_usd_per_month = between(rng, 0, 500);
-    // Model v2's terms in half the cases, each one alone or with the others.
-    if (rng.next() % 2 == 0) {
-        if (rng.next() % 2 == 0)
-            a.lead_time_months = static_cast<int>(rng.next() % static_cast<std::uint64_t>(a.months));
-        if (rng.next() % 2 == 0) a.cloud_price_change_per_year = between(rng, -0.3, 0.2);
-        if (rng.next() % 2 == 0) a.electricity_price_change_per_year = between(rng, -0.1, 0.2);
-        a.resale = static_cast<ResaleModel>(rng.next() % 3);
-        a.resale_decline_per_year = between(rng, 0, 0.6);
-        a.on_demand_overhead = between(rng, 0, 0.5);
-        a.storage_tb = between(rng, 0, 50);
-        a.cloud_storage_usd_per_tb_month = between(rng, 0, 30);
-        if (rng.next() % 2 == 0) c.cloud.storage_usd_per_tb_month = between(rng, 0, 30);
-        c.cloud.interim_usd_per_hour = c.cloud.usd_per_hour * between(rng, 1, 2);
-        c.cloud.interim_pricing = rng.next() % 2 == 0 ? Pricing::on_demand : a.pricing;
-    }
+    a.lead_time_months %= a.months;  // the machine arrives within the horizon (the report refuses otherwise)
+    if (rng.next() % 2 == 0) c.cloud.storage_usd_per_tb_month = between(rng, 0, 30);
+    c.cloud.interim_usd_per_hour = c.cloud.usd_per_hour * between(rng, 1, 2);
+    c.cloud.interim_pricing = rng.next() % 2 == 0 ? Pricing::on_demand : a.pricing;
     return c;
 }
 
-// Every slot with a plausible range for it.
+// Every slot with a range for it: the build and offer fields over plausible values, every numeric assumption of
+// the table over a random stretch of its valid range.
 struct SlotRange {
     Slot slot;
     double low;
     double high;
 };
 
-std::vector<SlotRange> all_slot_ranges() {
-    using K = AssumptionKey;
-    const auto a = [](K key) { return Slot{SlotKind::assumption, key}; };
-    return {{{SlotKind::gpu_price_usd, {}}, 500, 40000},
-            {{SlotKind::gpu_tdp_w, {}}, 100, 1000},
-            {{SlotKind::gpu_idle_w, {}}, 0, 100},
-            {{SlotKind::base_price_usd, {}}, 0, 50000},
-            {{SlotKind::base_load_w, {}}, 0, 3000},
-            {{SlotKind::base_idle_w, {}}, 0, 300},
-            {{SlotKind::setup_usd, {}}, 0, 5000},
-            {{SlotKind::usd_per_hour, {}}, 0.2, 100},
-            {a(K::hours_per_week), 0, 168},
-            {a(K::electricity_usd_per_kwh), 0, 0.5},
-            {a(K::pue), 1, 2},
-            {a(K::staff_salary_usd), 0, 200000},
-            {a(K::staff_fte_build), 0, 0.5},
-            {a(K::staff_fte_cloud), 0, 0.3},
-            {a(K::maintenance_rate), 0, 0.2},
-            {a(K::facility_usd_per_month), 0, 2000},
-            {a(K::useful_life_years), 1, 8},
-            {a(K::residual_value), 0, 0.5},
-            {a(K::discount_rate), 0, 0.15},
-            {a(K::horizon_months), 0.5, 10},
-            {a(K::spot_overhead), 0, 0.3},
-            {a(K::cloud_storage_usd_per_month), 0, 500},
-            {a(K::cloud_egress_usd_per_month), 0, 500},
-            {a(K::on_demand_overhead), 0, 0.5},
-            {a(K::storage_tb), 0, 50},
-            {a(K::cloud_storage_usd_per_tb_month), 0, 30},
-            {a(K::lead_time_months), 0, 6},
-            {a(K::cloud_price_change_per_year), -0.3, 0.2},
-            {a(K::electricity_price_change_per_year), -0.1, 0.2},
-            {a(K::resale_decline_per_year), 0, 0.6}};
+std::vector<SlotRange> all_slot_ranges(Xoshiro256& rng) {
+    std::vector<SlotRange> ranges = {
+        {{SlotKind::gpu_price_usd, {}}, 500, 40000}, {{SlotKind::gpu_tdp_w, {}}, 100, 1000},
+        {{SlotKind::gpu_idle_w, {}}, 0, 100},        {{SlotKind::base_price_usd, {}}, 0, 50000},
+        {{SlotKind::base_load_w, {}}, 0, 3000},      {{SlotKind::base_idle_w, {}}, 0, 300},
+        {{SlotKind::setup_usd, {}}, 0, 5000},        {{SlotKind::usd_per_hour, {}}, 0.2, 100}};
+    for (const AssumptionInfo& i : assumption_infos()) {
+        if (is_choice(i.kind)) continue;
+        const double x = in_valid_range(rng, i);
+        const double y = in_valid_range(rng, i);
+        ranges.push_back({{SlotKind::assumption, i.key}, std::min(x, y), std::max(x, y)});
+    }
+    return ranges;
 }
+
+// The longest horizon a draw can have: the table's largest number of years.
+constexpr int k_longest_months = 600;
 
 void check_close(double got, double want, double scale) {
     INFO("got " << got << ", want " << want);
@@ -150,12 +133,13 @@ void check_block(const BatchEvaluator& batch, const std::vector<std::vector<doub
 }  // namespace
 
 TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") {
-    const std::vector<SlotRange> slots = all_slot_ranges();
     int fast_sets = 0;
+    int horizon_sets = 0;  // a ranged input moves the weights (discount rate, horizon, lead time, a trend)
     int fast_v2_sets = 0;  // the fast path with model v2's terms (lead time, trends, resale curve) in the base
     for (std::uint64_t set = 0; set < 300; ++set) {
         Xoshiro256 rng(2026, set);
         const Case base = random_case(rng);
+        const std::vector<SlotRange> slots = all_slot_ranges(rng);
         // A random subset of 1 to 8 slots; two sets in three keep to the fast path.
         const bool fast_only = set % 3 != 0;
         std::vector<SlotRange> chosen;
@@ -172,13 +156,15 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
         const BatchEvaluator batch(base, chosen_slots);
         if (fast_only) REQUIRE_FALSE(batch.general());
         fast_sets += batch.general() ? 0 : 1;
+        horizon_sets +=
+            std::any_of(chosen.begin(), chosen.end(), [](const SlotRange& s) { return moves_weights(s.slot); }) ? 1 : 0;
         fast_v2_sets += !batch.general() && uses_model_v2_terms(base.assumptions) ? 1 : 0;
         // The block path (run(), in chunks of 64) against the one-draw path, to the bit: 150 draws, three chunks.
         std::vector<std::vector<double>> columns(chosen.size());
         for (std::size_t i = 0; i < chosen.size(); ++i)
             for (int d = 0; d < 150; ++d) columns[i].push_back(between(rng, chosen[i].low, chosen[i].high));
-        // Payback months go up to the longest horizon drawn: the base's, or 10 years when the horizon is ranged.
-        check_block(batch, columns, std::max(base.assumptions.months, 120));
+        // Payback months go up to the longest horizon drawn: the base's, or the table's longest when it is ranged.
+        check_block(batch, columns, k_longest_months);
         for (int d = 0; d < 50; ++d) {
             std::vector<double> values;
             Case c = base;
@@ -198,20 +184,24 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
         }
     }
     CHECK(fast_sets >= 150);  // the fast path is what most sets exercise
+    CHECK(horizon_sets >= 60);
     CHECK(fast_v2_sets >= 60);
 }
 
-TEST_CASE("needs_general_path: inputs that change the months' weights", "[analysis][batch]") {
-    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::discount_rate}));
-    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::horizon_months}));
-    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::lead_time_months}));
-    CHECK(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_price_change_per_year}));
-    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::resale_decline_per_year}));
-    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::on_demand_overhead}));
-    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::storage_tb}));
-    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::cloud_storage_usd_per_tb_month}));
-    CHECK_FALSE(needs_general_path({SlotKind::assumption, AssumptionKey::electricity_usd_per_kwh}));
+TEST_CASE("needs_general_path and moves_weights: which path a ranged input takes", "[analysis][batch]") {
+    // Every numeric assumption of today's table and every build and offer field has a fast path.
+    for (const AssumptionInfo& i : assumption_infos())
+        if (!is_choice(i.kind)) CHECK_FALSE(needs_general_path({SlotKind::assumption, i.key}));
     CHECK_FALSE(needs_general_path({SlotKind::gpu_price_usd, {}}));
+    // The weights' own inputs take the horizon path; the others do not.
+    CHECK(moves_weights({SlotKind::assumption, AssumptionKey::discount_rate}));
+    CHECK(moves_weights({SlotKind::assumption, AssumptionKey::horizon_months}));
+    CHECK(moves_weights({SlotKind::assumption, AssumptionKey::lead_time_months}));
+    CHECK(moves_weights({SlotKind::assumption, AssumptionKey::cloud_price_change_per_year}));
+    CHECK(moves_weights({SlotKind::assumption, AssumptionKey::electricity_price_change_per_year}));
+    CHECK_FALSE(moves_weights({SlotKind::assumption, AssumptionKey::residual_value}));
+    CHECK_FALSE(moves_weights({SlotKind::assumption, AssumptionKey::hours_per_week}));
+    CHECK_FALSE(moves_weights({SlotKind::gpu_price_usd, {}}));
 }
 
 TEST_CASE("write_slot holds the horizon in years as whole months", "[analysis][batch]") {

@@ -1321,8 +1321,8 @@ TEST_CASE("evaluate: a crossing at 0 or 168 h/week with owning cheaper only outs
 }
 
 TEST_CASE("used_hours_per_month and discounted_units: the hours of use, stated once") {
-    CHECK(used_hours_per_month(168.0) == 730.0);                        // every hour of the 730-hour month
-    CHECK(used_hours_per_month(84.0) == 365.0);                         // 84 x 730 / 168
+    CHECK(used_hours_per_month(168.0) == 730.0);                       // every hour of the 730-hour month
+    CHECK(used_hours_per_month(84.0) == 365.0);                        // 84 x 730 / 168
     CHECK(used_hours_per_month(40.0) == Approx(173.809523809523810));  // 40 x 730 / 168
     Assumptions a;
     a.hours_per_week = 84.0;

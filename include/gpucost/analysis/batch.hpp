@@ -8,12 +8,14 @@
 // months, the payback if sold), as month 1 or never where it is known to shrink, else month by month. A block of
 // draws goes through the same formulas in vectorised chunks (run(), batch_block.cpp).
 //
-// Ranged inputs it covers (needs_general_path false): every build and offer field, and the assumptions that enter
-// the monthly costs or the resale value (hours, electricity, PUE, staff, maintenance, facility, useful life,
-// residual value, the resale curve's decline, spot and on-demand overheads, storage and egress, storage TB and its
-// price). Ranged inputs that change the weights themselves (the discount rate, the horizon, the lead time, both
-// price trends) send every draw through evaluate(). Any base case, v1 or v2, takes the fast path. A property test
-// (tests/analysis/test_batch.cpp) holds both paths to evaluate() draw by draw.
+// Ranged inputs it covers (needs_general_path false): every build and offer field and every numeric assumption.
+// Those that change the weights themselves (the discount rate, the horizon, the lead time, both price trends) take
+// the horizon path (batch_horizon.cpp): each draw's weights, discount factor and resale share by the engine's closed
+// forms (engine/horizon_months.hpp), the same totals, and the paybacks by a bracketed search over the months
+// (segment by segment: the lead months, then the working months) where each margin is a closed form too, so a draw
+// costs about the same at 600 months as at 36. Any base case, v1 or v2, takes a fast path; only an input the
+// evaluator does not know goes through evaluate(). A property test (tests/analysis/test_batch.cpp) holds every path
+// to evaluate() draw by draw.
 #pragma once
 
 #include <array>
@@ -26,6 +28,8 @@
 #include "gpucost/analysis/inputs.hpp"
 
 namespace gpucost {
+
+class HorizonMonths;
 
 // What the analysis keeps of one evaluation.
 struct DrawOutcome {
@@ -102,7 +106,15 @@ public:
     using Fields = std::array<double, f_count>;
 
 private:
-    // A draw's figures that the paybacks read.
+    // What the horizon gives a draw: the weights of the months (the engine's HorizonWeights), the discount factor
+    // of the last month, the interim price and the shape.
+    struct Horizon {
+        double w_all = 0.0, w_running = 0.0, w_lead = 0.0, w_power = 0.0, w_cloud = 0.0, w_interim = 0.0;
+        double final_factor = 1.0;          // d(M)
+        double interim_usd_per_hour = 0.0;  // the instances' interim price per hour; 0 without a lead time
+        int lead = 0;
+        bool uniform = true;  // v1's shape: one annuity weighs every monthly category
+    };
     // A draw's figures that the paybacks read.
     struct Terms {
         double upfront;  // hardware + setup
@@ -125,6 +137,12 @@ private:
     void fill_months(const Case& base);        // the by-month columns below, and the if-sold bound
     void fill_trend_bounds(const Case& base);  // the extremes of the price factors over the months
     DrawOutcome fast(const Fields& v) const noexcept;
+    // The totals and break-even of a draw under horizon `h` with the resale share `kept_final` at its end, and the
+    // terms its paybacks read (paybacks left 0).
+    DrawOutcome totals(const Fields& v, const Horizon& h, double kept_final, Terms& terms) const noexcept;
+    // A draw whose weights move (m_weights_vary): its horizon, totals and paybacks by closed forms.
+    DrawOutcome fast_horizon(const Fields& v, std::span<const double> values) const noexcept;
+    int horizon_payback(const Terms& t, const Assumptions& a, const HorizonMonths& months, bool if_sold) const noexcept;
     // The share of the hardware price the machine fetches if sold at month i, for a draw's useful life, residual
     // value and decline (they matter only when ranged: m_resale_varies).
     double kept_at(std::size_t i, double life, double residual, double decline) const noexcept;
@@ -137,6 +155,9 @@ private:
     int cash_payback_uniform(const Terms& t) const noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
     int payback_trended(const Terms& t, bool if_sold) const noexcept;
+    // With the resale model's inputs ranged: how far the discounted resale share can fall in a month, per unit of
+    // the hardware price and d(k + 1), for this draw (infinity when not known).
+    double ranged_fall_bound(const Terms& t) const noexcept;
     int payback_scan(const Terms& t, bool if_sold) const noexcept;
 
     Case m_base;
@@ -144,17 +165,16 @@ private:
     std::vector<Field> m_fields;  // parallel to m_slots
     Fields m_point{};
     bool m_general = false;
-    bool m_uniform = true;         // v1's shape: one annuity weighs every monthly category
+    bool m_weights_vary = false;              // a ranged input moves the weights (discount rate, horizon, lead, trends)
+    std::vector<std::size_t> m_weight_slots;  // those slots' indexes in m_slots
+    bool m_uniform = true;                    // the base's shape: v1's, one annuity weighs every monthly category
     bool m_resale_varies = false;  // the resale model's own inputs ranged (life, residual; decline): resale per draw
     int m_months = 1;
     int m_lead = 0;
     double m_gpus = 1.0;
     double m_instances = 1.0;
-    double m_interim_usd_per_hour = 0.0;  // the instances' interim price per hour; 0 without a lead time
     bool m_offer_storage_price = false;
-    // The horizon's weights (the engine's Weights): all months, running months, lead months, power, cloud, interim.
-    double m_w_all = 0.0, m_w_running = 0.0, m_w_lead = 0.0, m_w_power = 0.0, m_w_cloud = 0.0, m_w_interim = 0.0;
-    double m_final_factor = 1.0;  // d(M)
+    Horizon m_horizon;  // the base's
     // By month 1..M ([0] unused): the annuity A(k), the discount factor d(k), the share of the hardware price
     // the machine would fetch if sold then (resale_value_usd(1, k, a)), the machine's age in years then, and the
     // cumulative weights of the scan (power, running, cloud compute, interim compute, lead months).
@@ -163,13 +183,13 @@ private:
     // The cash payback's first guess: A's inverse over cells of m_cell_width (the first month reaching each cell).
     double m_cell_width = 1.0;
     std::vector<int> m_first_in_cell;
+    // A monthly gap above this times the hardware makes the if-sold margin grow (infinity: unknown).
     double m_sold_gap_bound = std::numeric_limits<double>::infinity();
     // Over the months: the smallest cloud price factor, the largest power (working months) and interim (lead
     // months) factors, for payback_trended's bound.
     double m_least_cloud_factor = 1.0, m_most_power_factor = 1.0, m_most_interim_factor = 1.0;
     double m_most_cloud_factor = 1.0, m_least_power_factor = 1.0, m_least_interim_factor = 1.0;
-    double m_discount_step = 0.0;  // d(k) / d(k + 1), the same for every k; 0 for a one-month horizon  // a monthly gap
-                                   // above this times the hardware makes the if-sold gap grow
+    double m_discount_step = 0.0;  // d(k) / d(k + 1), the same for every k; 0 for a one-month horizon
 };
 
 }  // namespace gpucost

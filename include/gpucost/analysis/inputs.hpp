@@ -54,9 +54,12 @@ struct RangedInput {
     std::uint32_t stream = 0;  // its own random stream: the same stream gives the same draws in every comparison
 };
 
-// True when the input changes the weights of the months (the discount rate, the horizon, the lead time, a price
-// trend), or is one the batch evaluator does not know: such inputs take the general
-// path (evaluate() per draw). Every build and offer field and every other numeric assumption is covered.
+// True when the input is one the batch evaluator does not know (an assumption added to the table after it): such
+// inputs take the general path (evaluate() per draw). Every build and offer field and every numeric assumption of
+// today's table is covered.
 bool needs_general_path(Slot slot) noexcept;
+// True when the input changes the weights of the months (the discount rate, the horizon, the lead time, a price
+// trend): the batch evaluator then works out each draw's weights (its horizon path).
+bool moves_weights(Slot slot) noexcept;
 
 }  // namespace gpucost

@@ -20,6 +20,12 @@ struct Summary {
     std::size_t count = 0;  // how many values were summarised
 };
 
+// The order statistics each quantile reads: for quantile q of n values, ranks floor(h) and min(floor(h) + 1, n - 1)
+// with h = (n - 1) q, two per quantile in the order of `qs` (n >= 1).
+std::vector<std::size_t> quantile_ranks(std::size_t n, std::span<const double> qs);
+// Quantile q of n values from its two order statistics (quantile_ranks), interpolated as NumPy's "linear".
+double quantile_between(std::size_t n, double q, double at_floor, double above) noexcept;
+
 // The linear-interpolation quantile of values already sorted ascending (the reference the tests use).
 double quantile_of_sorted(std::span<const double> sorted, double q) noexcept;
 

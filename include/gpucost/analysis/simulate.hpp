@@ -15,14 +15,20 @@ namespace gpucost {
 
 // Draws per block: each block has its own random stream.
 inline constexpr std::size_t k_draws_per_block = 8192;
-// Most draws one simulation keeps in memory (32 bytes each: the three totals and the break-even; 320 MB); more is
-// refused, not streamed. The paybacks are counted per month as they are drawn, not kept.
-inline constexpr std::size_t k_max_draws = 10'000'000;
+// Most draws one simulation keeps in memory (32 bytes each: the three totals and the break-even; 320 MB). More are
+// streamed: drawn again pass by pass from the same seeded streams (simulate_stream.cpp), in memory that does not
+// grow with the draws, to the same figures. The paybacks are counted per month as they are drawn, never kept.
+inline constexpr std::size_t k_max_stored_draws = 10'000'000;
+// Most draws one simulation takes: 10^12 (about a day of CPU time at 10^7 draws a second; a block's stream number
+// holds the block index in 32 bits, which allows 3.5 x 10^13).
+inline constexpr std::size_t k_max_draws = 1'000'000'000'000;
 
 struct SimulationOptions {
     std::size_t draws = 100'000;  // 1..k_max_draws
     std::uint64_t seed = 1;
-    unsigned threads = 0;  // 0: every hardware thread
+    unsigned threads = 0;                         // 0: every hardware thread
+    std::size_t max_stored = k_max_stored_draws;  // more draws than this are streamed (tests set it lower)
+    std::size_t max_kept = std::size_t{1} << 24;  // streamed: most draws kept for the exact percentiles (128 MB)
 };
 
 struct SimulationResult {
