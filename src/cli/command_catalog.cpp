@@ -158,7 +158,7 @@ AgeFindings default_table_ages(const Catalog& catalog, int max_days, Date day) {
     if (catalog.builds.empty() || catalog.cloud.empty()) return out;
     ComparisonRequest request;
     request.today = day;
-    const Report report = compare_report(catalog, request);
+    const Report report = build_report(catalog, request);
     for (const StaleFigure& f : stale_figures(report, max_days, day)) {
         const std::string age = fmt::format("{} {} is as of {}, {} days old on {} (more than --max-age-days {})",
                                             f.kind, quote_value(f.id), f.as_of, f.age_days, to_string(day), max_days);
