@@ -134,13 +134,14 @@ std::vector<std::string> table_cells(std::string_view row) {
 
 // One markdown line of a manual section as roff, outside code blocks. `paragraph` says whether a paragraph is open.
 std::string manual_line(std::string_view line, std::string_view previous, bool& paragraph) {
-    if (line.empty()) {
+    if (line.find_first_not_of(' ') == std::string_view::npos) {  // a blank line ends a paragraph
         paragraph = false;
         return "";
     }
     if (line.front() == '#') {
         paragraph = false;
-        return fmt::format(".PP\n\\fB{}\\fR\n", roff_inline(line.substr(line.find_first_not_of("# "))));
+        const std::size_t title = line.find_first_not_of("# ");
+        return fmt::format(".PP\n\\fB{}\\fR\n", roff_inline(title == std::string_view::npos ? "" : line.substr(title)));
     }
     if (line.front() == '|') {  // a table: the header and the rule dropped, each row a tagged paragraph
         paragraph = false;
@@ -160,7 +161,8 @@ std::string manual_line(std::string_view line, std::string_view previous, bool& 
         out = ".PP\n";
     }
     paragraph = true;
-    return out + roff_inline(line.substr(line.find_first_not_of(' '))) + "\n";
+    const std::size_t start = line.find_first_not_of(' ');
+    return out + roff_inline(start == std::string_view::npos ? "" : line.substr(start)) + "\n";
 }
 
 // A command's manual section (its .md file up to "## Examples") as roff: paragraphs, bullets, tables, code blocks.
