@@ -8,38 +8,6 @@
 namespace gpucost {
 namespace {
 
-// Overload sets do not convert to function pointers without a cast; these name one member of each.
-template <typename Model>
-std::string table_of(const Model& m, const RenderOptions& o) {
-    return render_table(m, o);
-}
-template <typename Model>
-std::string json_of(const Model& m, const RenderOptions& o) {
-    return render_json(m, o);
-}
-template <typename Model>
-std::string csv_of(const Model& m, const RenderOptions& o) {
-    return render_csv(m, o);
-}
-template <typename Model>
-std::string markdown_of(const Model& m, const RenderOptions& o) {
-    return render_markdown(m, o);
-}
-
-template <typename Model>
-std::string html_of(const Model& m, const RenderOptions& o) {
-    return render_html(m, o);
-}
-template <typename Model>
-std::string svg_of(const Model& m, const RenderOptions& o) {
-    return render_svg(m, o);
-}
-
-// The three also draw (uncertainty_html.cpp, simulation_html.cpp).
-template <typename Model>
-constexpr Renderers<Model> k_drawn{table_of<Model>,    json_of<Model>, csv_of<Model>,
-                                   markdown_of<Model>, html_of<Model>, svg_of<Model>};
-
 std::string number(double v) { return exact_number(v); }
 
 std::string summary_cell(const Summary& s, std::size_t q, bool money, const Currency& currency) {
@@ -50,15 +18,9 @@ std::string summary_cell(const Summary& s, std::size_t q, bool money, const Curr
 
 }  // namespace
 
-std::string render(const SensitivityReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_drawn<SensitivityReport>, r, f, o);
-}
-std::string render(const SweepReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_drawn<SweepReport>, r, f, o);
-}
-std::string render(const SimulationReport& r, Format f, const RenderOptions& o) {
-    return render_with(k_drawn<SimulationReport>, r, f, o);
-}
+template std::string render(const SensitivityReport&, Format, const RenderOptions&);
+template std::string render(const SweepReport&, Format, const RenderOptions&);
+template std::string render(const SimulationReport&, Format, const RenderOptions&);
 
 namespace uncertainty_text {
 

@@ -39,4 +39,13 @@ std::string render_entry_csv(const CatalogEntry& entry);
 // The entry in `format`, as render_listing.
 std::string render_entry(const CatalogEntry& entry, Format format);
 
+std::string render_table(const Listing& listing, const RenderOptions& options);
+std::string render_json(const Listing& listing, const RenderOptions& options);
+std::string render_csv(const Listing& listing, const RenderOptions& options);
+std::string render_table(const CatalogEntry& entry, const RenderOptions& options);
+std::string render_json(const CatalogEntry& entry, const RenderOptions& options);
+std::string render_csv(const CatalogEntry& entry, const RenderOptions& options);
+extern template std::string render(const Listing&, Format, const RenderOptions&);
+extern template std::string render(const CatalogEntry&, Format, const RenderOptions&);
+
 }  // namespace gpucost

@@ -10,9 +10,9 @@
 
 namespace gpucost {
 
-std::string render(const SensitivityReport& report, Format format, const RenderOptions& options = {});
-std::string render(const SweepReport& report, Format format, const RenderOptions& options = {});
-std::string render(const SimulationReport& report, Format format, const RenderOptions& options = {});
+extern template std::string render(const SensitivityReport&, Format, const RenderOptions&);
+extern template std::string render(const SweepReport&, Format, const RenderOptions&);
+extern template std::string render(const SimulationReport&, Format, const RenderOptions&);
 
 std::string render_table(const SensitivityReport& report, const RenderOptions& options = {});
 std::string render_json(const SensitivityReport& report, const RenderOptions& options = {});
