@@ -1,4 +1,5 @@
-// What every format of `catalog list` and `show` shares: the dispatchers and the entry's flattened fields.
+// What every format of `catalog list` and `show` shares: the entry's flattened fields, the JSON through the
+// dispatcher, and the dispatcher's instantiations.
 #include "gpucost/render/listing.hpp"
 
 #include <fmt/format.h>
@@ -102,12 +103,8 @@ std::vector<EntryField> entry_fields(const CatalogEntry& e) {
     return f;
 }
 
-std::string render_table(const Listing& l, const RenderOptions&) { return render_listing_table(l); }
 std::string render_json(const Listing& l, const RenderOptions&) { return render_listing_json(l); }
-std::string render_csv(const Listing& l, const RenderOptions&) { return render_listing_csv(l); }
-std::string render_table(const CatalogEntry& e, const RenderOptions&) { return render_entry_table(e); }
 std::string render_json(const CatalogEntry& e, const RenderOptions&) { return render_entry_json(e); }
-std::string render_csv(const CatalogEntry& e, const RenderOptions&) { return render_entry_csv(e); }
 
 std::string render_listing(const Listing& listing, Format format) { return render(listing, format, {}); }
 

@@ -79,7 +79,7 @@ TEST_CASE("write_text: headless blocks a blank line apart, a headed section's bo
                                   "  rate:    0.09\n");
 }
 
-TEST_CASE("write_text: the currency note and figures in the output currency; colour by tone when asked") {
+TEST_CASE("write_text: the currency note and figures in the output currency, colour by tone when asked") {
     RenderOptions o = euros();
     o.colour = true;
     const std::string out = write_text(sample(), o);
