@@ -76,7 +76,7 @@ std::string csv_of(const Model& m) {
 
 }  // namespace
 
-TEST_CASE("render_listing_table: model figures rounded, sections titled, code-point alignment") {
+TEST_CASE("document_of(Listing) as text: model figures rounded, sections titled, code-point alignment") {
     const std::string t = table_of(hand_built());
     CHECK(t ==
           "GPUs (1)\n"
@@ -99,7 +99,7 @@ TEST_CASE("render_listing_table: model figures rounded, sections titled, code-po
           "show ID` gives an entry's source and note.\n");
 }
 
-TEST_CASE("render_listing_table: a shown section without entries says so, a hidden one is left out") {
+TEST_CASE("document_of(Listing) as text: a shown section without entries says so, a hidden one is left out") {
     Listing l = hand_built();
     l.builds.clear();
     l.sections.cloud = false;
@@ -140,7 +140,7 @@ TEST_CASE("render_listing_json: only the sections listed") {
     CHECK(keys_of(j) == std::vector<std::string>{"schema_version", "catalog_source", "catalog_as_of", "builds"});
 }
 
-TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty cells") {
+TEST_CASE("rows_of(Listing) as CSV: one header, a row per entry, exact numbers, empty cells") {
     Listing l = hand_built();
     l.sections.workloads = true;
     l.workloads = {
@@ -163,7 +163,7 @@ TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty
                                "workloads,w1,Work,,,,,g2,,,,,,,,,,,,,2026-04,sourced,wsrc,,,,,,,,,,tokens/s,0.25\n"));
 }
 
-TEST_CASE("render_entry: every format from one entry model") {
+TEST_CASE("document_of, rows_of, render_json(CatalogEntry): every format from one entry model") {
     const Listing l = hand_built();
     const CatalogEntry e{l.builds[0], 120, Date{2026, 6, 1}, "hand"};
     const std::string table = table_of(e);
