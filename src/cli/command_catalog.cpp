@@ -17,11 +17,12 @@
 namespace gpucost::cli {
 namespace {
 
+// What list and show write: every format a document or rows give (no chart).
+constexpr const char* k_listing_formats = "table, json, csv, tsv, markdown or html";
+
 struct ListOptions {
     CatalogOptions catalog;
-    FormatOptions format;
-    OutputOptions output;
-    QuietOption quiet;
+    ReportOutputOptions output;  // --format, --output, --currency, --usd-rate, --color, --quiet
     FreshnessOptions freshness;
     std::string section;
     std::string gpu;
@@ -33,9 +34,7 @@ struct ListOptions {
 
 struct ShowOptions {
     CatalogOptions catalog;
-    FormatOptions format;
-    OutputOptions output;
-    QuietOption quiet;
+    ReportOutputOptions output;  // --format, --output, --currency, --usd-rate, --color, --quiet
     FreshnessOptions freshness;
     std::string id;
 };
@@ -103,27 +102,27 @@ ListingFilter listing_filter(const ListOptions& o) {
 // refuse --output onto an input, the format, --max-age-days, load, make the model, render, then its warnings and
 // the text.
 int run_list(const ListOptions& o, const Io& io) {
-    refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
-    const Format format = parse_format(o.format.format);
+    refuse_output_onto_inputs(o.output.output, catalog_inputs(o.catalog));
+    const ReportOutput output = report_output(o.output, io);
     ListingFilter filter = listing_filter(o);
     filter.max_age_days = max_age_days(o.freshness);
     if (filter.max_age_days) filter.today = today();
-    std::ostream& warn = warnings(o.quiet, io);
+    std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const Listing listing = make_listing(catalog, filter);
-    finish(o.output, render_listing(listing, format), listing.header.warnings, warn, io);
+    finish(o.output.output, render(listing, output.format, output.render), listing.header.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
 
 int run_show(const ShowOptions& o, const Io& io) {
-    refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
-    const Format format = parse_format(o.format.format);
+    refuse_output_onto_inputs(o.output.output, catalog_inputs(o.catalog));
+    const ReportOutput output = report_output(o.output, io);
     const std::optional<int> max_age = max_age_days(o.freshness);
     const Date day = today();
-    std::ostream& warn = warnings(o.quiet, io);
+    std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     const CatalogEntry entry = make_entry(catalog, o.id, day, max_age);
-    finish(o.output, render_entry(entry, format), entry.header.warnings, warn, io);
+    finish(o.output.output, render(entry, output.format, output.render), entry.header.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -298,10 +297,8 @@ Command list_command(CLI::App& command) {
         ->add_option("--pricing", list->pricing,
                      "only offers with this price, sorted by it per GPU-hour (default sort: on-demand)")
         ->type_name("PRICING");
-    add_format_option(*list_app, list->format);
-    add_output_option(*list_app, list->output);
+    add_report_output_options(*list_app, list->output, k_listing_formats);
     add_catalog_options(*list_app, list->catalog);
-    add_quiet_option(*list_app, list->quiet);
     add_freshness_option(*list_app, list->freshness);
     list_app->allow_extras();
     return command_for(list_app, list, run_list);
@@ -311,10 +308,8 @@ Command show_command(CLI::App& command) {
     auto show = std::make_shared<ShowOptions>();
     CLI::App* show_app = command.add_subcommand("show", "one entry whole, with its source, as_of and age in days");
     show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
-    add_format_option(*show_app, show->format);
-    add_output_option(*show_app, show->output);
+    add_report_output_options(*show_app, show->output, k_listing_formats);
     add_catalog_options(*show_app, show->catalog);
-    add_quiet_option(*show_app, show->quiet);
     add_freshness_option(*show_app, show->freshness);
     show_app->allow_extras();
     return command_for(show_app, show, run_show);

@@ -15,7 +15,7 @@ constexpr std::array<const char*, 7> k_columns = {"build_id", "cloud_id",   "mon
                                                   "category", "amount_usd", "cumulative_usd"};
 }  // namespace
 
-std::string render_cash_flow_csv(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_csv(const CashFlowReport& cash_flow, const RenderOptions& options) {
     const Currency& money = options.currency;
     std::vector<std::string> header;
     for (const char* column : k_columns) header.push_back(money.field(column));  // amount_usd -> amount_eur

@@ -28,7 +28,7 @@ std::string title(const Comparison& c) {
 
 }  // namespace
 
-std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_html(const CashFlowReport& cash_flow, const RenderOptions& options) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
     std::string verdicts;
@@ -63,7 +63,7 @@ std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderO
     return html::page("gpucost: cash flow by month", body);
 }
 
-std::string render_cash_flow_svg(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_svg(const CashFlowReport& cash_flow, const RenderOptions& options) {
     return report_chart_svg(cash_flow, options.chart, options.currency);
 }
 

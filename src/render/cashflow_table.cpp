@@ -40,7 +40,7 @@ std::string closing(const Currency& money) {
 
 }  // namespace
 
-std::string render_cash_flow_table(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_table(const CashFlowReport& cash_flow, const RenderOptions& options) {
     const Paint paint(options.colour);
     std::string out;
     for (const Comparison& c : cash_flow.report.comparisons) {
@@ -50,10 +50,10 @@ std::string render_cash_flow_table(const CashFlowReport& cash_flow, const Render
         for (std::vector<std::string>& row : month_rows(c, options.currency)) table.add(std::move(row));
         out += paint(title(c), Tone::strong) + "\n  " + match_sentence(c) + "\n" + table.str("  ", paint);
     }
-    return out + closing(options.currency);
+    return with_terminal_chart(out + closing(options.currency), cash_flow.report, options);
 }
 
-std::string render_cash_flow_markdown(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_markdown(const CashFlowReport& cash_flow, const RenderOptions& options) {
     std::string out;
     for (const Comparison& c : cash_flow.report.comparisons) {
         if (!out.empty()) out += "\n";

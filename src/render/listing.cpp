@@ -1,4 +1,5 @@
-// What every format of `catalog list` and `show` shares: the dispatchers and the entry's flattened fields.
+// What every format of `catalog list` and `show` shares: the entry's flattened fields, the JSON through the
+// dispatcher, and the dispatcher's instantiations.
 #include "gpucost/render/listing.hpp"
 
 #include <fmt/format.h>
@@ -102,24 +103,14 @@ std::vector<EntryField> entry_fields(const CatalogEntry& e) {
     return f;
 }
 
-namespace {
+std::string render_json(const Listing& l, const RenderOptions&) { return render_listing_json(l); }
+std::string render_json(const CatalogEntry& e, const RenderOptions&) { return render_entry_json(e); }
 
-// Neither has a markdown view (the CLI's parse_format never gives one); neither is in money or colour yet.
-constexpr Renderers<Listing> k_listing{[](const Listing& l, const RenderOptions&) { return render_listing_table(l); },
-                                       [](const Listing& l, const RenderOptions&) { return render_listing_json(l); },
-                                       [](const Listing& l, const RenderOptions&) { return render_listing_csv(l); },
-                                       nullptr};
-constexpr Renderers<CatalogEntry> k_entry{
-    [](const CatalogEntry& e, const RenderOptions&) { return render_entry_table(e); },
-    [](const CatalogEntry& e, const RenderOptions&) { return render_entry_json(e); },
-    [](const CatalogEntry& e, const RenderOptions&) { return render_entry_csv(e); }, nullptr};
+std::string render_listing(const Listing& listing, Format format) { return render(listing, format, {}); }
 
-}  // namespace
+std::string render_entry(const CatalogEntry& entry, Format format) { return render(entry, format, {}); }
 
-std::string render_listing(const Listing& listing, Format format) {
-    return render_with(k_listing, listing, format, {});
-}
-
-std::string render_entry(const CatalogEntry& entry, Format format) { return render_with(k_entry, entry, format, {}); }
+template std::string render(const Listing&, Format, const RenderOptions&);
+template std::string render(const CatalogEntry&, Format, const RenderOptions&);
 
 }  // namespace gpucost

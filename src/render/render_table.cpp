@@ -151,7 +151,9 @@ std::string detail(const Report& report, const RenderOptions& options) {
 }  // namespace
 
 std::string render_table(const Report& report, const RenderOptions& options) {
-    return report.detailed ? detail(report, options) : summary(report, options);
+    if (!options.chart.empty() && !report.detailed)
+        throw UsageError("--chart: the terminal chart draws one comparison: name the build with --build ID");
+    return with_terminal_chart(report.detailed ? detail(report, options) : summary(report, options), report, options);
 }
 
 }  // namespace gpucost

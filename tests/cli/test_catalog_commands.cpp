@@ -65,6 +65,9 @@ TEST_CASE("catalog list: every section, table, JSON and CSV goldens") {
     check_golden("catalog_list_all.txt", ok(with_mini({"catalog", "list"})).out);
     check_golden("catalog_list_all.json", ok(with_mini({"catalog", "list", "--format", "json"})).out);
     check_golden("catalog_list_all.csv", ok(with_mini({"catalog", "list", "--format", "csv"})).out);
+    check_golden("catalog_list_all.tsv", ok(with_mini({"catalog", "list", "--format", "tsv"})).out);
+    check_golden("catalog_list_all.md", ok(with_mini({"catalog", "list", "--format", "markdown"})).out);
+    check_golden("catalog_list_all.html", ok(with_mini({"catalog", "list", "--format", "html"})).out);
 }
 
 TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in every format") {
@@ -202,6 +205,9 @@ TEST_CASE("catalog show: one entry whole, with its age on an injected today") {
     check_golden("catalog_show_offer.txt", ok(with_mini({"catalog", "show", "cheap-a8"})).out);
     check_golden("catalog_show_offer.json", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
     check_golden("catalog_show_offer.csv", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "csv"})).out);
+    check_golden("catalog_show_offer.md", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "markdown"})).out);
+    check_golden("catalog_show_offer.html", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "html"})).out);
+    check_golden("catalog_show_offer.tsv", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "tsv"})).out);
     const Json offer = body(ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
     CHECK(offer.at("age_days").get<int>() == 243);
     CHECK(offer.at("section") == "cloud");

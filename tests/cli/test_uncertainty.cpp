@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
 #include "test_support.hpp"
 
@@ -52,6 +53,18 @@ void check_formats(const std::vector<std::string>& args, const std::string& gold
         REQUIRE(r.exit_code == 0);
         check_golden(golden + "." + ext, r.out);
     }
+    // TSV: the CSV's rows, a tab apart
+    std::vector<std::string> a = with_catalog(args);
+    const auto csv = run_gpucost([&] {
+        auto c = a;
+        c.insert(c.end(), {"--format", "csv"});
+        return c;
+    }());
+    a.insert(a.end(), {"--format", "tsv"});
+    const auto tsv = run_gpucost(a);
+    REQUIRE(tsv.exit_code == 0);
+    CHECK(tsv.out == gpucost::tsv_from_csv(csv.out));
+    CHECK(tsv.out.find('\t') != std::string::npos);
 }
 
 void check_error(const std::vector<std::string>& args, int code, const std::string& fragment) {

@@ -6,6 +6,7 @@
 
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/render/listing.hpp"
+#include "test_support.hpp"
 
 using namespace gpucost;
 using Json = nlohmann::ordered_json;
@@ -73,10 +74,19 @@ RunHeader hand_header() {
     return header;
 }
 
+template <typename Model>
+std::string table_of(const Model& m) {
+    return render(m, Format::table);
+}
+template <typename Model>
+std::string csv_of(const Model& m) {
+    return render(m, Format::csv);
+}
+
 }  // namespace
 
-TEST_CASE("render_listing_table: model figures rounded, sections titled, code-point alignment") {
-    const std::string t = render_listing_table(hand_built());
+TEST_CASE("document_of(Listing) as text: model figures rounded, sections titled, code-point alignment") {
+    const std::string t = table_of(hand_built());
     CHECK(t ==
           "GPUs (1)\n"
           "id  name  vendor  form  vram_gb  tdp_w  bf16_tflops    price  as_of    confidence\n"
@@ -98,11 +108,11 @@ TEST_CASE("render_listing_table: model figures rounded, sections titled, code-po
           "show ID` gives an entry's source and note.\n");
 }
 
-TEST_CASE("render_listing_table: a shown section without entries says so, a hidden one is left out") {
+TEST_CASE("document_of(Listing) as text: a shown section without entries says so, a hidden one is left out") {
     Listing l = hand_built();
     l.builds.clear();
     l.sections.cloud = false;
-    const std::string t = render_listing_table(l);
+    const std::string t = table_of(l);
     CHECK(t.find("Builds (0)\n  (none match)\n") != std::string::npos);
     CHECK(t.find("Cloud offers") == std::string::npos);
 }
@@ -140,12 +150,12 @@ TEST_CASE("render_listing_json: only the sections listed") {
     CHECK(keys_of(j) == std::vector<std::string>{"builds"});
 }
 
-TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty cells") {
+TEST_CASE("rows_of(Listing) as CSV: one header, a row per entry, exact numbers, empty cells") {
     Listing l = hand_built();
     l.sections.workloads = true;
     l.workloads = {
         Workload{"w1", "Work", "tokens/s", {{"g1", 1234.5}, {"g2", 0.25}}, Provenance{"wsrc", "2026-04", "", ""}}};
-    const std::string csv = render_listing_csv(l);
+    const std::string csv = csv_of(l);
     const std::string header = csv.substr(0, csv.find('\n'));
     // 34 columns: the like-for-like 8, then a workload's unit and figure at the end.
     CHECK(std::count(header.begin(), header.end(), ',') == 33);
@@ -163,10 +173,10 @@ TEST_CASE("render_listing_csv: one header, a row per entry, exact numbers, empty
                                "workloads,w1,Work,,,,,g2,,,,,,,,,,,,,2026-04,sourced,wsrc,,,,,,,,,,tokens/s,0.25\n"));
 }
 
-TEST_CASE("render_entry: every format from one entry model") {
+TEST_CASE("document_of, rows_of, render_json(CatalogEntry): every format from one entry model") {
     const Listing l = hand_built();
     const CatalogEntry e{l.builds[0], 120, Date{2026, 6, 1}, hand_header()};
-    const std::string table = render_entry_table(e);
+    const std::string table = table_of(e);
     CHECK(table.find("section:              builds\n") == 0);
     CHECK(table.find("hardware_usd:         99999.4\n") != std::string::npos);
     CHECK(table.find("assumptions.years:    2.5\n") != std::string::npos);
@@ -175,7 +185,7 @@ TEST_CASE("render_entry: every format from one entry model") {
     CHECK(table.find("age_days:             120 days (on 2026-06-01)\n") != std::string::npos);
     CHECK(table.find("today") == std::string::npos);  // said with the age
 
-    const std::string csv = render_entry_csv(e);
+    const std::string csv = csv_of(e);
     CHECK(csv.find("field,value\nsection,builds\n") == 0);
     CHECK(csv.find("\ngpu_price_usd,\n") != std::string::npos);
     CHECK(csv.find("\nage_days,120\ntoday,2026-06-01\ncatalog_source,hand\n") != std::string::npos);
@@ -194,15 +204,34 @@ TEST_CASE("render_entry: every format from one entry model") {
     CHECK(oj.at("usd_per_gpu_hour").at("spot").is_null());
     CHECK(oj.at("age_days").is_null());
     CHECK_FALSE(oj.contains("pricing"));
-    CHECK(render_entry_table(o).find("age_days:                      -\n") != std::string::npos);
+    CHECK(table_of(o).find("age_days:                      -\n") != std::string::npos);
 }
 
-TEST_CASE("render_listing, render_entry: the three formats through render_with, no markdown") {
+TEST_CASE("render_listing, render_entry: every format but svg through the dispatcher") {
     const Listing l = hand_built();
-    CHECK(render_listing(l, Format::csv) == render_listing_csv(l));
+    CHECK(render_listing(l, Format::csv) == csv_of(l));
     CHECK(render_listing(l, Format::json) == render_listing_json(l));
-    CHECK_THROWS_AS(render_listing(l, Format::markdown), UsageError);
+    CHECK(render_listing(l, Format::tsv) == tsv_from_csv(csv_of(l)));
+    CHECK_THROWS_AS(render_listing(l, Format::svg), UsageError);
     const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, hand_header()};
-    CHECK(render_entry(e, Format::table) == render_entry_table(e));
-    CHECK_THROWS_AS(render_entry(e, Format::markdown), UsageError);
+    CHECK(render_entry(e, Format::table) == table_of(e));
+    CHECK(render_entry(e, Format::markdown).find("## g1\n\n| field | value |\n| --- | --- |\n| section | gpus |\n") ==
+          0);
+    CHECK_THROWS_AS(render_entry(e, Format::svg), UsageError);
+}
+
+TEST_CASE("catalog list in another currency: prices and derived figures converted, CSV columns renamed (goldens)") {
+    RenderOptions o;
+    o.currency = Currency{"EUR", 0.5};  // 12,345.6 x 0.5 = 6,172.8 -> EUR 6,173; 16 x 0.5 = 8 -> EUR 8.00
+    const Listing l = hand_built();
+    gpucost::test::check_golden("listing_hand_eur.txt", render(l, Format::table, o));
+    gpucost::test::check_golden("listing_hand_eur.md", render(l, Format::markdown, o));
+    gpucost::test::check_golden("listing_hand_eur.csv", render(l, Format::csv, o));
+    const std::string table = render(l, Format::table, o);
+    CHECK(table.find("EUR 6,173") != std::string::npos);
+    CHECK(table.find("EUR 8.00") != std::string::npos);
+    CHECK(table.find("Prices in EUR;") != std::string::npos);
+    const std::string csv = render(l, Format::csv, o);
+    CHECK(csv.find(",price_eur,hardware_eur,on_demand_eur_per_hour,") != std::string::npos);
+    CHECK(csv.find(",49999.7,") != std::string::npos);  // 99,999.4 x 0.5
 }

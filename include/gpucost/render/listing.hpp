@@ -1,4 +1,6 @@
-// `gpucost catalog list` and `show` in every format: a listing or entry model in, the whole text out.
+// `gpucost catalog list` and `show` in every format: a listing or entry model in, the whole text out. Table,
+// markdown and HTML come from the documents, CSV and TSV from the rows, JSON from listing_json.cpp; money in the
+// output currency (a listing's prices and derived figures; an entry's fields are written as the catalogue has them).
 #pragma once
 
 #include <optional>
@@ -10,13 +12,18 @@
 
 namespace gpucost {
 
-// The listing as aligned sections for a terminal: money rounded, "-" for not applicable.
-std::string render_listing_table(const Listing& listing);
+// The listing for people: a section per kind (GPUs, builds, cloud offers, workloads) with its count and table,
+// "(none match)" for a shown section without entries, and the catalogue line.
+Document document_of(const Listing& listing);
+// One row per entry under one header (a `section` column first), an empty cell for a field a section lacks: the
+// public column order (docs/catalog.md), new columns at the end.
+RowSet rows_of(const Listing& listing);
 // The listing as JSON: the full entries at full precision, null for not applicable.
+std::string render_json(const Listing& listing, const RenderOptions& options = {});
 std::string render_listing_json(const Listing& listing);
-// The listing as CSV: one row per entry under one header, a `section` column, an empty cell for not applicable.
-std::string render_listing_csv(const Listing& listing);
-// The listing in `format` through render_with. Throws UsageError for markdown, which a listing lacks.
+extern template std::string render(const Listing&, Format, const RenderOptions&);
+
+// The listing in `format` (USD, no colour). Throws UsageError for svg, which a listing lacks.
 std::string render_listing(const Listing& listing, Format format);
 
 // One line of `catalog show`: nested figures flattened with '.' ("usd_per_hour.spot"); text empty when not
@@ -31,11 +38,14 @@ struct EntryField {
 std::vector<EntryField> entry_fields(const CatalogEntry& entry);
 
 // One field per line, "key:" then its value; the age in words ("243 days (on 2026-11-30)").
-std::string render_entry_table(const CatalogEntry& entry);
-// The entry as one JSON object with schema_version first.
-std::string render_entry_json(const CatalogEntry& entry);
+Document document_of(const CatalogEntry& entry);
 // "field,value" then one row per field.
-std::string render_entry_csv(const CatalogEntry& entry);
+RowSet rows_of(const CatalogEntry& entry);
+// The entry as one JSON object with schema_version first.
+std::string render_json(const CatalogEntry& entry, const RenderOptions& options = {});
+std::string render_entry_json(const CatalogEntry& entry);
+extern template std::string render(const CatalogEntry&, Format, const RenderOptions&);
+
 // The entry in `format`, as render_listing.
 std::string render_entry(const CatalogEntry& entry, Format format);
 

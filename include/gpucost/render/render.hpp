@@ -1,10 +1,14 @@
 // Renderers: one model in, the whole text of one output format out (nothing is printed here). Every model goes
-// through the one dispatcher below, so a format is chosen in one place.
+// through the one dispatcher below, render(model, format, options), so a format is chosen in one place.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
+#include "gpucost/render/document.hpp"
 #include "gpucost/render/money.hpp"
+#include "gpucost/render/rows.hpp"
 #include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/report.hpp"
@@ -12,8 +16,23 @@
 
 namespace gpucost {
 
-// Output formats. html: one self-contained page with the charts; svg: one chart alone (RenderOptions::chart).
-enum class Format { table, json, csv, markdown, html, svg };
+// Output formats. tsv: the CSV's rows, tab-separated; html: one self-contained page with the charts; svg: one
+// chart alone (RenderOptions::chart).
+enum class Format { table, json, csv, tsv, markdown, html, svg };
+
+// Every format and its name, in the order help and errors list them: the one list of format names.
+struct FormatName {
+    Format format;
+    const char* name;
+};
+inline constexpr FormatName k_formats[] = {
+    {Format::table, "table"},       {Format::json, "json"}, {Format::csv, "csv"}, {Format::tsv, "tsv"},
+    {Format::markdown, "markdown"}, {Format::html, "html"}, {Format::svg, "svg"}};
+
+// "table", "json", "csv", "tsv", "markdown", "html", "svg".
+const char* to_string(Format format) noexcept;
+// The format of a name in k_formats, or nothing.
+std::optional<Format> format_named(std::string_view name) noexcept;
 
 // How to show a model; the figures themselves never change.
 struct RenderOptions {
@@ -24,50 +43,75 @@ struct RenderOptions {
     int columns = 80;     // the terminal's width, for the table format's chart
 };
 
-// The renderers of one model, one per format; a null one is a format the model does not have.
-template <typename Model>
-struct Renderers {
-    using Function = std::string (*)(const Model&, const RenderOptions&);
-    Function table = nullptr;
-    Function json = nullptr;
-    Function csv = nullptr;
-    Function markdown = nullptr;
-    Function html = nullptr;
-    Function svg = nullptr;
-};
+// The generic writers. A document as terminal text (aligned tables, colour when options.colour), GitHub-flavoured
+// markdown, or one self-contained HTML page with its charts.
+std::string write_text(const Document& document, const RenderOptions& options = {});
+std::string write_markdown(const Document& document, const RenderOptions& options = {});
+std::string write_html(const Document& document, const RenderOptions& options = {});
+// Rows as CSV (RFC 4180 quoting) or TSV (a tab between fields; a tab, line break or backslash inside a field
+// written \t, \n, \r, \\): one header row, full precision, money in the output currency under renamed columns,
+// an empty field for not applicable, text that a spreadsheet would run as a formula prefixed with '.
+std::string write_csv(const RowSet& rows, const RenderOptions& options = {});
+std::string write_tsv(const RowSet& rows, const RenderOptions& options = {});
+// The same TSV from a CSV text (RFC 4180, a header and rows ending in "\n"): the bridge for the models that still
+// write their own CSV (compare, check, cashflow) until they give rows_of.
+std::string tsv_from_csv(std::string_view csv);
 
-// "table", "json", "csv", "markdown", "html", "svg".
-const char* to_string(Format format) noexcept;
-
-// The one dispatcher: the text of `model` in `format`. Throws UsageError for a format the model lacks.
+// The one dispatcher: the text of `model` in `format`. A model offers a format by one of these overloads, found by
+// argument-dependent lookup (one naming scheme for every model):
+//   render_<format>(const Model&, const RenderOptions&)  its own renderer of that format (json, svg, ...);
+//   Document document_of(const Model&)                   table, markdown and html through the writers;
+//   RowSet rows_of(const Model&)                         csv and tsv through the writers (a model with only its
+//                                                        own render_csv gets tsv from that CSV's text).
+// An own renderer wins over the generic writer. Each model's header declares them all and says
+// `extern template std::string render(const Model&, Format, const RenderOptions&);`, and one .cpp instantiates
+// it, so no caller can see fewer overloads than the instantiation did. Throws UsageError for a format the model
+// lacks.
 template <typename Model>
-std::string render_with(const Renderers<Model>& renderers, const Model& model, Format format,
-                        const RenderOptions& options) {
-    typename Renderers<Model>::Function function = nullptr;
+std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
     switch (format) {
-        case Format::table: function = renderers.table; break;
-        case Format::json: function = renderers.json; break;
-        case Format::csv: function = renderers.csv; break;
-        case Format::markdown: function = renderers.markdown; break;
-        case Format::html: function = renderers.html; break;
-        case Format::svg: function = renderers.svg; break;
+        case Format::table:
+            if constexpr (requires { render_table(m, o); })
+                return render_table(m, o);
+            else if constexpr (requires { document_of(m); })
+                return write_text(document_of(m), o);
+            break;
+        case Format::markdown:
+            if constexpr (requires { render_markdown(m, o); })
+                return render_markdown(m, o);
+            else if constexpr (requires { document_of(m); })
+                return write_markdown(document_of(m), o);
+            break;
+        case Format::html:
+            if constexpr (requires { render_html(m, o); })
+                return render_html(m, o);
+            else if constexpr (requires { document_of(m); })
+                return write_html(document_of(m), o);
+            break;
+        case Format::csv:
+            if constexpr (requires { render_csv(m, o); })
+                return render_csv(m, o);
+            else if constexpr (requires { rows_of(m); })
+                return write_csv(rows_of(m), o);
+            break;
+        case Format::tsv:
+            if constexpr (requires { rows_of(m); })
+                return write_tsv(rows_of(m), o);
+            else if constexpr (requires { render_csv(m, o); })
+                return tsv_from_csv(render_csv(m, o));
+            break;
+        case Format::json:
+            if constexpr (requires { render_json(m, o); }) return render_json(m, o);
+            break;
+        case Format::svg:
+            if constexpr (requires { render_svg(m, o); }) return render_svg(m, o);
+            break;
     }
-    if (function == nullptr)
-        throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");
-    return function(model, options);
+    throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");
 }
 
-// A comparison report (`compare`): aligned table, the JSON contract, CSV rows, or markdown.
-std::string render(const Report& report, Format format, const RenderOptions& options = {});
-// `check`: the report it judged plus the gates (JSON adds "checks", markdown a checks table).
-std::string render(const CheckReport& check, Format format, const RenderOptions& options = {});
-
-// `cashflow`: CSV and JSON hold every flow at full precision; table and markdown show each month's totals per side
-// (the same figures, summed over categories, rounded for reading).
-std::string render(const CashFlowReport& cash_flow, Format format, const RenderOptions& options = {});
-
-// Each format of each model, for tests and the dispatcher.
-// Aligned text for a terminal: rounded for reading.
+// A comparison report (`compare`): aligned table (with the chart options.chart names drawn in the terminal), the
+// JSON contract, CSV rows, markdown, one HTML page, or one chart.
 std::string render_table(const Report& report, const RenderOptions& options = {});
 // The JSON contract (docs and README): full precision, null for not applicable.
 std::string render_json(const Report& report, const RenderOptions& options = {});
@@ -79,17 +123,29 @@ std::string render_markdown(const Report& report, const RenderOptions& options =
 std::string render_html(const Report& report, const RenderOptions& options = {});
 // The chart options.chart names, alone. Throws UsageError naming the valid charts.
 std::string render_svg(const Report& report, const RenderOptions& options = {});
-// The check report's JSON: the report's, plus "checks".
-std::string render_json(const CheckReport& check, const RenderOptions& options = {});
-// The check report's markdown: the report's, plus a table of the gates.
-std::string render_markdown(const CheckReport& check, const RenderOptions& options = {});
+extern template std::string render(const Report&, Format, const RenderOptions&);
 
-// The cash flow: one row per category, side and month; each month's totals per side; the same as JSON.
-std::string render_cash_flow_csv(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_table(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_markdown(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_html(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_svg(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+// `check`: the report it judged plus the gates. The table and CSV are the report's (the gates' lines go to
+// stderr, one per gate); JSON adds "checks", markdown a checks table.
+std::string render_table(const CheckReport& check, const RenderOptions& options = {});
+std::string render_csv(const CheckReport& check, const RenderOptions& options = {});
+std::string render_json(const CheckReport& check, const RenderOptions& options = {});
+std::string render_markdown(const CheckReport& check, const RenderOptions& options = {});
+extern template std::string render(const CheckReport&, Format, const RenderOptions&);
+
+// `cashflow`: CSV and JSON hold every flow at full precision (one row per category, side and month); table and
+// markdown show each month's totals per side (the same figures, summed over categories, rounded for reading).
+std::string render_csv(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_table(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_markdown(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});  // the same
+std::string render_html(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+std::string render_svg(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+extern template std::string render(const CashFlowReport&, Format, const RenderOptions&);
+
+// The table, and under it the chart options.chart names drawn in the terminal (cumulative-spend, one comparison).
+// Throws UsageError for another chart or a report of several comparisons.
+std::string with_terminal_chart(std::string table, const Report& report, const RenderOptions& options);
 
 }  // namespace gpucost

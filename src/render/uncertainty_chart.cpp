@@ -1,7 +1,7 @@
-// The pictures of `sensitivity`, `sweep` and `simulate`: the tornado (diverging bars around owning's saving at the
+// The charts of `sensitivity`, `sweep` and `simulate`: the tornado (diverging bars around owning's saving at the
 // point values), the sweep (a line per side over one address, or a grid map of owning's saving over two) and the
-// simulation's histogram of owning's saving (p10/p50/p90 and the zero line marked), alone as SVG or in one
-// self-contained HTML page with the tables, the ranges, the warnings and the catalogue date.
+// simulation's histogram of owning's saving (p10/p50/p90 and the zero line marked), alone as SVG (--chart) or in
+// the HTML page (uncertainty_document.cpp refers to them).
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -14,12 +14,9 @@
 #include "gpucost/render/uncertainty.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
-#include "html_page.hpp"
 
 namespace gpucost {
 namespace {
-
-using namespace uncertainty_text;
 
 Axis money_axis(const std::string& label, const Currency& money) {
     Axis axis;
@@ -52,21 +49,6 @@ void check_chart(const std::string& name, const std::string& valid) {
     if (name.empty()) throw UsageError("--format svg writes one chart: add --chart NAME; this report has: " + valid);
     throw UsageError(fmt::format("--chart: unknown chart {}{}; this report has: {}", quote_value(name),
                                  did_you_mean(name, {valid}), valid));
-}
-
-std::string catalogue(const std::string& as_of, const Currency& money) {
-    const std::string note = currency_note(money);
-    return html::section(
-        "catalogue", "Catalogue",
-        html::paragraph("Catalogue as of " + as_of + ".") +
-            html::paragraph(note.empty() ? "Amounts in US dollars (USD), discounted to today." : note, "note"));
-}
-
-std::string ranges(const std::vector<RangeRow>& rows) {
-    return html::section(
-        "assumptions", "Ranges",
-        rows.empty() ? html::paragraph("No ranges in force.")
-                     : html::table({"address", "low", "high", "mode", "dist", "from"}, range_rows(rows), {1, 2, 3}));
 }
 
 }  // namespace
@@ -178,29 +160,6 @@ std::string render_svg(const SimulationReport& r, const RenderOptions& o) {
     return histogram_svg(r, only_comparison(r.comparisons, "simulate"), o.currency, {});
 }
 
-std::string render_html(const SimulationReport& r, const RenderOptions& o) {
-    std::string verdicts;
-    std::string charts;
-    std::string tables;
-    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
-        const SimulationComparison& c = r.comparisons[i];
-        verdicts += html::paragraph(heading(c.label, o.currency) + ". " + simulation_footer(r, c) + ".", "verdict");
-        charts += html::figure(histogram_svg(r, c, o.currency, {fmt::format("chart-histogram-{}", i + 1), false}),
-                               "Owning's saving over the draws; p10, p50 and p90 marked, and the zero line where "
-                               "the verdict flips.");
-        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n" +
-                  html::table({"figure", "p5", "p10", "p50", "p90", "p95", "mean", "exists"},
-                              simulation_rows(c, o.currency), {1, 2, 3, 4, 5, 6, 7});
-    }
-    std::string body = "<h1>Simulation: how sure the verdict is</h1>\n";
-    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
-    if (!charts.empty()) body += html::section("charts", "Charts", charts);
-    body += html::section("breakdown", "Percentiles", tables);
-    body += ranges(r.ranges) + html::warnings_section(r.header.warnings, {}) +
-            catalogue(r.header.catalog_as_of, o.currency);
-    return html::page("gpucost: simulate", body);
-}
-
 std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {
     check_chart(o.chart, "tornado");
     return tornado_svg(only_comparison(r.comparisons, "sensitivity"), o.currency, {});
@@ -209,58 +168,6 @@ std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {
 std::string render_svg(const SweepReport& r, const RenderOptions& o) {
     check_chart(o.chart, "sweep");
     return sweep_svg(r, only_comparison(r.comparisons, "sweep"), o.currency, {});
-}
-
-std::string render_html(const SensitivityReport& r, const RenderOptions& o) {
-    std::string verdicts;
-    std::string charts;
-    std::string tables;
-    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
-        const SensitivityComparison& c = r.comparisons[i];
-        verdicts += html::paragraph(heading(c.label, o.currency), "verdict");
-        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n";
-        if (c.rows.empty()) {
-            tables += html::paragraph("No range applies.");
-            continue;
-        }
-        charts += html::figure(tornado_svg(c, o.currency, {fmt::format("chart-tornado-{}", i + 1), false}),
-                               "Each input alone at its low and high end; the line is the saving at the point values.");
-        tables += html::table({"input", "low", "point", "high", "saves at low", "saves at high", "swing", "flips"},
-                              tornado_rows(c, o.currency), {1, 2, 3, 4, 5, 6});
-    }
-    std::string body = "<h1>Sensitivity: what moves the verdict</h1>\n";
-    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
-    if (!charts.empty()) body += html::section("charts", "Charts", charts);
-    body += html::section("breakdown", "Each input's swing", tables);
-    body += ranges(r.ranges) + html::warnings_section(r.header.warnings, {}) +
-            catalogue(r.header.catalog_as_of, o.currency);
-    return html::page("gpucost: sensitivity", body);
-}
-
-std::string render_html(const SweepReport& r, const RenderOptions& o) {
-    std::string verdicts;
-    std::string charts;
-    std::string tables;
-    for (std::size_t i = 0; i < r.comparisons.size(); ++i) {
-        const SweepComparison& c = r.comparisons[i];
-        verdicts += html::paragraph(heading(c.label, o.currency), "verdict");
-        charts += html::figure(sweep_svg(r, c, o.currency, {fmt::format("chart-sweep-{}", i + 1), false}),
-                               heading(c.label, o.currency));
-        std::vector<std::vector<std::string>> rows = sweep_rows(r, c, o.currency);
-        std::vector<std::string> header = {r.addresses[0], "build total", "cloud total",
-                                           "owning saves", "cheaper",     "break-even h/week"};
-        if (r.addresses.size() == 2) {
-            header = rows.front();
-            rows.erase(rows.begin());
-        }
-        tables += "<h3>" + xml_escape(heading(c.label, o.currency)) + "</h3>\n" + html::table(header, rows);
-    }
-    std::string body = "<h1>Sweep</h1>\n";
-    body += html::section("verdict", "Verdict", verdicts.empty() ? html::paragraph("No comparison.") : verdicts);
-    if (!charts.empty()) body += html::section("charts", "Charts", charts);
-    body += html::section("breakdown", "Every grid point", tables);
-    body += html::warnings_section(r.header.warnings, {}) + catalogue(r.header.catalog_as_of, o.currency);
-    return html::page("gpucost: sweep", body);
 }
 
 }  // namespace gpucost

@@ -1,0 +1,233 @@
+// The format-neutral document: what a report says to a person, before any format, currency or colour is chosen.
+// A model's builder makes one Document (headings, paragraphs, facts, tables of typed cells, chart references,
+// notes); the generic writers (write_text, write_markdown, write_html in render.hpp) turn it into terminal text,
+// markdown or one HTML page. Rounding, the currency and colour live only in the writers: a builder hands them
+// numbers (a Cell::money holds US dollars at full precision) and says what a piece of text is (its Role or Tone),
+// never how it looks. Rows for spreadsheets (CSV, TSV) are the other intermediate value: rows.hpp.
+//
+// How to migrate a model (or add one) to the document layer:
+//   1. In render/<model>_document.cpp write `Document document(const Model&)`: the outline once. A block every
+//      format shows is added plainly; a block only some formats show names them (Shown): the HTML page has
+//      sections (charts, assumptions, warnings) the terminal leaves out. Words that hold money or numbers are
+//      Inline runs of cells (`{words("at "), cell::money_rate(x), words(" per M tokens")}`), so the currency and
+//      the rounding stay the writers'. Read the run-level fields (catalogue date and source, oldest figure,
+//      assumptions, warnings) in one place: a footer/header builder of the model, or add_run_sections().
+//   2. In render/<model>_rows.cpp write `RowSet rows(const Model&)`: the CSV contract's columns in order, as a
+//      table of Column<Row> {name, accessor} (rows.hpp); a new column is an append. CSV and TSV come from it.
+//   3. Declare both, and any render_<format>(const Model&, const RenderOptions&) the model keeps (json, svg, a
+//      table with extras), in include/gpucost/render/<model>.hpp with `extern template` of render<Model>, and
+//      instantiate render<Model> in one .cpp where every overload is visible (render.hpp says why).
+//   4. Delete the model's per-format renderers. Run the goldens: they must stay byte-identical; where a format
+//      differed from the others by accident, fix it on purpose and list the golden in the commit message.
+// A new human format is a write_<format>(const Document&, const RenderOptions&) and a row in k_formats; a new
+// spreadsheet format is a write_<format>(const RowSet&, ...) and a row. No model changes.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "gpucost/render/money.hpp"
+#include "gpucost/render/paint.hpp"
+
+namespace gpucost {
+
+// What a cell holds; the writers format each kind (rounding for people, exact in rows).
+enum class CellKind {
+    text,           // words, as given
+    money,          // US dollars, shown whole in the output currency ("$1,235", "EUR 1,136")
+    money_rate,     // US dollars, shown with cents or more digits below one ("$2.46", "$0.041")
+    count,          // a whole number, plain digits ("12")
+    number,         // a quantity with thousands separators and `decimals` places ("12,345.7"); hours and months too
+    quantity,       // a quantity over a wide range: no decimals from 100, one from 1, three below ("12.3", "0.041")
+    exact,          // a number as typed, shortest round trip ("0.09")
+    percent,        // a share 0..1 as a percentage with one decimal ("73.4%")
+    probability,    // a probability 0..1 with four decimals ("0.7340")
+    currency_code,  // the output currency's code ("USD"), for words such as "USD per M tokens"
+};
+
+// One typed value with its look: emphasis (strong) and tone. An absent value is "not applicable": "-" for people.
+struct Cell {
+    CellKind kind = CellKind::text;
+    std::string text;             // CellKind::text
+    std::optional<double> value;  // every other kind but currency_code
+    int decimals = 0;             // CellKind::number
+    std::string suffix;           // words after the value ("B" in "$1,234 B"), kept when the value is absent
+    Tone tone = Tone::plain;
+    bool strong = false;
+
+    Cell() = default;
+    Cell(std::string words)  // NOLINT(google-explicit-constructor): words are the common cell
+        : text(std::move(words)) {}
+    Cell(const char* words)  // NOLINT(google-explicit-constructor)
+        : text(words) {}
+    Cell with(Tone t) const {
+        Cell c = *this;
+        c.tone = t;
+        return c;
+    }
+    Cell then(std::string words) const {
+        Cell c = *this;
+        c.suffix = std::move(words);
+        return c;
+    }
+    Cell bold() const {
+        Cell c = *this;
+        c.strong = true;
+        return c;
+    }
+};
+
+// The typed cells, by what they hold.
+namespace cell {
+Cell text(std::string words);
+Cell money(std::optional<double> usd);
+Cell money_rate(std::optional<double> usd);
+Cell count(std::optional<long long> value);
+Cell number(std::optional<double> value, int decimals);
+Cell hours(std::optional<double> hours);    // one decimal: "40.0"
+Cell months(std::optional<double> months);  // one decimal: "26.0"
+Cell exact(std::optional<double> value);
+Cell quantity(std::optional<double> value);
+Cell percent(std::optional<double> share);
+Cell probability(std::optional<double> p);
+Cell currency_code();
+}  // namespace cell
+
+// Words with typed values inside them, written one after another.
+using Inline = std::vector<Cell>;
+
+// What a paragraph is: the writers choose its tone (terminal) and class (HTML) from it.
+enum class Role {
+    plain,
+    verdict,      // the answer: green in a terminal, the verdict box in HTML
+    note,         // a caveat (estimates, what was left out): yellow, class "note"
+    explanation,  // how a figure is worked out, where it comes from: faint, class "note"
+    meta,         // what the page is about, under its title: class "meta"
+    source,       // a source and its date: class "source"
+    warning,      // a warning: class "warning"
+};
+
+// Which formats show a block or a section. Most show everywhere; the HTML page has sections the terminal and
+// markdown leave out, and a few sentences sit in another place on the page.
+struct Shown {
+    bool text = true;
+    bool markdown = true;
+    bool html = true;
+};
+inline constexpr Shown k_everywhere{};
+inline constexpr Shown k_text_only{true, false, false};
+inline constexpr Shown k_markdown_only{false, true, false};
+inline constexpr Shown k_html_only{false, false, true};
+inline constexpr Shown k_not_html{true, true, false};
+inline constexpr Shown k_not_text{false, true, true};
+
+// A title: a bold line in a terminal, "## " in markdown, <h1> in HTML.
+struct Heading {
+    Inline text;
+};
+
+// One paragraph; `strong` is bold in markdown ("**...**") and HTML, bold in a terminal when its role is plain.
+struct Paragraph {
+    Inline text;
+    Role role = Role::plain;
+    bool strong = false;
+};
+
+// One line of Notes, and the formats that show it.
+struct NoteLine {
+    Paragraph line;
+    Shown shown = {};
+};
+
+// Lines that belong together (notes, footnotes): one line each in a terminal, a paragraph each elsewhere.
+struct Notes {
+    std::vector<NoteLine> lines;
+
+    Notes& add(Inline text, Role role, Shown where = {}) {
+        lines.push_back({{std::move(text), role, false}, where});
+        return *this;
+    }
+};
+
+// label: value pairs ("id:  h100"), aligned in a terminal; a two-column table (under `headings`) elsewhere.
+struct Facts {
+    std::pair<std::string, std::string> headings = {"field", "value"};
+    std::vector<std::pair<std::string, Cell>> facts;
+};
+
+// One row of a table, with the tone and emphasis of the whole row (a cell's own tone wins).
+struct TableRow {
+    std::vector<Cell> cells;
+    Tone tone = Tone::plain;
+};
+
+// A table of typed cells. `numeric` columns align right. `header` may be empty (a map whose first row is its
+// header is written as rows). In a terminal the table is indented two spaces unless `indent` is false.
+struct Table {
+    std::vector<Inline> header;
+    std::vector<bool> numeric;
+    std::vector<TableRow> rows;
+    bool indent = true;
+};
+
+// A chart, drawn by the model's own chart code (report -> chart series -> SVG) when a writer shows it: HTML shows
+// the SVG under its caption. `draw` gets the output currency and an id unique within the page.
+struct ChartRef {
+    std::string id;
+    std::function<std::string(const Currency&, const std::string& id)> draw;
+    Inline caption;
+};
+
+// The currency's note ("Amounts in EUR at 0.92 EUR per US dollar ..."), or `when_usd` for US dollars; nothing when
+// that is empty.
+struct CurrencyNote {
+    Inline when_usd;
+    Role role = Role::note;
+};
+
+// One block of a section, and the formats that show it.
+struct Block {
+    std::variant<Heading, Paragraph, Notes, Facts, Table, ChartRef, CurrencyNote> content;
+    Shown shown;
+};
+
+// A run of blocks, with a heading or none. In a terminal a headed section's heading is a line and its paragraphs
+// are indented under it without blank lines; headless sections and their blocks are a blank line apart. Markdown
+// writes "## heading". HTML writes a level-2 section as <section id><h2>, and a level-3 one as <h3> inside the
+// level-2 section before it.
+struct Section {
+    std::string id;
+    Inline heading;
+    int level = 2;
+    std::vector<Block> blocks;
+    Shown shown;
+
+    template <typename Content>
+    Section& add(Content content, Shown where = k_everywhere) {
+        blocks.push_back({std::move(content), where});
+        return *this;
+    }
+};
+
+// A whole report for people: its title (the HTML page's <title>) and its sections in order.
+struct Document {
+    std::string title;
+    std::vector<Section> sections;
+
+    // Appends a section and returns it, to add blocks to.
+    Section& section(std::string id = "", Inline heading = {}, Shown where = k_everywhere, int level = 2);
+};
+
+// Words without typed values: `words("Ranked by ")`.
+inline Inline words(std::string text) { return {Cell(std::move(text))}; }
+
+// A cell as people read it in `currency`: rounded, "-" for not applicable. The writers' one formatting of cells.
+std::string human_text(const Cell& cell, const Currency& currency);
+// The runs of `text` one after another, each as human_text.
+std::string human_text(const Inline& text, const Currency& currency);
+
+}  // namespace gpucost

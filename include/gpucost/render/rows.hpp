@@ -1,0 +1,75 @@
+// Rows for spreadsheets: the second intermediate value of the render layer (document.hpp is the first). A model's
+// rows are its CSV contract: the columns in the contract's order, each a name and a typed value at full precision.
+// The writers (write_csv, write_tsv in render.hpp) rename money columns for the output currency, convert money,
+// write "not applicable" as an empty cell and guard text against formula injection, once for every model.
+//
+// Columns are data (ledger's --csv-format): a model lists Column<Row> {name, accessor} in order, and a new column
+// is an append to that list.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gpucost {
+
+// One value of a row, typed so that the writers, not the model, decide how it is written.
+struct Field {
+    // count: whole numbers kept as digits (a seed may pass 2^53); name: a field name in US dollars that the writer
+    // renames for the output currency, as it renames money columns ("build_total_usd" -> "build_total_eur").
+    enum class Kind { missing, text, name, number, money, count, boolean };
+    Kind kind = Kind::missing;
+    std::string text;   // text, name, count (its digits)
+    double number = 0;  // number (exact), money (US dollars, converted by the writer), boolean (0 or 1)
+
+    static Field missing() { return {}; }
+    static Field of_text(std::string value) { return {Kind::text, std::move(value), 0}; }
+    static Field of_name(std::string usd_name) { return {Kind::name, std::move(usd_name), 0}; }
+    static Field of_number(double value) { return {Kind::number, {}, value}; }
+    static Field of_number(const std::optional<double>& value) { return value ? of_number(*value) : missing(); }
+    static Field of_money(double usd) { return {Kind::money, {}, usd}; }
+    static Field of_money(const std::optional<double>& usd) { return usd ? of_money(*usd) : missing(); }
+    static Field of_count(long long value) { return {Kind::count, std::to_string(value), 0}; }
+    static Field of_count(unsigned long long value) { return {Kind::count, std::to_string(value), 0}; }
+    static Field of_count(long value) { return of_count(static_cast<long long>(value)); }
+    static Field of_count(unsigned long value) { return of_count(static_cast<unsigned long long>(value)); }
+    static Field of_count(int value) { return of_count(static_cast<long long>(value)); }
+    static Field of_boolean(bool value) { return {Kind::boolean, {}, value ? 1.0 : 0.0}; }
+};
+
+// A column: its name in US dollars ("total_usd", renamed "total_eur" for another currency) or, when `literal`, a
+// name written as it is (a user's text, such as a sweep's address: guarded like any text).
+struct RowColumn {
+    std::string name;
+    bool literal = false;
+};
+
+// The header and the rows, every row as long as the header.
+struct RowSet {
+    std::vector<RowColumn> columns;
+    std::vector<std::vector<Field>> rows;
+};
+
+// A column of a model's contract: its name and how a row's value is read.
+template <typename Row>
+struct Column {
+    const char* name;
+    Field (*value)(const Row& row);
+};
+
+// The rows of `items` under `columns`, in order.
+template <typename Row, typename Columns>
+RowSet make_rows(const Columns& columns, const std::vector<Row>& items) {
+    RowSet set;
+    for (const Column<Row>& c : columns) set.columns.push_back({c.name, false});
+    for (const Row& item : items) {
+        std::vector<Field> row;
+        row.reserve(set.columns.size());
+        for (const Column<Row>& c : columns) row.push_back(c.value(item));
+        set.rows.push_back(std::move(row));
+    }
+    return set;
+}
+
+}  // namespace gpucost

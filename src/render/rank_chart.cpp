@@ -1,0 +1,57 @@
+// `rank`'s chart: cost per million units of work, one bar per build or offer, alone (--format svg --chart rank) or
+// in the HTML page (rank_document.cpp refers to it).
+#include <fmt/format.h>
+
+#include "gpucost/render/chart.hpp"
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/rank.hpp"
+#include "gpucost/render/svg.hpp"
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+
+namespace gpucost {
+namespace {
+
+const std::string k_rank_chart = "rank";
+
+}  // namespace
+
+std::string rank_svg(const RankReport& report, const Currency& money, const ChartPlacement& placement) {
+    const Assumptions& a = report.header.assumptions.values;
+    const RankWorkload& w = report.workload;
+    HorizontalBarChart chart;
+    chart.document = document_for(
+        placement, "Cost per million " + w.work_unit + ": " + w.id,
+        fmt::format("Each build (owned) and cloud offer (one instance rented) that meets the requirements, ranked by "
+                    "its levelized cost per million {} of {} over {} at {}, in {}. {}",
+                    w.work_unit, w.name, months_text(a.months), hours_text(a.hours_per_week), money.code,
+                    human_text(rank_verdict(report), money)),
+        {{"data-chart", k_rank_chart},
+         {"data-workload", w.id},
+         {"data-work-unit", w.work_unit},
+         {"data-currency", money.code},
+         {"data-months", std::to_string(a.months)},
+         {"data-hours-per-week", data_number(a.hours_per_week)}});
+    chart.value_axis.label = fmt::format("Cost per million {} ({})", w.work_unit, money.code);
+    chart.value_axis.format = TickFormat::money;
+    chart.value_axis.currency = money;
+    chart.group_names = {"own (build)", "rent (one cloud instance)"};
+    for (const RankRow& r : report.rows) {
+        if (!r.usd_per_million_units) continue;
+        const double value = money.from_usd(*r.usd_per_million_units);
+        chart.bars.push_back(
+            {r.id, r.id, r.kind == "build" ? 0U : 1U, value, format_money_rate(*r.usd_per_million_units, money)});
+    }
+    if (chart.bars.empty()) throw DataError("no cost per unit of work to chart: no hours of use");
+    return horizontal_bar_chart_svg(chart);
+}
+
+std::string render_svg(const RankReport& report, const RenderOptions& options) {
+    if (options.chart != k_rank_chart)
+        throw UsageError(options.chart.empty()
+                             ? "--format svg writes one chart: add --chart rank"
+                             : fmt::format("--chart: rank draws {}, not {}", k_rank_chart, quote_value(options.chart)));
+    return rank_svg(report, options.currency);
+}
+
+}  // namespace gpucost

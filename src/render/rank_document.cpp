@@ -1,0 +1,203 @@
+// `rank` for people: the one outline the terminal table, markdown and the HTML page are written from.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/rank.hpp"
+#include "gpucost/util/text.hpp"
+#include "run_sections.hpp"
+
+namespace gpucost {
+namespace {
+
+constexpr const char* k_star_note = "* rests on a figure marked as an estimate, derived or unverified.";
+
+// "sourced", or the weakest mark of the row's figures with the footnote's star: "estimate *".
+std::string figures_text(const RankRow& row) {
+    std::string mark;
+    for (const Figure& f : row.figures)
+        if (!f.confidence.empty() && (mark.empty() || f.confidence == "estimate")) mark = f.confidence;
+    return mark.empty() ? "sourced" : mark + " *";
+}
+
+std::string what_text(const RankRow& row) {
+    return fmt::format("{} {} ({} x {}{})", row.kind == "build" ? "build" : "cloud offer", row.id, row.gpu_count,
+                       row.gpu_id, row.tier.empty() ? "" : ", " + row.tier);
+}
+
+// "Ranked by cost per million tokens of llm-70b-serve-mlperf (LLM ...), over 36 months at 40.0 h/week, on-demand"
+std::string title(const RankReport& report) {
+    const Assumptions& a = report.header.assumptions.values;
+    return fmt::format("Ranked by cost per million {} of {} ({}), over {} at {}, {}", report.workload.work_unit,
+                       report.workload.id, report.workload.name, months_text(a.months), hours_text(a.hours_per_week),
+                       to_string(a.pricing));
+}
+
+// The requirements, tiers and filters in force, or "" when none.
+std::string requirements_line(const RankReport& report) {
+    std::vector<std::string> parts;
+    const Requirements& r = report.requirements;
+    if (r.min_vram_gb) parts.push_back("--min-vram-gb " + exact_number(*r.min_vram_gb));
+    if (r.min_fp64_tflops) parts.push_back("--min-fp64-tflops " + exact_number(*r.min_fp64_tflops));
+    if (r.min_interconnect) parts.push_back("--min-interconnect " + std::string(to_string(*r.min_interconnect)));
+    if (r.min_gpus_per_instance) parts.push_back("--min-gpus-per-instance " + std::to_string(*r.min_gpus_per_instance));
+    if (report.tiers) parts.push_back("--tier " + tier_list_text(*report.tiers));
+    if (report.region) parts.push_back("--region " + *report.region);
+    if (report.provider) parts.push_back("--provider " + *report.provider);
+    if (parts.empty()) return "";
+    return fmt::format("Requirements and filters: {}.", fmt::join(parts, ", "));
+}
+
+std::string method_note(const RankReport& report) {
+    return fmt::format("A build is owned (its whole cost over the horizon, as compare counts it); an offer is one "
+                       "instance rented for the same hours. Work: GPUs x throughput x the hours of use. The figure "
+                       "is levelized: the discounted total over the work discounted month by month at the same rate. "
+                       "Throughputs: {}, {}.",
+                       report.workload.source, report.workload.as_of);
+}
+
+// "3 builds and 120 offers left out (<where>).", or "" when none was.
+std::string excluded_line(const RankReport& report, const std::string& where) {
+    if (report.excluded.empty()) return "";
+    long long builds = 0;
+    long long offers = 0;
+    for (const Excluded& e : report.excluded) ++(e.kind == "build" ? builds : offers);
+    return fmt::format("{} and {} left out ({}).", count_text(builds, "build"), count_text(offers, "offer"), where);
+}
+
+bool any_marked(const RankReport& report) {
+    return std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return !r.estimates.empty(); });
+}
+
+Table ranking(const RankReport& report) {
+    const std::string& unit = report.workload.work_unit;
+    Table table{{words("#"),
+                 words("kind"),
+                 words("id"),
+                 words("GPUs"),
+                 words("tier"),
+                 words(fmt::format("work (M {})", unit)),
+                 words("total"),
+                 {cell::currency_code(), " per M " + unit},
+                 words("figures")},
+                {true, false, false, false, false, true, true, true, false},
+                {},
+                true};
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const RankRow& r = report.rows[i];
+        table.rows.push_back(
+            {{cell::count(static_cast<long long>(i + 1)), r.kind, r.id, fmt::format("{} x {}", r.gpu_count, r.gpu_id),
+              r.tier.empty() ? "-" : r.tier, cell::quantity(r.work_units / k_units_per_rank_figure),
+              cell::money(r.total_usd), cell::money_rate(r.usd_per_million_units), figures_text(r)}});
+    }
+    return table;
+}
+
+void add_workload_section(Document& d, const RankReport& report) {
+    const RankWorkload& w = report.workload;
+    Section& s = d.section("workload", words("Workload"), k_html_only);
+    s.add(Paragraph{words(fmt::format("{} ({}): {}, measured in {} per GPU.", w.id, w.name,
+                                      w.confidence.empty() ? "sourced" : w.confidence, w.rate_unit))});
+    s.add(Paragraph{words(fmt::format("Source: {} (as of {}).", w.source, w.as_of)), Role::source});
+    if (!w.note.empty()) s.add(Paragraph{words("Note: " + w.note), Role::note});
+    Table table{{words("GPU"), words("name"), words(fmt::format("throughput per GPU ({})", w.rate_unit))},
+                {false, false, true},
+                {},
+                true};
+    std::vector<std::string> seen;
+    for (const RankRow& r : report.rows) {
+        if (std::find(seen.begin(), seen.end(), r.gpu_id) != seen.end()) continue;
+        seen.push_back(r.gpu_id);
+        table.rows.push_back({{r.gpu_id, r.gpu_name, cell::exact(r.throughput_per_gpu)}});
+    }
+    s.add(std::move(table));
+}
+
+void add_excluded_section(Document& d, const RankReport& report) {
+    Section& s = d.section("excluded", words("Left out"), k_html_only);
+    if (report.excluded.empty()) {
+        s.add(Paragraph{words("None.")});
+        return;
+    }
+    Table table{{words("kind"), words("id"), words("why")}, {false, false, false}, {}, true};
+    for (const Excluded& e : report.excluded) table.rows.push_back({{e.kind, e.id, e.reason}});
+    s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
+                          "figure for the workload."),
+                    Role::note})
+        .add(std::move(table));
+}
+
+std::vector<std::string> all_estimates(const RankReport& report) {
+    std::vector<std::string> out;
+    for (const RankRow& r : report.rows)
+        for (const std::string& e : r.estimates)
+            if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+    return out;
+}
+
+// The run-level fields (catalogue, assumptions, warnings), read here only: the page's last sections and the
+// footer of the terminal and markdown views (after the page's sections, which those views leave out).
+void add_run_parts(Document& d, const RankReport& report) {
+    const Inline catalogue = catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
+    add_assumptions_section(d, report.header.assumptions);
+    add_warnings_section(d, report.header.warnings, all_estimates(report));
+    add_catalogue_section(d, catalogue);
+    d.section("", {}, k_not_html)
+        .add(Notes{}.add(words(method_note(report)), Role::explanation).add(catalogue, Role::explanation));
+}
+
+}  // namespace
+
+Inline rank_verdict(const RankReport& report) {
+    const RankRow& best = report.rows.front();
+    const Assumptions& a = best.assumptions.values;
+    if (!best.usd_per_million_units)
+        return {"cheapest for this work: none (no hours of use); lowest total: " + what_text(best) + " at ",
+                cell::money(best.total_usd)};
+    return {"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
+            " per M " + report.workload.work_unit + ", ", cell::money(best.total_usd),
+            " over " + months_text(a.months)};
+}
+
+Document document_of(const RankReport& report) {
+    const std::string& id = report.workload.id;
+    const std::string req = requirements_line(report);
+    const std::string star = any_marked(report) ? k_star_note : "";
+    Document d{"gpucost: what to buy or rent for " + id, {}};
+    d.section()
+        .add(Heading{words("What to buy or rent for " + id)}, k_html_only)
+        .add(Paragraph{words(title(report) + "."), Role::meta}, k_html_only)
+        .add(Heading{words(title(report))}, k_not_html)
+        .add(CurrencyNote{}, k_not_html)
+        .add(Paragraph{words(req)}, k_not_html)
+        .add(Paragraph{rank_verdict(report), Role::plain, true}, k_markdown_only)
+        .add(ranking(report), k_not_html)
+        .add(Notes{}
+                 .add(rank_verdict(report), Role::verdict, k_text_only)
+                 .add(words(star), Role::note)
+                 .add(words(excluded_line(report, "--verbose or --format json lists why")), Role::note),
+             k_not_html);
+    d.section("verdict", words("Verdict"), k_html_only)
+        .add(Paragraph{rank_verdict(report), Role::verdict})
+        .add(Paragraph{words(req)})
+        .add(Paragraph{words(method_note(report)), Role::note})
+        .add(Paragraph{words(excluded_line(report, "see Left out")), Role::note});
+    if (report.rows.front().usd_per_million_units)
+        d.section("charts", words("Charts"), k_html_only)
+            .add(ChartRef{"chart-rank",
+                          [&report](const Currency& money, const std::string& chart_id) {
+                              return rank_svg(report, money, {chart_id, false});
+                          },
+                          {cell::currency_code(),
+                           " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
+    d.section("ranking", words("Ranking"), k_html_only).add(ranking(report)).add(Paragraph{words(star), Role::note});
+    add_workload_section(d, report);
+    add_excluded_section(d, report);
+    add_run_parts(d, report);
+    return d;
+}
+
+template std::string render(const RankReport&, Format, const RenderOptions&);
+
+}  // namespace gpucost

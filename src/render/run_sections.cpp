@@ -1,0 +1,42 @@
+#include "run_sections.hpp"
+
+#include <fmt/format.h>
+
+namespace gpucost {
+
+Inline catalogue_sentence(const std::string& source, const std::string& as_of, const std::string& oldest_as_of) {
+    return words(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", source, as_of, oldest_as_of));
+}
+
+void add_assumptions_section(Document& document, const ResolvedAssumptions& r, Shown where) {
+    Table table{{words("assumption"), words("value"), words("unit"), words("from"), words("source")},
+                {false, true, false, false, false},
+                {},
+                true};
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const std::size_t k = static_cast<std::size_t>(i.key);
+        table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit), r.origins[k],
+                               r.sources[k].empty() ? "-" : r.sources[k]}});
+    }
+    document.section("assumptions", words("Assumptions"), where)
+        .add(Paragraph{words("Every assumption in force, where its value came from (code default, catalogue, build, "
+                             "scenario file or flag) and the source behind it."),
+                       Role::note})
+        .add(std::move(table));
+}
+
+void add_warnings_section(Document& document, const std::vector<std::string>& warnings,
+                          const std::vector<std::string>& estimates, Shown where) {
+    Section& s = document.section("warnings", words("Warnings and estimates"), where);
+    if (warnings.empty() && estimates.empty()) s.add(Paragraph{words("None.")});
+    for (const std::string& w : warnings) s.add(Paragraph{words("Warning: " + w), Role::warning});
+    for (const std::string& e : estimates) s.add(Paragraph{words("Note: " + e), Role::warning});
+}
+
+void add_catalogue_section(Document& document, Inline catalogue, Shown where) {
+    document.section("catalogue", words("Catalogue"), where)
+        .add(Paragraph{std::move(catalogue)})
+        .add(CurrencyNote{words("Amounts in US dollars (USD), discounted to today."), Role::note});
+}
+
+}  // namespace gpucost

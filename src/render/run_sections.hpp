@@ -1,0 +1,25 @@
+// The parts of a document built from a model's run-level fields (catalogue, assumptions, warnings): the sections
+// the HTML pages end with and the catalogue sentence. Private to the render layer. Each model reads its run-level
+// fields in one function that calls these, so moving those fields (a shared run header) is a change there only.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gpucost/model/assumptions.hpp"
+#include "gpucost/render/document.hpp"
+
+namespace gpucost {
+
+// "Catalogue: data/catalog.json, as of 2026-11-30; oldest figure used: 2026-01-15."
+Inline catalogue_sentence(const std::string& source, const std::string& as_of, const std::string& oldest_as_of);
+
+// Every assumption: key, value, unit, where it came from, and its source (section "assumptions").
+void add_assumptions_section(Document& document, const ResolvedAssumptions& assumptions, Shown where = k_html_only);
+// The warnings and estimate notes, or a line saying there are none (section "warnings").
+void add_warnings_section(Document& document, const std::vector<std::string>& warnings,
+                          const std::vector<std::string>& estimates, Shown where = k_html_only);
+// The catalogue the figures come from, and the currency note (section "catalogue").
+void add_catalogue_section(Document& document, Inline catalogue, Shown where = k_html_only);
+
+}  // namespace gpucost

@@ -1,0 +1,236 @@
+// `sensitivity`, `sweep` and `simulate` for people: one outline per model. The terminal and markdown views give
+// the ranges and then each comparison's table; the HTML page gives the verdicts, the charts, the same tables, the
+// ranges, warnings and catalogue.
+#include <fmt/format.h>
+
+#include "gpucost/render/uncertainty.hpp"
+#include "run_sections.hpp"
+
+namespace gpucost {
+namespace {
+
+// "box-a4 vs aws-x: owning saves $1,234 at the point values (build is cheaper)"
+Inline heading(const ComparisonLabel& label) {
+    return {label.build.id + " vs " + label.offer.id + ": owning saves ", cell::money(label.owning_saves_usd),
+            fmt::format(" at the point values ({} is cheaper)", to_string(label.cheaper))};
+}
+
+// The ranges in force: first in the terminal and markdown views, near the end of the page.
+void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
+    if (ranges.empty()) {
+        if (page)
+            d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
+        else
+            d.section("", {}, k_not_html).add(Paragraph{words("No ranges in force.")});
+        return;
+    }
+    Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
+            {false, true, true, true, false, false},
+            {},
+            true};
+    for (const RangeRow& r : ranges)
+        t.rows.push_back(
+            {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
+              r.range.mode ? cell::exact(*r.range.mode) : Cell("point value"), to_string(r.range.dist), r.origin}});
+    if (page) {
+        d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
+        return;
+    }
+    d.section("", words("Ranges (catalogue < scenario < flags):"), k_text_only).add(t);
+    d.section("", words("Ranges"), k_markdown_only).add(std::move(t));
+}
+
+// The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.
+template <typename Comparison, typename Verdict, typename Chart>
+void add_page_head(Document& d, const std::string& title, const std::vector<Comparison>& comparisons, Verdict verdict,
+                   Chart chart) {
+    d.section("", {}, k_html_only).add(Heading{words(title)});
+    Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
+    if (comparisons.empty()) verdicts.add(Paragraph{words("No comparison.")});
+    for (const Comparison& c : comparisons) verdicts.add(Paragraph{verdict(c), Role::verdict});
+    Section charts{"charts", words("Charts"), 2, {}, k_html_only};
+    for (std::size_t i = 0; i < comparisons.size(); ++i)
+        if (std::optional<ChartRef> ref = chart(comparisons[i], i + 1)) charts.add(std::move(*ref));
+    if (!charts.blocks.empty()) d.sections.push_back(std::move(charts));
+}
+
+// The run-level fields, read here only: the page's warnings and catalogue sections.
+template <typename Model>
+void add_run_parts(Document& d, const Model& report) {
+    add_warnings_section(d, report.header.warnings, {});
+    add_catalogue_section(d, words("Catalogue as of " + report.header.catalog_as_of + "."));
+}
+
+Table tornado_table(const SensitivityComparison& c) {
+    Table t{{words("input"), words("low"), words("point"), words("high"), words("saves at low"), words("saves at high"),
+             words("swing"), words("flips")},
+            {false, true, true, true, true, true, true, false},
+            {},
+            true};
+    for (const TornadoRow& r : c.rows)
+        t.rows.push_back({{r.address, cell::exact(r.low), cell::exact(r.point), cell::exact(r.high),
+                           cell::money(r.owning_saves_at_low_usd), cell::money(r.owning_saves_at_high_usd),
+                           cell::money(r.swing_usd), r.flips ? "yes" : "no"}});
+    return t;
+}
+
+// One address: a row per point. Two: a map, its first row the second address's values, each cell owning's saving
+// and the cheaper side.
+Table sweep_table(const SweepReport& report, const SweepComparison& c) {
+    if (report.addresses.size() == 1) {
+        Table t{{words(report.addresses[0]), words("build total"), words("cloud total"), words("owning saves"),
+                 words("cheaper"), words("break-even h/week")},
+                {true, true, true, true, false, true},
+                {},
+                true};
+        for (const SweepCell& p : c.cells)
+            t.rows.push_back(
+                {{cell::exact(p.at[0]), cell::money(p.build_total_usd), cell::money(p.cloud_total_usd),
+                  cell::money(p.owning_saves_usd), to_string(p.cheaper), cell::hours(p.break_even_hours_per_week)}});
+        return t;
+    }
+    const std::vector<double>& columns = report.values[1];
+    Table t{{}, std::vector<bool>(columns.size() + 1, true), {}, true};
+    std::vector<Cell> top = {fmt::format("{} \\ {}", report.addresses[0], report.addresses[1])};
+    for (const double v : columns) top.push_back(cell::exact(v));
+    t.rows.push_back({std::move(top)});
+    for (std::size_t i = 0; i < report.values[0].size(); ++i) {
+        std::vector<Cell> row = {cell::exact(report.values[0][i])};
+        for (std::size_t j = 0; j < columns.size(); ++j) {
+            const SweepCell& s = c.cells[i * columns.size() + j];
+            row.push_back(cell::money(s.owning_saves_usd).then(s.cheaper == Side::build ? " B" : " C"));
+        }
+        t.rows.push_back({std::move(row)});
+    }
+    return t;
+}
+
+Table simulation_table(const SimulationComparison& c) {
+    const SimulationResult& r = c.result;
+    Table t{{words("figure"), words("p5"), words("p10"), words("p50"), words("p90"), words("p95"), words("mean"),
+             words("exists")},
+            std::vector<bool>(8, true),
+            {},
+            true};
+    t.numeric[0] = false;
+    const std::vector<std::tuple<const char*, const Summary*, bool, double>> figures = {
+        {"build total", &r.build_total_usd, true, 1.0},
+        {"cloud total", &r.cloud_total_usd, true, 1.0},
+        {"owning saves", &r.owning_saves_usd, true, 1.0},
+        {"break-even h/week", &r.break_even_hours, false, r.break_even_share},
+        {"payback month", &r.payback_month, false, r.payback_share},
+        {"payback month if sold", &r.payback_month_if_sold, false, r.payback_if_sold_share},
+    };
+    for (const auto& [name, summary, is_money, exists] : figures) {
+        std::vector<Cell> row = {name};
+        for (std::size_t q = 0; q <= k_quantiles.size(); ++q) {
+            std::optional<double> v;
+            if (summary->count > 0) v = q < k_quantiles.size() ? summary->quantiles[q] : summary->mean;
+            row.push_back(is_money ? cell::money(v) : cell::number(v, 1));
+        }
+        row.push_back(cell::percent(exists));
+        t.rows.push_back({std::move(row)});
+    }
+    return t;
+}
+
+// "p(build cheaper) 0.7340, p(cloud cheaper) 0.2660 over 100,000 draws (seed 1) of 3 ranged inputs"
+Inline simulation_footer(const SimulationReport& report, const SimulationComparison& c) {
+    return {"p(build cheaper) ",
+            cell::probability(c.result.p_build_cheaper),
+            ", p(cloud cheaper) ",
+            cell::probability(c.result.p_cloud_cheaper),
+            " over ",
+            cell::number(static_cast<double>(report.draws), 0),
+            fmt::format(" draws (seed {}) of {} ranged input{}", report.seed, c.ranged.size(),
+                        c.ranged.size() == 1 ? "" : "s")};
+}
+
+}  // namespace
+
+Document document_of(const SensitivityReport& r) {
+    Document d{"gpucost: sensitivity", {}};
+    add_ranges(d, r.ranges, false);
+    add_page_head(
+        d, "Sensitivity: what moves the verdict", r.comparisons,
+        [](const SensitivityComparison& c) { return heading(c.label); },
+        [](const SensitivityComparison& c, std::size_t n) -> std::optional<ChartRef> {
+            if (c.rows.empty()) return std::nullopt;
+            return ChartRef{fmt::format("chart-tornado-{}", n),
+                            [&c](const Currency& money, const std::string& id) {
+                                return tornado_svg(c, money, {id, false});
+                            },
+                            words("Each input alone at its low and high end; the line is the saving at the point "
+                                  "values.")};
+        });
+    d.section("breakdown", words("Each input's swing"), k_html_only);
+    for (const SensitivityComparison& c : r.comparisons) {
+        Section& s = d.section("", heading(c.label), k_everywhere, 3);
+        if (c.rows.empty())
+            s.add(Paragraph{words("No range applies.")});
+        else
+            s.add(tornado_table(c));
+    }
+    add_ranges(d, r.ranges, true);
+    add_run_parts(d, r);
+    return d;
+}
+
+Document document_of(const SweepReport& r) {
+    Document d{"gpucost: sweep", {}};
+    add_page_head(
+        d, "Sweep", r.comparisons, [](const SweepComparison& c) { return heading(c.label); },
+        [&r](const SweepComparison& c, std::size_t n) -> std::optional<ChartRef> {
+            return ChartRef{fmt::format("chart-sweep-{}", n),
+                            [&r, &c](const Currency& money, const std::string& id) {
+                                return sweep_svg(r, c, money, {id, false});
+                            },
+                            heading(c.label)};
+        });
+    d.section("breakdown", words("Every grid point"), k_html_only);
+    for (const SweepComparison& c : r.comparisons) {
+        Section& s = d.section("", heading(c.label), k_everywhere, 3);
+        s.add(sweep_table(r, c));
+        if (r.addresses.size() == 2)
+            s.add(Paragraph{words("Each cell: owning saves (cloud total - build total); B where building is cheaper, C "
+                                  "renting.")});
+    }
+    add_run_parts(d, r);
+    return d;
+}
+
+Document document_of(const SimulationReport& r) {
+    Document d{"gpucost: simulate", {}};
+    add_ranges(d, r.ranges, false);
+    add_page_head(
+        d, "Simulation: how sure the verdict is", r.comparisons,
+        [&r](const SimulationComparison& c) {
+            Inline line = heading(c.label);
+            line.emplace_back(". ");
+            for (Cell& part : simulation_footer(r, c)) line.push_back(std::move(part));
+            line.emplace_back(".");
+            return line;
+        },
+        [&r](const SimulationComparison& c, std::size_t n) -> std::optional<ChartRef> {
+            return ChartRef{fmt::format("chart-histogram-{}", n),
+                            [&r, &c](const Currency& money, const std::string& id) {
+                                return histogram_svg(r, c, money, {id, false});
+                            },
+                            words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line where "
+                                  "the verdict flips.")};
+        });
+    d.section("breakdown", words("Percentiles"), k_html_only);
+    for (const SimulationComparison& c : r.comparisons)
+        d.section("", heading(c.label), k_everywhere, 3)
+            .add(simulation_table(c))
+            .add(Paragraph{simulation_footer(r, c)}, k_not_html);
+    add_ranges(d, r.ranges, true);
+    add_run_parts(d, r);
+    return d;
+}
+
+template std::string render(const SensitivityReport&, Format, const RenderOptions&);
+template std::string render(const SweepReport&, Format, const RenderOptions&);
+template std::string render(const SimulationReport&, Format, const RenderOptions&);
+
+}  // namespace gpucost

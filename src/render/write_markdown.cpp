@@ -1,0 +1,91 @@
+// A document as GitHub-flavoured markdown, for pull-request comments and wikis: every section heading is "## " (a
+// comment has no page title), blocks a blank line apart, tables through markdown_table.
+#include "gpucost/render/markdown_table.hpp"
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/render.hpp"
+
+namespace gpucost {
+namespace {
+
+class MarkdownWriter {
+public:
+    explicit MarkdownWriter(const RenderOptions& options)
+        : m_currency(options.currency) {}
+
+    std::string section(const Section& s) const {
+        std::vector<std::string> parts;
+        for (const Block& b : s.blocks)
+            if (b.shown.markdown)
+                if (std::string text = block(b); !text.empty()) parts.push_back(std::move(text));
+        std::string out = s.heading.empty() ? "" : "## " + markdown_cell(human_text(s.heading, m_currency)) + "\n\n";
+        for (std::size_t i = 0; i < parts.size(); ++i) out += (i > 0 ? "\n" : "") + parts[i];
+        return out;
+    }
+
+private:
+    std::string paragraph(const Paragraph& p) const {
+        const std::string text = markdown_cell(human_text(p.text, m_currency));
+        if (text.empty()) return "";
+        return (p.strong ? "**" + text + "**" : text) + "\n";
+    }
+
+    // A table without a header takes its first row as one (markdown has no headless table).
+    std::string table(const Table& t) const {
+        std::vector<std::vector<std::string>> rows;
+        for (const TableRow& row : t.rows) {
+            std::vector<std::string> cells;
+            for (const Cell& c : row.cells) cells.push_back(human_text(c, m_currency));
+            rows.push_back(std::move(cells));
+        }
+        std::vector<std::string> header;
+        for (const Inline& h : t.header) header.push_back(human_text(h, m_currency));
+        if (header.empty() && !rows.empty()) {
+            header = rows.front();
+            rows.erase(rows.begin());
+        }
+        return markdown_table(header, t.numeric, rows);
+    }
+
+    std::string block(const Block& b) const {
+        if (const auto* h = std::get_if<Heading>(&b.content))
+            return "## " + markdown_cell(human_text(h->text, m_currency)) + "\n";
+        if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
+        if (const auto* n = std::get_if<Notes>(&b.content)) {
+            std::string out;
+            for (const NoteLine& l : n->lines)
+                if (std::string text = l.shown.markdown ? paragraph(l.line) : ""; !text.empty())
+                    out += (out.empty() ? "" : "\n") + text;
+            return out;
+        }
+        if (const auto* f = std::get_if<Facts>(&b.content)) {
+            std::vector<std::vector<std::string>> rows;
+            for (const auto& [label, value] : f->facts) rows.push_back({label, human_text(value, m_currency)});
+            return markdown_table({f->headings.first, f->headings.second}, {false, false}, rows);
+        }
+        if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
+        if (const auto* c = std::get_if<CurrencyNote>(&b.content)) {
+            const std::string note = currency_note(m_currency);
+            return paragraph({note.empty() ? c->when_usd : words(note), c->role, false});
+        }
+        return "";  // charts are in the HTML page
+    }
+
+    const Currency& m_currency;
+};
+
+}  // namespace
+
+std::string write_markdown(const Document& document, const RenderOptions& options) {
+    const MarkdownWriter writer(options);
+    std::string out;
+    for (const Section& s : document.sections) {
+        if (!s.shown.markdown) continue;
+        std::string text = writer.section(s);
+        if (text.empty()) continue;
+        if (!out.empty()) out += "\n";
+        out += text;
+    }
+    return out;
+}
+
+}  // namespace gpucost
