@@ -104,7 +104,7 @@ ListingFilter listing_filter(const ListOptions& o) {
 // the text.
 int run_list(const ListOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
-    const Format format = parse_format(o.format.format);
+    const Format format = output_format(o.format, o.output, parse_format);
     ListingFilter filter = listing_filter(o);
     filter.max_age_days = max_age_days(o.freshness);
     if (filter.max_age_days) filter.today = today();
@@ -117,7 +117,7 @@ int run_list(const ListOptions& o, const Io& io) {
 
 int run_show(const ShowOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output, catalog_inputs(o.catalog));
-    const Format format = parse_format(o.format.format);
+    const Format format = output_format(o.format, o.output, parse_format);
     const std::optional<int> max_age = max_age_days(o.freshness);
     const Date day = today();
     std::ostream& warn = warnings(o.quiet, io);
@@ -158,7 +158,7 @@ AgeFindings default_table_ages(const Catalog& catalog, int max_days, Date day) {
     if (catalog.builds.empty() || catalog.cloud.empty()) return out;
     ComparisonRequest request;
     request.today = day;
-    const Report report = compare_report(catalog, request);
+    const Report report = build_report(catalog, request);
     for (const StaleFigure& f : stale_figures(report, max_days, day)) {
         const std::string age = fmt::format("{} {} is as of {}, {} days old on {} (more than --max-age-days {})",
                                             f.kind, quote_value(f.id), f.as_of, f.age_days, to_string(day), max_days);
