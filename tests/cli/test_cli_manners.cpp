@@ -80,7 +80,7 @@ TEST_CASE("unknown words are usage errors (exit 2) with a did-you-mean, never sk
     CHECK(r.err == "gpucost: error: unexpected argument \"catalog\"; see 'gpucost compare --help'\n");
 }
 
-TEST_CASE("--output FILE without --format writes the format its extension names, -o is --output") {
+TEST_CASE("output format: --output FILE without --format writes the format its extension names, -o is --output") {
     const fs::path dir = fresh_dir("output-extension");
     // extension -> the --format whose stdout the file must equal; .txt and an unknown extension are the table.
     const std::vector<std::pair<std::string, std::string>> cases = {
@@ -108,7 +108,7 @@ TEST_CASE("--output FILE without --format writes the format its extension names,
               .exit_code == 0);
 }
 
-TEST_CASE("--format that conflicts with --output's extension is a usage error naming both") {
+TEST_CASE("output format: --format that conflicts with --output's extension is a usage error naming both") {
     const fs::path dir = fresh_dir("output-conflict");
     const std::string file = (dir / "report.html").string();
     const auto r = run_gpucost({"compare", "--catalog", k_mini, "--format", "csv", "--output", file});
