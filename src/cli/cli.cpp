@@ -24,6 +24,7 @@ int print_help(const std::vector<std::string>& words, const CLI::App& app, std::
     const CLI::App* shown = &app;
     std::string path;  // the words before the command shown, as its usage line names them
     for (const std::string& word : words) {
+        if (word == "--help" || word == "-h") break;  // "gpucost help compare --help" asks the same thing
         std::vector<std::string> names;
         const CLI::App* next = nullptr;
         for (const CLI::App* sub : shown->get_subcommands({})) {

@@ -34,6 +34,7 @@ TEST_CASE("help COMMAND prints that command's help, help alone the top help, bot
     const auto help = run_gpucost({"help"});
     CHECK(help.exit_code == 0);
     CHECK(help.out == top.out);
+    CHECK(run_gpucost({"help", "--help"}).out == top.out);
     for (const std::vector<std::string>& path :
          std::vector<std::vector<std::string>>{{"compare"}, {"init"}, {"rank"}, {"catalog", "list"}}) {
         std::vector<std::string> args = path;
