@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,11 @@ using WarningSink = std::function<void(const std::string& file, const std::vecto
 // Loads and validates the catalogue, then merges each overlay. Throws DataError / ValidationError naming the file
 // at fault.
 Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings);
+
+// The cloud offers the user's own files give, by id, each with the file it comes from (the last that gives it):
+// every offer of a --catalog file, then each overlay's; empty for the embedded catalogue alone. `catalog` is the
+// catalogue load_catalog made of `files` (the overlays are read again, over it). Throws as load_catalog does.
+std::map<std::string, std::string> user_offer_files(const CatalogFiles& files, const Catalog& catalog);
 
 // `cashflow`: the compare report, shown month by month (its header's command "cashflow").
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request);

@@ -17,6 +17,15 @@ Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings) 
     return catalog;
 }
 
+std::map<std::string, std::string> user_offer_files(const CatalogFiles& files, const Catalog& catalog) {
+    std::map<std::string, std::string> out;
+    if (!files.catalog.empty())
+        for (const CloudOffer& offer : catalog.cloud) out[offer.id] = files.catalog;
+    for (const std::string& path : files.overlays)
+        for (const CloudOffer& offer : load_catalog_overlay_file(path, catalog).cloud) out[offer.id] = path;
+    return out;
+}
+
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {
     CashFlowReport cash_flow{build_report(catalog, request)};
     cash_flow.report.header.command = "cashflow";

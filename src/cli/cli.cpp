@@ -12,12 +12,42 @@
 namespace gpucost {
 namespace {
 
+std::vector<std::string> command_names(const std::vector<cli::Command>& commands) {
+    std::vector<std::string> names;
+    for (const cli::Command& c : commands) names.push_back(c.app->get_name());
+    return names;
+}
+
+// `gpucost help [COMMAND [SUBCOMMAND]]`: the top help, or that command's, as --help prints it. An unknown word is
+// a usage error, as on the command line.
+int print_help(const std::vector<std::string>& words, const CLI::App& app, std::ostream& out) {
+    const CLI::App* shown = &app;
+    std::string path;  // the words before the command shown, as its usage line names them
+    for (const std::string& word : words) {
+        if (word == "--help" || word == "-h") break;  // "gpucost help compare --help" asks the same thing
+        std::vector<std::string> names;
+        const CLI::App* next = nullptr;
+        for (const CLI::App* sub : shown->get_subcommands({})) {
+            names.push_back(sub->get_name());
+            if (sub->get_name() == word) next = sub;
+        }
+        if (next == nullptr)
+            throw UsageError(fmt::format("help: unknown {}command {}{}; see 'gpucost --help'",
+                                         shown == &app ? "" : "sub", quote_value(word), did_you_mean(word, names)));
+        path += (path.empty() ? "" : " ") + shown->get_name();
+        shown = next;
+    }
+    out << shown->help(path);
+    return static_cast<int>(ExitCode::success);
+}
+
 int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
     std::ostream& out = io.out;
     CLI::App app{"gpucost: should you buy your own GPU machine or rent GPUs in the cloud?\n"
                  "Compares the total cost of owning against renting, with every assumption sourced and overridable.",
                  "gpucost"};
-    app.footer(std::string("Run 'gpucost COMMAND --help' for a command's flags and examples.\n\n") +
+    app.footer(std::string("Run 'gpucost help COMMAND' or 'gpucost COMMAND --help' for a command's flags and "
+                           "examples.\n\n") +
                cli::k_exit_codes_help);
     bool version = false;
     app.add_flag("--version", version, "print the version and the embedded catalogue's date");
@@ -31,6 +61,7 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
         cli::add_manpage_command(app),  cli::add_rank_command(app),
     };
 
+    if (!args.empty() && args.front() == "help") return print_help({args.begin() + 1, args.end()}, app, out);
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
     try {
         app.parse(reversed);
@@ -50,17 +81,19 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
         out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, embedded_catalog_as_of());
         return static_cast<int>(ExitCode::success);
     }
-    for (const cli::Command& c : commands)
-        if (c.app->parsed()) return c.run(io);
-
+    // A word before the command ("gpucost bogus compare") is no command: refused, never skipped.
     if (!app.remaining().empty()) {
         const std::string word = app.remaining().front();
         if (word.rfind("-", 0) == 0) throw UsageError(cli::unknown_argument_message(app.remaining(), app));
-        std::vector<std::string> names;
-        for (const cli::Command& c : commands) names.push_back(c.app->get_name());
-        throw UsageError(
-            fmt::format("unknown command {}{}; see 'gpucost --help'", quote_value(word), did_you_mean(word, names)));
+        throw UsageError(fmt::format("unknown command {}{}; see 'gpucost --help'", quote_value(word),
+                                     did_you_mean(word, command_names(commands))));
     }
+    // CLI11 also parses a second command word ("gpucost compare catalog"): one command a run.
+    if (const std::vector<CLI::App*> parsed = app.get_subcommands(); parsed.size() > 1)
+        throw UsageError(fmt::format("unexpected argument {}; see 'gpucost {} --help'",
+                                     quote_value(parsed[1]->get_name()), parsed[0]->get_name()));
+    for (const cli::Command& c : commands)
+        if (c.app->parsed()) return c.run(io);
     throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
 }
 

@@ -99,6 +99,7 @@ std::ostream& warnings(const QuietOption& option, const Io& io);
 // --format for commands that print a report.
 struct FormatOptions {
     std::string format = "table";
+    const CLI::Option* option = nullptr;  // to tell the default from --format given
 };
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices = "table, json or csv");
 // Throws UsageError naming the valid formats.
@@ -107,11 +108,16 @@ Format parse_format(const std::string& text);
 // render dispatcher refuses a format a model lacks).
 Format parse_report_format(const std::string& text);
 
-// --output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
+// -o/--output FILE: write the result there instead of to stdout (docs/output.md, "--output and stdout").
 struct OutputOptions {
     std::string output;  // "" (not given) or "-": stdout; an empty value given is a usage error at parsing
 };
 void add_output_option(CLI::App& command, OutputOptions& options);
+// The format to write: --format when given, else the one --output FILE's extension names (".json", ".md", ".txt"
+// for the table: docs/output.md), else the table. `parse` is the command's format list (parse_format or
+// parse_report_format); an extension outside it names none. Throws UsageError for a bad --format, or one that
+// conflicts with the extension.
+Format output_format(const FormatOptions& format, const OutputOptions& output, Format (*parse)(const std::string&));
 // Throws UsageError when --output FILE is one of the command's own inputs (the same file by device and inode,
 // however spelt or linked), so that a command never replaces what it reads; called before anything is read.
 void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs);
@@ -187,9 +193,14 @@ MatchRequest match_request(const MatchFlags& flags, const std::string& scenario_
 // DataError for an unknown workload and UsageError for --match any without --workload.
 MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& flags,
                                    const std::string& scenario_file = "");
-// With --verbose, one "gpucost: note: left out ..." line per build and offer in `excluded` ("... for build B" when
-// an offer was left out for one build); nothing without it.
-void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded);
+// One "gpucost: note: left out ..." line per build and offer in `excluded` ("... for build B" when an offer was
+// left out for one build) with --verbose; without it, one per offer of the user's own files (`user_offers`: id ->
+// file, user_offer_files() of api.hpp) alone. An offer of the user's files also names its file and the field or
+// flag that would admit it (docs/matching.md).
+void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded,
+                      const Catalog& catalog, const std::map<std::string, std::string>& user_offers);
+// user_offer_files() of api.hpp for the files the options name.
+std::map<std::string, std::string> user_offers(const CatalogOptions& options, const Catalog& catalog);
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {

@@ -35,6 +35,10 @@ Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
                         });
 }
 
+std::map<std::string, std::string> user_offers(const CatalogOptions& options, const Catalog& catalog) {
+    return user_offer_files(CatalogFiles{options.catalog, options.add_catalog}, catalog);
+}
+
 std::vector<InputFile> catalog_inputs(const CatalogOptions& options) {
     std::vector<InputFile> inputs;
     if (!options.catalog.empty()) inputs.push_back({"--catalog", options.catalog});

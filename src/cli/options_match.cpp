@@ -1,6 +1,7 @@
 // Options that say how offers are matched to builds (issue 12): --match, --tier, --workload, the requirement flags
 // and --verbose, for any command that matches.
 #include <cstdint>
+#include <map>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -122,14 +123,60 @@ MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& fla
     return match_options(catalog, match_request(flags, scenario_file));
 }
 
-void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<Excluded>& excluded) {
-    if (!o.verbose) return;
-    for (const Excluded& e : excluded)
+namespace {
+
+// What would admit an offer of the user's own files that the match left out, from the rule in `e.reason` (worded by
+// report/match_words.cpp) and the fields its file gives; "" when only a flag of the user's own choosing would.
+std::string admitting_change(const Catalog& catalog, const Excluded& e, const MatchFlags& flags) {
+    const CloudOffer* offer = catalog.find_offer(e.id);
+    const std::string_view reason = e.reason;
+    if (offer == nullptr) return "";
+    if (reason.rfind("interconnect ", 0) == 0) {
+        if (offer->interconnect)
+            return reason.find("the build's") != std::string_view::npos ? "--match gpu admits it" : "";
+        const Build* build = catalog.find_build(e.build_id);
+        const bool by_flag = reason.find("--min-interconnect") != std::string_view::npos;
+        const std::string needed = by_flag && !flags.min_interconnect.empty() ? flags.min_interconnect
+                                   : build != nullptr && !by_flag ? std::string(to_string(interconnect_of(*build)))
+                                                                  : std::string();
+        return fmt::format("its file gives no \"interconnect\", read as {}: add {} if its GPUs are linked so",
+                           to_string(interconnect_of(*offer)),
+                           needed.empty() ? std::string("\"interconnect\" (nvlink or nvswitch)")
+                                          : fmt::format("\"interconnect\": \"{}\"", needed));
+    }
+    if (reason.rfind("has no tier", 0) == 0)
+        return fmt::format("add \"tier\": one of {} that --tier keeps", fmt::join(k_offer_tier_names, ", "));
+    if (reason.find("like-for-like needs") != std::string_view::npos)
+        return "--match gpu admits it, with as many instances as the build has GPUs";
+    if (reason.rfind("no ", 0) == 0 && reason.find(" price (it has") != std::string_view::npos)
+        return "add that price to its \"usd_per_hour\", or choose another --pricing";
+    if (reason.rfind("workload ", 0) == 0)
+        return fmt::format("a figure for GPU {} in the workload's \"per_gpu\" admits it", quote_value(offer->gpu));
+    return "";
+}
+
+std::string exclusion_line(const Excluded& e) {
+    return e.kind == "build" || e.build_id.empty()
+               ? fmt::format("left out {} {}: {}", e.kind, quote_value(e.id), e.reason)
+               : fmt::format("left out offer {} for build {}: {}", quote_value(e.id), quote_value(e.build_id),
+                             e.reason);
+}
+
+}  // namespace
+
+void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<Excluded>& excluded,
+                      const Catalog& catalog, const std::map<std::string, std::string>& user_offers) {
+    for (const Excluded& e : excluded) {
+        const auto file = e.kind == "offer" ? user_offers.find(e.id) : user_offers.end();
+        if (file == user_offers.end()) {
+            if (o.verbose) print_line(err, "note", exclusion_line(e));
+            continue;
+        }
+        const std::string change = admitting_change(catalog, e, o);
         print_line(err, "note",
-                   e.kind == "build" || e.build_id.empty()
-                       ? fmt::format("left out {} {}: {}", e.kind, quote_value(e.id), e.reason)
-                       : fmt::format("left out offer {} for build {}: {}", quote_value(e.id), quote_value(e.build_id),
-                                     e.reason));
+                   fmt::format("{} (an offer of {}{}{})", exclusion_line(e), file->second, change.empty() ? "" : "; ",
+                               change));
+    }
 }
 
 }  // namespace gpucost::cli

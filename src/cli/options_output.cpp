@@ -1,10 +1,13 @@
 // Options that choose how a result is shown and where it goes: --format, --output, --currency, --color, --quiet.
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -39,7 +42,11 @@ std::ostream& warnings(const QuietOption& option, const Io& io) {
 }
 
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
-    command.add_option("--format", options.format, fmt::format("{} (default: table)", choices))->type_name("FORMAT");
+    options.option =
+        command
+            .add_option("--format", options.format,
+                        fmt::format("{} (default: the one --output FILE's extension names, else table)", choices))
+            ->type_name("FORMAT");
 }
 
 Format parse_format(const std::string& text) {
@@ -77,7 +84,7 @@ void add_svg_chart_option(CLI::App& command, ChartOption& option, const std::str
 
 void add_output_option(CLI::App& command, OutputOptions& options) {
     command
-        .add_option("--output", options.output,
+        .add_option("-o,--output", options.output,
                     "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
         ->type_name("FILE")
         ->check([](const std::string& value) {
@@ -86,6 +93,53 @@ void add_output_option(CLI::App& command, OutputOptions& options) {
 }
 
 bool writes_to_stdout(const OutputOptions& options) { return options.output.empty() || options.output == "-"; }
+
+namespace {
+
+// Extensions that are not a format's own name; any other extension names the format of that name where the
+// command has one (".json", ".csv", ".html", ".svg"), so a new format needs an entry here only for another spelling.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 4> k_extension_formats = {{
+    {"md", "markdown"},
+    {"txt", "table"},
+    {"htm", "html"},
+    {"text", "table"},
+}};
+
+// The format `path`'s extension names in the command's list, with the extension as written (".md"); empty when it
+// names none.
+std::optional<std::pair<Format, std::string>> format_of_extension(const std::string& path,
+                                                                  Format (*parse)(const std::string&)) {
+    const std::string extension = std::filesystem::path(path).extension().string();
+    if (extension.size() < 2) return std::nullopt;
+    std::string name = extension.substr(1);
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+    for (const auto& [spelling, format] : k_extension_formats)
+        if (name == spelling) {
+            name = format;
+            break;
+        }
+    try {
+        return std::pair{parse(name), extension};
+    } catch (const UsageError&) {  // not a format of this command: the extension says nothing
+        return std::nullopt;
+    }
+}
+
+}  // namespace
+
+Format output_format(const FormatOptions& format, const OutputOptions& output, Format (*parse)(const std::string&)) {
+    const bool given = format.option != nullptr && format.option->count() > 0;
+    const auto inferred = writes_to_stdout(output) ? std::nullopt : format_of_extension(output.output, parse);
+    if (!given) return inferred ? inferred->first : parse(format.format);
+    const Format asked = parse(format.format);
+    if (inferred && inferred->first != asked && inferred->first != Format::table)  // any text fits a .txt
+        throw UsageError(fmt::format("--format {} conflicts with --output {}, whose extension {} means --format {}; "
+                                     "drop --format, or name the file for the format",
+                                     format.format, quote_value(output.output), quote_value(inferred->second),
+                                     to_string(inferred->first)));
+    return asked;
+}
 
 void refuse_output_onto_inputs(const OutputOptions& output, const std::vector<InputFile>& inputs) {
     if (writes_to_stdout(output)) return;
@@ -168,7 +222,7 @@ bool colour_for(const ReportOutputOptions& o, const Io& io) {
 
 ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
     ReportOutput r;
-    r.format = parse_report_format(o.format.format);
+    r.format = output_format(o.format, o.output, parse_report_format);
     r.render.currency = currency_for(o);
     r.render.colour = colour_for(o, io);
     return r;

@@ -70,7 +70,9 @@ auto run_report(const ReportCommandOptions& o, const Io& io, Make&& make) {
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
     auto model = std::forward<Make>(make)(catalog, request);
-    print_exclusions(warn, o.scenario.match, excluded_of(model));
+    const std::vector<Excluded>& excluded = excluded_of(model);
+    print_exclusions(warn, o.scenario.match, excluded, catalog,
+                     excluded.empty() ? std::map<std::string, std::string>{} : user_offers(o.catalog, catalog));
     write_report(model, output, o.output.output, warn, io);
     return model;
 }

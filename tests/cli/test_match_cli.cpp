@@ -163,8 +163,11 @@ TEST_CASE("compare: when no offer meets the rule, the failed rule and the looser
                    "\"like-for-like\"?)\ngpucost: error: --min-interconnect: must be one of pcie, nvlink, nvswitch, "
                    "got \"nvl\"\n");
     // Ranked, a build without an offer is skipped with the same words, and the others are compared.
+    // (After the notes on the fixture's offers --tier leaves out: a --catalog file is the user's own.)
     r = ok(on_fixture("compare", {"--tier", "hyperscaler"}));
-    CHECK(r.err ==
+    CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"c-2x-cloud\" for build \"duo-c\": tier gpu-cloud is "
+                               "outside --tier hyperscaler (an offer of data/match_catalog.json)\n"));
+    CHECK(r.err.substr(r.err.find("gpucost: warning: ")) ==
           "gpucost: warning: build duo-c skipped: no like-for-like offer of GPU \"gpu-c\" meets the rules "
           "(duo-c needs 2 GPUs in one machine over pcie): of 2 offers considered, 1 outside --tier, 1 with too "
           "few GPUs per instance; without --tier there would be one\n"
@@ -180,9 +183,10 @@ TEST_CASE("requirements leave builds and offers out, with the reason under --ver
     CHECK(r.err == "gpucost: note: left out build \"duo-c\": GPU \"gpu-c\" has 1.3 FP64 TFLOPS, under "
                    "--min-fp64-tflops 10\n"
                    "gpucost: note: left out offer \"h-1x-market\" for build \"hgx-8\": 1 GPU per instance; "
-                   "like-for-like needs 8 GPUs in one machine over nvswitch\n"
+                   "like-for-like needs 8 GPUs in one machine over nvswitch (an offer of data/match_catalog.json; "
+                   "--match gpu admits it, with as many instances as the build has GPUs)\n"
                    "gpucost: note: left out offer \"h-8x-pcie\" for build \"hgx-8\": interconnect pcie is weaker "
-                   "than the build's nvswitch\n"
+                   "than the build's nvswitch (an offer of data/match_catalog.json; --match gpu admits it)\n"
                    "gpucost: note: left out build \"one-p\": GPU \"gpu-p\" has no FP64 figure in the catalogue, and "
                    "--min-fp64-tflops 10 asks for one\n"
                    "gpucost: warning: build duo-c skipped: GPU \"gpu-c\" has 1.3 FP64 TFLOPS, under "
@@ -197,7 +201,7 @@ TEST_CASE("requirements leave builds and offers out, with the reason under --ver
     CHECK(linked["comparisons"][0]["cloud"]["id"] == "h-8x-cloud");
     const Json two = json_of(on_fixture("compare", {"--build", "duo-c", "--min-gpus-per-instance", "2"}));
     CHECK(two["comparisons"][0]["cloud"]["id"] == "c-2x-cloud");
-    // Without --verbose nothing is noted.
+    // --quiet: nothing is noted.
     CHECK(ok(on_fixture("compare", {"--min-fp64-tflops", "10", "--quiet"})).err.empty());
 }
 

@@ -224,9 +224,15 @@ TEST_CASE("rank --verbose: each build and offer left out, and why, on stderr", "
     REQUIRE(r.exit_code == 0);
     CHECK(r.err ==
           "gpucost: note: left out build \"duo-c\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n"
-          "gpucost: note: left out offer \"c-1x-market\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n"
-          "gpucost: note: left out offer \"c-2x-cloud\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\"\n");
-    const auto quiet = run_gpucost(fixture({"--format", "csv"}, "fp64-hpc"));
+          "gpucost: note: left out offer \"c-1x-market\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\" (an "
+          "offer of data/match_catalog.json; a figure for GPU \"gpu-c\" in the workload's \"per_gpu\" admits it)\n"
+          "gpucost: note: left out offer \"c-2x-cloud\": workload \"fp64-hpc\" has no figure for GPU \"gpu-c\" (an "
+          "offer of data/match_catalog.json; a figure for GPU \"gpu-c\" in the workload's \"per_gpu\" admits it)\n");
+    // Without --verbose, the offers of the user's own file (a --catalog file) alone: the build's line goes.
+    const auto plain = run_gpucost(fixture({"--format", "csv"}, "fp64-hpc"));
+    CHECK(plain.err == r.err.substr(r.err.find('\n') + 1));
+    CHECK(plain.out == r.out);
+    const auto quiet = run_gpucost(fixture({"--format", "csv", "--quiet"}, "fp64-hpc"));
     CHECK(quiet.err.empty());
     CHECK(quiet.out == r.out);
 }

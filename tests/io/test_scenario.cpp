@@ -93,7 +93,7 @@ TEST_CASE("init output round-trips through --scenario to the same report as no s
     CHECK_FALSE(s.build_id);
 
     const std::string path = "/tmp/gpucost-test-init-scenario.json";
-    const auto write = run_gpucost({"init", "--catalog", "data/mini_catalog.json", "--output", path});
+    const auto write = run_gpucost({"init", "--catalog", "data/mini_catalog.json", "--output", path, "--force"});
     REQUIRE(write.exit_code == 0);
     const auto plain = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--format", "json"});
     const auto with =
