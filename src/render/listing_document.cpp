@@ -84,9 +84,10 @@ Document document_of(const Listing& l) {
     if (l.sections.cloud) section("cloud", "Cloud offers", l.cloud.size(), cloud_table);
     if (l.sections.workloads) section("workloads", "Workloads", l.workloads.size(), workloads_table);
     d.section("catalogue")
-        .add(Paragraph{{fmt::format("Catalogue: {} (as of {}). Prices in ", l.header.catalog_source, l.header.catalog_as_of),
-                        cell::currency_code(),
-                        "; per-instance hourly prices; `gpucost catalog show ID` gives an entry's source and note."}})
+        .add(Paragraph{
+            {fmt::format("Catalogue: {} (as of {}). Prices in ", l.header.catalog_source, l.header.catalog_as_of),
+             cell::currency_code(),
+             "; per-instance hourly prices; `gpucost catalog show ID` gives an entry's source and note."}})
         .add(CurrencyNote{});
     return d;
 }
