@@ -474,3 +474,24 @@ TEST_CASE("compare CSV: the estimates column names the estimates a row rests on"
     const std::string a4_row = r.out.substr(a4 + 1, r.out.find('\n', a4 + 1) - a4 - 1);
     CHECK_THAT(a4_row, Contains(",52584.8,,0,"));  // savings, then an empty estimates cell
 }
+
+TEST_CASE("catalog list from the command line: --currency converts prices, tsv and markdown come from the same rows") {
+    // cheap-a8: on-demand $16/h, spot $8/h, reserved-1y $12/h for 8 GPUs; at 0.5 EUR per USD: 8, 4, 6 and 1 per
+    // GPU-hour (16 x 0.5 / 8); b-1: $0.50/h and $0.30/h -> 0.25 and 0.15.
+    const std::vector<std::string> eur = {"--currency", "EUR", "--usd-rate", "0.5"};
+    auto with = [&](std::vector<std::string> args) {
+        args.insert(args.end(), eur.begin(), eur.end());
+        return with_mini(args);
+    };
+    const std::string csv = ok(with({"catalog", "list", "cloud", "--format", "csv"})).out;
+    CHECK(csv.find(",on_demand_eur_per_hour,spot_eur_per_hour,reserved_1y_eur_per_hour,") != std::string::npos);
+    CHECK(csv.find("\ncloud,cheap-a8,,,CloudOne,a.8x,r1,gpu-a,8,80,,,,,8,4,6,,on-demand,1,") != std::string::npos);
+    CHECK(csv.find("\ncloud,b-1,,,CloudTwo,b.1x,r2,gpu-b,1,24,,,,,0.25,0.15,,,on-demand,0.25,") != std::string::npos);
+    const std::string tsv = ok(with({"catalog", "list", "cloud", "--format", "tsv"})).out;
+    CHECK(tsv.find("\ncloud\tcheap-a8\t\t\tCloudOne\ta.8x\tr1\tgpu-a\t8\t80\t\t\t\t\t8\t4\t6\t\ton-demand\t1\t") !=
+          std::string::npos);
+    const std::string markdown = ok(with({"catalog", "list", "cloud", "--format", "markdown"})).out;
+    CHECK(markdown.find("| cheap-a8 | CloudOne | r1 |") != std::string::npos);
+    CHECK(markdown.find("EUR 16.00") == std::string::npos);  // converted, never the dollar figure in euros
+    CHECK(markdown.find("EUR 8.00") != std::string::npos);
+}
