@@ -1,5 +1,5 @@
-# The Debian package and the completions: cmake -DBUILD_DIR=... -DCPACK=... -DDPKG_DEB=... -DLINTIAN=... -DZSH=...
-# -DFISH=... -DOUT=... -P package_check.cmake. Prints "package_deb: skipped" (ctest then reports a skip) without dpkg-deb.
+# The Debian package and the completions: cmake -DBUILD_DIR=... -DCPACK=... -DDPKG_DEB=... -DLINTIAN=... -DSANITIZE=...
+# -DZSH=... -DFISH=... -DOUT=... -P package_check.cmake. Prints "package_deb: skipped" (ctest then reports a skip) without dpkg-deb.
 foreach(shell_and_file "ZSH;_gpucost" "FISH;gpucost.fish")
   list(GET shell_and_file 0 shell)
   list(GET shell_and_file 1 file)
@@ -49,6 +49,15 @@ foreach(needed "Package: gpucost" "libfmt9" "libsimdjson14" "libstdc\\+\\+6" "li
     message(FATAL_ERROR "the package's control fields lack ${needed}:\n${fields}")
   endif()
 endforeach()
+
+# A sanitizer build's package is no release package (ASan and UBSan make the program tens of MB, stripped or not):
+# its contents and Depends are checked above; its size and lintian only in a release build.
+if(SANITIZE)
+  file(REMOVE_RECURSE "${OUT}")
+  message(STATUS "package_deb: ${packages} holds its files; size and lintian are checked in the build without "
+                 "sanitizers")
+  return()
+endif()
 
 # Stripped: the program without its debugging information is a few MB (unstripped it was over 100 MB).
 execute_process(COMMAND ${DPKG_DEB} --field ${packages} Installed-Size OUTPUT_VARIABLE installed_kb
