@@ -131,11 +131,13 @@ Named workload_fields(const Workload& w, const WorkloadFigure& figure) {
 // A row in the contract's order: every named field in its column, every other column empty.
 std::vector<Field> in_order(const Named& named) {
     std::vector<Field> row(std::size(k_columns));
-    for (const auto& [column, value] : named) {
+    for (const auto& field : named) {
+        // A named pair, not a structured binding: clang 14 (the fuzz build) cannot capture a binding in a lambda.
+        const auto& column = field.first;
         const auto at = std::find_if(std::begin(k_columns), std::end(k_columns),
                                      [&](const char* c) { return std::string_view(c) == column; });
         if (at == std::end(k_columns)) throw std::logic_error(fmt::format("listing rows: no column {}", column));
-        row[static_cast<std::size_t>(at - std::begin(k_columns))] = value;
+        row[static_cast<std::size_t>(at - std::begin(k_columns))] = field.second;
     }
     return row;
 }
