@@ -4,6 +4,7 @@
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
 #include "html_page.hpp"
+#include "writer_parts.hpp"
 
 namespace gpucost {
 namespace {
@@ -46,12 +47,7 @@ private:
 
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows;
-        for (const TableRow& row : t.rows) {
-            std::vector<std::string> cells;
-            for (const Cell& c : row.cells) cells.push_back(human_text(c, m_currency));
-            rows.push_back(std::move(cells));
-        }
+        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
         std::vector<std::string> header;
         for (const Inline& h : t.header) header.push_back(text(h));
         if (header.empty() && !rows.empty()) {

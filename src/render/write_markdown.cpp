@@ -3,6 +3,7 @@
 #include "gpucost/render/markdown_table.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
+#include "writer_parts.hpp"
 
 namespace gpucost {
 namespace {
@@ -31,12 +32,7 @@ private:
 
     // A table without a header takes its first row as one (markdown has no headless table).
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows;
-        for (const TableRow& row : t.rows) {
-            std::vector<std::string> cells;
-            for (const Cell& c : row.cells) cells.push_back(human_text(c, m_currency));
-            rows.push_back(std::move(cells));
-        }
+        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
         std::vector<std::string> header;
         for (const Inline& h : t.header) header.push_back(human_text(h, m_currency));
         if (header.empty() && !rows.empty()) {
@@ -77,15 +73,7 @@ private:
 
 std::string write_markdown(const Document& document, const RenderOptions& options) {
     const MarkdownWriter writer(options);
-    std::string out;
-    for (const Section& s : document.sections) {
-        if (!s.shown.markdown) continue;
-        std::string text = writer.section(s);
-        if (text.empty()) continue;
-        if (!out.empty()) out += "\n";
-        out += text;
-    }
-    return out;
+    return writer_parts::join_sections(document, &Shown::markdown, [&](const Section& s) { return writer.section(s); });
 }
 
 }  // namespace gpucost

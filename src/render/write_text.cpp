@@ -5,6 +5,7 @@
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/text_table.hpp"
+#include "writer_parts.hpp"
 
 namespace gpucost {
 namespace {
@@ -101,15 +102,7 @@ private:
 
 std::string write_text(const Document& document, const RenderOptions& options) {
     const TextWriter writer(options);
-    std::string out;
-    for (const Section& s : document.sections) {
-        if (!s.shown.text) continue;
-        std::string text = writer.section(s);
-        if (text.empty()) continue;
-        if (!out.empty()) out += "\n";
-        out += text;
-    }
-    return out;
+    return writer_parts::join_sections(document, &Shown::text, [&](const Section& s) { return writer.section(s); });
 }
 
 }  // namespace gpucost

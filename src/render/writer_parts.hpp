@@ -1,0 +1,36 @@
+// Pieces the document writers (write_text, write_markdown, write_html) share. Private to render/.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gpucost/render/document.hpp"
+
+namespace gpucost::writer_parts {
+
+// A table's body as people read it: each cell through human_text, in the output currency.
+inline std::vector<std::vector<std::string>> human_rows(const Table& t, const Currency& currency) {
+    std::vector<std::vector<std::string>> rows;
+    for (const TableRow& row : t.rows) {
+        std::vector<std::string> cells;
+        for (const Cell& c : row.cells) cells.push_back(human_text(c, currency));
+        rows.push_back(std::move(cells));
+    }
+    return rows;
+}
+
+// The sections a format shows (`shown` names its flag), each written by `write`, a blank line between non-empty ones.
+template <typename Write>
+std::string join_sections(const Document& document, bool Shown::*shown, const Write& write) {
+    std::string out;
+    for (const Section& s : document.sections) {
+        if (!(s.shown.*shown)) continue;
+        std::string text = write(s);
+        if (text.empty()) continue;
+        if (!out.empty()) out += "\n";
+        out += text;
+    }
+    return out;
+}
+
+}  // namespace gpucost::writer_parts
