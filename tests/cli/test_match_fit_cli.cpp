@@ -2,11 +2,14 @@
 // build. tests/data/match_catalog.json with tests/data/overlay/match_compliance.json over it, at 168 h/week for 10
 // months, so a cloud total's compute is 7,300 h x instances x the hourly price.
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::run_gpucost;
@@ -101,4 +104,34 @@ TEST_CASE("a rental larger than the build is marked not like for like, with the 
     const Json same = json_of(on_fixture("compare", {"--build", "duo-c"}))["comparisons"][0];
     CHECK(same["match"]["like_for_like_size"] == true);
     CHECK(same["match"]["per_gpu_scaled"].is_null());
+}
+
+TEST_CASE("shipped: cloud storage is each build's own size at the matched provider's rate, no flat amount") {
+    const auto storage_of = [](const char* build) {
+        return json_of({"compare", "--build", build, "--discount-rate", "0"})["comparisons"][0];
+    };
+    // office-2x-rtx4090 states 0.1 TB of working data; its match (Vast.ai) publishes no storage rate, so the
+    // fallback $80/TB-month applies: 0.1 x 80 x 36 months = $288 (it was a flat $100 x 36 = $3,600).
+    const Json office = storage_of("office-2x-rtx4090");
+    CHECK(office["cloud"]["id"] == "vast-2x-rtx-4090-marketplace");
+    CHECK(office["cloud"]["breakdown_usd"]["storage"].get<double>() == Approx(288.0));
+    // The Thinkmate HGX H100 holds 8 x 3.84 = 30.72 TB of data NVMe; Nebius's own rate is $66.12/TB-month:
+    // 30.72 x 66.12 x 36 = $73,123.43.
+    const Json hgx = storage_of("hgx-h100-thinkmate-2024");
+    CHECK(hgx["cloud"]["id"] == "nebius-gpu-h100-sxm-8gpu-128vcpu-1600gb-global");
+    CHECK(hgx["cloud"]["breakdown_usd"]["storage"].get<double>() == Approx(73'123.4304));
+}
+
+TEST_CASE("shipped: every build states the storage its work needs, and the catalogue assumes no flat storage bill") {
+    using gpucost::AssumptionKey;
+    const gpucost::Catalog c = gpucost::load_embedded_catalog();
+    const auto flat = c.assumptions.get(AssumptionKey::cloud_storage_usd_per_month);
+    REQUIRE(flat.has_value());
+    CHECK(std::get<double>(*flat) == 0.0);
+    for (const gpucost::Build& b : c.builds) {
+        INFO(b.id);
+        const auto tb = b.assumptions.get(AssumptionKey::storage_tb);
+        REQUIRE(tb.has_value());
+        CHECK(std::get<double>(*tb) > 0.0);
+    }
 }
