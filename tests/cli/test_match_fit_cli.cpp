@@ -115,10 +115,10 @@ TEST_CASE("shipped: cloud storage is each build's own size at the matched provid
     const Json office = storage_of("office-2x-rtx4090");
     CHECK(office["cloud"]["id"] == "vast-2x-rtx-4090-marketplace");
     CHECK(office["cloud"]["breakdown_usd"]["storage"].get<double>() == Approx(288.0));
-    // The Thinkmate HGX H100 holds 8 x 3.84 = 30.72 TB of data NVMe; Nebius's own rate is $66.12/TB-month:
+    // The HGX H200 server holds 8 x 3.84 = 30.72 TB of data NVMe; Nebius's own rate is $66.12/TB-month:
     // 30.72 x 66.12 x 36 = $73,123.43.
-    const Json hgx = storage_of("hgx-h100-thinkmate-2024");
-    CHECK(hgx["cloud"]["id"] == "nebius-gpu-h100-sxm-8gpu-128vcpu-1600gb-global");
+    const Json hgx = storage_of("hgx-h200-8gpu");
+    CHECK(hgx["cloud"]["id"] == "nebius-gpu-h200-sxm-8gpu-128vcpu-1600gb-global");
     CHECK(hgx["cloud"]["breakdown_usd"]["storage"].get<double>() == Approx(73'123.4304));
 }
 
