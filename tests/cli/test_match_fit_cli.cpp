@@ -37,7 +37,7 @@ Json json_of(std::vector<std::string> args) {
 
 }  // namespace
 
-TEST_CASE("--require keeps only offers that attest the attribute, and names the rule that emptied the list") {
+TEST_CASE("compare --require keeps only offers that attest the attribute, and names the rule that emptied the list") {
     // hgx-8 like for like: h-8x-cloud ($24/h) does not attest hipaa-baa, h-8x-hyper does: $55 x 7,300 = $401,500.
     const Json report = json_of(on_fixture("compare", {"--build", "hgx-8", "--require", "hipaa-baa"}));
     CHECK(report["comparisons"][0]["cloud"]["id"] == "h-8x-hyper");
@@ -65,7 +65,7 @@ TEST_CASE("--require keeps only offers that attest the attribute, and names the 
                    "hipaa-baa, soc2, iso27001, got \"hipa\" (did you mean \"hipaa-baa\"?)\n");
 }
 
-TEST_CASE("--workload with a memory need leaves out offers that cannot hold one instance, counted by reason") {
+TEST_CASE("compare --workload with a memory need leaves out offers that cannot hold one instance, counted by reason") {
     // llm-fit needs 40 GB over at most 2 GPUs: gpu-c (24 GB) needs ceil(40 / 24) = 2 in one machine, so the 1-GPU
     // c-1x-market is left out; c-2x-cloud holds it: ceil(2 x 1000 / (2 x 1000)) = 1 instance, $1.20 x 7,300.
     const Json report = json_of(on_fixture("compare", {"--build", "duo-c", "--match", "any", "--workload", "llm-fit"}));
