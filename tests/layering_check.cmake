@@ -10,8 +10,9 @@ set(allowed_analysis model engine analysis)
 set(allowed_report util model engine analysis report)
 set(allowed_render util model engine analysis report render)
 set(allowed_io util model io)
-set(allowed_api util model engine analysis report render io api)
-set(allowed_cli util model engine analysis report render io api cli)
+set(allowed_plan util model engine io plan)
+set(allowed_api util model engine analysis report render io plan api)
+set(allowed_cli util model engine analysis report render io plan api cli)
 
 file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/*.cpp ${SOURCE_DIR}/src/*.hpp
      ${SOURCE_DIR}/include/gpucost/*.hpp)
