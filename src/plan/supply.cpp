@@ -44,6 +44,30 @@ double commitment_usd_per_hour(const Supply& s, Kind kind) noexcept {
     return price.value_or(0.0);
 }
 
+// What `working` machines serve of a month's curve and the energy they draw.
+struct OwnedUse {
+    double gpu_hours = 0.0;
+    double machine_hours = 0.0;  // hours machines are busy, summed over machines
+    double wh = 0.0;             // before downtime
+};
+
+// Owned machines serve levels 1..w g; machine i is busy while level (i - 1) g + 1 is. A busy GPU draws its TDP, an
+// idle one its idle watts (when machines stay on); the rest of a machine likewise by whether any GPU of it is busy.
+OwnedUse owned_use(const BuildSpec& b, const MonthLoad& load, std::int64_t working, bool always_on) {
+    const double idle_share = always_on ? 1.0 : 0.0;
+    const std::int64_t owned_gpus = working * b.gpu_count;
+    OwnedUse u;
+    for (std::int64_t k = 1; k <= owned_gpus; ++k) {
+        const double h = load.hours(k);
+        u.gpu_hours += h;
+        u.wh += h * b.gpu_tdp_w + (k_hours_per_month - h) * b.gpu_idle_w * idle_share;
+    }
+    for (std::int64_t i = 0; i < working; ++i) u.machine_hours += load.hours(i * b.gpu_count + 1);
+    u.wh += u.machine_hours * b.base_load_w +
+            (static_cast<double>(working) * k_hours_per_month - u.machine_hours) * b.base_idle_w * idle_share;
+    return u;
+}
+
 }  // namespace
 
 double downtime_fraction(const Reliability& r) noexcept {
@@ -81,30 +105,17 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
     const std::int64_t g = b.gpu_count;
     const std::int64_t c = supply.on_demand.gpus_per_instance;
     const double down = downtime_fraction(supply.reliability);
-    const double idle_share = a.idle == IdlePolicy::always_on ? 1.0 : 0.0;
     MonthFlows f;
     f.machines_working = working;
     f.machines_held = held;
     f.committed_instances = committed;
 
-    // Owned machines serve levels 1..w g; machine i is busy while level (i - 1) g + 1 is.
     const std::int64_t owned_gpus = working * g;
-    double gpu_wh = 0.0;
-    for (std::int64_t k = 1; k <= std::min(owned_gpus, load.peak_gpus()); ++k) {
-        const double h = load.hours(k);
-        f.owned_gpu_hours += h;
-        gpu_wh += h * b.gpu_tdp_w + (k_hours_per_month - h) * b.gpu_idle_w * idle_share;
-    }
-    double machine_hours = 0.0;  // hours machines are busy, summed over machines
-    for (std::int64_t i = 0; i < working; ++i) machine_hours += load.hours(i * g + 1);
-    gpu_wh += static_cast<double>(std::max<std::int64_t>(owned_gpus - load.peak_gpus(), 0)) * k_hours_per_month *
-              b.gpu_idle_w * idle_share;
-    const double base_wh =
-        machine_hours * b.base_load_w +
-        (static_cast<double>(working) * k_hours_per_month - machine_hours) * b.base_idle_w * idle_share;
-    const double kwh = (gpu_wh + base_wh) * (1.0 - down) / 1000.0;
-    f.power_usd =
-        kwh * a.pue * a.electricity_usd_per_kwh * price_trend_factor(month, a.electricity_price_change_per_year);
+    const OwnedUse owned = owned_use(b, load, working, a.idle == IdlePolicy::always_on);
+    const double machine_hours = owned.machine_hours;
+    f.owned_gpu_hours = owned.gpu_hours;
+    f.power_usd = owned.wh * (1.0 - down) / 1000.0 * a.pue * a.electricity_usd_per_kwh *
+                  price_trend_factor(month, a.electricity_price_change_per_year);
     f.owned_capacity_gpu_hours = static_cast<double>(owned_gpus) * k_hours_per_month;
 
     // Committed instances serve the next levels; every hour of them is billed in their lots.
