@@ -43,10 +43,14 @@ int days_in_month(int year, int month) noexcept {
 std::size_t HourlyBusy::slot(std::int64_t hour) {
     if (m_part.empty()) {
         m_first_hour = hour;
+        m_low = hour;
+        m_high = hour;
         m_part.assign(1, 0.0);
         m_step.assign(1, 0.0);
         return 0;
     }
+    m_low = std::min(m_low, hour);
+    m_high = std::max(m_high, hour);
     if (hour < m_first_hour) {
         // Grow at the front by at least the current size, so a file in falling time order costs linear time.
         const std::int64_t grow = std::max(m_first_hour - hour, static_cast<std::int64_t>(m_part.size()));
@@ -98,6 +102,8 @@ std::vector<MonthLoad> HourlyBusy::months() const {
     double rate = 0.0;
     for (std::size_t i = 0; i < m_part.size(); ++i) {
         const std::int64_t hour = m_first_hour + static_cast<std::int64_t>(i);
+        rate += m_step[i];
+        if (hour < m_low || hour > m_high) continue;  // room grown ahead of need, before the first time
         const Civil day = civil_from_days(floor_div(hour, 24));
         const int key = day.year * 12 + day.month - 1;
         if (key != month_key) {
@@ -105,7 +111,6 @@ std::vector<MonthLoad> HourlyBusy::months() const {
             month_key = key;
             calendar_hours = 24.0 * days_in_month(day.year, day.month);
         }
-        rate += m_step[i];
         const double busy = std::max(0.0, rate + m_part[i]);
         const double n = std::floor(busy + k_busy_slack);
         const double part = busy - n > k_busy_slack ? busy - n : 0.0;

@@ -37,7 +37,9 @@ public:
 
 private:
     std::size_t slot(std::int64_t hour);  // the index of `hour`, growing the span to hold it
-    std::int64_t m_first_hour = 0;
+    std::int64_t m_first_hour = 0;        // the hour of index 0 (the span grows at the front ahead of need)
+    std::int64_t m_low = 0;               // the first and last hours a time has reached
+    std::int64_t m_high = 0;
     std::vector<double> m_part;  // GPU-hours added to one hour alone
     std::vector<double> m_step;  // change of the whole-hour rate from this hour on
 };

@@ -184,19 +184,38 @@ double Solver::solve(std::size_t i, const State& state) {
     for (std::int64_t x = own_low; x <= own_high; ++x) {
         std::vector<std::int64_t> w = working;
         for (int m = works_from; m <= sold; ++m) w[static_cast<std::size_t>(m)] += x;
-        const auto [y1_low, y1_high] = range(Kind::commit_1y, bound_commit(Kind::commit_1y, d, w, committed));
+        // 3-year first, each count of it leaving fewer 1-year ones that could serve (both run through months
+        // d..d + 11, so the 1-year bound falls by y3).
+        const std::int64_t one_year = bound_commit(Kind::commit_1y, d, w, committed);
         const auto [y3_low, y3_high] = range(Kind::commit_3y, bound_commit(Kind::commit_3y, d, w, committed));
-        for (std::int64_t y1 = y1_low; y1 <= y1_high; ++y1)
-            for (std::int64_t y3 = y3_low; y3 <= y3_high; ++y3) {
+        // Within one year both kinds run through the whole span to the next decision, so its months' cost depends
+        // only on y1 + y3: each total costed once.
+        const bool one_span = next - d <= 12;
+        std::vector<double> span_by_total;
+        const auto span_cost = [&](std::int64_t y1, std::int64_t y3) {
+            double cost = 0.0;
+            for (int m = d; m < next; ++m) {
+                const auto at = static_cast<std::size_t>(m);
+                const std::int64_t h = held[at] + (m <= sold ? x : 0);
+                const std::int64_t c = committed[at] + (m < d + 12 ? y1 : 0) + (m < d + 36 ? y3 : 0);
+                cost += use(m, w[at], h, c);
+            }
+            return cost;
+        };
+        for (std::int64_t y3 = y3_low; y3 <= y3_high; ++y3) {
+            const auto [y1_low, y1_high] = range(Kind::commit_1y, one_year - y3);
+            for (std::int64_t y1 = y1_low; y1 <= y1_high; ++y1) {
                 ++choices;
                 const auto& unit = m_unit_cost[i];
                 double cost = static_cast<double>(x) * unit[0] + static_cast<double>(y1) * unit[1] +
                               static_cast<double>(y3) * unit[2];
-                for (int m = d; m < next; ++m) {
-                    const auto at = static_cast<std::size_t>(m);
-                    const std::int64_t h = held[at] + (m <= sold ? x : 0);
-                    const std::int64_t c = committed[at] + (m < d + 12 ? y1 : 0) + (m < d + 36 ? y3 : 0);
-                    cost += use(m, w[at], h, c);
+                if (one_span) {
+                    const auto total = static_cast<std::size_t>(y1 + y3);
+                    if (span_by_total.size() <= total) span_by_total.resize(total + 1, -1.0);
+                    if (span_by_total[total] < 0.0) span_by_total[total] = span_cost(y1, y3);
+                    cost += span_by_total[total];
+                } else {
+                    cost += span_cost(y1, y3);
                 }
                 State after = state;
                 after.push_back({true, works_from, sold, x});
@@ -206,6 +225,7 @@ double Solver::solve(std::size_t i, const State& state) {
                 cost += solve(i + 1, after);
                 if (cost < best.cost) best = {cost, {x, y1, y3}, after};
             }
+        }
     }
     m_memo[i][key] = best;
     return best.cost;

@@ -130,6 +130,19 @@ TEST_CASE("read_sacct: a time with an offset is read in UTC, and a job crossing 
     CHECK(two[1].hours_at_least == std::vector<double>{0.5 * 730.0 / 720.0});
 }
 
+TEST_CASE("read_sacct: rows in any time order give the same months, and no month before the first job") {
+    const std::string early = "1|2026-05-01T00:00:00|2026-05-01T02:00:00|gres/gpu=1\n";
+    const std::string late = "2|2026-05-30T00:00:00|2026-05-30T01:00:00|gres/gpu=3\n";
+    const auto forward = sacct(k_sacct_header + early + late);
+    const auto backward = sacct(k_sacct_header + late + early);
+    REQUIRE(forward.size() == 1);  // May only, though the span grew ahead of need at its front
+    CHECK(backward.size() == 1);
+    // H(1) = 2 + 1 = 3 hours, H(2) = H(3) = 1 hour, of May's 744
+    const double s = 730.0 / 744.0;
+    CHECK(forward[0].hours_at_least == std::vector<double>{3.0 * s, 1.0 * s, 1.0 * s});
+    CHECK(backward[0].hours_at_least == forward[0].hours_at_least);
+}
+
 TEST_CASE("read_sacct: bad input is one line with file, line, field and value") {
     const std::string& h = k_sacct_header;
     CHECK(error_of(sacct, h + "9|2026-03-02T12:00:00|2026-03-02T11:00:00|gres/gpu=1\n") ==
