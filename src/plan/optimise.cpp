@@ -5,6 +5,7 @@
 #include "gpucost/plan/optimise.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -54,6 +55,13 @@ State canonical(State s, int from) {
     return merged;
 }
 
+// The fleet a state leaves in each month from a decision to the horizon (index = month).
+struct Fleet {
+    std::vector<std::int64_t> working;
+    std::vector<std::int64_t> held;
+    std::vector<std::int64_t> committed;
+};
+
 struct Best {
     double cost = 0.0;
     std::array<std::int64_t, k_kind_count> counts{};
@@ -102,6 +110,9 @@ private:
         m_use.emplace(key, usd);
         return usd;
     }
+    Fleet fleet_of(const State& state, int d) const;
+    std::pair<std::int64_t, std::int64_t> range(Kind kind, std::int64_t bound) const;
+    void try_own(std::size_t i, const State& state, const Fleet& fleet, std::int64_t x, Best& best);
     std::int64_t peak(int m) const { return m_demand.months[static_cast<std::size_t>(m - 1)].peak_gpus(); }
     std::int64_t bound_own(int d, const std::vector<std::int64_t>& working,
                            const std::vector<std::int64_t>& held) const;
@@ -151,84 +162,94 @@ std::int64_t Solver::bound_commit(Kind kind, int d, const std::vector<std::int64
     return bound;
 }
 
+Fleet Solver::fleet_of(const State& state, int d) const {
+    Fleet f;
+    f.working.assign(static_cast<std::size_t>(m_months) + 1, 0);
+    f.held = f.working;
+    f.committed = f.working;
+    for (const Active& a : state)
+        for (int m = d; m <= std::min(a.last, m_months); ++m) {
+            const auto at = static_cast<std::size_t>(m);
+            if (!a.own) {
+                f.committed[at] += a.count;
+                continue;
+            }
+            f.held[at] += a.count;
+            if (m >= a.works_from) f.working[at] += a.count;
+        }
+    return f;
+}
+
+std::pair<std::int64_t, std::int64_t> Solver::range(Kind kind, std::int64_t bound) const {
+    const KindRange& r = m_space.kinds[static_cast<std::size_t>(kind)];
+    return {r.min, std::max(r.min, std::min(bound, r.max.value_or(bound)))};
+}
+
 double Solver::solve(std::size_t i, const State& state) {
     if (i == m_space.decision_months.size()) return 0.0;
     const auto key = encode(state);
     if (const auto found = m_memo[i].find(key); found != m_memo[i].end()) return found->second.cost;
     const int d = m_space.decision_months[i];
-    const int next = i + 1 < m_space.decision_months.size() ? m_space.decision_months[i + 1] : m_months + 1;
-    // The state's fleet in every month from here to the horizon (index = month).
-    std::vector<std::int64_t> working(static_cast<std::size_t>(m_months) + 1, 0);
-    std::vector<std::int64_t> held = working;
-    std::vector<std::int64_t> committed = working;
-    for (const Active& a : state)
-        for (int m = d; m <= std::min(a.last, m_months); ++m) {
-            const auto at = static_cast<std::size_t>(m);
-            if (!a.own)
-                committed[at] += a.count;
-            else {
-                held[at] += a.count;
-                if (m >= a.works_from) working[at] += a.count;
-            }
-        }
-    const auto range = [&](Kind kind, std::int64_t bound) {
-        const KindRange& r = m_space.kinds[static_cast<std::size_t>(kind)];
-        const std::int64_t high = std::max(r.min, std::min(bound, r.max.value_or(bound)));
-        return std::pair(r.min, high);
-    };
-    const int works_from = d + m_lead;
-    const int sold = sale_month(m_supply, d);
+    const Fleet fleet = fleet_of(state, d);
     Best best;
     best.cost = std::numeric_limits<double>::infinity();
-    const auto [own_low, own_high] = range(Kind::own, bound_own(d, working, held));
-    for (std::int64_t x = own_low; x <= own_high; ++x) {
-        std::vector<std::int64_t> w = working;
-        for (int m = works_from; m <= sold; ++m) w[static_cast<std::size_t>(m)] += x;
-        // 3-year first, each count of it leaving fewer 1-year ones that could serve (both run through months
-        // d..d + 11, so the 1-year bound falls by y3).
-        const std::int64_t one_year = bound_commit(Kind::commit_1y, d, w, committed);
-        const auto [y3_low, y3_high] = range(Kind::commit_3y, bound_commit(Kind::commit_3y, d, w, committed));
-        // Within one year both kinds run through the whole span to the next decision, so its months' cost depends
-        // only on y1 + y3: each total costed once.
-        const bool one_span = next - d <= 12;
-        std::vector<double> span_by_total;
-        const auto span_cost = [&](std::int64_t y1, std::int64_t y3) {
-            double cost = 0.0;
-            for (int m = d; m < next; ++m) {
-                const auto at = static_cast<std::size_t>(m);
-                const std::int64_t h = held[at] + (m <= sold ? x : 0);
-                const std::int64_t c = committed[at] + (m < d + 12 ? y1 : 0) + (m < d + 36 ? y3 : 0);
-                cost += use(m, w[at], h, c);
-            }
-            return cost;
-        };
-        for (std::int64_t y3 = y3_low; y3 <= y3_high; ++y3) {
-            const auto [y1_low, y1_high] = range(Kind::commit_1y, one_year - y3);
-            for (std::int64_t y1 = y1_low; y1 <= y1_high; ++y1) {
-                ++choices;
-                const auto& unit = m_unit_cost[i];
-                double cost = static_cast<double>(x) * unit[0] + static_cast<double>(y1) * unit[1] +
-                              static_cast<double>(y3) * unit[2];
-                if (one_span) {
-                    const auto total = static_cast<std::size_t>(y1 + y3);
-                    if (span_by_total.size() <= total) span_by_total.resize(total + 1, -1.0);
-                    if (span_by_total[total] < 0.0) span_by_total[total] = span_cost(y1, y3);
-                    cost += span_by_total[total];
-                } else {
-                    cost += span_cost(y1, y3);
-                }
-                State after = state;
-                after.push_back({true, works_from, sold, x});
-                after.push_back({false, 0, d + 11, y1});
-                after.push_back({false, 0, d + 35, y3});
-                after = canonical(after, next);
-                cost += solve(i + 1, after);
-                if (cost < best.cost) best = {cost, {x, y1, y3}, after};
-            }
-        }
-    }
+    const auto [own_low, own_high] = range(Kind::own, bound_own(d, fleet.working, fleet.held));
+    for (std::int64_t x = own_low; x <= own_high; ++x) try_own(i, state, fleet, x, best);
     m_memo[i][key] = best;
     return best.cost;
+}
+
+// Every count of commitments beside x machines bought at decision i, the best kept in `best`.
+void Solver::try_own(std::size_t i, const State& state, const Fleet& fleet, std::int64_t x, Best& best) {
+    const int d = m_space.decision_months[i];
+    const int next = i + 1 < m_space.decision_months.size() ? m_space.decision_months[i + 1] : m_months + 1;
+    const int works_from = d + m_lead;
+    const int sold = sale_month(m_supply, d);
+    std::vector<std::int64_t> w = fleet.working;
+    for (int m = works_from; m <= sold; ++m) w[static_cast<std::size_t>(m)] += x;
+    // 3-year first, each count of it leaving fewer 1-year ones that could serve (both run through months
+    // d..d + 11, so the 1-year bound falls by y3).
+    const std::int64_t one_year = bound_commit(Kind::commit_1y, d, w, fleet.committed);
+    const auto [y3_low, y3_high] = range(Kind::commit_3y, bound_commit(Kind::commit_3y, d, w, fleet.committed));
+    // Within one year both kinds run through the whole span to the next decision, so its months' cost depends
+    // only on y1 + y3: each total costed once.
+    const bool one_span = next - d <= 12;
+    std::vector<double> span_by_total;
+    const auto span_cost = [&](std::int64_t y1, std::int64_t y3) {
+        double cost = 0.0;
+        for (int m = d; m < next; ++m) {
+            const auto at = static_cast<std::size_t>(m);
+            const std::int64_t h = fleet.held[at] + (m <= sold ? x : 0);
+            const std::int64_t c = fleet.committed[at] + (m < d + 12 ? y1 : 0) + (m < d + 36 ? y3 : 0);
+            cost += use(m, w[at], h, c);
+        }
+        return cost;
+    };
+    const auto& unit = m_unit_cost[i];
+    for (std::int64_t y3 = y3_low; y3 <= y3_high; ++y3) {
+        const auto [y1_low, y1_high] = range(Kind::commit_1y, one_year - y3);
+        for (std::int64_t y1 = y1_low; y1 <= y1_high; ++y1) {
+            ++choices;
+            double cost = static_cast<double>(x) * unit[0] + static_cast<double>(y1) * unit[1] +
+                          static_cast<double>(y3) * unit[2];
+            if (one_span) {
+                const auto total = static_cast<std::size_t>(y1 + y3);
+                if (span_by_total.size() <= total)
+                    span_by_total.resize(total + 1, std::numeric_limits<double>::quiet_NaN());
+                if (std::isnan(span_by_total[total])) span_by_total[total] = span_cost(y1, y3);
+                cost += span_by_total[total];
+            } else {
+                cost += span_cost(y1, y3);
+            }
+            State after = state;
+            after.push_back({true, works_from, sold, x});
+            after.push_back({false, 0, d + 11, y1});
+            after.push_back({false, 0, d + 35, y3});
+            after = canonical(after, next);
+            cost += solve(i + 1, after);
+            if (cost < best.cost) best = {cost, {x, y1, y3}, after};
+        }
+    }
 }
 
 }  // namespace
