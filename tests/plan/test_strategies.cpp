@@ -1,4 +1,6 @@
 // The strategies side by side, on the hand cases of test_supply.cpp (the same machine, offer and prices).
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "gpucost/plan/strategies.hpp"
@@ -83,4 +85,37 @@ TEST_CASE("compare_strategies: a burst above a base of 2 GPUs") {
     // The plan is never dearer than any rule of the same space
     for (const StrategyResult& r : all)
         CHECK(of(all, Strategy::plan).net_present_cost_usd <= r.net_present_cost_usd + 1e-9);
+}
+
+TEST_CASE("compare_strategies: the plan is never dearer than a rule of its space, on random demands") {
+    std::uint64_t seed = 7;
+    const auto next = [&seed] {  // xorshift64: the same stream everywhere
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    Supply s = hand_supply();
+    s.assumptions.months = 24;
+    s.assumptions.lead_time_months = 1;
+    for (int trial = 0; trial < 20; ++trial) {
+        Demand d;
+        for (int m = 0; m < 24; ++m) {
+            MonthLoad load;
+            const auto peak = next() % 6;
+            for (std::uint64_t k = 0; k < peak; ++k) load.hours_at_least.push_back(static_cast<double>(next() % 731));
+            std::sort(load.hours_at_least.rbegin(), load.hours_at_least.rend());
+            d.months.push_back(load);
+        }
+        const auto all = compare_strategies(s, d, every_months(s, 6));
+        const double plan = of(all, Strategy::plan).net_present_cost_usd;
+        for (const StrategyResult& r : all) {
+            INFO("trial " << trial << ": " << to_string(r.strategy));
+            CHECK(plan <= r.net_present_cost_usd * (1.0 + 1e-12));
+            // Every GPU-hour of demand is served by some source
+            double demand_hours = 0.0;
+            for (const MonthLoad& m : d.months) demand_hours += m.gpu_hours();
+            CHECK(r.owned_gpu_hours + r.committed_gpu_hours + r.on_demand_gpu_hours == Approx(demand_hours));
+        }
+    }
 }
