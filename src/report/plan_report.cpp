@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "gpucost/util/error.hpp"
 
 namespace gpucost {
@@ -28,11 +30,13 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
         throw UsageError("plan: --build ID is required: the machine the plan may own (see gpucost catalog list)");
     if (input.decide_every_months < 1)
         throw UsageError("--decide-every: must be >= 1 month, got " + std::to_string(input.decide_every_months));
-    // The plan prices each kind itself: the match is made on demand, and the offer's commitment rates read beside.
-    ComparisonRequest on_demand = request;
-    on_demand.flags.set(AssumptionKey::pricing, Pricing::on_demand);
-    Report compared = build_report(catalog, on_demand);
+    Report compared = build_report(catalog, request);
     const Comparison& c = compared.comparisons.front();
+    // The plan prices each kind itself: the match is made on demand, and the offer's commitment rates read beside.
+    if (c.assumptions.values.pricing != Pricing::on_demand)
+        throw UsageError(fmt::format("plan: --pricing {} does not apply: the plan prices on-demand hours and 1- and "
+                                     "3-year commitments itself",
+                                     to_string(c.assumptions.values.pricing)));
     PlanReport r;
     r.header = std::move(compared.header);
     r.header.command = "plan";

@@ -87,6 +87,9 @@ TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
     CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-sacct",
                       "data/plan/sacct_small.txt", "--demand-hourly", "x.csv"},
                      2) == "gpucost: error: plan: give one of --demand-monthly, --demand-hourly and --demand-sacct\n");
+    CHECK(plan_error(plan_fixture({"--pricing", "reserved-1y"}), 2) ==
+          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan prices on-demand hours and 1- and "
+          "3-year commitments itself\n");
     // a file that is not what it claims: a catalogue given as sacct output
     CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
                       "data/plan/sacct_small.txt"},
