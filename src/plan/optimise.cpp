@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 
@@ -29,12 +29,33 @@ struct Active {
 };
 using State = std::vector<Active>;
 
-std::vector<std::int64_t> encode(const State& s) {
-    std::vector<std::int64_t> out;
-    out.reserve(s.size() * 4);
-    for (const Active& a : s) out.insert(out.end(), {a.own ? 1 : 0, a.works_from, a.last, a.count});
+// A state as bytes, the memo's key (hashed, compared whole: no two states share one).
+std::string encode(const State& s) {
+    std::string out;
+    out.reserve(s.size() * 4 * sizeof(std::int64_t));
+    for (const Active& a : s)
+        for (const std::int64_t v :
+             {std::int64_t{a.own ? 1 : 0}, std::int64_t{a.works_from}, std::int64_t{a.last}, a.count})
+            out.append(reinterpret_cast<const char*>(&v), sizeof v);
     return out;
 }
+
+// A month's use at one fleet: month, machines working, any held, instances committed.
+struct UseKey {
+    int month;
+    std::int64_t working;
+    bool held;
+    std::int64_t committed;
+    bool operator==(const UseKey&) const = default;
+};
+struct UseKeyHash {
+    std::size_t operator()(const UseKey& k) const noexcept {
+        std::size_t h = std::hash<std::int64_t>{}(k.working);
+        h = h * 1000003U ^ std::hash<std::int64_t>{}(k.committed);
+        h = h * 1000003U ^ std::hash<int>{}(k.month);
+        return h * 2U + (k.held ? 1U : 0U);
+    }
+};
 
 // The state as seen from month `from`: ended groups dropped, groups already working merged.
 State canonical(State s, int from) {
@@ -99,8 +120,7 @@ private:
     }
     // Month m's discounted use at this fleet, each (m, working, held > 0, committed) costed once.
     double use(int m, std::int64_t working, std::int64_t held, std::int64_t committed) {
-        const std::uint64_t key = (static_cast<std::uint64_t>(m) << 48) ^ (static_cast<std::uint64_t>(working) << 25) ^
-                                  (static_cast<std::uint64_t>(committed) << 1) ^ (held > 0 ? 1U : 0U);
+        const UseKey key{m, working, held > 0, committed};
         const auto found = m_use.find(key);
         if (found != m_use.end()) return found->second;
         const double usd =
@@ -124,10 +144,10 @@ private:
     const PlanSpace& m_space;
     int m_months;
     int m_lead;
-    std::vector<std::map<std::vector<std::int64_t>, Best>> m_memo;
+    std::vector<std::unordered_map<std::string, Best>> m_memo;
     std::vector<std::array<double, k_kind_count>> m_unit_cost =
         std::vector<std::array<double, k_kind_count>>(m_space.decision_months.size());
-    std::unordered_map<std::uint64_t, double> m_use;
+    std::unordered_map<UseKey, double, UseKeyHash> m_use;
 };
 
 // More machines than could serve in any month they work are never cheaper: the last one serves nothing, and its
