@@ -79,6 +79,21 @@ TEST_CASE("plan --demand-sacct: a Slurm export through the command", "[plan]") {
     CHECK(j["plan"]["demand"]["source"] == "Slurm sacct data/plan/sacct_small.txt");
 }
 
+TEST_CASE("plan --demand-monthly: a short file repeats over the horizon, grown", "[plan]") {
+    const Json j =
+        Json::parse(plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                             "data/plan/monthly.csv", "--growth-per-year", "1", "--format", "json"}));
+    const Json& months = j["plan"]["demand"]["months"];
+    REQUIRE(months.size() == 24);
+    // Three months, then all three repeat grown by 2^(3/12) = 1.19 each cycle: month 5 repeats month 2's 4 GPUs
+    // busy 730 h as 4 x 1.19 = 4.76 -> 4 levels; month 20 (the sixth cycle, 2^(18/12) = 2.83) month 2's as 11.
+    CHECK(months[1]["peak_gpus"] == 4);
+    CHECK(months[4]["peak_gpus"] == 4);
+    CHECK(months[4]["gpu_hours"].get<double>() == Approx(2920.0));
+    CHECK(months[19]["peak_gpus"] == 11);
+    CHECK(j["plan"]["demand"]["source"] == "monthly CSV data/plan/monthly.csv");
+}
+
 TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
     CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json"}, 2) ==
           "gpucost: error: plan: --build ID is required: the machine the plan may own (see gpucost catalog list)\n");
