@@ -100,6 +100,7 @@ Command add_plan_command(CLI::App& app) {
                                                    "commitments and on-demand, beside the pure strategies");
     add_plan_demand_options(*command, *options);
     add_scenario_options(*command, options->scenario);
+    command->get_option("--build")->description("the machine the plan may own (required)");
     add_report_output_options(*command, options->output, "table, json, csv, tsv, markdown or html");
     add_catalog_options(*command, options->catalog);
     add_freshness_option(*command, options->freshness);
