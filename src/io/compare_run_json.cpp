@@ -100,7 +100,9 @@ ResolvedAssumptions assumptions(JsonReader& r, const json& root) {
         const json* entry = sources == nullptr ? nullptr : JsonReader::member(*sources, i.name);
         const json* from = entry == nullptr ? nullptr : JsonReader::member(*entry, "from");
         const json* source = entry == nullptr ? nullptr : JsonReader::member(*entry, "source");
-        resolved.origins[k] = !layer.get(i.key) ? "" : from != nullptr && from->is_string() ? from->get<std::string>() : "";
+        resolved.origins[k] = !layer.get(i.key)                      ? ""
+                              : from != nullptr && from->is_string() ? from->get<std::string>()
+                                                                     : "";
         resolved.sources[k] = source != nullptr && source->is_string() ? source->get<std::string>() : "";
     }
     return resolved;
@@ -115,8 +117,8 @@ void check_envelope(const json& root, const std::string& file, int schema_versio
                                     k_how_to_make));
     const std::string name = command->get<std::string>();
     if (body_key(name) == nullptr)
-        throw DataError(fmt::format("{}: the JSON output of {}, not of compare or check; {}", file,
-                                    quote_value(name), k_how_to_make));
+        throw DataError(fmt::format("{}: the JSON output of {}, not of compare or check; {}", file, quote_value(name),
+                                    k_how_to_make));
     if (!version->is_number_integer() || version->get<long long>() != schema_version)
         throw DataError(fmt::format("{}: schema_version {}, but this gpucost reads {}: make both runs with the same "
                                     "gpucost",

@@ -47,8 +47,8 @@ Table builds_table(const DiffReport& report) {
     for (const BuildDiff& b : report.builds) {
         if (b.status == DiffStatus::unchanged) continue;
         const RunComparison& shown = b.after ? *b.after : *b.before;
-        TableRow row{{b.build_id, to_string(b.status), Cell(verdict_text(b)).with(b.verdict_flipped ? Tone::strong
-                                                                                                    : Tone::plain),
+        TableRow row{{b.build_id, to_string(b.status),
+                      Cell(verdict_text(b)).with(b.verdict_flipped ? Tone::strong : Tone::plain),
                       cell::money(owning_saves_usd(shown)), cell::money(change(b, owning_saves_usd)),
                       cell::money(change(b, build_total)), cell::money(change(b, cloud_total)),
                       moved(break_even_words(b.before), break_even_words(b.after)),
@@ -63,9 +63,9 @@ Table assumptions_table(const DiffReport& report) {
     Table t{{words("assumption"), words("before"), words("after"), words("unit")}, {false, true, true, false}, {}};
     for (const AssumptionChange& c : report.assumptions) {
         const AssumptionInfo& i = info(c.key);
-        t.rows.push_back({{std::string(i.name), c.in_before ? display_value(report.before.assumptions.values, c.key) : "-",
-                           c.in_after ? display_value(report.after.assumptions.values, c.key) : "-",
-                           std::string(i.unit)}});
+        t.rows.push_back(
+            {{std::string(i.name), c.in_before ? display_value(report.before.assumptions.values, c.key) : "-",
+              c.in_after ? display_value(report.after.assumptions.values, c.key) : "-", std::string(i.unit)}});
     }
     return t;
 }
@@ -119,8 +119,8 @@ Document document_of(const DiffReport& report) {
                                Role::note});
     if (!report.assumptions.empty())
         d.section("assumptions-changed", words("Assumptions that differ")).add(assumptions_table(report));
-    add_catalogue_section(d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of,
-                                                report.header.oldest_as_of));
+    add_catalogue_section(
+        d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of));
     return d;
 }
 

@@ -128,7 +128,8 @@ TEST_CASE("diff: wrong input is one line, exit 3 for a file, 2 for the command l
     {
         const TempFile f(replaced(run, "\"savings_usd\"", "\"savings\""));
         check_refused(f.path.string(), 3,
-                      f.path.string() + ": /report/comparisons/0/savings_usd: missing: every comparison of a compare output has it");
+                      f.path.string() +
+                          ": /report/comparisons/0/savings_usd: missing: every comparison of a compare output has it");
     }
     check_refused("data/no-such-run.json", 3, "data/no-such-run.json: no such file");
     const auto one = run_gpucost({"diff", k_before});

@@ -35,8 +35,8 @@ struct ScenarioFile {
 // cheaper, paid back in month 17; its oldest figure is 2026-01-15, 320 days before 2026-12-01.
 RunResult check(const ScenarioFile& scenario, std::vector<std::string> extra = {}) {
     const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-12-01");
-    std::vector<std::string> args = {"check", "--catalog", "data/mini_catalog.json", "--scenario",
-                                     scenario.path.string(), "--format", "json"};
+    std::vector<std::string> args = {
+        "check", "--catalog", "data/mini_catalog.json", "--scenario", scenario.path.string(), "--format", "json"};
     args.insert(args.end(), extra.begin(), extra.end());
     return run_gpucost(args);
 }
@@ -48,20 +48,18 @@ TEST_CASE("check: the scenario's gates are judged like flags", "[check][scenario
                                                           "max_age_days": 30}})");
     const RunResult r = check(s);
     CHECK(r.exit_code == 1);
-    CHECK(r.err ==
-          "FAIL max-payback-months: 17 > 12\n"
-          "ok expect: build is cheaper\n"
-          "FAIL max-age-days: 320 > 30\n");
+    CHECK(r.err == "FAIL max-payback-months: 17 > 12\n"
+                   "ok expect: build is cheaper\n"
+                   "FAIL max-age-days: 320 > 30\n");
 }
 
 TEST_CASE("check: a flag wins over the scenario's gate of the same name, the others still apply", "[check][scenario]") {
     const ScenarioFile s(R"({"build": "box-a4", "gates": {"max_payback_months": 12, "expect": "cloud"}})");
     const RunResult r = check(s, {"--max-payback-months", "24", "--max-age-days", "365"});
     CHECK(r.exit_code == 1);
-    CHECK(r.err ==
-          "ok max-payback-months: 17 <= 24\n"
-          "FAIL expect: build is cheaper, expected cloud\n"
-          "ok max-age-days: 320 <= 365\n");
+    CHECK(r.err == "ok max-payback-months: 17 <= 24\n"
+                   "FAIL expect: build is cheaper, expected cloud\n"
+                   "ok max-age-days: 320 <= 365\n");
     const RunResult passed = check(s, {"--expect", "build"});
     CHECK(passed.exit_code == 1);  // the file's payback gate (12) still fails: 17 > 12
     CHECK(passed.err == "FAIL max-payback-months: 17 > 12\nok expect: build is cheaper\n");
@@ -94,10 +92,10 @@ TEST_CASE("check: every bad gate of the scenario is named at its path, exit 3", 
 TEST_CASE("compare: a scenario's gates are check's alone and change nothing else", "[check][scenario]") {
     const ScenarioFile with(R"({"build": "box-a4", "gates": {"max_payback_months": 12}})");
     const ScenarioFile without(R"({"build": "box-a4"})");
-    const RunResult a = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario",
-                                     with.path.string(), "--format", "csv"});
-    const RunResult b = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario",
-                                     without.path.string(), "--format", "csv"});
+    const RunResult a = run_gpucost(
+        {"compare", "--catalog", "data/mini_catalog.json", "--scenario", with.path.string(), "--format", "csv"});
+    const RunResult b = run_gpucost(
+        {"compare", "--catalog", "data/mini_catalog.json", "--scenario", without.path.string(), "--format", "csv"});
     CHECK(a.exit_code == 0);
     CHECK(a.out == b.out);
 }

@@ -109,8 +109,7 @@ TEST_CASE("diff_runs: any figure that moves marks the build changed, a moved ori
     CHECK(d.builds[2].offer_changed);
 }
 
-TEST_CASE("diff rows and JSON: both runs' figures and after less before, null where a run lacks the build",
-          "[diff]") {
+TEST_CASE("diff rows and JSON: both runs' figures and after less before, null where a run lacks the build", "[diff]") {
     const Runs r;
     const gpucost::DiffReport d = gpucost::diff_runs(r.before, r.after);
     const auto body = nlohmann::json::parse(gpucost::test::json_body(gpucost::render_json(d)));

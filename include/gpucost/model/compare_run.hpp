@@ -14,20 +14,20 @@ namespace gpucost {
 struct RunComparison {
     std::string build_id;
     std::string build_name;
-    std::string offer_id;                       // the cloud offer it was compared with
-    double build_total_usd = 0;                 // discounted, over the horizon
+    std::string offer_id;        // the cloud offer it was compared with
+    double build_total_usd = 0;  // discounted, over the horizon
     double cloud_total_usd = 0;
-    bool build_cheaper = false;                 // "cheaper": "build"
-    double savings_usd = 0;                     // what the cheaper side saves, >= 0
-    std::optional<double> break_even_hours;     // hours per week; null when the lines never cross
-    bool build_cheaper_above = false;           // owning wins above the break-even
-    std::optional<double> payback_month;        // null when owning never pays back in the horizon
+    bool build_cheaper = false;              // "cheaper": "build"
+    double savings_usd = 0;                  // what the cheaper side saves, >= 0
+    std::optional<double> break_even_hours;  // hours per week; null when the lines never cross
+    bool build_cheaper_above = false;        // owning wins above the break-even
+    std::optional<double> payback_month;     // null when owning never pays back in the horizon
 };
 
 // The run: where it came from, its catalogue, its assumptions and its comparisons in the run's order.
 struct CompareRun {
-    std::string file;            // as named on the command line
-    std::string command;         // "compare" or "check"
+    std::string file;     // as named on the command line
+    std::string command;  // "compare" or "check"
     std::string tool_version;
     std::string catalog_as_of;
     std::string catalog_source;
