@@ -79,3 +79,17 @@ TEST_CASE("--help: a wrapped description continues under its first line", "[help
     CHECK(next.find_first_not_of(' ') == 30);
     CHECK(r.out.substr(at, end - at).find("the cloud offer") == 30);
 }
+
+TEST_CASE("man page: a flag several commands share is stated once, under COMMON OPTIONS", "[help]") {
+    const std::string page = run_gpucost({"manpage"}).out;
+    const std::string term = ".TP\n\\fB\\-\\-electricity\\-usd\\-per\\-kwh\\fR";
+    const std::size_t first = page.find(term);
+    REQUIRE(first != std::string::npos);
+    CHECK(page.find(term, first + 1) == std::string::npos);  // once, where compare, check and five more took it
+    CHECK(first > page.find(".SH COMMON OPTIONS"));
+    // A command names the common options it takes; its own are stated in full in its section.
+    CHECK(page.find("And the common options (COMMON OPTIONS below)") < page.find(".SH COMMON OPTIONS"));
+    const std::size_t diff = page.find(".SS \"gpucost diff\"");
+    REQUIRE(diff != std::string::npos);
+    CHECK(page.find(".TP\n\\fIFILE\\fR", diff) < page.find(".SS", diff + 1));
+}
