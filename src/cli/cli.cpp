@@ -121,7 +121,7 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
         cli::add_cashflow_command(app),     cli::add_sensitivity_command(app), cli::add_sweep_command(app),
         cli::add_simulate_command(app),     cli::add_init_command(app),        cli::add_completion_command(app),
         cli::add_manpage_command(app),      cli::add_rank_command(app),        cli::add_diff_command(app),
-        cli::add_export_rates_command(app),
+        cli::add_export_rates_command(app), cli::add_complete_command(app),
     };
 
     if (!args.empty() && args.front() == "help")
