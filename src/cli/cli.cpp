@@ -1,8 +1,6 @@
 #include "gpucost/cli.hpp"
 
-#include <cstdlib>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -10,68 +8,10 @@
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/util/text.hpp"
 #include "gpucost/version.hpp"
+#include "help_text.hpp"
 
 namespace gpucost {
 namespace {
-
-// The width help is wrapped to: 80 when stdout is not a terminal (a pipe, a file, a test); on a terminal COLUMNS when
-// it is a number in 20..1000, else the terminal's own width, else 80.
-std::size_t help_columns(const Terminal& terminal) {
-    if (!terminal.stdout_is_terminal) return 80;
-    if (const char* text = std::getenv("COLUMNS"); text != nullptr && *text != '\0') {
-        char* end = nullptr;
-        const long columns = std::strtol(text, &end, 10);
-        if (*end == '\0' && columns >= 20 && columns <= 1000) return static_cast<std::size_t>(columns);
-    }
-    return terminal.columns > 0 ? static_cast<std::size_t>(terminal.columns) : 80;
-}
-
-// Where a long help line's continuation lines start: under an option row's description (the text after the first
-// run of two spaces, "  --build ID   the build ..."), four further in for an example command, else at the line's
-// own indent.
-std::size_t hanging_indent(const std::string& line, std::size_t width) {
-    const std::size_t indent = line.find_first_not_of(' ');
-    if (line.compare(indent, 8, "gpucost ") == 0) return indent + 4;
-    const std::size_t gap = line.find("  ", indent);
-    const std::size_t text = gap == std::string::npos ? gap : line.find_first_not_of(' ', gap);
-    if (text != std::string::npos && text <= 40 && text + 20 <= width) return text;
-    return indent;
-}
-
-// One help line as lines of at most `width` columns, broken at spaces (a word longer than the room stays whole).
-void wrap_help_line(const std::string& line, std::size_t width, std::string& out) {
-    const std::size_t indent = line.find_first_not_of(' ');
-    if (line.size() <= width || indent == std::string::npos) {
-        out += line + "\n";
-        return;
-    }
-    const std::size_t hang = hanging_indent(line, width);
-    std::string current = line.substr(0, hang);
-    std::istringstream words(line.substr(hang));
-    std::string word;
-    bool empty = true;  // nothing after the prefix yet
-    while (words >> word) {
-        if (!empty && current.size() + 1 + word.size() > width) {
-            out += current + "\n";
-            current = std::string(hang, ' ');
-            empty = true;
-        }
-        current += (empty ? "" : " ") + word;
-        empty = false;
-    }
-    out += current + "\n";
-}
-
-// Help text wrapped to the terminal (issue 25): CLI11 2.1 writes each description on one line, however long.
-std::string wrapped_help(const std::string& help, const Terminal& terminal) {
-    const std::size_t width = help_columns(terminal);
-    std::string out;
-    std::istringstream lines(help);
-    std::string line;
-    while (std::getline(lines, line)) wrap_help_line(line, width, out);
-    if (!help.empty() && help.back() != '\n' && !out.empty()) out.pop_back();
-    return out;
-}
 
 std::vector<std::string> command_names(const std::vector<cli::Command>& commands) {
     std::vector<std::string> names;
@@ -99,7 +39,7 @@ int print_help(const std::vector<std::string>& words, const CLI::App& app, std::
         path += (path.empty() ? "" : " ") + shown->get_name();
         shown = next;
     }
-    out << wrapped_help(shown->help(path), terminal);
+    out << cli::wrapped_help(shown->help(path), terminal);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -130,12 +70,12 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
     try {
         app.parse(reversed);
     } catch (const CLI::CallForHelp&) {
-        out << wrapped_help(app.help(), io.terminal);
+        out << cli::wrapped_help(app.help(), io.terminal);
         return static_cast<int>(ExitCode::success);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) {  // --help after a subcommand
             for (const cli::Command& c : commands)
-                if (c.app->parsed()) out << wrapped_help(c.app->help(), io.terminal);
+                if (c.app->parsed()) out << cli::wrapped_help(c.app->help(), io.terminal);
             return static_cast<int>(ExitCode::success);
         }
         throw UsageError(fmt::format("{}; see 'gpucost --help'", e.what()));
