@@ -1,4 +1,5 @@
 // Markdown for pull-request comments and wikis: the table view's figures, rounded the same way.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,16 @@ std::string checks_block(const std::vector<GateCheck>& checks) {
     for (const GateCheck& c : checks)
         rows.push_back({c.passed ? "ok" : "**FAIL**", c.name, c.build_id, c.cloud_id, gate_value(c, c.value),
                         gate_value(c, c.limit)});
-    return "\n### Checks\n\n" + markdown_table({"result", "gate", "build", "cloud offer", "value", "limit"},
-                                               {false, false, false, false, true, true}, rows);
+    const auto failed = std::count_if(checks.begin(), checks.end(), [](const GateCheck& c) { return !c.passed; });
+    const std::string verdict =
+        checks.empty() ? "No gate given: check passes."
+        : failed == 0
+            ? fmt::format("{} passed, none failed.", count_text(static_cast<long long>(checks.size()), "gate check"))
+            : fmt::format("{} of {} FAILED.", failed, count_text(static_cast<long long>(checks.size()), "gate check"));
+    return "### Checks\n\n**" + verdict + "**\n\n" +
+           markdown_table({"result", "gate", "build", "cloud offer", "value", "limit"},
+                          {false, false, false, false, true, true}, rows) +
+           "\n";
 }
 
 // What currency the figures are in, when it is not the US dollar.
@@ -116,7 +125,8 @@ std::string render_markdown(const Report& report, const RenderOptions& options) 
 }
 
 std::string render_markdown(const CheckReport& check, const RenderOptions& options) {
-    return body(check.report, options.currency) + checks_block(check.checks) + footer(check.report);
+    // The gates first (issue 25): a pull-request comment's reader wants the result before the figures behind it.
+    return checks_block(check.checks) + body(check.report, options.currency) + footer(check.report);
 }
 
 }  // namespace gpucost

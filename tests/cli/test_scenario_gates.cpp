@@ -99,3 +99,16 @@ TEST_CASE("compare: a scenario's gates are check's alone and change nothing else
     CHECK(a.exit_code == 0);
     CHECK(a.out == b.out);
 }
+
+TEST_CASE("check --format markdown: the gate summary and the checks come before the report", "[check]") {
+    const RunResult failed = run_gpucost(
+        {"check", "--catalog", "data/mini_catalog.json", "--max-payback-months", "20", "--format", "markdown"});
+    CHECK(failed.exit_code == 1);
+    // box-a4 pays back in month 17 (ok), box-b2 never (FAIL): one of the two checks failed.
+    CHECK(failed.out.rfind("### Checks\n\n**1 of 2 gate checks FAILED.**\n\n| result |", 0) == 0);
+    CHECK(failed.out.find("### Checks") < failed.out.find("### Build or rent"));
+    const RunResult passed = run_gpucost({"check", "--catalog", "data/mini_catalog.json", "--max-payback-months", "20",
+                                          "--build", "box-a4", "--format", "markdown"});
+    CHECK(passed.exit_code == 0);
+    CHECK(passed.out.rfind("### Checks\n\n**1 gate check passed, none failed.**\n\n", 0) == 0);
+}
