@@ -42,6 +42,10 @@ CASES = [
     (["catalog", "list"], "listing", "catalog-list", [MINI, [], ["workloads"], MATCH + ["workloads"]]),
     (["catalog", "show"], "entry", "catalog-show", [MINI + ["box-a4"], MINI + ["gpu-a"], MINI + ["pricey-a1"],
                                                    ["office-2x-rtx4090"], ["h100-sxm"]]),
+    (["plan"], "plan", "plan", [MINI + ["--build", "box-a4", "--step", "13=8", "--burst-gpus", "2", "--burst-hours",
+                                        "50"],
+                                MINI + ["--build", "box-a4", "--demand-sacct", "data/plan/sacct_small.txt"],
+                                MINI + ["--build", "box-a4", "--demand-monthly", "data/plan/monthly.csv"]]),
     (["diff"], "diff", "diff", [["data/diff_before.json", "data/diff_after.json"],
                                 ["data/diff_after.json", "data/diff_before.json"]]),
 ]
