@@ -3,7 +3,7 @@
 # Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser] [--shells]
 set -eu
 
-packages="g++ cmake make ccache libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 groff-base"
+packages="g++ cmake make ccache libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 python3-jsonschema python3-yaml groff-base"
 for arg in "$@"; do
   case "$arg" in
     --bench) packages="$packages libbenchmark-dev hyperfine python3-numpy" ;;

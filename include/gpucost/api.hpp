@@ -11,6 +11,7 @@
 
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/report/cash_flow_report.hpp"
+#include "gpucost/report/diff.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/report/listing.hpp"
 #include "gpucost/report/rank.hpp"
@@ -47,5 +48,10 @@ CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest&
 // `simulation`'s draws and seed, after the others; the warnings that simulation adds follow the report's.
 CheckReport check_report(const Catalog& catalog, const ComparisonRequest& request, const Gates& gates,
                          const std::vector<RangeEntry>& flag_ranges = {}, const SimulationOptions& simulation = {});
+
+// `diff`: two compare (or check) JSON outputs read back and compared, `before_path` the baseline. `schema_version`
+// is the version this program writes (json_schema_version() of render/diff.hpp). Throws DataError / ValidationError
+// naming the file at fault (not JSON, not a gpucost output, another command's, another schema version).
+DiffReport diff_report(const std::string& before_path, const std::string& after_path, int schema_version);
 
 }  // namespace gpucost

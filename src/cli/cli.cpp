@@ -8,6 +8,7 @@
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/util/text.hpp"
 #include "gpucost/version.hpp"
+#include "help_text.hpp"
 
 namespace gpucost {
 namespace {
@@ -20,7 +21,8 @@ std::vector<std::string> command_names(const std::vector<cli::Command>& commands
 
 // `gpucost help [COMMAND [SUBCOMMAND]]`: the top help, or that command's, as --help prints it. An unknown word is
 // a usage error, as on the command line.
-int print_help(const std::vector<std::string>& words, const CLI::App& app, std::ostream& out) {
+int print_help(const std::vector<std::string>& words, const CLI::App& app, std::ostream& out,
+               const Terminal& terminal) {
     const CLI::App* shown = &app;
     std::string path;  // the words before the command shown, as its usage line names them
     for (const std::string& word : words) {
@@ -37,7 +39,7 @@ int print_help(const std::vector<std::string>& words, const CLI::App& app, std::
         path += (path.empty() ? "" : " ") + shown->get_name();
         shown = next;
     }
-    out << shown->help(path);
+    out << cli::wrapped_help(shown->help(path), terminal);
     return static_cast<int>(ExitCode::success);
 }
 
@@ -55,23 +57,25 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
 
     // One line per subcommand; each lives in its own command_*.cpp.
     const std::vector<cli::Command> commands = {
-        cli::add_compare_command(app),  cli::add_catalog_command(app),     cli::add_check_command(app),
-        cli::add_cashflow_command(app), cli::add_sensitivity_command(app), cli::add_sweep_command(app),
-        cli::add_simulate_command(app), cli::add_init_command(app),        cli::add_completion_command(app),
-        cli::add_manpage_command(app),  cli::add_rank_command(app),        cli::add_plan_command(app),
+        cli::add_compare_command(app),  cli::add_catalog_command(app),      cli::add_check_command(app),
+        cli::add_cashflow_command(app), cli::add_sensitivity_command(app),  cli::add_sweep_command(app),
+        cli::add_simulate_command(app), cli::add_init_command(app),         cli::add_completion_command(app),
+        cli::add_manpage_command(app),  cli::add_rank_command(app),         cli::add_plan_command(app),
+        cli::add_diff_command(app),     cli::add_export_rates_command(app), cli::add_complete_command(app),
     };
 
-    if (!args.empty() && args.front() == "help") return print_help({args.begin() + 1, args.end()}, app, out);
+    if (!args.empty() && args.front() == "help")
+        return print_help({args.begin() + 1, args.end()}, app, out, io.terminal);
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
     try {
         app.parse(reversed);
     } catch (const CLI::CallForHelp&) {
-        out << app.help();
+        out << cli::wrapped_help(app.help(), io.terminal);
         return static_cast<int>(ExitCode::success);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) {  // --help after a subcommand
             for (const cli::Command& c : commands)
-                if (c.app->parsed()) out << c.app->help();
+                if (c.app->parsed()) out << cli::wrapped_help(c.app->help(), io.terminal);
             return static_cast<int>(ExitCode::success);
         }
         throw UsageError(fmt::format("{}; see 'gpucost --help'", e.what()));

@@ -267,5 +267,8 @@ Command add_sweep_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 Command add_rank_command(CLI::App& app);
 Command add_plan_command(CLI::App& app);
+Command add_diff_command(CLI::App& app);
+Command add_export_rates_command(CLI::App& app);
+Command add_complete_command(CLI::App& app);
 
 }  // namespace gpucost::cli

@@ -1,10 +1,12 @@
 // gpucost check: the compare report plus budget gates, for CI jobs; exit code 1 when a gate fails.
+#include <algorithm>
 #include <ostream>
 
 #include <fmt/format.h>
 
 #include "command_docs.hpp"
 #include "gpucost/api.hpp"
+#include "gpucost/io/scenario_json.hpp"
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
 #include "report_command.hpp"
@@ -41,7 +43,69 @@ Side side(const std::string& text) {
                                  did_you_mean(text, {"build", "cloud"})));
 }
 
-// The gates the flags ask for, row by row of the gates table; --max-age-days is the common freshness flag.
+// A gate's key in a scenario file's "gates": its flag's name in the scenario's spelling, "max_payback_months".
+std::string scenario_key(const GateInfo& gate) {
+    std::string key(gate.name);
+    std::replace(key.begin(), key.end(), '-', '_');
+    return key;
+}
+
+bool flag_given(const CheckOptions& o, const GateInfo& gate) {
+    return gate.own_flag ? o.given.at(flag_of(gate))->count() > 0
+                         : o.freshness.option != nullptr && o.freshness.option->count() > 0;
+}
+
+// Why a scenario's gate value is not valid for its row, or "" when it is.
+std::string scenario_value_problem(const GateInfo& gate, const std::variant<double, std::string>& value) {
+    const auto* number = std::get_if<double>(&value);
+    const auto* word = std::get_if<std::string>(&value);
+    if (gate.unit == GateUnit::side)
+        return word != nullptr && (*word == "build" || *word == "cloud")
+                   ? ""
+                   : fmt::format("must be \"build\" or \"cloud\", got {}",
+                                 word != nullptr ? quote_value(*word) : exact_number(*number));
+    if (number == nullptr) return fmt::format("must be a number, got {}", quote_value(*word));
+    if (gate.unit == GateUnit::probability && (*number < 0 || *number > 1))
+        return "must be a probability in [0, 1], got " + exact_number(*number);
+    if (gate.unit == GateUnit::days && (*number < 0 || *number > 36500 || *number != static_cast<int>(*number)))
+        return "must be a whole number of days in [0, 36500], got " + exact_number(*number);
+    if (*number < 0) return "must be a number >= 0, got " + exact_number(*number);
+    return "";
+}
+
+// The --scenario file's "gates", each where its flag is not given (flags win gate by gate). A name the gates table
+// lacks or a bad value is a data error at its path, every one reported together.
+void add_scenario_gates(const CheckOptions& o, Gates& g) {
+    if (o.scenario.scenario.empty()) return;
+    const Scenario scenario = load_scenario_file(o.scenario.scenario);
+    std::vector<std::string> keys;
+    for (const GateInfo& gate : gate_infos()) keys.push_back(scenario_key(gate));
+    std::vector<Problem> problems;
+    for (const auto& [name, value] : scenario.gates) {
+        const std::string path = "/gates/" + name;
+        const auto row = std::find(keys.begin(), keys.end(), name);
+        if (row == keys.end()) {
+            problems.push_back({path, "unknown gate" + did_you_mean(name, keys) + "; see 'gpucost check --help'"});
+            continue;
+        }
+        const GateInfo& gate = gate_infos()[static_cast<std::size_t>(row - keys.begin())];
+        if (std::string why = scenario_value_problem(gate, value); !why.empty()) {
+            problems.push_back({path, std::move(why)});
+            continue;
+        }
+        if (flag_given(o, gate)) continue;
+        if (gate.unit == GateUnit::side) {
+            g.expect = side(std::get<std::string>(value));
+        } else {
+            g.*gate.limit = std::get<double>(value);
+            if (gate.unit == GateUnit::days) g.today = today();
+        }
+    }
+    if (!problems.empty()) throw ValidationError(o.scenario.scenario, std::move(problems));
+}
+
+// The gates the flags ask for, row by row of the gates table; --max-age-days is the common freshness flag; then the
+// scenario's gates where no flag is given.
 Gates gates_for(const CheckOptions& o) {
     Gates g;
     for (const GateInfo& gate : gate_infos()) {
@@ -57,15 +121,16 @@ Gates gates_for(const CheckOptions& o) {
         g.max_age_days = *days;
         g.today = today();
     }
+    add_scenario_gates(o, g);
     return g;
 }
 
 int run_check(const CheckOptions& o, const Io& io) {
-    const Gates gates = gates_for(o);
     const std::vector<RangeEntry> ranges = flag_ranges(o.ranges);
     const SimulationOptions simulation = simulation_options(o.simulation);
+    // The gates are read inside the pipeline: after the --output refusal and the scenario's own checks.
     const CheckReport check = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
-        return check_report(catalog, request, gates, ranges, simulation);
+        return check_report(catalog, request, gates_for(o), ranges, simulation);
     });
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.
     std::ostream& warn = warnings(o.output.quiet, io);

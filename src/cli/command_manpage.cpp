@@ -1,6 +1,7 @@
 // gpucost manpage: the manual page, generated from the real CLI11 option tree so it never goes stale.
 // The build runs it to make gpucost.1, which `cmake --install` puts in share/man/man1. Hidden from --help.
 #include <algorithm>
+#include <map>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -47,22 +48,85 @@ std::string option_term(const CLI::Option& option) {
     return term;
 }
 
-// The command's options, grouped under their CLI11 group headings, in the order --help shows them.
-std::string options_text(const CLI::App& command) {
-    std::vector<std::string> groups;
-    for (const CLI::Option* option : command.get_options()) {
-        const std::string& group = option->get_group();
-        if (!group.empty() && std::find(groups.begin(), groups.end(), group) == groups.end()) groups.push_back(group);
+// An option as the manual states it: its group, term and description. Options that two or more commands state
+// the same way (the assumption flags, --catalog, --output, ...) are the common options, stated once.
+std::string option_key(const CLI::Option& option) {
+    return option.get_group() + "\n" + option_term(option) + "\n" + option.get_description();
+}
+
+bool stated(const CLI::Option& option) { return !option.get_group().empty(); }
+
+// The common options, in the order the manual first meets them, by key.
+struct CommonOptions {
+    std::vector<const CLI::Option*> options;
+    std::map<std::string, int> counts;  // key -> commands stating it
+
+    bool holds(const CLI::Option& option) const {
+        const auto it = counts.find(option_key(option));
+        return it != counts.end() && it->second > 1;
     }
+};
+
+void count_options(const CLI::App& command, CommonOptions& common) {
+    for (const CLI::Option* option : command.get_options()) {
+        if (!stated(*option)) continue;
+        if (common.counts[option_key(*option)]++ == 0) common.options.push_back(option);
+    }
+    for (const CLI::App* sub : command.get_subcommands({}))
+        if (visible(*sub)) count_options(*sub, common);
+}
+
+// The groups of `options` in first-seen order.
+std::vector<std::string> groups_of(const std::vector<const CLI::Option*>& options) {
+    std::vector<std::string> groups;
+    for (const CLI::Option* option : options)
+        if (std::find(groups.begin(), groups.end(), option->get_group()) == groups.end())
+            groups.push_back(option->get_group());
+    return groups;
+}
+
+// Options under their CLI11 group headings, in the order --help shows them.
+std::string option_list(const std::vector<const CLI::Option*>& options) {
     std::string out;
-    for (const std::string& group : groups) {
+    for (const std::string& group : groups_of(options)) {
         out += fmt::format(".PP\n\\fI{}\\fR\n", roff(group));
-        for (const CLI::Option* option : command.get_options()) {
-            if (option->get_group() != group) continue;
-            out += fmt::format(".TP\n{}\n{}\n", option_term(*option), roff(option->get_description()));
-        }
+        for (const CLI::Option* option : options)
+            if (option->get_group() == group)
+                out += fmt::format(".TP\n{}\n{}\n", option_term(*option), roff(option->get_description()));
     }
     return out;
+}
+
+// "\fB\-\-catalog\fR": an option's first name, for the list of the common options a command takes.
+std::string option_name(const CLI::Option& option) {
+    const auto& longs = option.get_lnames();
+    if (!longs.empty()) return fmt::format("\\fB\\-\\-{}\\fR", roff(longs.front()));
+    return fmt::format("\\fB\\-{}\\fR", roff(option.get_snames().front()));
+}
+
+// The command's own options in full, then the common ones it takes by name, group by group ("all" when it takes
+// every common option of the group).
+std::string options_text(const CLI::App& command, const CommonOptions& common) {
+    std::vector<const CLI::Option*> own;
+    std::vector<const CLI::Option*> shared;
+    for (const CLI::Option* option : command.get_options())
+        if (stated(*option)) (common.holds(*option) ? shared : own).push_back(option);
+    std::string out = option_list(own);
+    if (shared.empty()) return out;
+    std::vector<std::string> parts;
+    for (const std::string& group : groups_of(shared)) {
+        std::vector<std::string> names;
+        for (const CLI::Option* option : shared)
+            if (option->get_group() == group) names.push_back(option_name(*option));
+        const auto in_group = std::count_if(common.options.begin(), common.options.end(), [&](const CLI::Option* o) {
+            return o->get_group() == group && common.holds(*o);
+        });
+        parts.push_back(fmt::format("\\fI{}\\fR: {}", roff(group),
+                                    static_cast<long>(names.size()) == in_group && names.size() > 3
+                                        ? std::string("all")
+                                        : fmt::format("{}", fmt::join(names, ", "))));
+    }
+    return out + fmt::format(".PP\nAnd the common options (COMMON OPTIONS below): {}.\n", fmt::join(parts, "; "));
 }
 
 // "gpucost catalog list [OPTIONS] [SECTION]": the path and the positional arguments.
@@ -200,17 +264,17 @@ std::string examples_text(const CLI::App& command) {
     return fmt::format(".PP\n.nf\n{}\n.fi\n", roff(footer));
 }
 
-void add_command(const CLI::App& command, const std::string& path, std::string& out) {
+void add_command(const CLI::App& command, const std::string& path, const CommonOptions& common, std::string& out) {
     out += fmt::format(".SS \"{}\"\n", roff(path));
     out += usage_line(command, path);
     out += fmt::format(".PP\n{}\n", roff(command.get_description()));
     out += manual_text(command.get_name());
-    out += options_text(command);
+    out += options_text(command, common);
     // A nested command inherits its parent's footer: its examples are shown once, under the parent.
     const CLI::App* parent = command.get_parent();
     if (parent == nullptr || parent->get_footer() != command.get_footer()) out += examples_text(command);
     for (const CLI::App* sub : command.get_subcommands({}))
-        if (visible(*sub)) add_command(*sub, path + " " + sub->get_name(), out);
+        if (visible(*sub)) add_command(*sub, path + " " + sub->get_name(), common, out);
 }
 
 // The exit codes section, from the same text --help prints: "  3  data error: ..." per line.
@@ -246,9 +310,19 @@ std::string manual(const CLI::App& root, const std::string& date) {
                 "a scenario file (--scenario) or a catalogue overlay (--add-catalog). Money is in US dollars unless "
                 "--currency and --usd-rate convert the results for display.") +
            "\n";
+    CommonOptions common;
+    for (const CLI::App* command : root.get_subcommands({}))
+        if (visible(*command)) count_options(*command, common);
     out += ".SH COMMANDS\n";
     for (const CLI::App* command : root.get_subcommands({}))
-        if (visible(*command)) add_command(*command, "gpucost " + command->get_name(), out);
+        if (visible(*command)) add_command(*command, "gpucost " + command->get_name(), common, out);
+    std::vector<const CLI::Option*> shared;
+    for (const CLI::Option* option : common.options)
+        if (common.holds(*option)) shared.push_back(option);
+    out += ".SH COMMON OPTIONS\n" +
+           roff("Options that several commands take, stated the same way for each, are stated here once; each "
+                "command above lists its own options in full and names the common ones it takes.") +
+           "\n" + option_list(shared);
     out += ".SH EXIT STATUS\n" + exit_status_text();
     out += ".SH ENVIRONMENT\n";
     out += ".TP\n.B GPUCOST_TODAY\n" +

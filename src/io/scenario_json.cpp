@@ -18,6 +18,7 @@ using json = nlohmann::json;
 const char* const k_build_key = "build";
 const char* const k_cloud_key = "cloud";
 const char* const k_ranges_key = "ranges";
+const char* const k_gates_key = "gates";
 
 // The matching keys (issue 12), as the flags of the same names spell them.
 const std::vector<std::string> k_match_keys = {
@@ -30,6 +31,7 @@ std::vector<std::string> known_keys() {
     keys.emplace_back(k_cloud_key);
     keys.insert(keys.end(), k_match_keys.begin(), k_match_keys.end());
     keys.emplace_back(k_ranges_key);
+    keys.emplace_back(k_gates_key);
     return keys;
 }
 
@@ -69,6 +71,27 @@ MatchRequest read_match(JsonReader& r, const json& root) {
 }
 
 // "build" and "cloud": an id, or null for the default choice.
+// "gates": an object of gate names to a number or a word; which names and values are valid is check's gates table's
+// to say (report/gates.cpp), so here only the shape is read.
+void read_gates(JsonReader& r, const json& gates,
+                std::vector<std::pair<std::string, std::variant<double, std::string>>>& out) {
+    const std::string path = child_path("", k_gates_key);
+    if (!gates.is_object()) {
+        r.error(path, fmt::format("must be an object of budget gates (\"max_payback_months\": 24, ...), got {}",
+                                  describe(gates)));
+        return;
+    }
+    for (const auto& item : gates.items()) {
+        if (item.value().is_number())
+            out.emplace_back(item.key(), item.value().get<double>());
+        else if (item.value().is_string())
+            out.emplace_back(item.key(), item.value().get<std::string>());
+        else
+            r.error(child_path(path, item.key()),
+                    fmt::format("must be a number or a word, got {}", describe(item.value())));
+    }
+}
+
 std::optional<std::string> read_id(JsonReader& r, const json& root, const char* key) {
     const json* value = JsonReader::member(root, key);
     if (value == nullptr || value->is_null()) return std::nullopt;
@@ -163,6 +186,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     s.match = read_match(r, root);
     if (const json* ranges = JsonReader::member(root, k_ranges_key))
         read_ranges(r, *ranges, child_path("", k_ranges_key), {"", s.assumptions.origin, file}, s.ranges);
+    if (const json* gates = JsonReader::member(root, k_gates_key)) read_gates(r, *gates, s.gates);
     if (!r.errors().empty()) {
         echo_typed_numbers(r.errors(), text);
         throw ValidationError(file, std::move(r.errors()), std::move(r.warnings()));

@@ -1,6 +1,9 @@
 // `compare` (and `check`'s report) for people: the one outline the terminal table, markdown and the HTML page are
 // written from. The ranked view of every build, or one build in detail; the HTML page adds its charts and the
 // run's assumptions, warnings and catalogue.
+#include <algorithm>
+#include <iterator>
+
 #include <fmt/format.h>
 
 #include "gpucost/render/phrases.hpp"
@@ -238,9 +241,19 @@ Document document_of(const CheckReport& check) {
     for (const GateCheck& c : check.checks)
         table.rows.push_back({{c.passed ? Cell("ok") : Cell("FAIL").bold(), c.name, c.build_id, c.cloud_id,
                                gate_value(c, c.value), gate_value(c, c.limit)}});
+    const auto failed =
+        std::count_if(check.checks.begin(), check.checks.end(), [](const GateCheck& c) { return !c.passed; });
+    const std::string total = count_text(static_cast<long long>(check.checks.size()), "gate check");
+    const std::string verdict = check.checks.empty() ? "No gate given: check passes."
+                                : failed == 0        ? fmt::format("{} passed, none failed.", total)
+                                                     : fmt::format("{} of {} FAILED.", failed, total);
     Section checks{"checks", {}, 2, {}, k_not_text};
-    checks.add(Heading{words("Checks"), 2}).add(std::move(table));
-    d.sections.insert(d.sections.end() - 1, std::move(checks));  // before the footer
+    checks.add(Heading{words("Checks"), 2})
+        .add(Paragraph{words(verdict), failed == 0 ? Role::verdict : Role::warning, true})
+        .add(std::move(table));
+    // The gates first (issue 25): a job summary's or pull-request comment's reader wants the result before the
+    // figures behind it.
+    d.sections.insert(d.sections.begin(), std::make_move_iterator(&checks), std::make_move_iterator(&checks + 1));
     return d;
 }
 

@@ -27,3 +27,24 @@ TEST_CASE("completion: bash, zsh and fish scripts name every command path with i
     CHECK(bad.err == "gpucost: error: completion: unsupported shell \"zhs\"; give bash, zsh or fish (did you mean "
                      "\"zsh\"?)\n");
 }
+
+TEST_CASE("__complete: a flag's values from the catalogue at completion time, each with its name", "[completion]") {
+    const auto builds = run_gpucost({"__complete", "builds", "--catalog", "data/mini_catalog.json"});
+    CHECK(builds.exit_code == 0);
+    CHECK(builds.out == "box-a4\tFour A GPUs\nbox-b2\tTwo B GPUs, office\n");
+    const auto formats = run_gpucost({"__complete", "formats"});
+    CHECK_THAT(formats.out, Contains("json\toutput format\n"));
+    CHECK_THAT(run_gpucost({"__complete", "charts"}).out, Contains("tornado\t"));
+    const auto bad = run_gpucost({"__complete", "bilds"});
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err == "gpucost: error: __complete: unknown kind \"bilds\"; give builds, offers, workloads, gpus, "
+                     "formats, charts or rate-targets\n");
+    // Every script asks __complete for --build's values; zsh and fish show the names as descriptions.
+    CHECK_THAT(run_gpucost({"completion", "bash"}).out, Contains("--build) COMPREPLY=($(compgen -W \"$(gpucost "
+                                                                 "__complete builds 2>/dev/null | cut -f1)\""));
+    CHECK_THAT(run_gpucost({"completion", "zsh"}).out, Contains("--build) _gpucost_values builds; return ;;"));
+    CHECK_THAT(run_gpucost({"completion", "fish"}).out,
+               Contains("complete -c gpucost -l build -x -a '(gpucost __complete builds 2>/dev/null)'"));
+    // Hidden: not a command --help lists.
+    CHECK_THAT(run_gpucost({"--help"}).out, !Contains("__complete"));
+}

@@ -483,12 +483,14 @@ TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate,
     CHECK(euros["comparisons"][0]["build"]["total_eur"].get<double>() == 6'172.839);
 }
 
-TEST_CASE("check's markdown: a checks table, money as dollars, months and days as counts, no payback "
-          "as never") {
+TEST_CASE("check's markdown: the gate summary and checks table first, money as dollars, months and days as "
+          "counts, no payback as never") {
     const CheckReport check = checked();
     const std::string out = render(check, Format::markdown);
     const std::vector<std::string> expected = {
         "### Checks",
+        "",
+        "**3 of 4 gate checks FAILED.**",  // payback, age and expect fail; the total passes
         "",
         "| result | gate | build | cloud offer | value | limit |",
         "| --- | --- | --- | --- | ---: | ---: |",
@@ -498,8 +500,9 @@ TEST_CASE("check's markdown: a checks table, money as dollars, months and days a
         "| **FAIL** | expect | box-a4 | cheap-a4 | build | cloud |",
     };
     CHECK(block(out, "### Checks", expected.size()) == expected);
-    // The report's markdown comes first, the footer last.
-    CHECK(out.rfind(render(check.report, Format::markdown).substr(0, 200), 0) == 0);
+    // The checks come first (a pull-request comment's answer), then the report's markdown, the footer last.
+    CHECK(out.rfind("### Checks\n", 0) == 0);
+    CHECK(out.find(render(check.report, Format::markdown).substr(0, 200)) > out.find("| **FAIL** | expect |"));
     CHECK(lines_of(out).back() ==
           "<sub>Catalogue: /data/a\\|b/catalog.json, as of 2026-11-01; oldest figure used: 2026-01.</sub>");
     // In euros the gates' dollars stay dollars.

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include "gpucost/model/assumptions.hpp"
@@ -19,6 +21,9 @@ struct Scenario {
     std::optional<std::string> cloud_id;  // "cloud": an id, or null / absent for the cheapest match
     MatchRequest match;                   // "match", "tier", "workload" and the "min_*" requirements
     std::vector<RangeEntry> ranges;       // "ranges": { "<address>": {low, high, mode, dist} }
+    // "gates": { "max_payback_months": 24, "expect": "build", ... } for `check`, as written (a number or a word),
+    // in the file's order; `check` judges the names and values by its gates table, and its flags win gate by gate.
+    std::vector<std::pair<std::string, std::variant<double, std::string>>> gates;
 };
 
 }  // namespace gpucost
