@@ -1,0 +1,121 @@
+// The workbook's Cash flow sheet: one row per month 0..M, each cost category of each side worked out from the
+// Assumptions sheet's names exactly as the engine does it (cash_flow.cpp's month_amount_usd x discount_factor).
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "xlsx_parts.hpp"
+
+namespace gpucost::xlsx_detail {
+namespace {
+
+// Discount factor (1 + r)^(-k/12) (the engine's e^(-k ln(1 + r) / 12)); a price that changes by g a year, locked for
+// terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
+constexpr std::array<CashFlowColumn, 25> k_columns = {{
+    {"month", "Month", "", "", "", false},
+    {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", false},
+    {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", false},
+    {"power_trend", "Electricity price factor", "",
+     "=IF(electricity_price_change_per_year=0,1,(1+electricity_price_change_per_year)^(([month]-1)/12))", "", false},
+    {"cloud_trend", "Cloud price factor", "",
+     "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(cloud_term_months*INT(([month]-1)/"
+     "cloud_term_months)/12))",
+     "", false},
+    {"interim_trend", "Interim cloud price factor", "",
+     "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(interim_term_months*INT(([month]-1)/"
+     "interim_term_months)/12))",
+     "", false},
+    {"hardware", "Build: hardware", "=hardware_usd", "0", "", true, Category::hardware},
+    {"setup", "Build: setup", "=setup_usd", "0", "", true, Category::setup},
+    {"power", "Build: power", "0", "=[working]*power_usd_per_month*[power_trend]*[v]", "", true, Category::power},
+    {"build_staff", "Build: staff", "0", "=staff_build_usd_per_month*[v]", "", true, Category::build_staff},
+    {"maintenance", "Build: maintenance", "0", "=[working]*maintenance_usd_per_month*[v]", "", true,
+     Category::maintenance},
+    {"facility", "Build: facility", "0", "=[working]*facility_usd_per_month*[v]", "", true, Category::facility},
+    {"interim_cloud", "Build: interim cloud", "0",
+     "=(1-[working])*(interim_compute_usd_per_month*[interim_trend]+storage_usd_per_month+"
+     "cloud_egress_usd_per_month)*[v]",
+     "", true, Category::interim_cloud},
+    {"resale", "Build: resale", "0", "0", "=-resale_value_usd*[v]", true, Category::resale},
+    {"build_total", "Build: month", "=SUM([hardware]:[resale])", "=SUM([hardware]:[resale])", "", true},
+    {"compute", "Cloud: compute", "0", "=compute_usd_per_month*[cloud_trend]*[v]", "", true, Category::compute},
+    {"storage", "Cloud: storage", "0", "=storage_usd_per_month*[v]", "", true, Category::storage},
+    {"egress", "Cloud: egress", "0", "=cloud_egress_usd_per_month*[v]", "", true, Category::egress},
+    {"cloud_staff", "Cloud: staff", "0", "=staff_cloud_usd_per_month*[v]", "", true, Category::cloud_staff},
+    {"cloud_total", "Cloud: month", "=SUM([compute]:[cloud_staff])", "=SUM([compute]:[cloud_staff])", "", true},
+    {"build_cumulative", "Build: cumulative", "=[build_total]", "=[build_cumulative@prev]+[build_total]", "", true},
+    {"cloud_cumulative", "Cloud: cumulative", "=[cloud_total]", "=[cloud_cumulative@prev]+[cloud_total]", "", true},
+    {"difference", "Cumulative build - cloud", "=[build_cumulative]-[cloud_cumulative]",
+     "=[build_cumulative]-[cloud_cumulative]", "", true},
+    // The payback leaves the resale out (owning pays back on what was spent): the build's cumulative less it.
+    {"build_spent", "Build: cumulative, resale left out", "=[build_cumulative]-[resale]",
+     "=[build_cumulative]-[resale]", "", true},
+    {"paid_back", "Cloud has reached build (1/0)", "", "=IF([cloud_cumulative]>=[build_spent],1,0)", "", false},
+}};
+
+// `pattern` with each [key] replaced by that column's cell in `row`, and [key@prev] by the one in `row - 1`.
+std::string expand(std::string_view pattern, int row) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < pattern.size()) {
+        const std::size_t open = pattern.find('[', at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = pattern.find(']', open);
+        out.append(pattern.substr(at, open - at));
+        std::string_view key = pattern.substr(open + 1, close - open - 1);
+        int r = row;
+        if (key.ends_with("@prev")) {
+            key.remove_suffix(5);
+            r = row - 1;
+        }
+        out += cell_address(r, cash_flow_column(key));
+        at = close + 1;
+    }
+    out.append(pattern.substr(std::min(at, pattern.size())));
+    return out;
+}
+
+void write_cell(Sheet& sheet, int row, int col, std::string_view pattern, lxw_format* format) {
+    if (pattern.empty()) return;
+    if (pattern.front() == '=')
+        sheet.formula(row, col, expand(pattern, row), format);
+    else
+        sheet.number(row, col, std::strtod(std::string(pattern).c_str(), nullptr), format);
+}
+
+}  // namespace
+
+std::span<const CashFlowColumn> cash_flow_columns() noexcept { return k_columns; }
+
+int cash_flow_column(std::string_view key) {
+    for (std::size_t i = 0; i < k_columns.size(); ++i)
+        if (k_columns[i].key == key) return static_cast<int>(i);
+    throw std::logic_error(fmt::format("xlsx: no Cash flow column {}", key));
+}
+
+void write_cash_flow_sheet(Sheet& sheet, const Comparison& c, const Formats& formats) {
+    const int months = c.assumptions.values.months;
+    for (std::size_t i = 0; i < k_columns.size(); ++i) {
+        const int col = static_cast<int>(i);
+        const CashFlowColumn& column = k_columns[i];
+        sheet.text(0, col, column.heading, formats.heading);
+        lxw_format* format = column.money ? formats.usd : formats.factor;
+        for (int month = 0; month <= months; ++month) {
+            const int row = cash_flow_row(month);
+            if (column.key == "month")
+                sheet.number(row, col, month, formats.number);
+            else if (month == 0)
+                write_cell(sheet, row, col, column.month_0, format);
+            else
+                write_cell(sheet, row, col, month == months && !column.last.empty() ? column.last : column.monthly,
+                           format);
+        }
+    }
+    sheet.column_width(0, 0, 7);
+    sheet.column_width(1, static_cast<int>(k_columns.size()) - 1, 16);
+    sheet.freeze(1, 1);
+}
+
+}  // namespace gpucost::xlsx_detail

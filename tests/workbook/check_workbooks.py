@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""The --format xlsx workbooks as a spreadsheet computes them.
+
+Writes workbooks for several shipped builds and pricings, changes one input cell of some copies with openpyxl,
+recalculates every file in one headless LibreOffice run, then reads the recalculated figures (data_only) and
+compares them with gpucost's JSON for the same inputs (with the changed input as a flag): every category total,
+both sides' totals and the savings to the cent, the cheaper side, the payback month and the break-even hours per
+week. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
+
+Usage: check_workbooks.py GPUCOST_BINARY WORK_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import openpyxl
+except ImportError:
+    print("workbook_recalc: skipped: python3-openpyxl is not installed (sh scripts/install-deps.sh --office)")
+    sys.exit(77)
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+if SOFFICE is None:
+    print("workbook_recalc: skipped: soffice is not installed (sh scripts/install-deps.sh --office)")
+    sys.exit(77)
+
+# name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
+# a lead time, the curve resale, sized storage, idle off.
+CASES = [
+    ("h100", ["compare", "--build", "dgx-h100-2023"]),
+    ("a100-40gb-spot", ["compare", "--build", "dgx-a100-40gb-2020", "--pricing", "spot", "--discount-rate", "0.08",
+                      "--idle", "off"]),
+    ("a100-reserved-1y", ["compare", "--build", "hgx-a100-80gb-2023", "--pricing", "reserved-1y",
+                          "--cloud-price-change-per-year", "-0.15", "--electricity-price-change-per-year", "0.04",
+                          "--discount-rate", "0.1", "--years", "4"]),
+    ("h200-reserved-3y-lead", ["compare", "--build", "hgx-h200-8gpu", "--pricing", "reserved-3y",
+                               "--lead-time-months", "5", "--resale", "curve", "--resale-decline-per-year", "0.3",
+                               "--storage-tb", "50", "--cloud-storage-usd-per-tb-month", "20",
+                               "--on-demand-overhead", "0.1", "--discount-rate", "0.07"]),
+    ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
+]
+
+# A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
+EDITS = [
+    ("h100", "electricity_usd_per_kwh", 0.31, ["--electricity-usd-per-kwh", "0.31"]),
+    ("a100-40gb-spot", "hours_per_week", 100, ["--hours-per-week", "100"]),
+    ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
+    ("h200-reserved-3y-lead", "lead_time_months", 2, ["--lead-time-months", "2"]),
+    ("rtx5090-cashflow", "staff_fte_build", 0.5, ["--staff-fte-build", "0.5"]),
+]
+
+# LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
+# recalculate every OOXML file on load: OOXMLRecalcMode 0 is "always".
+PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
+<value>0</value></prop></item>
+</oor:items>
+"""
+
+CENT = 0.005
+
+
+def run(binary, args):
+    result = subprocess.run([binary] + args, capture_output=True)
+    if result.returncode != 0:
+        sys.exit("gpucost %s: exit %d: %s" % (" ".join(args), result.returncode, result.stderr.decode()))
+    return result.stdout
+
+
+def with_flag(args, flag, text):
+    """`args` with `flag` set to `text`, in place of its value when it is already there (a flag is given once)."""
+    if flag in args:
+        at = args.index(flag) + 1
+        return args[:at] + [text] + args[at + 1:]
+    return args + [flag, text]
+
+
+def expected(binary, args):
+    """The one comparison of `compare` with the same flags (cashflow's figures are compare's)."""
+    text = run(binary, ["compare"] + args[1:] + ["--format", "json"])
+    return json.loads(text)["report"]["comparisons"][0]
+
+
+def named_cells(book):
+    cells = {}
+    for defined in book.defined_names.definedName:
+        for sheet, coordinate in defined.destinations:
+            cells[defined.name] = (sheet, coordinate.replace("$", ""))
+    return cells
+
+
+def value(book, cells, name):
+    sheet, coordinate = cells[name]
+    return book[sheet][coordinate].value
+
+
+def compare(label, book, want, problems):
+    cells = named_cells(book)
+
+    def money(name, wanted):
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - wanted) > CENT:
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, wanted))
+
+    for side in ("build", "cloud"):
+        for key, amount in want[side]["breakdown_usd"].items():
+            money("%s_%s_usd" % (side, key), amount)
+        money("%s_total_usd" % side, want[side]["total_usd"])
+    money("savings_usd", want["savings_usd"])
+    if value(book, cells, "cheaper") != want["cheaper"]:
+        problems.append("%s: cheaper = %r, gpucost says %r" % (label, value(book, cells, "cheaper"), want["cheaper"]))
+    payback = want["break_even"]["payback_month"]
+    got = value(book, cells, "payback_month")
+    if (payback is None and got != "not within the horizon") or (payback is not None and got != payback):
+        problems.append("%s: payback_month = %r, gpucost says %r" % (label, got, payback))
+    hours = want["break_even"]["hours_per_week"]
+    got = value(book, cells, "break_even_hours_per_week")
+    if hours is None:
+        if got != "none":
+            problems.append("%s: break_even_hours_per_week = %r, gpucost says none" % (label, got))
+    elif not isinstance(got, (int, float)) or abs(got - hours) > 1e-6:
+        problems.append("%s: break_even_hours_per_week = %r, gpucost says %r" % (label, got, hours))
+
+
+def main():
+    binary, work = sys.argv[1], sys.argv[2]
+    shutil.rmtree(work, ignore_errors=True)
+    written, recalculated, profile = (os.path.join(work, d) for d in ("written", "recalculated", "profile"))
+    for d in (written, recalculated, os.path.join(profile, "user")):
+        os.makedirs(d)
+    with open(os.path.join(profile, "user", "registrymodifications.xcu"), "w") as f:
+        f.write(PROFILE)
+
+    wants = {}
+    for name, args in CASES:
+        path = os.path.join(written, name + ".xlsx")
+        run(binary, args + ["--output", path])
+        # Two runs give the same bytes (the workbook's creation time is fixed).
+        if run(binary, args + ["--format", "xlsx"]) != open(path, "rb").read():
+            sys.exit("%s: two runs gave different bytes" % name)
+        wants[name] = expected(binary, args)
+    arguments = dict(CASES)
+    for name, key, new_value, flags in EDITS:
+        book = openpyxl.load_workbook(os.path.join(written, name + ".xlsx"))
+        sheet, coordinate = named_cells(book)[key]
+        book[sheet][coordinate].value = new_value
+        book.save(os.path.join(written, "%s-%s.xlsx" % (name, key)))
+        wants["%s-%s" % (name, key)] = expected(binary, with_flag(arguments[name], flags[0], flags[1]))
+
+    files = sorted(os.path.join(written, f) for f in os.listdir(written))
+    subprocess.run([SOFFICE, "-env:UserInstallation=file://" + os.path.abspath(profile), "--headless",
+                    "--convert-to", "xlsx", "--outdir", recalculated] + files,
+                   check=True, capture_output=True, timeout=240)
+
+    problems = []
+    for label, want in sorted(wants.items()):
+        path = os.path.join(recalculated, label + ".xlsx")
+        if not os.path.exists(path):
+            problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
+            continue
+        compare(label, openpyxl.load_workbook(path, data_only=True), want, problems)
+    for problem in problems:
+        print(problem)
+    print("workbook_recalc: %d workbooks recalculated, %d problems" % (len(wants), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
