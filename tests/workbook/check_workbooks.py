@@ -18,6 +18,9 @@ import sys
 try:
     import openpyxl
 except ImportError:
+    # Debian's python3-openpyxl is in the system interpreter's path; a virtual environment's python3 may lack it.
+    if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
     print("workbook_recalc: skipped: python3-openpyxl is not installed (sh scripts/install-deps.sh --office)")
     sys.exit(77)
 
@@ -26,9 +29,12 @@ if SOFFICE is None:
     print("workbook_recalc: skipped: soffice is not installed (sh scripts/install-deps.sh --office)")
     sys.exit(77)
 
+MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mini_catalog.json")
+
 # name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
 # a lead time, the curve resale, sized storage, idle off.
 CASES = [
+    ("box-a4", ["compare", "--catalog", MINI, "--build", "box-a4"]),
     ("h100", ["compare", "--build", "dgx-h100-2023"]),
     ("a100-40gb-spot", ["compare", "--build", "dgx-a100-40gb-2020", "--pricing", "spot", "--discount-rate", "0.08",
                       "--idle", "off"]),
@@ -44,6 +50,7 @@ CASES = [
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
 EDITS = [
+    ("box-a4", "electricity_usd_per_kwh", 0.3, ["--electricity-usd-per-kwh", "0.3"]),
     ("h100", "electricity_usd_per_kwh", 0.31, ["--electricity-usd-per-kwh", "0.31"]),
     ("a100-40gb-spot", "hours_per_week", 100, ["--hours-per-week", "100"]),
     ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
@@ -62,6 +69,29 @@ PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 CENT = 0.005
+
+# Figures worked out by hand for the fixture's box-a4 (tests/data/mini_catalog.json: 4 x GPU A at 500 W load, 50 W
+# idle, $10,000; base $10,000, 1,000 W, 200 W; setup $1,000) against pricey-a1 (1 GPU, $3/h on demand), at the
+# fixture's 84 h/week over 24 months, always on, PUE 1.5, $0.20/kWh, no discounting: the workbook must reach them
+# whatever gpucost says.
+#   used hours a month u = 84 x 730 / 168 = 365, idle hours 730 - 365 = 365
+#   kWh a month = (365 x 3,000 + 365 x 400) / 1,000 = 1,241
+HAND = {
+    "box-a4": {
+        "build_power_usd": 8935.2,  # 1,241 kWh x 1.5 x $0.20 x 24 months
+        "build_resale_usd": -30000.0,  # $50,000 x (1 - (1 - 0.2) x 2 / 4 years)
+        "cloud_compute_usd": 105120.0,  # 4 instances x $3 x 365 h x 24 months
+        "build_total_usd": 66335.2,  # 50,000 + 1,000 + 8,935.2 + 24,000 + 10,000 + 2,400 - 30,000
+        "cloud_total_usd": 118920.0,  # 105,120 + 1,200 + 600 + 12,000
+        # D(0) = 59,502.4 - 13,800 = 45,702.4; slope (730 / 168 x 2.6 kWh x 1.5 x $0.20 - 4 x $3 x 730 / 168) x 24
+        # = 81.342857 - 1,251.428571 = -1,170.085714 per weekly hour; 45,702.4 / 1,170.085714 = 39.0590
+        "break_even_hours_per_week": 39.05901887529607,
+    },
+    "box-a4-electricity_usd_per_kwh": {
+        "build_power_usd": 13402.8,  # 1,241 kWh x 1.5 x $0.30 x 24 months
+        "build_total_usd": 70802.8,  # 66,335.2 - 8,935.2 + 13,402.8
+    },
+}
 
 
 def run(binary, args):
@@ -162,7 +192,13 @@ def main():
         if not os.path.exists(path):
             problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
             continue
-        compare(label, openpyxl.load_workbook(path, data_only=True), want, problems)
+        book = openpyxl.load_workbook(path, data_only=True)
+        compare(label, book, want, problems)
+        cells = named_cells(book)
+        for name, wanted in HAND.get(label, {}).items():
+            got = value(book, cells, name)
+            if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
+                problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
     for problem in problems:
         print(problem)
     print("workbook_recalc: %d workbooks recalculated, %d problems" % (len(wants), len(problems)))
