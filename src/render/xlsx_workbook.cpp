@@ -98,11 +98,19 @@ using namespace xlsx_detail;
 // libxlsxwriter stamps the current time otherwise.
 constexpr std::time_t k_workbook_created = 946684800;
 
+// The folder for temporary files ($TMPDIR, else /tmp); OutputError when there is none.
+std::filesystem::path temporary_folder() {
+    std::error_code error;
+    std::filesystem::path folder = std::filesystem::temp_directory_path(error);
+    if (error) throw OutputError("xlsx: no folder for temporary files: " + error.message() + " (set TMPDIR)");
+    return folder;
+}
+
 // A temporary file, removed when it goes out of scope.
 class TemporaryFile {
 public:
     TemporaryFile() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gpucost-XXXXXX.xlsx").string();
+        std::string pattern = (temporary_folder() / "gpucost-XXXXXX.xlsx").string();
         const int fd = mkstemps(pattern.data(), 5);
         if (fd < 0) throw OutputError("xlsx: cannot create a temporary file in " + pattern);
         ::close(fd);
@@ -140,7 +148,7 @@ std::string read_back(const std::string& path) {
 
 std::string workbook_bytes(const Comparison& c) {
     const TemporaryFile file;
-    std::string tmpdir = std::filesystem::temp_directory_path().string();
+    std::string tmpdir = temporary_folder().string();
     lxw_workbook_options options{};
     options.tmpdir = tmpdir.data();
     WorkbookCloser closer{workbook_new_opt(file.path().c_str(), &options)};
