@@ -13,46 +13,64 @@ namespace {
 
 // Discount factor (1 + r)^(-k/12) (the engine's e^(-k ln(1 + r) / 12)); a price that changes by g a year, locked for
 // terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
-constexpr std::array<CashFlowColumn, 25> k_columns = {{
-    {"month", "Month", "", "", "", false},
-    {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", false},
-    {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", false},
+constexpr std::array<CashFlowColumn, 27> k_columns = {{
+    {"month", "Month", "", "", "", ColumnKind::flag},
+    {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", ColumnKind::factor},
+    {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", ColumnKind::flag},
     {"power_trend", "Electricity price factor", "",
-     "=IF(electricity_price_change_per_year=0,1,(1+electricity_price_change_per_year)^(([month]-1)/12))", "", false},
+     "=IF(electricity_price_change_per_year=0,1,(1+electricity_price_change_per_year)^(([month]-1)/12))", "",
+     ColumnKind::factor},
     {"cloud_trend", "Cloud price factor", "",
      "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(cloud_term_months*INT(([month]-1)/"
      "cloud_term_months)/12))",
-     "", false},
+     "", ColumnKind::factor},
     {"interim_trend", "Interim cloud price factor", "",
      "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(interim_term_months*INT(([month]-1)/"
      "interim_term_months)/12))",
-     "", false},
-    {"hardware", "Build: hardware", "=hardware_usd", "0", "", true, Category::hardware},
-    {"setup", "Build: setup", "=setup_usd", "0", "", true, Category::setup},
-    {"power", "Build: power", "0", "=[working]*power_usd_per_month*[power_trend]*[v]", "", true, Category::power},
-    {"build_staff", "Build: staff", "0", "=staff_build_usd_per_month*[v]", "", true, Category::build_staff},
-    {"maintenance", "Build: maintenance", "0", "=[working]*maintenance_usd_per_month*[v]", "", true,
+     "", ColumnKind::factor},
+    {"hardware", "Build: hardware", "=hardware_usd", "0", "", ColumnKind::money, Category::hardware},
+    {"setup", "Build: setup", "=setup_usd", "0", "", ColumnKind::money, Category::setup},
+    {"power", "Build: power", "0", "=[working]*power_usd_per_month*[power_trend]*[v]", "", ColumnKind::money,
+     Category::power},
+    {"build_staff", "Build: staff", "0", "=staff_build_usd_per_month*[v]", "", ColumnKind::money,
+     Category::build_staff},
+    {"maintenance", "Build: maintenance", "0", "=[working]*maintenance_usd_per_month*[v]", "", ColumnKind::money,
      Category::maintenance},
-    {"facility", "Build: facility", "0", "=[working]*facility_usd_per_month*[v]", "", true, Category::facility},
+    {"facility", "Build: facility", "0", "=[working]*facility_usd_per_month*[v]", "", ColumnKind::money,
+     Category::facility},
     {"interim_cloud", "Build: interim cloud", "0",
      "=(1-[working])*(interim_compute_usd_per_month*[interim_trend]+storage_usd_per_month+"
      "cloud_egress_usd_per_month)*[v]",
-     "", true, Category::interim_cloud},
-    {"resale", "Build: resale", "0", "0", "=-resale_value_usd*[v]", true, Category::resale},
-    {"build_total", "Build: month", "=SUM([hardware]:[resale])", "=SUM([hardware]:[resale])", "", true},
-    {"compute", "Cloud: compute", "0", "=compute_usd_per_month*[cloud_trend]*[v]", "", true, Category::compute},
-    {"storage", "Cloud: storage", "0", "=storage_usd_per_month*[v]", "", true, Category::storage},
-    {"egress", "Cloud: egress", "0", "=cloud_egress_usd_per_month*[v]", "", true, Category::egress},
-    {"cloud_staff", "Cloud: staff", "0", "=staff_cloud_usd_per_month*[v]", "", true, Category::cloud_staff},
-    {"cloud_total", "Cloud: month", "=SUM([compute]:[cloud_staff])", "=SUM([compute]:[cloud_staff])", "", true},
-    {"build_cumulative", "Build: cumulative", "=[build_total]", "=[build_cumulative@prev]+[build_total]", "", true},
-    {"cloud_cumulative", "Cloud: cumulative", "=[cloud_total]", "=[cloud_cumulative@prev]+[cloud_total]", "", true},
+     "", ColumnKind::money, Category::interim_cloud},
+    {"resale", "Build: resale", "0", "0", "=-resale_value_usd*[v]", ColumnKind::money, Category::resale},
+    {"build_total", "Build: month", "=SUM([hardware]:[resale])", "=SUM([hardware]:[resale])", "", ColumnKind::money},
+    {"compute", "Cloud: compute", "0", "=compute_usd_per_month*[cloud_trend]*[v]", "", ColumnKind::money,
+     Category::compute},
+    {"storage", "Cloud: storage", "0", "=storage_usd_per_month*[v]", "", ColumnKind::money, Category::storage},
+    {"egress", "Cloud: egress", "0", "=cloud_egress_usd_per_month*[v]", "", ColumnKind::money, Category::egress},
+    {"cloud_staff", "Cloud: staff", "0", "=staff_cloud_usd_per_month*[v]", "", ColumnKind::money,
+     Category::cloud_staff},
+    {"cloud_total", "Cloud: month", "=SUM([compute]:[cloud_staff])", "=SUM([compute]:[cloud_staff])", "",
+     ColumnKind::money},
+    {"build_cumulative", "Build: cumulative", "=[build_total]", "=[build_cumulative@prev]+[build_total]", "",
+     ColumnKind::money},
+    {"cloud_cumulative", "Cloud: cumulative", "=[cloud_total]", "=[cloud_cumulative@prev]+[cloud_total]", "",
+     ColumnKind::money},
     {"difference", "Cumulative build - cloud", "=[build_cumulative]-[cloud_cumulative]",
-     "=[build_cumulative]-[cloud_cumulative]", "", true},
+     "=[build_cumulative]-[cloud_cumulative]", "", ColumnKind::money},
     // The payback leaves the resale out (owning pays back on what was spent): the build's cumulative less it.
     {"build_spent", "Build: cumulative, resale left out", "=[build_cumulative]-[resale]",
-     "=[build_cumulative]-[resale]", "", true},
-    {"paid_back", "Cloud has reached build (1/0)", "", "=IF([cloud_cumulative]>=[build_spent],1,0)", "", false},
+     "=[build_cumulative]-[resale]", "", ColumnKind::money},
+    {"paid_back", "Cloud has reached build (1/0)", "", "=IF([cloud_cumulative]>=[build_spent],1,0)", "",
+     ColumnKind::flag},
+    // The payback if sold: the machine's resale value were it sold at the end of month k (age k - L), discounted.
+    {"resale_if_sold", "Resale if sold this month", "",
+     "=IF(resale=\"none\",0,IF(resale=\"curve\",hardware_usd*(1-resale_decline_per_year)^(MAX(0,[month]-"
+     "lead_time_in_force)/12),hardware_usd*(1-(1-residual_value)*(MIN(MAX(0,[month]-lead_time_in_force)/12,"
+     "useful_life_years)/useful_life_years))))*[v]",
+     "", ColumnKind::money},
+    {"paid_back_if_sold", "Cloud has reached build less resale (1/0)", "",
+     "=IF([cloud_cumulative]>=[build_spent]-[resale_if_sold],1,0)", "", ColumnKind::flag},
 }};
 
 // `pattern` with each [key] replaced by that column's cell in `row`, and [key@prev] by the one in `row - 1`.
@@ -101,7 +119,9 @@ void write_cash_flow_sheet(Sheet& sheet, const Comparison& c, const Formats& for
         const int col = static_cast<int>(i);
         const CashFlowColumn& column = k_columns[i];
         sheet.text(0, col, column.heading, formats.heading);
-        lxw_format* format = column.money ? formats.usd : formats.factor;
+        lxw_format* format = column.kind == ColumnKind::money    ? formats.usd
+                             : column.kind == ColumnKind::factor ? formats.factor
+                                                                 : formats.number;
         for (int month = 0; month <= months; ++month) {
             const int row = cash_flow_row(month);
             if (column.key == "month")

@@ -59,6 +59,9 @@ private:
 // figures worked out from them, named too.
 void write_assumptions_sheet(Sheet& sheet, const Comparison& c, const Formats& formats);
 
+// What a Cash flow column holds, for its number format.
+enum class ColumnKind { money, factor, flag };
+
 // One column of the Cash flow sheet. Formulas name cells of the same row as [key] and of the month before as
 // [key@prev]; "" leaves the cell empty, "0" is the number 0.
 struct CashFlowColumn {
@@ -67,7 +70,7 @@ struct CashFlowColumn {
     std::string_view month_0;
     std::string_view monthly;  // months 1..M
     std::string_view last;     // month M when it differs from `monthly`; "" when it does not
-    bool money = true;
+    ColumnKind kind = ColumnKind::money;
     std::optional<Category> category{};  // a cost category's discounted amount
 };
 // The columns, in sheet order (a new category or a financing row is one more entry).

@@ -72,6 +72,9 @@ void write_verdict(Lines& lines, const Formats& f) {
     lines.figure("Payback month", "payback_month",
                  "=IFERROR(MATCH(1," + lines.range("paid_back", 1) + ",0),\"not within the horizon\")", f.number,
                  "the first month the cloud's cumulative spend reaches the build's, resale left out (Cash flow)");
+    lines.figure("Payback month if sold", "payback_month_if_sold",
+                 "=IFERROR(MATCH(1," + lines.range("paid_back_if_sold", 1) + ",0),\"not within the horizon\")",
+                 f.number, "the same, less the machine's discounted resale value were it sold that month");
     lines.figure("Build per GPU-hour (USD)", "build_per_gpu_hour_usd",
                  "=IF(gpu_count*used_hours_per_month*horizon_months>0,"
                  "build_total_usd/(gpu_count*used_hours_per_month*horizon_months),\"-\")",
@@ -116,7 +119,9 @@ void write_break_even(Lines& lines, const Formats& f) {
                  "AND(difference_at_0_usd<0,difference_at_168_usd<0)),\"none\",IF(OR(AND(crossing_hours_per_week<=0,"
                  "difference_at_168_usd>=difference_at_0_usd),AND(crossing_hours_per_week>=168,"
                  "difference_at_168_usd<difference_at_0_usd)),\"none\",crossing_hours_per_week))",
-                 f.number, "none: one side is cheaper at every hours per week in 0..168");
+                 f.number,
+                 "168 x D(0) / (D(0) - D(168)) where the line crosses zero inside 0..168; none: one side is "
+                 "cheaper at every hours per week");
     lines.figure("Building is cheaper", "build_cheaper_where",
                  "=IF(ISNUMBER(break_even_hours_per_week),IF(difference_at_168_usd<difference_at_0_usd,"
                  "\"above the break-even\",\"below the break-even\"),\"-\")",

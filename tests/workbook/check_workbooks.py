@@ -143,10 +143,11 @@ def compare(label, book, want, problems):
     money("savings_usd", want["savings_usd"])
     if value(book, cells, "cheaper") != want["cheaper"]:
         problems.append("%s: cheaper = %r, gpucost says %r" % (label, value(book, cells, "cheaper"), want["cheaper"]))
-    payback = want["break_even"]["payback_month"]
-    got = value(book, cells, "payback_month")
-    if (payback is None and got != "not within the horizon") or (payback is not None and got != payback):
-        problems.append("%s: payback_month = %r, gpucost says %r" % (label, got, payback))
+    for name in ("payback_month", "payback_month_if_sold"):
+        payback = want["break_even"][name]
+        got = value(book, cells, name)
+        if (payback is None and got != "not within the horizon") or (payback is not None and got != payback):
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, payback))
     hours = want["break_even"]["hours_per_week"]
     got = value(book, cells, "break_even_hours_per_week")
     if hours is None:
