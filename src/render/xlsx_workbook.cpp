@@ -63,8 +63,17 @@ lxw_row_t row_of(int row) { return static_cast<lxw_row_t>(row); }
 lxw_col_t col_of(int col) { return static_cast<lxw_col_t>(col); }
 }  // namespace
 
+// Excel's limit of characters in a cell, which libxlsxwriter enforces; counted here in bytes, which is stricter.
+constexpr std::size_t k_max_cell_text = 32767;
+
 void Sheet::text(int row, int col, std::string_view text, lxw_format* format) {
-    const std::string value(text);
+    std::string value(text);
+    if (value.size() > k_max_cell_text) {
+        // A longer text (a catalogue's source note, say) is cut at a UTF-8 character's start and marked.
+        std::size_t keep = k_max_cell_text - 3;
+        while (keep > 0 && (static_cast<unsigned char>(value[keep]) & 0xC0U) == 0x80U) --keep;
+        value = value.substr(0, keep) + "...";
+    }
     check(worksheet_write_string(m_sheet, row_of(row), col_of(col), value.c_str(), format), "a text cell");
 }
 

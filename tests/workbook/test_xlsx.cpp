@@ -2,8 +2,10 @@
 // workbook's formulas compute is checked by recalculating it in LibreOffice (check_workbooks.py, ctest
 // workbook_recalc).
 #include <filesystem>
+#include <fstream>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpucost/render/xlsx.hpp"
 #include "test_support.hpp"
@@ -72,4 +74,19 @@ TEST_CASE("xlsx on the command line: refused onto a terminal, written to a pipe,
     const auto all = run_gpucost({"cashflow", "--catalog", "data/mini_catalog.json", "--format", "xlsx"});
     CHECK(all.exit_code == 2);
     CHECK_THAT(all.err, Catch::Contains("name one build with --build ID"));
+}
+
+TEST_CASE("xlsx: a source text longer than a cell holds is cut, not refused") {
+    // 33,000 two-byte characters: over Excel's 32,767 characters a cell (libxlsxwriter refuses it whole).
+    nlohmann::json catalog = nlohmann::json::parse(read_file(gpucost::test::test_path("data/mini_catalog.json")));
+    std::string long_source;
+    for (int i = 0; i < 33000; ++i) long_source += "\xC3\xA9";  // e acute
+    catalog["assumptions"]["sources"]["pue"] = long_source;
+    const fs::path file = fs::temp_directory_path() / "gpucost-test-xlsx-long-source.json";
+    std::ofstream(file) << catalog.dump();
+    const auto r = run_gpucost({"compare", "--catalog", file.string(), "--build", "box-a4", "--format", "xlsx"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(looks_like_xlsx(r.out));
+    fs::remove(file);
 }
