@@ -32,7 +32,7 @@ if SOFFICE is None:
 MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mini_catalog.json")
 
 # name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
-# a lead time, the curve resale, sized storage, idle off.
+# a lead time, the curve resale, sized storage, idle off, a rental of another GPU model.
 CASES = [
     ("box-a4", ["compare", "--catalog", MINI, "--build", "box-a4"]),
     ("h100", ["compare", "--build", "dgx-h100-2023"]),
@@ -45,6 +45,9 @@ CASES = [
                                "--lead-time-months", "5", "--resale", "curve", "--resale-decline-per-year", "0.3",
                                "--storage-tb", "50", "--cloud-storage-usd-per-tb-month", "20",
                                "--on-demand-overhead", "0.1", "--discount-rate", "0.07"]),
+    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental.
+    ("rtx4090-any-workload", ["compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
+                              "llm-8b-chat-llamacpp"]),
     ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
 ]
 
