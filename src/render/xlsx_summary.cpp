@@ -141,6 +141,11 @@ void write_summary_sheet(Sheet& sheet, const Comparison& c, const Formats& forma
     sheet.column_width(k_how, k_how, 100);
     Lines lines(sheet, formats, c.assumptions.values.months);
     lines.heading("Comparison (every figure is a formula over the Assumptions and Cash flow sheets)");
+    // The file carries no cached results; Excel recalculates on opening (fullCalcOnLoad), LibreOffice only when
+    // told to (its default for Excel files is to trust the cached values).
+    lines.text("If the figures show 0",
+               "recalculate: LibreOffice Data > Calculate > Recalculate Hard (Ctrl+Shift+F9), or set Tools > Options "
+               "> Calc > Formula > Recalculation on file load > Excel 2007 and newer: Always recalculate");
     lines.text("Build", fmt::format("{} ({} x {})", c.build.id, c.build.gpu_count, c.build.gpu_id));
     lines.text("Offer", fmt::format("{} ({}, {})", c.offer.id, c.offer.provider, c.offer.region));
     lines.text("Pricing", to_string(c.assumptions.values.pricing));
