@@ -1,7 +1,9 @@
 // The workbook format: libxlsxwriter writes the three sheets into a temporary file, whose bytes become the output
 // (the CLI then writes them atomically), so an error leaves nothing half-written where the user asked.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <unistd.h>
@@ -111,7 +113,7 @@ constexpr std::time_t k_workbook_created = 946684800;
 std::filesystem::path temporary_folder() {
     std::error_code error;
     std::filesystem::path folder = std::filesystem::temp_directory_path(error);
-    if (error) throw OutputError("xlsx: no folder for temporary files: " + error.message() + " (set TMPDIR)");
+    if (error) throw OutputError("xlsx: no folder for temporary files ($TMPDIR, else /tmp): " + error.message());
     return folder;
 }
 
@@ -119,9 +121,12 @@ std::filesystem::path temporary_folder() {
 class TemporaryFile {
 public:
     TemporaryFile() {
-        std::string pattern = (temporary_folder() / "gpucost-XXXXXX.xlsx").string();
+        const std::filesystem::path folder = temporary_folder();
+        std::string pattern = (folder / "gpucost-XXXXXX.xlsx").string();
         const int fd = mkstemps(pattern.data(), 5);
-        if (fd < 0) throw OutputError("xlsx: cannot create a temporary file in " + pattern);
+        if (fd < 0)
+            throw OutputError(fmt::format("xlsx: cannot create a temporary file in {}: {} (set TMPDIR)",
+                                          folder.string(), std::strerror(errno)));
         ::close(fd);
         m_path = pattern;
     }
