@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/cash_flow.hpp"
 #include "xlsx_parts.hpp"
 
 namespace gpucost::xlsx_detail {
@@ -95,12 +96,54 @@ std::string expand(std::string_view pattern, int row) {
     return out;
 }
 
-void write_cell(Sheet& sheet, int row, int col, std::string_view pattern, lxw_format* format) {
+void write_cell(Sheet& sheet, int row, int col, std::string_view pattern, lxw_format* format, double cached) {
     if (pattern.empty()) return;
     if (pattern.front() == '=')
-        sheet.formula(row, col, expand(pattern, row), format);
+        sheet.formula(row, col, expand(pattern, row), format, cached);
     else
         sheet.number(row, col, std::strtod(std::string(pattern).c_str(), nullptr), format);
+}
+
+using Values = std::array<double, k_columns.size()>;
+
+// One month's cells as the engine has them (the formulas' cached results), the cumulatives carried from `before`.
+Values month_values(const Comparison& c, int month, const Values& before) {
+    const Assumptions& a = c.assumptions.values;
+    const Evaluation& e = c.result;
+    Values x{};
+    const auto at = [&](std::string_view key) -> double& { return x[static_cast<std::size_t>(cash_flow_column(key))]; };
+    const auto was = [&](std::string_view key) { return before[static_cast<std::size_t>(cash_flow_column(key))]; };
+    const double v = month == 0 ? 1.0 : discount_factor(month, a.discount_rate);
+    at("month") = month;
+    at("v") = v;
+    if (month == 0) {
+        at("hardware") = e.build.hardware_usd;
+        at("setup") = e.build.setup_usd;
+    } else {
+        const double g = a.cloud_price_change_per_year;
+        at("working") = month > lead_time_in_force(a) ? 1.0 : 0.0;
+        at("power_trend") = price_trend_factor(month, a.electricity_price_change_per_year);
+        at("cloud_trend") = cloud_price_factor(a.pricing, month, g);
+        at("interim_trend") = cloud_price_factor(e.interim_pricing, month, g);
+        for (const CashFlowColumn& column : k_columns)
+            if (column.category && category_info(*column.category).timing == Timing::monthly)
+                at(column.key) = month_amount_usd(e, a, *column.category, month) * v;
+        if (month == a.months) at("resale") = e.build.resale_usd;
+    }
+    double build = 0.0;
+    double cloud = 0.0;
+    for (const CashFlowColumn& column : k_columns)
+        if (column.category) (category_info(*column.category).side == Side::build ? build : cloud) += at(column.key);
+    at("build_total") = build;
+    at("cloud_total") = cloud;
+    at("build_cumulative") = (month == 0 ? 0.0 : was("build_cumulative")) + build;
+    at("cloud_cumulative") = (month == 0 ? 0.0 : was("cloud_cumulative")) + cloud;
+    at("difference") = at("build_cumulative") - at("cloud_cumulative");
+    at("build_spent") = at("build_cumulative") - at("resale");
+    at("paid_back") = at("cloud_cumulative") >= at("build_spent") ? 1.0 : 0.0;
+    at("resale_if_sold") = resale_value_usd(e.build.hardware_usd, month, a) * v;
+    at("paid_back_if_sold") = at("cloud_cumulative") >= at("build_spent") - at("resale_if_sold") ? 1.0 : 0.0;
+    return x;
 }
 
 }  // namespace
@@ -115,22 +158,26 @@ int cash_flow_column(std::string_view key) {
 
 void write_cash_flow_sheet(Sheet& sheet, const Comparison& c, const Formats& formats) {
     const int months = c.assumptions.values.months;
-    for (std::size_t i = 0; i < k_columns.size(); ++i) {
-        const int col = static_cast<int>(i);
-        const CashFlowColumn& column = k_columns[i];
-        sheet.text(0, col, column.heading, formats.heading);
-        lxw_format* format = column.kind == ColumnKind::money    ? formats.usd
-                             : column.kind == ColumnKind::factor ? formats.factor
-                                                                 : formats.number;
-        for (int month = 0; month <= months; ++month) {
-            const int row = cash_flow_row(month);
+    for (std::size_t i = 0; i < k_columns.size(); ++i)
+        sheet.text(0, static_cast<int>(i), k_columns[i].heading, formats.heading);
+    Values values{};
+    for (int month = 0; month <= months; ++month) {
+        values = month_values(c, month, values);
+        const int row = cash_flow_row(month);
+        for (std::size_t i = 0; i < k_columns.size(); ++i) {
+            const int col = static_cast<int>(i);
+            const CashFlowColumn& column = k_columns[i];
+            lxw_format* format = column.kind == ColumnKind::money    ? formats.usd
+                                 : column.kind == ColumnKind::factor ? formats.factor
+                                                                     : formats.number;
             if (column.key == "month")
                 sheet.number(row, col, month, formats.number);
-            else if (month == 0)
-                write_cell(sheet, row, col, column.month_0, format);
             else
-                write_cell(sheet, row, col, month == months && !column.last.empty() ? column.last : column.monthly,
-                           format);
+                write_cell(sheet, row, col,
+                           month == 0                                ? column.month_0
+                           : month == months && !column.last.empty() ? column.last
+                                                                     : column.monthly,
+                           format, values[i]);
         }
     }
     sheet.column_width(0, 0, 7);

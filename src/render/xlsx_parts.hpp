@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <xlsxwriter.h>
 
 #include "gpucost/engine/categories.hpp"
@@ -35,14 +36,18 @@ struct Formats {
 // Adds the formats to `workbook`.
 Formats add_formats(lxw_workbook* workbook);
 
+// A formula's cached result: a number or a text.
+using Cached = std::variant<double, std::string>;
+
 // One worksheet with checked writes (0-based rows and columns) and workbook-wide names for its cells.
 class Sheet {
 public:
     Sheet(lxw_workbook* workbook, const char* name);
     void text(int row, int col, std::string_view text, lxw_format* format = nullptr);
     void number(int row, int col, double value, lxw_format* format = nullptr);
-    // `formula` starts with '='; no cached value is written, so a spreadsheet works it out on opening.
-    void formula(int row, int col, const std::string& formula, lxw_format* format = nullptr);
+    // `formula` starts with '='; `cached` is its result as gpucost's engine has it, which a spreadsheet shows until
+    // it recalculates (LibreOffice trusts an Excel file's cached results on opening; Excel recalculates).
+    void formula(int row, int col, const std::string& formula, lxw_format* format, const Cached& cached);
     // A defined name for one cell, used by the formulas of every sheet.
     void name_cell(std::string_view name, int row, int col);
     void column_width(int first, int last, double width);

@@ -83,8 +83,13 @@ void Sheet::number(int row, int col, double value, lxw_format* format) {
     check(worksheet_write_number(m_sheet, row_of(row), col_of(col), value, format), "a number cell");
 }
 
-void Sheet::formula(int row, int col, const std::string& formula, lxw_format* format) {
-    check(worksheet_write_formula(m_sheet, row_of(row), col_of(col), formula.c_str(), format), "a formula");
+void Sheet::formula(int row, int col, const std::string& formula, lxw_format* format, const Cached& cached) {
+    const lxw_error error = std::holds_alternative<double>(cached)
+                                ? worksheet_write_formula_num(m_sheet, row_of(row), col_of(col), formula.c_str(),
+                                                              format, std::get<double>(cached))
+                                : worksheet_write_formula_str(m_sheet, row_of(row), col_of(col), formula.c_str(),
+                                                              format, std::get<std::string>(cached).c_str());
+    check(error, "a formula");
 }
 
 void Sheet::name_cell(std::string_view name, int row, int col) {

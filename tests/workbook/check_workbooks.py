@@ -4,8 +4,9 @@
 Writes workbooks for several shipped builds and pricings, changes one input cell of some copies with openpyxl,
 recalculates every file in one headless LibreOffice run, then reads the recalculated figures (data_only) and
 compares them with gpucost's JSON for the same inputs (with the changed input as a flag): every category total,
-both sides' totals and the savings to the cent, the cheaper side, the payback month and the break-even hours per
-week. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
+both sides' totals and the savings to the cent, the cheaper side, both payback months and the break-even hours per
+week. A second LibreOffice run opens the unchanged workbooks without recalculating: their cached results must be
+the same figures, cell for cell. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
 
 Usage: check_workbooks.py GPUCOST_BINARY WORK_DIR
 """
@@ -62,12 +63,14 @@ EDITS = [
 ]
 
 # LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
-# recalculate every OOXML file on load: OOXMLRecalcMode 0 is "always".
+# recalculate every OOXML file on load: OOXMLRecalcMode 0 is "always", 1 "never". The workbooks are recalculated
+# with 0 (the formulas' results); the unchanged ones are also opened with 1 (the cached results gpucost wrote,
+# which a reader sees first), and both must equal gpucost's figures.
 PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
-<value>0</value></prop></item>
+<value>{mode}</value></prop></item>
 </oor:items>
 """
 
@@ -160,14 +163,40 @@ def compare(label, book, want, problems):
         problems.append("%s: break_even_hours_per_week = %r, gpucost says %r" % (label, got, hours))
 
 
+def same_cells(label, recalculated, cached, problems):
+    """Every cell gpucost cached equals what the formula gives (to 1e-9 relative): a reader sees the same figures
+    before and after a recalculation."""
+    for sheet in recalculated.sheetnames:
+        for row_r, row_c in zip(recalculated[sheet].iter_rows(), cached[sheet].iter_rows()):
+            for r, c in zip(row_r, row_c):
+                a, b = r.value, c.value
+                if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+                    if abs(a - b) <= 1e-9 * max(1.0, abs(a)):
+                        continue
+                elif a == b:
+                    continue
+                problems.append("%s: %s!%s is %r as written, %r recalculated" % (label, sheet, r.coordinate, b, a))
+                return
+
+
+def convert(profile, outdir, files):
+    """One LibreOffice run opens `files` with `profile`'s settings and saves them into `outdir`."""
+    subprocess.run([SOFFICE, "-env:UserInstallation=file://" + os.path.abspath(profile), "--headless",
+                    "--convert-to", "xlsx", "--outdir", outdir] + files, check=True, capture_output=True, timeout=240)
+
+
 def main():
     binary, work = sys.argv[1], sys.argv[2]
     shutil.rmtree(work, ignore_errors=True)
-    written, recalculated, profile = (os.path.join(work, d) for d in ("written", "recalculated", "profile"))
-    for d in (written, recalculated, os.path.join(profile, "user")):
+    written, recalculated, cached = (os.path.join(work, d) for d in ("written", "recalculated", "cached"))
+    for d in (written, recalculated, cached):
         os.makedirs(d)
-    with open(os.path.join(profile, "user", "registrymodifications.xcu"), "w") as f:
-        f.write(PROFILE)
+    profiles = {}
+    for mode in (0, 1):
+        profiles[mode] = os.path.join(work, "profile-%d" % mode)
+        os.makedirs(os.path.join(profiles[mode], "user"))
+        with open(os.path.join(profiles[mode], "user", "registrymodifications.xcu"), "w") as f:
+            f.write(PROFILE.format(mode=mode))
 
     wants = {}
     for name, args in CASES:
@@ -186,26 +215,30 @@ def main():
         wants["%s-%s" % (name, key)] = expected(binary, with_flag(arguments[name], flags[0], flags[1]))
 
     files = sorted(os.path.join(written, f) for f in os.listdir(written))
-    subprocess.run([SOFFICE, "-env:UserInstallation=file://" + os.path.abspath(profile), "--headless",
-                    "--convert-to", "xlsx", "--outdir", recalculated] + files,
-                   check=True, capture_output=True, timeout=240)
+    convert(profiles[0], recalculated, files)
+    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES])
 
     problems = []
-    for label, want in sorted(wants.items()):
-        path = os.path.join(recalculated, label + ".xlsx")
+    checks = [(label, os.path.join(recalculated, label + ".xlsx"), want) for label, want in sorted(wants.items())]
+    checks += [("cached " + name, os.path.join(cached, name + ".xlsx"), wants[name]) for name, _ in CASES]
+    for label, path, want in checks:
         if not os.path.exists(path):
             problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
             continue
         book = openpyxl.load_workbook(path, data_only=True)
         compare(label, book, want, problems)
         cells = named_cells(book)
-        for name, wanted in HAND.get(label, {}).items():
+        for name, wanted in HAND.get(label.replace("cached ", ""), {}).items():
             got = value(book, cells, name)
             if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
                 problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
+    for name, _ in CASES:
+        same_cells(name, openpyxl.load_workbook(os.path.join(recalculated, name + ".xlsx"), data_only=True),
+                   openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True), problems)
     for problem in problems:
         print(problem)
-    print("workbook_recalc: %d workbooks recalculated, %d problems" % (len(wants), len(problems)))
+    print("workbook_recalc: %d workbooks recalculated, %d read as written, %d problems"
+          % (len(wants), len(CASES), len(problems)))
     return 1 if problems else 0
 
 
