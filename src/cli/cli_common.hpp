@@ -267,5 +267,6 @@ Command add_sensitivity_command(CLI::App& app);
 Command add_sweep_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 Command add_rank_command(CLI::App& app);
+Command add_plan_command(CLI::App& app);
 
 }  // namespace gpucost::cli
