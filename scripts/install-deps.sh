@@ -1,9 +1,9 @@
 #!/bin/sh
 # Installs the Debian 12 packages gpucost needs to build and test. Safe to run again.
-# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser] [--shells]
+# Usage: sh scripts/install-deps.sh [--bench] [--fuzz] [--lint] [--browser] [--shells] [--office]
 set -eu
 
-packages="g++ cmake make ccache libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 python3-jsonschema python3-yaml groff-base"
+packages="g++ cmake make ccache libcli11-dev nlohmann-json3-dev libsimdjson-dev libfmt-dev catch2 python3 python3-jsonschema python3-yaml groff-base libxlsxwriter-dev"
 for arg in "$@"; do
   case "$arg" in
     --bench) packages="$packages libbenchmark-dev hyperfine python3-numpy" ;;
@@ -13,7 +13,10 @@ for arg in "$@"; do
     # rsvg-convert makes docs/cumulative-spend.png from an SVG (tests/consumers/check_pictures.py).
     --browser) packages="$packages chromium libxml2-utils librsvg2-bin" ;;
     --shells) packages="$packages zsh fish" ;;  # the package_deb test syntax-checks the completions
-    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint, --browser or --shells)" >&2; exit 2 ;;
+    # The workbook test (tests/workbook/): headless LibreOffice Calc recalculates the --format xlsx workbooks,
+    # openpyxl reads their totals and changes an input cell.
+    --office) packages="$packages libreoffice-calc-nogui python3-openpyxl" ;;
+    *) echo "install-deps.sh: unknown argument: $arg (expected --bench, --fuzz, --lint, --browser, --shells or --office)" >&2; exit 2 ;;
   esac
 done
 

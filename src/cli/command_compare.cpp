@@ -20,7 +20,7 @@ Command add_compare_command(CLI::App& app) {
     auto options = std::make_shared<ReportCommandOptions>();
     CLI::App* command = app.add_subcommand("compare", "compare owning a build against renting its cloud match");
     add_scenario_options(*command, options->scenario);
-    add_report_output_options(*command, options->output, k_chart_formats);
+    add_report_output_options(*command, options->output, k_workbook_formats);
     add_chart_option(*command, options->chart);
     add_catalog_options(*command, options->catalog);
     add_freshness_option(*command, options->freshness);

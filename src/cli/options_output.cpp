@@ -63,6 +63,10 @@ Format parse_report_format(const std::string& text) { return parse_format(text);
 const char* const k_chart_formats =
     "table, json, csv, tsv, markdown, html (one self-contained page with charts) or svg (one chart: --chart NAME)";
 
+const char* const k_workbook_formats =
+    "table, json, csv, tsv, markdown, html (one self-contained page with charts), svg (one chart: --chart NAME) or "
+    "xlsx (a workbook with live formulas, one comparison: --output FILE.xlsx)";
+
 void add_chart_option(CLI::App& command, ChartOption& option) {
     std::string names;
     for (const std::string& name : chart_names()) names += (names.empty() ? "" : ", ") + name;
@@ -223,6 +227,9 @@ bool colour_for(const ReportOutputOptions& o, const Io& io) {
 ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
     ReportOutput r;
     r.format = output_format(o.format, o.output, parse_report_format);
+    if (r.format == Format::xlsx && writes_to_stdout(o.output) && io.terminal.stdout_is_terminal)
+        throw UsageError("--format xlsx: a workbook is binary and stdout is a terminal; write it with "
+                         "--output FILE.xlsx or pipe it into a file");
     r.render.currency = currency_for(o);
     r.render.colour = colour_for(o, io);
     return r;

@@ -3,6 +3,7 @@
 #include "gpucost/render/render.hpp"
 
 #include "gpucost/render/report_charts.hpp"
+#include "gpucost/render/xlsx.hpp"  // render_xlsx, for the dispatcher's instantiations below
 
 namespace gpucost {
 

@@ -391,7 +391,8 @@ TEST_CASE("bad flags: exit 2, one line naming the flag, the value and the valid 
          "--pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"ondemand\""},
         {{"--idle", "sometimes"}, "--idle: must be one of always-on, off, got \"sometimes\""},
         {{"--format", "xml"},
-         "--format: must be one of table, json, csv, tsv, markdown, html, svg, got \"xml\" (did you mean \"html\"?)"},
+         "--format: must be one of table, json, csv, tsv, markdown, html, svg, xlsx, got \"xml\" (did you mean "
+         "\"html\"?)"},
         {{"--hours-per-wek", "40"},
          "unknown option \"--hours-per-wek\" (did you mean \"--hours-per-week\"?); see 'gpucost compare --help'"},
         {{"--hours-per-week"}, "--hours-per-week: 1 required NUMBER missing; see 'gpucost --help'"},

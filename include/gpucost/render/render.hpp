@@ -17,8 +17,8 @@
 namespace gpucost {
 
 // Output formats. tsv: the CSV's rows, tab-separated; html: one self-contained page with the charts; svg: one
-// chart alone (RenderOptions::chart).
-enum class Format { table, json, csv, tsv, markdown, html, svg };
+// chart alone (RenderOptions::chart); xlsx: a workbook with live formulas (binary; one comparison).
+enum class Format { table, json, csv, tsv, markdown, html, svg, xlsx };
 
 // Every format and its name, in the order help and errors list them: the one list of format names.
 struct FormatName {
@@ -27,9 +27,9 @@ struct FormatName {
 };
 inline constexpr FormatName k_formats[] = {
     {Format::table, "table"},       {Format::json, "json"}, {Format::csv, "csv"}, {Format::tsv, "tsv"},
-    {Format::markdown, "markdown"}, {Format::html, "html"}, {Format::svg, "svg"}};
+    {Format::markdown, "markdown"}, {Format::html, "html"}, {Format::svg, "svg"}, {Format::xlsx, "xlsx"}};
 
-// "table", "json", "csv", "tsv", "markdown", "html", "svg".
+// "table", "json", "csv", "tsv", "markdown", "html", "svg", "xlsx".
 const char* to_string(Format format) noexcept;
 // The format of a name in k_formats, or nothing.
 std::optional<Format> format_named(std::string_view name) noexcept;
@@ -105,6 +105,9 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
             break;
         case Format::svg:
             if constexpr (requires { render_svg(m, o); }) return render_svg(m, o);
+            break;
+        case Format::xlsx:  // the bytes of a workbook (render/xlsx.hpp)
+            if constexpr (requires { render_xlsx(m, o); }) return render_xlsx(m, o);
             break;
     }
     throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");

@@ -1,0 +1,188 @@
+// The workbook's Cash flow sheet: one row per month 0..M, each cost category of each side worked out from the
+// Assumptions sheet's names exactly as the engine does it (cash_flow.cpp's month_amount_usd x discount_factor).
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "gpucost/engine/cash_flow.hpp"
+#include "xlsx_parts.hpp"
+
+namespace gpucost::xlsx_detail {
+namespace {
+
+// Discount factor (1 + r)^(-k/12) (the engine's e^(-k ln(1 + r) / 12)); a price that changes by g a year, locked for
+// terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
+constexpr std::array<CashFlowColumn, 27> k_columns = {{
+    {"month", "Month", "", "", "", ColumnKind::flag},
+    {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", ColumnKind::factor},
+    {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", ColumnKind::flag},
+    {"power_trend", "Electricity price factor", "",
+     "=IF(electricity_price_change_per_year=0,1,(1+electricity_price_change_per_year)^(([month]-1)/12))", "",
+     ColumnKind::factor},
+    {"cloud_trend", "Cloud price factor", "",
+     "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(cloud_term_months*INT(([month]-1)/"
+     "cloud_term_months)/12))",
+     "", ColumnKind::factor},
+    {"interim_trend", "Interim cloud price factor", "",
+     "=IF(cloud_price_change_per_year=0,1,(1+cloud_price_change_per_year)^(interim_term_months*INT(([month]-1)/"
+     "interim_term_months)/12))",
+     "", ColumnKind::factor},
+    {"hardware", "Build: hardware", "=hardware_usd", "0", "", ColumnKind::money, Category::hardware},
+    {"setup", "Build: setup", "=setup_usd", "0", "", ColumnKind::money, Category::setup},
+    {"power", "Build: power", "0", "=[working]*power_usd_per_month*[power_trend]*[v]", "", ColumnKind::money,
+     Category::power},
+    {"build_staff", "Build: staff", "0", "=staff_build_usd_per_month*[v]", "", ColumnKind::money,
+     Category::build_staff},
+    {"maintenance", "Build: maintenance", "0", "=[working]*maintenance_usd_per_month*[v]", "", ColumnKind::money,
+     Category::maintenance},
+    {"facility", "Build: facility", "0", "=[working]*facility_usd_per_month*[v]", "", ColumnKind::money,
+     Category::facility},
+    {"interim_cloud", "Build: interim cloud", "0",
+     "=(1-[working])*(interim_compute_usd_per_month*[interim_trend]+storage_usd_per_month+"
+     "cloud_egress_usd_per_month)*[v]",
+     "", ColumnKind::money, Category::interim_cloud},
+    {"resale", "Build: resale", "0", "0", "=-resale_value_usd*[v]", ColumnKind::money, Category::resale},
+    {"build_total", "Build: month", "=SUM([hardware]:[resale])", "=SUM([hardware]:[resale])", "", ColumnKind::money},
+    {"compute", "Cloud: compute", "0", "=compute_usd_per_month*[cloud_trend]*[v]", "", ColumnKind::money,
+     Category::compute},
+    {"storage", "Cloud: storage", "0", "=storage_usd_per_month*[v]", "", ColumnKind::money, Category::storage},
+    {"egress", "Cloud: egress", "0", "=cloud_egress_usd_per_month*[v]", "", ColumnKind::money, Category::egress},
+    {"cloud_staff", "Cloud: staff", "0", "=staff_cloud_usd_per_month*[v]", "", ColumnKind::money,
+     Category::cloud_staff},
+    {"cloud_total", "Cloud: month", "=SUM([compute]:[cloud_staff])", "=SUM([compute]:[cloud_staff])", "",
+     ColumnKind::money},
+    {"build_cumulative", "Build: cumulative", "=[build_total]", "=[build_cumulative@prev]+[build_total]", "",
+     ColumnKind::money},
+    {"cloud_cumulative", "Cloud: cumulative", "=[cloud_total]", "=[cloud_cumulative@prev]+[cloud_total]", "",
+     ColumnKind::money},
+    {"difference", "Cumulative build - cloud", "=[build_cumulative]-[cloud_cumulative]",
+     "=[build_cumulative]-[cloud_cumulative]", "", ColumnKind::money},
+    // The payback leaves the resale out (owning pays back on what was spent): the build's cumulative less it.
+    {"build_spent", "Build: cumulative, resale left out", "=[build_cumulative]-[resale]",
+     "=[build_cumulative]-[resale]", "", ColumnKind::money},
+    {"paid_back", "Cloud has reached build (1/0)", "", "=IF([cloud_cumulative]>=[build_spent],1,0)", "",
+     ColumnKind::flag},
+    // The payback if sold: the machine's resale value were it sold at the end of month k (age k - L), discounted.
+    {"resale_if_sold", "Resale if sold this month", "",
+     "=IF(resale=\"none\",0,IF(resale=\"curve\",hardware_usd*(1-resale_decline_per_year)^(MAX(0,[month]-"
+     "lead_time_in_force)/12),hardware_usd*(1-(1-residual_value)*(MIN(MAX(0,[month]-lead_time_in_force)/12,"
+     "useful_life_years)/useful_life_years))))*[v]",
+     "", ColumnKind::money},
+    {"paid_back_if_sold", "Cloud has reached build less resale (1/0)", "",
+     "=IF([cloud_cumulative]>=[build_spent]-[resale_if_sold],1,0)", "", ColumnKind::flag},
+}};
+
+// `pattern` with each [key] replaced by that column's cell in `row`, and [key@prev] by the one in `row - 1`.
+std::string expand(std::string_view pattern, int row) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < pattern.size()) {
+        const std::size_t open = pattern.find('[', at);
+        if (open == std::string_view::npos) break;
+        const std::size_t close = pattern.find(']', open);
+        out.append(pattern.substr(at, open - at));
+        std::string_view key = pattern.substr(open + 1, close - open - 1);
+        int r = row;
+        if (key.ends_with("@prev")) {
+            key.remove_suffix(5);
+            r = row - 1;
+        }
+        out += cell_address(r, cash_flow_column(key));
+        at = close + 1;
+    }
+    out.append(pattern.substr(std::min(at, pattern.size())));
+    return out;
+}
+
+void write_cell(Sheet& sheet, int row, int col, std::string_view pattern, lxw_format* format, double cached) {
+    if (pattern.empty()) return;
+    if (pattern.front() == '=')
+        sheet.formula(row, col, expand(pattern, row), format, cached);
+    else
+        sheet.number(row, col, std::strtod(std::string(pattern).c_str(), nullptr), format);
+}
+
+using Values = std::array<double, k_columns.size()>;
+
+// One month's cells as the engine has them (the formulas' cached results), the cumulatives carried from `before`.
+Values month_values(const Comparison& c, int month, const Values& before) {
+    const Assumptions& a = c.assumptions.values;
+    const Evaluation& e = c.result;
+    Values x{};
+    const auto at = [&](std::string_view key) -> double& { return x[static_cast<std::size_t>(cash_flow_column(key))]; };
+    const auto was = [&](std::string_view key) { return before[static_cast<std::size_t>(cash_flow_column(key))]; };
+    const double v = month == 0 ? 1.0 : discount_factor(month, a.discount_rate);
+    at("month") = month;
+    at("v") = v;
+    if (month == 0) {
+        at("hardware") = e.build.hardware_usd;
+        at("setup") = e.build.setup_usd;
+    } else {
+        const double g = a.cloud_price_change_per_year;
+        at("working") = month > lead_time_in_force(a) ? 1.0 : 0.0;
+        at("power_trend") = price_trend_factor(month, a.electricity_price_change_per_year);
+        at("cloud_trend") = cloud_price_factor(a.pricing, month, g);
+        at("interim_trend") = cloud_price_factor(e.interim_pricing, month, g);
+        for (const CashFlowColumn& column : k_columns)
+            if (column.category && category_info(*column.category).timing == Timing::monthly)
+                at(column.key) = month_amount_usd(e, a, *column.category, month) * v;
+        if (month == a.months) at("resale") = e.build.resale_usd;
+    }
+    double build = 0.0;
+    double cloud = 0.0;
+    for (const CashFlowColumn& column : k_columns)
+        if (column.category) (category_info(*column.category).side == Side::build ? build : cloud) += at(column.key);
+    at("build_total") = build;
+    at("cloud_total") = cloud;
+    at("build_cumulative") = (month == 0 ? 0.0 : was("build_cumulative")) + build;
+    at("cloud_cumulative") = (month == 0 ? 0.0 : was("cloud_cumulative")) + cloud;
+    at("difference") = at("build_cumulative") - at("cloud_cumulative");
+    at("build_spent") = at("build_cumulative") - at("resale");
+    at("paid_back") = at("cloud_cumulative") >= at("build_spent") ? 1.0 : 0.0;
+    at("resale_if_sold") = resale_value_usd(e.build.hardware_usd, month, a) * v;
+    at("paid_back_if_sold") = at("cloud_cumulative") >= at("build_spent") - at("resale_if_sold") ? 1.0 : 0.0;
+    return x;
+}
+
+}  // namespace
+
+std::span<const CashFlowColumn> cash_flow_columns() noexcept { return k_columns; }
+
+int cash_flow_column(std::string_view key) {
+    for (std::size_t i = 0; i < k_columns.size(); ++i)
+        if (k_columns[i].key == key) return static_cast<int>(i);
+    throw std::logic_error(fmt::format("xlsx: no Cash flow column {}", key));
+}
+
+void write_cash_flow_sheet(Sheet& sheet, const Comparison& c, const Formats& formats) {
+    const int months = c.assumptions.values.months;
+    for (std::size_t i = 0; i < k_columns.size(); ++i)
+        sheet.text(0, static_cast<int>(i), k_columns[i].heading, formats.heading);
+    Values values{};
+    for (int month = 0; month <= months; ++month) {
+        values = month_values(c, month, values);
+        const int row = cash_flow_row(month);
+        for (std::size_t i = 0; i < k_columns.size(); ++i) {
+            const int col = static_cast<int>(i);
+            const CashFlowColumn& column = k_columns[i];
+            lxw_format* format = column.kind == ColumnKind::money    ? formats.usd
+                                 : column.kind == ColumnKind::factor ? formats.factor
+                                                                     : formats.number;
+            if (column.key == "month")
+                sheet.number(row, col, month, formats.number);
+            else
+                write_cell(sheet, row, col,
+                           month == 0                                ? column.month_0
+                           : month == months && !column.last.empty() ? column.last
+                                                                     : column.monthly,
+                           format, values[i]);
+        }
+    }
+    sheet.column_width(0, 0, 7);
+    sheet.column_width(1, static_cast<int>(k_columns.size()) - 1, 16);
+    sheet.freeze(1, 1);
+}
+
+}  // namespace gpucost::xlsx_detail

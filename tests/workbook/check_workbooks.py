@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""The --format xlsx workbooks as a spreadsheet computes them.
+
+Writes workbooks for several shipped builds and pricings, changes one input cell of some copies with openpyxl,
+recalculates every file in one headless LibreOffice run, then reads the recalculated figures (data_only) and
+compares them with gpucost's JSON for the same inputs (with the changed input as a flag): every category total,
+both sides' totals and the savings to the cent, the cheaper side, both payback months and the break-even hours per
+week. A second LibreOffice run opens the unchanged workbooks without recalculating: their cached results must be
+the same figures, cell for cell. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
+
+Usage: check_workbooks.py GPUCOST_BINARY WORK_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import openpyxl
+except ImportError:
+    # Debian's python3-openpyxl is in the system interpreter's path; a virtual environment's python3 may lack it.
+    if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("workbook_recalc: skipped: python3-openpyxl is not installed (sh scripts/install-deps.sh --office)")
+    sys.exit(77)
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+if SOFFICE is None:
+    print("workbook_recalc: skipped: soffice is not installed (sh scripts/install-deps.sh --office)")
+    sys.exit(77)
+
+MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mini_catalog.json")
+
+# name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
+# a lead time, the curve resale, sized storage, idle off, a rental of another GPU model.
+CASES = [
+    ("box-a4", ["compare", "--catalog", MINI, "--build", "box-a4"]),
+    ("h100", ["compare", "--build", "dgx-h100-2023"]),
+    ("a100-40gb-spot", ["compare", "--build", "dgx-a100-40gb-2020", "--pricing", "spot", "--discount-rate", "0.08",
+                      "--idle", "off"]),
+    ("a100-reserved-1y", ["compare", "--build", "hgx-a100-80gb-2023", "--pricing", "reserved-1y",
+                          "--cloud-price-change-per-year", "-0.15", "--electricity-price-change-per-year", "0.04",
+                          "--discount-rate", "0.1", "--years", "4"]),
+    ("h200-reserved-3y-lead", ["compare", "--build", "hgx-h200-8gpu", "--pricing", "reserved-3y",
+                               "--lead-time-months", "5", "--resale", "curve", "--resale-decline-per-year", "0.3",
+                               "--storage-tb", "50", "--cloud-storage-usd-per-tb-month", "20",
+                               "--on-demand-overhead", "0.1", "--discount-rate", "0.07"]),
+    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental.
+    ("rtx4090-any-workload", ["compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
+                              "llm-8b-chat-llamacpp"]),
+    ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
+]
+
+# A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
+EDITS = [
+    ("box-a4", "electricity_usd_per_kwh", 0.3, ["--electricity-usd-per-kwh", "0.3"]),
+    ("h100", "electricity_usd_per_kwh", 0.31, ["--electricity-usd-per-kwh", "0.31"]),
+    ("a100-40gb-spot", "hours_per_week", 100, ["--hours-per-week", "100"]),
+    ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
+    ("h200-reserved-3y-lead", "lead_time_months", 2, ["--lead-time-months", "2"]),
+    ("rtx5090-cashflow", "staff_fte_build", 0.5, ["--staff-fte-build", "0.5"]),
+]
+
+# LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
+# recalculate every OOXML file on load: OOXMLRecalcMode 0 is "always", 1 "never". The workbooks are recalculated
+# with 0 (the formulas' results); the unchanged ones are also opened with 1 (the cached results gpucost wrote,
+# which a reader sees first), and both must equal gpucost's figures.
+PROFILE = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse">
+<value>{mode}</value></prop></item>
+</oor:items>
+"""
+
+CENT = 0.005
+
+# Figures worked out by hand for the fixture's box-a4 (tests/data/mini_catalog.json: 4 x GPU A at 500 W load, 50 W
+# idle, $10,000; base $10,000, 1,000 W, 200 W; setup $1,000) against pricey-a1 (1 GPU, $3/h on demand), at the
+# fixture's 84 h/week over 24 months, always on, PUE 1.5, $0.20/kWh, no discounting: the workbook must reach them
+# whatever gpucost says.
+#   used hours a month u = 84 x 730 / 168 = 365, idle hours 730 - 365 = 365
+#   kWh a month = (365 x 3,000 + 365 x 400) / 1,000 = 1,241
+HAND = {
+    "box-a4": {
+        "build_power_usd": 8935.2,  # 1,241 kWh x 1.5 x $0.20 x 24 months
+        "build_resale_usd": -30000.0,  # $50,000 x (1 - (1 - 0.2) x 2 / 4 years)
+        "cloud_compute_usd": 105120.0,  # 4 instances x $3 x 365 h x 24 months
+        "build_total_usd": 66335.2,  # 50,000 + 1,000 + 8,935.2 + 24,000 + 10,000 + 2,400 - 30,000
+        "cloud_total_usd": 118920.0,  # 105,120 + 1,200 + 600 + 12,000
+        # D(0) = 59,502.4 - 13,800 = 45,702.4; slope (730 / 168 x 2.6 kWh x 1.5 x $0.20 - 4 x $3 x 730 / 168) x 24
+        # = 81.342857 - 1,251.428571 = -1,170.085714 per weekly hour; 45,702.4 / 1,170.085714 = 39.0590
+        "break_even_hours_per_week": 39.05901887529607,
+    },
+    "box-a4-electricity_usd_per_kwh": {
+        "build_power_usd": 13402.8,  # 1,241 kWh x 1.5 x $0.30 x 24 months
+        "build_total_usd": 70802.8,  # 66,335.2 - 8,935.2 + 13,402.8
+    },
+}
+
+
+def run(binary, args):
+    result = subprocess.run([binary] + args, capture_output=True)
+    if result.returncode != 0:
+        sys.exit("gpucost %s: exit %d: %s" % (" ".join(args), result.returncode, result.stderr.decode()))
+    return result.stdout
+
+
+def with_flag(args, flag, text):
+    """`args` with `flag` set to `text`, in place of its value when it is already there (a flag is given once)."""
+    if flag in args:
+        at = args.index(flag) + 1
+        return args[:at] + [text] + args[at + 1:]
+    return args + [flag, text]
+
+
+def expected(binary, args):
+    """The one comparison of `compare` with the same flags (cashflow's figures are compare's)."""
+    text = run(binary, ["compare"] + args[1:] + ["--format", "json"])
+    return json.loads(text)["report"]["comparisons"][0]
+
+
+def named_cells(book):
+    cells = {}
+    for defined in book.defined_names.definedName:
+        for sheet, coordinate in defined.destinations:
+            cells[defined.name] = (sheet, coordinate.replace("$", ""))
+    return cells
+
+
+def value(book, cells, name):
+    sheet, coordinate = cells[name]
+    return book[sheet][coordinate].value
+
+
+def compare(label, book, want, problems):
+    cells = named_cells(book)
+
+    def money(name, wanted):
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - wanted) > CENT:
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, wanted))
+
+    for side in ("build", "cloud"):
+        for key, amount in want[side]["breakdown_usd"].items():
+            money("%s_%s_usd" % (side, key), amount)
+        money("%s_total_usd" % side, want[side]["total_usd"])
+    money("savings_usd", want["savings_usd"])
+    if value(book, cells, "cheaper") != want["cheaper"]:
+        problems.append("%s: cheaper = %r, gpucost says %r" % (label, value(book, cells, "cheaper"), want["cheaper"]))
+    for name in ("payback_month", "payback_month_if_sold"):
+        payback = want["break_even"][name]
+        got = value(book, cells, name)
+        if (payback is None and got != "not within the horizon") or (payback is not None and got != payback):
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, payback))
+    hours = want["break_even"]["hours_per_week"]
+    got = value(book, cells, "break_even_hours_per_week")
+    if hours is None:
+        if got != "none":
+            problems.append("%s: break_even_hours_per_week = %r, gpucost says none" % (label, got))
+    elif not isinstance(got, (int, float)) or abs(got - hours) > 1e-6:
+        problems.append("%s: break_even_hours_per_week = %r, gpucost says %r" % (label, got, hours))
+
+
+def same_cells(label, recalculated, cached, problems):
+    """Every cell gpucost cached equals what the formula gives (to 1e-9 relative): a reader sees the same figures
+    before and after a recalculation."""
+    for sheet in recalculated.sheetnames:
+        for row_r, row_c in zip(recalculated[sheet].iter_rows(), cached[sheet].iter_rows()):
+            for r, c in zip(row_r, row_c):
+                a, b = r.value, c.value
+                if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+                    if abs(a - b) <= 1e-9 * max(1.0, abs(a)):
+                        continue
+                elif a == b:
+                    continue
+                problems.append("%s: %s!%s is %r as written, %r recalculated" % (label, sheet, r.coordinate, b, a))
+                return
+
+
+def convert(profile, outdir, files):
+    """One LibreOffice run opens `files` with `profile`'s settings and saves them into `outdir`."""
+    subprocess.run([SOFFICE, "-env:UserInstallation=file://" + os.path.abspath(profile), "--headless",
+                    "--convert-to", "xlsx", "--outdir", outdir] + files, check=True, capture_output=True, timeout=240)
+
+
+def main():
+    binary, work = sys.argv[1], sys.argv[2]
+    shutil.rmtree(work, ignore_errors=True)
+    written, recalculated, cached = (os.path.join(work, d) for d in ("written", "recalculated", "cached"))
+    for d in (written, recalculated, cached):
+        os.makedirs(d)
+    profiles = {}
+    for mode in (0, 1):
+        profiles[mode] = os.path.join(work, "profile-%d" % mode)
+        os.makedirs(os.path.join(profiles[mode], "user"))
+        with open(os.path.join(profiles[mode], "user", "registrymodifications.xcu"), "w") as f:
+            f.write(PROFILE.format(mode=mode))
+
+    wants = {}
+    for name, args in CASES:
+        path = os.path.join(written, name + ".xlsx")
+        run(binary, args + ["--output", path])
+        # Two runs give the same bytes (the workbook's creation time is fixed).
+        if run(binary, args + ["--format", "xlsx"]) != open(path, "rb").read():
+            sys.exit("%s: two runs gave different bytes" % name)
+        wants[name] = expected(binary, args)
+    arguments = dict(CASES)
+    for name, key, new_value, flags in EDITS:
+        book = openpyxl.load_workbook(os.path.join(written, name + ".xlsx"))
+        sheet, coordinate = named_cells(book)[key]
+        book[sheet][coordinate].value = new_value
+        book.save(os.path.join(written, "%s-%s.xlsx" % (name, key)))
+        wants["%s-%s" % (name, key)] = expected(binary, with_flag(arguments[name], flags[0], flags[1]))
+
+    files = sorted(os.path.join(written, f) for f in os.listdir(written))
+    convert(profiles[0], recalculated, files)
+    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES])
+
+    problems = []
+    checks = [(label, os.path.join(recalculated, label + ".xlsx"), want) for label, want in sorted(wants.items())]
+    checks += [("cached " + name, os.path.join(cached, name + ".xlsx"), wants[name]) for name, _ in CASES]
+    for label, path, want in checks:
+        if not os.path.exists(path):
+            problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
+            continue
+        book = openpyxl.load_workbook(path, data_only=True)
+        compare(label, book, want, problems)
+        cells = named_cells(book)
+        for name, wanted in HAND.get(label.replace("cached ", ""), {}).items():
+            got = value(book, cells, name)
+            if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
+                problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
+    for name, _ in CASES:
+        same_cells(name, openpyxl.load_workbook(os.path.join(recalculated, name + ".xlsx"), data_only=True),
+                   openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True), problems)
+    for problem in problems:
+        print(problem)
+    print("workbook_recalc: %d workbooks recalculated, %d read as written, %d problems"
+          % (len(wants), len(CASES), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

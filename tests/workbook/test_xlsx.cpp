@@ -1,0 +1,92 @@
+// --format xlsx: the workbook's bytes are deterministic, and the CLI refuses what it cannot write. What the
+// workbook's formulas compute is checked by recalculating it in LibreOffice (check_workbooks.py, ctest
+// workbook_recalc).
+#include <filesystem>
+#include <fstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/render/xlsx.hpp"
+#include "test_support.hpp"
+
+using gpucost::test::mini_report;
+using gpucost::test::read_file;
+using gpucost::test::run_gpucost;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// An .xlsx is a zip archive: its first bytes are a local file header's signature.
+bool looks_like_xlsx(const std::string& bytes) { return bytes.size() > 1000 && bytes.starts_with("PK\x03\x04"); }
+
+}  // namespace
+
+TEST_CASE("render_xlsx: the same report gives the same bytes") {
+    const gpucost::Report report = mini_report("box-a4", 0.08);
+    const std::string first = gpucost::render_xlsx(report);
+    CHECK(looks_like_xlsx(first));
+    CHECK(gpucost::render_xlsx(report) == first);
+    // Another input gives other bytes: the comparison above could not pass on a constant.
+    CHECK(gpucost::render_xlsx(mini_report("box-a4", 0.0)) != first);
+    // Through the dispatcher, and for cashflow's model, the same workbook.
+    CHECK(gpucost::render(report, gpucost::Format::xlsx) == first);
+    CHECK(gpucost::render(gpucost::CashFlowReport{report}, gpucost::Format::xlsx) == first);
+}
+
+TEST_CASE("render_xlsx: refuses a report of several comparisons and a currency other than USD") {
+    gpucost::Report report = mini_report("box-a4", 0.0);
+    report.comparisons.push_back(report.comparisons.front());
+    CHECK_THROWS_WITH(gpucost::render_xlsx(report),
+                      "--format xlsx: writes one comparison, this run has 2: name one build with --build ID");
+    report.comparisons.clear();
+    CHECK_THROWS_AS(gpucost::render_xlsx(report), gpucost::UsageError);
+    gpucost::RenderOptions euros;
+    euros.currency = {"EUR", 0.9};
+    CHECK_THROWS_WITH(gpucost::render_xlsx(mini_report("box-a4", 0.0), euros), Catch::Contains("drop --currency"));
+}
+
+TEST_CASE("xlsx on the command line: refused onto a terminal, written to a pipe, inferred from -o FILE.xlsx") {
+    const std::vector<std::string> args = {"compare", "--catalog", "data/mini_catalog.json", "--build", "box-a4"};
+    auto asked = args;
+    asked.insert(asked.end(), {"--format", "xlsx"});
+    const auto terminal = run_gpucost(asked, gpucost::Terminal{true, 80});
+    CHECK(terminal.exit_code == 2);
+    CHECK(terminal.out.empty());
+    CHECK(terminal.err == "gpucost: error: --format xlsx: a workbook is binary and stdout is a terminal; write it with "
+                          "--output FILE.xlsx or pipe it into a file\n");
+    const auto piped = run_gpucost(asked);
+    REQUIRE(piped.exit_code == 0);
+    CHECK(looks_like_xlsx(piped.out));
+
+    const fs::path dir = fs::temp_directory_path() / "gpucost-test-xlsx";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    auto to_file = args;
+    to_file.insert(to_file.end(), {"-o", (dir / "box.XLSX").string()});
+    const auto written = run_gpucost(to_file);
+    REQUIRE(written.exit_code == 0);
+    CHECK(written.out.empty());
+    CHECK(read_file((dir / "box.XLSX").string()) == piped.out);
+
+    // Every build at once has no one workbook: a usage error naming the way out.
+    const auto all = run_gpucost({"cashflow", "--catalog", "data/mini_catalog.json", "--format", "xlsx"});
+    CHECK(all.exit_code == 2);
+    CHECK_THAT(all.err, Catch::Contains("name one build with --build ID"));
+}
+
+TEST_CASE("xlsx: a source text longer than a cell holds is cut, not refused") {
+    // 33,000 two-byte characters: over Excel's 32,767 characters a cell (libxlsxwriter refuses it whole).
+    nlohmann::json catalog = nlohmann::json::parse(read_file(gpucost::test::test_path("data/mini_catalog.json")));
+    std::string long_source;
+    for (int i = 0; i < 33000; ++i) long_source += "\xC3\xA9";  // e acute
+    catalog["assumptions"]["sources"]["pue"] = long_source;
+    const fs::path file = fs::temp_directory_path() / "gpucost-test-xlsx-long-source.json";
+    std::ofstream(file) << catalog.dump();
+    const auto r = run_gpucost({"compare", "--catalog", file.string(), "--build", "box-a4", "--format", "xlsx"});
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK(looks_like_xlsx(r.out));
+    fs::remove(file);
+}
