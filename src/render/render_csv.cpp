@@ -33,7 +33,8 @@ public:
     // is a new column, so it goes at the end of the row instead (the contract's order).
     void categories(const Comparison& c, Side side, const std::string& prefix) {
         for (const CategoryInfo& info : categories_of(side))
-            if (info.category != Category::interim_cloud) amount(prefix + info.key + "_usd", c.cost_usd(info.category));
+            if (info.category != Category::interim_cloud && info.category != Category::downtime_cover)
+                amount(prefix + info.key + "_usd", c.cost_usd(info.category));
     }
     std::string header() const {
         std::vector<std::string> names;
@@ -111,6 +112,10 @@ Row comparison_row(const Comparison& c, const Currency& money) {
     row.plain("cheaper_without_resale", to_string(c.reading.cheaper_without_resale));
     row.amount("savings_without_resale_usd", c.reading.savings_without_resale_usd);
     match_columns(row, c);
+    // Availability (issue 20), at the end of the contract.
+    row.amount("build_downtime_cover_usd", c.cost_usd(Category::downtime_cover));
+    row.plain("lost_gpu_hours",
+              c.availability.policy == DowntimePolicy::lost ? number(c.availability.lost_gpu_hours) : std::string());
     return row;
 }
 
