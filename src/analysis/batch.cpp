@@ -45,6 +45,11 @@ std::optional<Field> field_of(Slot slot, bool offer_storage_price) noexcept {
         case K::cloud_egress_usd_per_month: return Field::f_egress;
         case K::storage_tb: return Field::f_storage_tb;
         case K::cloud_storage_usd_per_tb_month: return offer_storage_price ? Field::f_unused : Field::f_storage_per_tb;
+        case K::failures_per_machine_year: return Field::f_failures;
+        case K::repair_hours: return Field::f_repair;
+        case K::planned_maintenance_hours_per_year: return Field::f_planned;
+        case K::spot_interruptions_per_instance_month: return Field::f_spot_interruptions;
+        case K::spot_restart_hours: return Field::f_spot_restart;
         // The weights' own inputs: written into each draw's assumptions by the horizon path (batch_horizon.cpp).
         case K::discount_rate:
         case K::horizon_months:
@@ -84,10 +89,19 @@ Fields point_fields(const Case& c) noexcept {
     v[Field::f_egress] = a.cloud_egress_usd_per_month;
     v[Field::f_storage_tb] = a.storage_tb;
     v[Field::f_storage_per_tb] = c.cloud.storage_usd_per_tb_month.value_or(a.cloud_storage_usd_per_tb_month);
+    v[Field::f_failures] = a.failures_per_machine_year;
+    v[Field::f_repair] = a.repair_hours;
+    v[Field::f_planned] = a.planned_maintenance_hours_per_year;
+    v[Field::f_spot_interruptions] = a.spot_interruptions_per_instance_month;
+    v[Field::f_spot_restart] = a.spot_restart_hours;
     return v;
 }
 
 }  // namespace
+
+double BatchEvaluator::cover_usd_per_hour(const Case& c) noexcept {
+    return c.assumptions.downtime == DowntimePolicy::cover ? c.cloud.backup_usd_per_hour : 0.0;
+}
 
 DrawOutcome outcome_of(const Evaluation& e) noexcept {
     DrawOutcome o;
@@ -115,6 +129,8 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
         m_resale_varies = m_resale_varies || (straight && (f == Field::f_life || f == Field::f_residual)) ||
                           (a.resale == ResaleModel::curve && f == Field::f_decline);
     }
+    // Year-end discounting steps its factors by whole years, which the tables below do not: evaluate() per draw.
+    m_general = m_general || a.discounting == DiscountConvention::annual;
     m_weights_vary = !m_weight_slots.empty();
     m_months = a.months;
     m_lead = lead_time_in_force(a);
@@ -122,9 +138,17 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     m_gpus = static_cast<double>(base.build.gpu_count);
     m_instances = static_cast<double>(instances_needed(base.build.gpu_count, base.cloud.gpus_per_instance));
     const HorizonWeights w = horizon_weights(a, base.cloud.interim_pricing);
-    m_horizon = {w.all,   w.running, w.lead, w.power,
-                 w.cloud, w.interim, 1.0,    m_lead > 0 ? m_instances * base.cloud.interim_usd_per_hour : 0.0,
-                 m_lead,  m_uniform};
+    m_horizon = {w.all,
+                 w.running,
+                 w.lead,
+                 w.power,
+                 w.cloud,
+                 w.interim,
+                 1.0,
+                 m_lead > 0 ? base.cloud.interim_usd_per_hour : 0.0,
+                 cover_usd_per_hour(base),
+                 m_lead,
+                 m_uniform};
 
     fill_months(base);
     fill_trend_bounds(base);

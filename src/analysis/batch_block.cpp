@@ -8,12 +8,13 @@
 #include <array>
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/categories.hpp"
 
 namespace gpucost {
 
 // Tripwire: chunk_totals() restates evaluate()'s categories (as fast() does, batch_draw.cpp).
-static_assert(k_category_count == 12, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
+static_assert(k_category_count == 13, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
 
 namespace {
 
@@ -25,9 +26,9 @@ using F = BatchEvaluator::Field;
 
 // What run() reads of the evaluator, copied into locals so that no store into the rows can alias it.
 struct BatchEvaluator::ChunkConstants {
-    double gpus, instances, interim_usd_per_hour;
+    double gpus, instances, interim_usd_per_hour, cover_usd_per_hour;
     double w_all, w_running, w_lead, w_power, w_cloud, w_interim, final_factor;
-    bool always_on, uniform, lead, reserved, interim_reserved;
+    bool always_on, uniform, lead, reserved, interim_reserved, spot, interim_spot;
     F overhead, interim_overhead;  // the overhead field each pricing bills (spot or on-demand)
 };
 
@@ -49,6 +50,7 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
     return {m_gpus,
             m_instances,
             m_horizon.interim_usd_per_hour,
+            m_horizon.cover_usd_per_hour,
             m_horizon.w_all,
             m_horizon.w_running,
             m_horizon.w_lead,
@@ -61,6 +63,8 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
             m_lead > 0,
             reserved(a.pricing),
             reserved(m_base.cloud.interim_pricing),
+            a.pricing == Pricing::spot,
+            m_base.cloud.interim_pricing == Pricing::spot,
             overhead_field(a.pricing),
             overhead_field(m_base.cloud.interim_pricing)};
 }
@@ -102,11 +106,17 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
     const double* __restrict const egress_row = v[F::f_egress];
     const double* __restrict const storage_tb_row = v[F::f_storage_tb];
     const double* __restrict const storage_per_tb_row = v[F::f_storage_per_tb];
+    const double* __restrict const failures_row = v[F::f_failures];
+    const double* __restrict const repair_row = v[F::f_repair];
+    const double* __restrict const planned_row = v[F::f_planned];
+    const double* __restrict const spot_interruptions_row = v[F::f_spot_interruptions];
+    const double* __restrict const spot_restart_row = v[F::f_spot_restart];
     const double* __restrict const overhead_row = v[k.overhead];
     const double* __restrict const interim_overhead_row = v[k.interim_overhead];
     const double c_gpus = k.gpus;
     const double c_instances = k.instances;
     const double c_interim_usd_per_hour = k.interim_usd_per_hour;
+    const double c_cover_usd_per_hour = k.cover_usd_per_hour;
     const double c_w_all = k.w_all;
     const double c_w_running = k.w_running;
     const double c_w_lead = k.w_lead;
@@ -119,6 +129,8 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
     const double c_lead = k.lead ? 1.0 : 0.0;
     const double c_reserved = k.reserved ? 1.0 : 0.0;
     const double c_interim_reserved = k.interim_reserved ? 1.0 : 0.0;
+    const double c_spot = k.spot ? 1.0 : 0.0;
+    const double c_interim_spot = k.interim_spot ? 1.0 : 0.0;
     for (std::size_t j = 0; j < n; ++j) {
         const double hardware = c_gpus * gpu_price_row[j] + base_price_row[j];
         const double load_w = base_load_row[j] + c_gpus * gpu_tdp_row[j];
@@ -128,22 +140,32 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
         const double kwh_usd = kwh_row[j];
         const double overhead = overhead_row[j];
         const double interim_overhead = interim_overhead_row[j];
+        // fast()'s spot share, 0 x it elsewhere: (1 + o) + 0 is 1 + o to the bit.
+        const double spot_extra =
+            spot_interruption_overhead(c_instances, spot_interruptions_row[j], spot_restart_row[j]);
         const auto power_at = [&](double used) __attribute__((always_inline)) {
             const double idle_hours = c_always_on * (k_hours_per_month - used);
             return (used * load_w + idle_hours * idle_w) / 1000.0 * pue * kwh_usd;
         };
         const auto compute_at = [&](double used) __attribute__((always_inline)) {
-            return instances_usd_per_hour *
-                   (c_reserved * k_hours_per_month + (1.0 - c_reserved) * (used * (1.0 + overhead)));
+            return instances_usd_per_hour * (c_reserved * k_hours_per_month +
+                                             (1.0 - c_reserved) * (used * (1.0 + overhead + c_spot * spot_extra)));
         };
         const auto interim_at = [&](double used) __attribute__((always_inline)) {
-            return c_interim_usd_per_hour * (c_interim_reserved * k_hours_per_month +
-                                             (1.0 - c_interim_reserved) * (used * (1.0 + interim_overhead)));
+            return c_interim_usd_per_hour *
+                   (c_interim_reserved * k_hours_per_month +
+                    (1.0 - c_interim_reserved) * (used * (1.0 + interim_overhead + c_interim_spot * spot_extra)));
+        };
+        const double downtime = downtime_hours_per_month(failures_row[j], repair_row[j], planned_row[j]);
+        // fast()'s `cover == 0 ? 0 : cover x lost` is this product for finite figures (0 x x is 0).
+        const auto cover_at = [&](double hours_per_week) __attribute__((always_inline)) {
+            return c_cover_usd_per_hour * lost_used_hours_per_month(downtime, hours_per_week);
         };
         const double used = used_hours_per_month(hours_row[j]);
         const double power = power_at(used);
         const double compute = compute_at(used);
         const double interim = interim_at(used);
+        const double cover = cover_at(hours_row[j]);
         const double staff_build = fte_build_row[j] * salary_row[j] / k_months_per_year;
         const double maintenance = maintenance_row[j] * hardware / k_months_per_year;
         const double facility = facility_row[j];
@@ -157,34 +179,35 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
         };
         const double setup = setup_row[j];
         // Both of fast()'s forms, one kept: a select, not a branch, so the loop stays vectorisable.
-        const auto difference = [&](double p, double c, double i) __attribute__((always_inline)) {
-            const double build_m = p + staff_build + maintenance + facility;
+        const auto difference = [&](double p, double c, double i, double x) __attribute__((always_inline)) {
+            const double build_m = p + staff_build + maintenance + facility + x;
             const double cloud_m = c + storage + egress + staff_cloud;
             const double uniform = (hardware + setup + c_w_all * build_m - resale) - c_w_all * cloud_m;
             const double build_usd = hardware + setup + c_w_power * p + c_w_all * staff_build +
-                                     c_w_running * (maintenance + facility) + interim_total(i) - resale;
+                                     c_w_running * (maintenance + facility + x) + interim_total(i) - resale;
             const double general = build_usd - (c_w_cloud * c + c_w_all * (storage + egress + staff_cloud));
             return c_uniform * uniform + (1.0 - c_uniform) * general;
         };
         const double build = hardware + setup + c_w_power * power + c_w_all * staff_build + c_w_running * maintenance +
-                             c_w_running * facility + interim_total(interim) + (resale > 0.0 ? -resale : 0.0);
+                             c_w_running * facility + interim_total(interim) + c_w_running * cover +
+                             (resale > 0.0 ? -resale : 0.0);
         const double cloud = c_w_cloud * compute + c_w_all * storage + c_w_all * egress + c_w_all * staff_cloud;
         build_total[j] = build;
         cloud_total[j] = cloud;
         saves[j] = cloud - build;
-        r.d_low[j] = difference(power_at(0.0), compute_at(0.0), interim_at(0.0));
-        r.d_high[j] =
-            difference(power_at(k_hours_per_month), compute_at(k_hours_per_month), interim_at(k_hours_per_month));
+        r.d_low[j] = difference(power_at(0.0), compute_at(0.0), interim_at(0.0), cover_at(0.0));
+        r.d_high[j] = difference(power_at(k_hours_per_month), compute_at(k_hours_per_month),
+                                 interim_at(k_hours_per_month), cover_at(k_hours_per_week));
         r.upfront[j] = hardware + setup;
         r.hardware[j] = hardware;
         r.power[j] = power;
         r.staff_build[j] = staff_build;
-        r.running[j] = maintenance + facility;
+        r.running[j] = maintenance + facility + cover;
         r.interim[j] = interim;
         r.storage_egress[j] = storage + egress;
         r.compute[j] = compute;
         r.cloud_fixed[j] = storage + egress + staff_cloud;
-        r.build_month[j] = power + staff_build + maintenance + facility;
+        r.build_month[j] = power + staff_build + maintenance + facility + cover;
         r.cloud_month[j] = compute + storage + egress + staff_cloud;
     }
 }

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/categories.hpp"
 
 namespace gpucost {
@@ -13,19 +14,19 @@ namespace gpucost {
 // Tripwires: fast() restates evaluate()'s categories and reads every field of the specs and of a month's costs, so
 // a new one must be added here (and to chunk_totals, batch_block.cpp) before this compiles again; then update the
 // counts. The property test (tests/analysis/test_batch.cpp) checks the arithmetic.
-static_assert(k_category_count == 12, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
+static_assert(k_category_count == 13, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
 static_assert(sizeof(BuildSpec) == sizeof(std::int64_t) + 7 * sizeof(double),
               "a new BuildSpec field: add it to BatchEvaluator::fast and chunk_totals");
-static_assert(sizeof(MonthlyCosts) == 10 * sizeof(double),
+static_assert(sizeof(MonthlyCosts) == 11 * sizeof(double),
               "a new monthly cost: add it to BatchEvaluator::fast and chunk_totals");
 
 namespace {
 
 using F = BatchEvaluator::Field;
 
-double billed_hours(Pricing pricing, double used, const BatchEvaluator::Fields& v) noexcept {
+double billed_hours(Pricing pricing, double used, const BatchEvaluator::Fields& v, double spot_extra) noexcept {
     switch (pricing) {
-        case Pricing::spot: return used * (1.0 + v[F::f_spot_overhead]);
+        case Pricing::spot: return used * (1.0 + v[F::f_spot_overhead] + spot_extra);
         case Pricing::reserved_1y:
         case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour
         case Pricing::on_demand: break;
@@ -38,6 +39,7 @@ struct Hourly {
     double power;
     double compute;
     double interim;
+    double cover;  // the downtime cover
 };
 
 }  // namespace
@@ -71,16 +73,23 @@ DrawOutcome BatchEvaluator::totals(const Fields& v, const Horizon& hz, double ke
     const double idle_w = v[F::f_base_idle] + m_gpus * v[F::f_gpu_idle];
     const double instances_usd_per_hour = m_instances * v[F::f_usd_per_hour];
     const bool always_on = a.idle == IdlePolicy::always_on;
-    const auto hourly = [&](double used) {
+    const double downtime = downtime_hours_per_month(v[F::f_failures], v[F::f_repair], v[F::f_planned]);
+    const double spot_extra = spot_interruption_overhead(m_instances, v[F::f_spot_interruptions], v[F::f_spot_restart]);
+    const auto hourly = [&](double hours_per_week) {
+        const double used = used_hours_per_month(hours_per_week);
         const double idle_hours = always_on ? k_hours_per_month - used : 0.0;
         const double kwh = (used * load_w + idle_hours * idle_w) / 1000.0;
-        const double interim = hz.interim_usd_per_hour == 0.0
-                                   ? 0.0
-                                   : hz.interim_usd_per_hour * billed_hours(m_base.cloud.interim_pricing, used, v);
-        return Hourly{kwh * v[F::f_pue] * v[F::f_kwh], instances_usd_per_hour * billed_hours(a.pricing, used, v),
-                      interim};
+        const double interim =
+            hz.interim_usd_per_hour == 0.0
+                ? 0.0
+                : hz.interim_usd_per_hour * billed_hours(m_base.cloud.interim_pricing, used, v, spot_extra);
+        const double cover = hz.cover_usd_per_hour == 0.0
+                                 ? 0.0
+                                 : hz.cover_usd_per_hour * lost_used_hours_per_month(downtime, hours_per_week);
+        return Hourly{kwh * v[F::f_pue] * v[F::f_kwh],
+                      instances_usd_per_hour * billed_hours(a.pricing, used, v, spot_extra), interim, cover};
     };
-    const Hourly h = hourly(used_hours_per_month(v[F::f_hours]));
+    const Hourly h = hourly(v[F::f_hours]);
     const double staff_build = v[F::f_fte_build] * v[F::f_salary] / k_months_per_year;
     const double maintenance = v[F::f_maintenance] * hardware / k_months_per_year;
     const double facility = v[F::f_facility];
@@ -95,33 +104,33 @@ DrawOutcome BatchEvaluator::totals(const Fields& v, const Horizon& hz, double ke
     // Build total minus cloud total at another hours (the engine's difference()).
     const auto difference = [&](const Hourly& x) {
         if (hz.uniform) {
-            const double build_m = x.power + staff_build + maintenance + facility;
+            const double build_m = x.power + staff_build + maintenance + facility + x.cover;
             const double cloud_m = x.compute + storage + egress + staff_cloud;
             return (hardware + v[F::f_setup] + hz.w_all * build_m - resale) - hz.w_all * cloud_m;
         }
         const double build_usd = hardware + v[F::f_setup] + hz.w_power * x.power + hz.w_all * staff_build +
-                                 hz.w_running * (maintenance + facility) + interim_total(x.interim) - resale;
+                                 hz.w_running * (maintenance + facility + x.cover) + interim_total(x.interim) - resale;
         return build_usd - (hz.w_cloud * x.compute + hz.w_all * (storage + egress + staff_cloud));
     };
 
     DrawOutcome o;
     o.build_total_usd = hardware + v[F::f_setup] + hz.w_power * h.power + hz.w_all * staff_build +
                         hz.w_running * maintenance + hz.w_running * facility + interim_total(h.interim) +
-                        (resale > 0.0 ? -resale : 0.0);
+                        hz.w_running * h.cover + (resale > 0.0 ? -resale : 0.0);
     o.cloud_total_usd = hz.w_cloud * h.compute + hz.w_all * storage + hz.w_all * egress + hz.w_all * staff_cloud;
 
-    o.break_even_hours = break_even_of(difference(hourly(0.0)), difference(hourly(k_hours_per_month)));
+    o.break_even_hours = break_even_of(difference(hourly(0.0)), difference(hourly(k_hours_per_week)));
 
     t = Terms{hardware + v[F::f_setup],
               hardware,
               h.power,
               staff_build,
-              maintenance + facility,
+              maintenance + facility + h.cover,
               h.interim,
               storage + egress,
               h.compute,
               storage + egress + staff_cloud,
-              h.power + staff_build + maintenance + facility,
+              h.power + staff_build + maintenance + facility + h.cover,
               h.compute + storage + egress + staff_cloud,
               v[F::f_life],
               v[F::f_residual],

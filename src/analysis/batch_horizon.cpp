@@ -80,7 +80,8 @@ DrawOutcome BatchEvaluator::fast_horizon(const Fields& v, std::span<const double
                     w.cloud,
                     w.interim,
                     months.factor(a.months),
-                    months.lead() > 0 ? m_instances * c.cloud.interim_usd_per_hour : 0.0,
+                    months.lead() > 0 ? c.cloud.interim_usd_per_hour : 0.0,
+                    cover_usd_per_hour(c),
                     months.lead(),
                     months.uniform()};
     Terms t{};

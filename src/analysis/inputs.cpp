@@ -67,7 +67,12 @@ bool needs_general_path(Slot slot) noexcept {
         case AssumptionKey::resale_decline_per_year:
         case AssumptionKey::on_demand_overhead:
         case AssumptionKey::storage_tb:
-        case AssumptionKey::cloud_storage_usd_per_tb_month: return false;
+        case AssumptionKey::cloud_storage_usd_per_tb_month:
+        case AssumptionKey::failures_per_machine_year:
+        case AssumptionKey::repair_hours:
+        case AssumptionKey::planned_maintenance_hours_per_year:
+        case AssumptionKey::spot_interruptions_per_instance_month:
+        case AssumptionKey::spot_restart_hours: return false;
         default: return true;
     }
 }

@@ -209,10 +209,11 @@ std::map<std::string, std::string> user_offers(const CatalogOptions& options, co
 struct ScenarioOptions {
     std::string build;
     std::string cloud;
-    std::string region;    // "" = any
-    std::string provider;  // "" = any
-    std::string scenario;  // --scenario FILE; "" = none
-    MatchFlags match;      // --match, --tier, --workload, the --min-* requirements, --verbose
+    std::string region;        // "" = any
+    std::string backup_offer;  // "" = the cheapest like-for-like on-demand offer
+    std::string provider;      // "" = any
+    std::string scenario;      // --scenario FILE; "" = none
+    MatchFlags match;          // --match, --tier, --workload, the --min-* requirements, --verbose
     std::string months;
     const CLI::Option* months_option = nullptr;
     std::map<AssumptionKey, std::string> assumptions;

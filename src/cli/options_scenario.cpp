@@ -32,6 +32,11 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--provider", o.provider, "match only cloud offers from this provider (case-insensitive)")
         ->type_name("NAME");
     command
+        .add_option("--backup-offer", o.backup_offer,
+                    "the offer rented on demand while the owned machine is on order or down (default: the cheapest "
+                    "like-for-like on-demand offer)")
+        ->type_name("ID");
+    command
         .add_option("--scenario", o.scenario,
                     "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
@@ -46,6 +51,8 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
             case AssumptionKind::pricing: option->type_name("PRICING"); break;
             case AssumptionKind::idle: option->type_name("always-on|off"); break;
             case AssumptionKind::resale: option->type_name("straight-line|curve|none"); break;
+            case AssumptionKind::downtime: option->type_name("cover|lost"); break;
+            case AssumptionKind::discounting: option->type_name("monthly|annual"); break;
             case AssumptionKind::whole_number: option->type_name("N"); break;
             case AssumptionKind::number:
             case AssumptionKind::years_in_months: option->type_name("NUMBER"); break;
@@ -110,6 +117,7 @@ ComparisonRequest comparison_request(const ScenarioOptions& o) {
     if (!o.cloud.empty()) request.cloud_id = o.cloud, request.cloud_id_file.clear();
     if (!o.region.empty()) request.region = o.region;
     if (!o.provider.empty()) request.provider = o.provider;
+    if (!o.backup_offer.empty()) request.backup_offer = o.backup_offer;
     return request;
 }
 

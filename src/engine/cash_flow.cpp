@@ -58,6 +58,7 @@ double month_amount_usd(const Evaluation& e, const Assumptions& a, Category cate
             return working ? m.power_usd * price_trend_factor(month, a.electricity_price_change_per_year) : 0.0;
         case Category::maintenance: return working ? m.maintenance_usd : 0.0;
         case Category::facility: return working ? m.facility_usd : 0.0;
+        case Category::downtime_cover: return working ? m.downtime_cover_usd : 0.0;
         case Category::interim_cloud:
             return working ? 0.0
                            : m.interim_compute_usd * cloud_price_factor(e.interim_pricing, month, g) + m.storage_usd +
@@ -98,7 +99,7 @@ CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
     for (int month = 1; month <= months; ++month) {
         writer.begin_month(month);
         // The engine's weights are the sums of exactly these discount factors times each category's trend.
-        const double v = discount_factor(month, a.discount_rate);
+        const double v = discount_factor(month, a.discount_rate, a.discounting);
         for (const Side side : {Side::build, Side::cloud}) {
             for (const CategoryInfo& info : categories_of(side)) {
                 if (info.timing == Timing::monthly)
@@ -147,7 +148,8 @@ std::optional<int> payback_month(const CashFlowProfile& profile) noexcept {
 std::optional<int> payback_month_if_sold(const CashFlowProfile& profile, const Evaluation& e,
                                          const Assumptions& a) noexcept {
     return first_month_cloud_reaches(profile, [&](int month) {
-        return resale_value_usd(e.build.hardware_usd, month, a) * discount_factor(month, a.discount_rate);
+        return resale_value_usd(e.build.hardware_usd, month, a) *
+               discount_factor(month, a.discount_rate, a.discounting);
     });
 }
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "discounting.hpp"
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/build_power.hpp"
 #include "gpucost/engine/horizon_months.hpp"
 #include "month_steps.hpp"
@@ -16,9 +17,11 @@ using namespace engine_detail;
 
 namespace {
 
-double cloud_billed_hours_per_month(Pricing pricing, double used_hours, const Assumptions& a) noexcept {
+// `spot_extra`: the job's re-run share after spot interruptions (availability.hpp), 0 when it has none.
+double cloud_billed_hours_per_month(Pricing pricing, double used_hours, const Assumptions& a,
+                                    double spot_extra) noexcept {
     switch (pricing) {
-        case Pricing::spot: return used_hours * (1.0 + a.spot_overhead);  // interrupted work is run again
+        case Pricing::spot: return used_hours * (1.0 + a.spot_overhead + spot_extra);  // interrupted work is run again
         case Pricing::reserved_1y:
         case Pricing::reserved_3y: return k_hours_per_month;  // a commitment is paid for every hour, used or not
         case Pricing::on_demand: break;
@@ -32,6 +35,7 @@ struct HourlyCosts {
     double power_usd;
     double compute_usd;
     double interim_compute_usd;  // 0 without a lead time
+    double cover_usd;            // the downtime cover; 0 under DowntimePolicy::lost or without downtime
 };
 
 // What power and compute cost per month at a given hours per week, with everything that does not depend on the
@@ -42,20 +46,28 @@ public:
         : m_load_w(build_load_w(build)),
           m_idle_w(build_idle_w(build)),
           m_instances_usd_per_hour(instances * cloud.usd_per_hour),
-          m_interim_usd_per_hour(lead_months(a) > 0 ? instances * cloud.interim_usd_per_hour : 0.0),
+          m_interim_usd_per_hour(lead_months(a) > 0 ? cloud.interim_usd_per_hour : 0.0),  // the whole build's
           m_interim_pricing(cloud.interim_pricing),
+          m_cover_usd_per_hour(a.downtime == DowntimePolicy::cover ? cloud.backup_usd_per_hour : 0.0),
+          m_downtime_hours(downtime_hours_per_month(a)),
+          m_spot_extra(
+              spot_interruption_overhead(instances, a.spot_interruptions_per_instance_month, a.spot_restart_hours)),
           m_a(a) {}
 
     HourlyCosts at(double hours_per_week) const noexcept {
         const double used_hours = used_hours_per_month(hours_per_week);
         const double idle_hours = m_a.idle == IdlePolicy::always_on ? k_hours_per_month - used_hours : 0.0;
         const double kwh = (used_hours * m_load_w + idle_hours * m_idle_w) / 1000.0;
-        const double interim =
-            m_interim_usd_per_hour == 0.0
-                ? 0.0
-                : m_interim_usd_per_hour * cloud_billed_hours_per_month(m_interim_pricing, used_hours, m_a);
+        const double interim = m_interim_usd_per_hour == 0.0
+                                   ? 0.0
+                                   : m_interim_usd_per_hour *
+                                         cloud_billed_hours_per_month(m_interim_pricing, used_hours, m_a, m_spot_extra);
+        const double cover = m_cover_usd_per_hour == 0.0
+                                 ? 0.0
+                                 : m_cover_usd_per_hour * lost_used_hours_per_month(m_downtime_hours, hours_per_week);
         return {kwh * m_a.pue * m_a.electricity_usd_per_kwh,
-                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a), interim};
+                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a, m_spot_extra),
+                interim, cover};
     }
 
 private:
@@ -64,6 +76,9 @@ private:
     double m_instances_usd_per_hour;
     double m_interim_usd_per_hour;
     Pricing m_interim_pricing;
+    double m_cover_usd_per_hour;
+    double m_downtime_hours;
+    double m_spot_extra;  // the compared offer's instances' interruption share (the interim's too, on spot)
     const Assumptions& m_a;
 };
 
@@ -71,6 +86,7 @@ private:
 MonthlyCosts with_hourly(MonthlyCosts m, const HourlyCosts& h) noexcept {
     m.power_usd = h.power_usd;
     m.compute_usd = h.compute_usd;
+    m.downtime_cover_usd = h.cover_usd;
     if (m.interim_cloud_usd != 0.0 || h.interim_compute_usd != 0.0) {
         m.interim_compute_usd = h.interim_compute_usd;
         m.interim_cloud_usd = h.interim_compute_usd + m.storage_usd + m.egress_usd;
@@ -92,6 +108,7 @@ MonthlyCosts monthly_costs_for(const BuildSpec& build, const CloudSpec& cloud, c
     m.storage_usd = a.storage_tb * usd_per_tb + a.cloud_storage_usd_per_month;
     m.egress_usd = a.cloud_egress_usd_per_month;
     m.staff_cloud_usd = a.staff_fte_cloud * a.staff_salary_usd / k_months_per_year;
+    m.downtime_cover_usd = h.cover_usd;
     if (lead_months(a) > 0) {
         m.interim_compute_usd = h.interim_compute_usd;
         m.interim_cloud_usd = h.interim_compute_usd + m.storage_usd + m.egress_usd;
@@ -130,7 +147,8 @@ double difference(const BuildSpec& build, const HorizonTerms& t, const MonthlyCo
     }
     const Weights& w = t.weights;
     const double build_usd = t.hardware_usd + build.setup_usd + w.power * m.power_usd + w.all * m.staff_build_usd +
-                             w.running * (m.maintenance_usd + m.facility_usd) + interim_total(w, m) - t.resale_usd;
+                             w.running * (m.maintenance_usd + m.facility_usd + m.downtime_cover_usd) +
+                             interim_total(w, m) - t.resale_usd;
     const double cloud_usd = w.cloud * m.compute_usd + w.all * (m.storage_usd + m.egress_usd + m.staff_cloud_usd);
     return build_usd - cloud_usd;
 }
@@ -153,7 +171,7 @@ std::optional<int> payback_month(const Discounting& discounting, int months, dou
     double guess = target;  // r == 0: A(m) = m
     double q = 1.0;         // e^(-guess L): how slowly the discounted months still add up there
     double log_rate_term = 0.0;
-    if (discounting.rate != 0.0) {
+    if (discounting.rate != 0.0 && !discounting.annual) {
         // A(m) >= T  <=>  e^(-mL) <= 1 - T (e^L - 1)
         q = 1.0 - target * discounting.expm1_log_rate;
         guess = q > 0.0 ? -std::log(q) / discounting.log_rate : static_cast<double>(months) + 2.0;
@@ -167,9 +185,11 @@ std::optional<int> payback_month(const Discounting& discounting, int months, dou
     // that bound (a differential test against the always-checking loop first disagrees at 1e-16). When the
     // guess is farther than that from every whole month the checks cannot overturn it and are skipped (with
     // r > 0 they cost an expm1 each); near a whole month, or without a usable guess, they decide.
+    // Year-end discounting has no closed-form inverse here: the undiscounted guess, then the checks decide.
     const double slack =
-        q > 0.0 ? 1e-12 * ((guess + 2.0) * (cloud_monthly + build_monthly) / monthly_gap + log_rate_term) / q
-                : std::numeric_limits<double>::infinity();
+        q > 0.0 && !discounting.annual
+            ? 1e-12 * ((guess + 2.0) * (cloud_monthly + build_monthly) / monthly_gap + log_rate_term) / q
+            : std::numeric_limits<double>::infinity();
     const bool clear = slack < 0.25 && guess - slack > static_cast<double>(month - 1) &&
                        (month > months || guess + slack < static_cast<double>(month));
     if (!clear) {
@@ -191,10 +211,12 @@ BuildCosts build_costs(const BuildSpec& build, const HorizonTerms& horizon, cons
     b.maintenance_usd = w.running * m.maintenance_usd;
     b.facility_usd = w.running * m.facility_usd;
     b.interim_cloud_usd = interim_total(w, m);
+    // The cover runs in the working months at today's on-demand price: the running weight, as maintenance.
+    b.downtime_cover_usd = w.running * m.downtime_cover_usd;
     b.resale_usd = horizon.resale_usd > 0.0 ? -horizon.resale_usd : 0.0;  // a credit; never -0 when there is none
     // Without a lead time the interim cloud is exactly 0.0, and adding it changes no bit of v1's total.
     b.total_usd = b.hardware_usd + b.setup_usd + b.power_usd + b.staff_usd + b.maintenance_usd + b.facility_usd +
-                  b.interim_cloud_usd + b.resale_usd;
+                  b.interim_cloud_usd + b.downtime_cover_usd + b.resale_usd;
     return b;
 }
 
@@ -214,16 +236,18 @@ CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int6
 
 }  // namespace
 
-double annuity_factor(int months, double annual_discount_rate) noexcept {
-    return Discounting(annual_discount_rate).annuity(months);
+double annuity_factor(int months, double annual_discount_rate, DiscountConvention convention) noexcept {
+    return Discounting(annual_discount_rate, convention).annuity(months);
 }
 
 double discounted_units(double units_per_used_hour, const Assumptions& a) noexcept {
-    return per_month_of_use(units_per_used_hour, a.hours_per_week) * annuity_factor(a.months, a.discount_rate);
+    return per_month_of_use(units_per_used_hour, a.hours_per_week) *
+           annuity_factor(a.months, a.discount_rate, a.discounting);
 }
 
-double discount_factor(int month, double annual_discount_rate) noexcept {
+double discount_factor(int month, double annual_discount_rate, DiscountConvention convention) noexcept {
     if (annual_discount_rate == 0.0) return 1.0;
+    if (convention == DiscountConvention::annual) return Discounting(annual_discount_rate, convention).factor(month);
     return std::exp(-static_cast<double>(month) * monthly_log_rate(annual_discount_rate));
 }
 
@@ -266,7 +290,7 @@ bool uses_model_v2_terms(const Assumptions& a) noexcept {
 }
 
 HorizonWeights horizon_weights(const Assumptions& a, Pricing interim_pricing) noexcept {
-    const Weights w(Discounting(a.discount_rate), a, interim_pricing);
+    const Weights w(Discounting(a.discount_rate, a.discounting), a, interim_pricing);
     return {w.all, w.running, w.lead, w.power, w.cloud, w.interim};
 }
 
@@ -282,14 +306,14 @@ MonthlyCosts monthly_costs(const BuildSpec& build, const CloudSpec& cloud, const
 double total_difference_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
                             double hours_per_week) noexcept {
     const double instances = static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance));
-    const HorizonTerms t(build, cloud, a, Discounting(a.discount_rate));
+    const HorizonTerms t(build, cloud, a, Discounting(a.discount_rate, a.discounting));
     return difference(build, t,
                       monthly_costs_for(build, cloud, a, HourlyRates(build, cloud, a, instances).at(hours_per_week)));
 }
 
 double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     // The same operations in the same order as evaluate(), so the figures are equal to the bit.
-    const Discounting d(a.discount_rate);
+    const Discounting d(a.discount_rate, a.discounting);
     const double annuity = d.annuity(a.months);
     const double compute_weight =
         uniform_months(a) ? annuity
@@ -304,7 +328,7 @@ double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Ass
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
     // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
     // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.
-    const Discounting discounting(a.discount_rate);
+    const Discounting discounting(a.discount_rate, a.discounting);
     const HorizonTerms horizon(build, cloud, a, discounting);
     const std::int64_t instances = instances_needed(build.gpu_count, cloud.gpus_per_instance);
     const HourlyRates rates(build, cloud, a, static_cast<double>(instances));
@@ -329,6 +353,10 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
                           : paybacks.cash;
     e.payback_month_if_sold = paybacks.if_sold;
     e.interim_pricing = cloud.interim_pricing;
+    e.downtime_used_hours_per_month = lost_used_hours_per_month(downtime_hours_per_month(a), a.hours_per_week);
+    if (a.downtime == DowntimePolicy::lost)
+        e.lost_gpu_hours = static_cast<double>(build.gpu_count) * e.downtime_used_hours_per_month *
+                           static_cast<double>(a.months - lead_months(a));
 
     const double gpu_hours = static_cast<double>(build.gpu_count) * used_hours * static_cast<double>(a.months);
     // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.

@@ -29,15 +29,22 @@ inline int price_term_months(Pricing pricing) noexcept {
 // The discounting of one evaluation, worked out once: every annuity and discount factor evaluate() needs
 // comes from the same ln(1 + r) / 12 and e^L - 1, computed by the same operations as annuity_factor() and
 // discount_factor(), so the figures are bit-for-bit theirs at a fraction of the logarithms and exponentials.
+//
+// Under the annual (year-end) convention every month of year y counts d = (1 + r)^(-y), y = ceil(k / 12): the
+// annuity is 12 (1 - (1 + r)^(-Y)) / r over Y whole years plus the months of the year begun, and a trended sum is
+// added month by month (no single geometric series spans the steps).
 struct Discounting {
     double rate;
     double log_rate;        // L = ln(1 + r) / 12
     double expm1_log_rate;  // e^L - 1
+    bool annual = false;    // DiscountConvention::annual
 
-    explicit Discounting(double annual_discount_rate) noexcept
+    explicit Discounting(double annual_discount_rate,
+                         DiscountConvention convention = DiscountConvention::monthly) noexcept
         : rate(annual_discount_rate),
           log_rate(rate == 0.0 ? 0.0 : monthly_log_rate(rate)),
-          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)) {
+          expm1_log_rate(rate == 0.0 ? 0.0 : std::expm1(log_rate)),
+          annual(convention == DiscountConvention::annual) {
         // A rate so small that ln(1 + r) / 12 is subnormal or zero discounts nothing a double can show;
         // treating it as 0 avoids the 0/0 of the closed form.
         if (!(log_rate >= std::numeric_limits<double>::min())) {
@@ -49,11 +56,19 @@ struct Discounting {
 
     double annuity(int months) const noexcept {
         if (rate == 0.0) return static_cast<double>(months);
+        if (annual) {
+            const int years = months / 12;
+            const int rest = months % 12;
+            // sum_{y=1..Y} 12 (1 + r)^(-y) = 12 (1 - (1 + r)^(-Y)) / r, then the months of year Y + 1
+            const double whole = k_months_per_year * -std::expm1(-static_cast<double>(years) * std::log1p(rate)) / rate;
+            return rest == 0 ? whole : whole + static_cast<double>(rest) * factor(months);
+        }
         // sum_{k=1..m} e^(-kL) = (1 - e^(-mL)) / (e^L - 1)
         return -std::expm1(-static_cast<double>(months) * log_rate) / expm1_log_rate;
     }
     double factor(int month) const noexcept {
         if (rate == 0.0) return 1.0;
+        if (annual) return std::exp(-static_cast<double>((month + 11) / 12) * std::log1p(rate));
         return std::exp(-static_cast<double>(month) * log_rate);
     }
     // sum_{k=first..last} d(k); 0 for an empty range (never -0).
@@ -66,6 +81,12 @@ struct Discounting {
     double trended(int first, int last, double g, int term) const noexcept {
         if (last < first) return 0.0;
         if (g == 0.0) return range(first, last);
+        if (annual) {
+            double sum = 0.0;
+            for (int k = first; k <= last; ++k)
+                sum += factor(k) * std::pow(1.0 + g, static_cast<double>(term * ((k - 1) / term)) / k_months_per_year);
+            return sum;
+        }
         if (term == 1) {
             // d(k) (1 + g)^((k - 1) / 12) = e^(-G) e^(-k x) with G = ln(1 + g) / 12 and x = L - G, a geometric series.
             const double growth = std::log1p(g) / k_months_per_year;

@@ -32,6 +32,7 @@ struct MonthSteps {
             build += m.staff_build_usd * v;
             build += m.maintenance_usd * v;
             build += m.facility_usd * v;
+            build += m.downtime_cover_usd * v;
         } else {  // the months without a machine: staff, and the cloud rented meanwhile
             build += m.staff_build_usd * v;
             build +=

@@ -11,8 +11,10 @@
 namespace gpucost {
 namespace {
 
-constexpr double k_no_limit_usd = 1e9;  // a bound far beyond any real monthly bill, only to keep sums finite
-constexpr double k_max_years = 50.0;    // longer than any hardware lives or any price holds
+constexpr double k_no_limit_usd = 1e9;            // a bound far beyond any real monthly bill, only to keep sums finite
+constexpr double k_max_years = 50.0;              // longer than any hardware lives or any price holds
+constexpr double k_hours_per_year = 8760.0;       // 365 x 24: no machine is out of use for longer in a year
+constexpr double k_max_failures_per_year = 52.0;  // a failure every week is beyond any machine worth keeping
 
 using K = AssumptionKey;
 using Kind = AssumptionKind;
@@ -202,6 +204,39 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "USD/TB-month", "price of cloud storage, unless the offer gives its own storage_usd_per_tb_month",
      AssumptionValue{0.0},
      "Neutral default: 0 (read only when storage_tb is above 0); set it from the provider's price list.", 2},
+    // Availability of the owned machine (issue 20). Neutral code defaults (a machine that never fails), as a
+    // schema_version 1 catalogue keeps them; the shipped catalogue gives sourced values.
+    {K::failures_per_machine_year, field<&Assumptions::failures_per_machine_year>(), "failures_per_machine_year", Kind::number, 0, k_max_failures_per_year, false, true,
+     "per year", "failures a year that take the owned machine out of use until repaired",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): the machine never fails.", 2},
+    {K::repair_hours, field<&Assumptions::repair_hours>(), "repair_hours", Kind::number, 0, k_hours_per_year, false, true,
+     "hours", "hours the owned machine is out of use per failure (diagnosis, replacement part, swap)",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): a failure is repaired at once.", 2},
+    {K::planned_maintenance_hours_per_year, field<&Assumptions::planned_maintenance_hours_per_year>(), "planned_maintenance_hours_per_year", Kind::number, 0, k_hours_per_year, false, true,
+     "h/year", "hours a year the owned machine is out of use for planned work (updates, firmware, cleaning)",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): no planned downtime.", 2},
+    {K::downtime, field<&Assumptions::downtime>(), "downtime", Kind::downtime, 0, 0, false, false, "",
+     "what the owned machine's lost hours of use cost: rented from the cheapest like-for-like on-demand offer "
+     "(cover) or counted as lost GPU-hours (lost)",
+     AssumptionValue{DowntimePolicy::cover},
+     "Project default: cover - the work a down machine would have done is rented on demand, so both sides "
+     "deliver the same hours.", 2},
+    {K::spot_interruptions_per_instance_month, field<&Assumptions::spot_interruptions_per_instance_month>(), "spot_interruptions_per_instance_month", Kind::number, 0, 30, false, true,
+     "per month", "spot interruptions per instance and month of continuous use; each stops every instance of the job",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): spot capacity is never reclaimed.", 2},
+    {K::spot_restart_hours, field<&Assumptions::spot_restart_hours>(), "spot_restart_hours", Kind::number, 0, k_hours_per_month, false, true,
+     "hours", "hours of the whole job's work lost and re-run after each spot interruption (since the last checkpoint, reload)",
+     AssumptionValue{0.0},
+     "Neutral default (schema v1): an interruption loses no work.", 2},
+    {K::discounting, field<&Assumptions::discounting>(), "discounting", Kind::discounting, 0, 0, false, false, "",
+     "when cash flows are discounted: at the end of each month (monthly) or of each year (annual, year-end)",
+     AssumptionValue{DiscountConvention::monthly},
+     "Project default: monthly - every monthly cost is discounted from the end of its own month, as it is paid; "
+     "annual is the year-end convention of yearly finance models.", 2},
 });
 // clang-format on
 

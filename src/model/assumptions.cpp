@@ -23,6 +23,9 @@ constexpr std::array<Pricing, k_pricing_count> k_pricings = [] {
 constexpr std::array<IdlePolicy, 2> k_idle_policies = {IdlePolicy::always_on, IdlePolicy::off};
 constexpr std::array<ResaleModel, 3> k_resale_models = {ResaleModel::straight_line, ResaleModel::curve,
                                                         ResaleModel::none};
+constexpr std::array<DowntimePolicy, 2> k_downtime_policies = {DowntimePolicy::cover, DowntimePolicy::lost};
+constexpr std::array<DiscountConvention, 2> k_discount_conventions = {DiscountConvention::monthly,
+                                                                      DiscountConvention::annual};
 
 template <typename Choices>
 std::string joined_names(const Choices& choices) {
@@ -41,6 +44,10 @@ ParsedAssumption parse_choice(const AssumptionInfo& i, const AssumptionInput& in
             if (const auto p = parse_pricing(*text)) return {*p, {}};
         } else if (i.kind == Kind::resale) {
             if (const auto p = parse_resale(*text)) return {*p, {}};
+        } else if (i.kind == Kind::downtime) {
+            if (const auto p = parse_downtime(*text)) return {*p, {}};
+        } else if (i.kind == Kind::discounting) {
+            if (const auto p = parse_discounting(*text)) return {*p, {}};
         } else if (const auto p = parse_idle(*text)) {
             return {*p, {}};
         }
@@ -122,14 +129,29 @@ std::optional<ResaleModel> parse_resale(std::string_view text) noexcept {
     return std::nullopt;
 }
 
+std::optional<DowntimePolicy> parse_downtime(std::string_view text) noexcept {
+    for (const DowntimePolicy p : k_downtime_policies)
+        if (text == to_string(p)) return p;
+    return std::nullopt;
+}
+
+std::optional<DiscountConvention> parse_discounting(std::string_view text) noexcept {
+    for (const DiscountConvention c : k_discount_conventions)
+        if (text == to_string(c)) return c;
+    return std::nullopt;
+}
+
 bool is_choice(AssumptionKind kind) noexcept {
-    return kind == Kind::pricing || kind == Kind::idle || kind == Kind::resale;
+    return kind == Kind::pricing || kind == Kind::idle || kind == Kind::resale || kind == Kind::downtime ||
+           kind == Kind::discounting;
 }
 
 std::string_view choice_word(const AssumptionValue& value) noexcept {
     if (const auto* p = std::get_if<Pricing>(&value)) return to_string(*p);
     if (const auto* idle = std::get_if<IdlePolicy>(&value)) return to_string(*idle);
     if (const auto* resale = std::get_if<ResaleModel>(&value)) return to_string(*resale);
+    if (const auto* downtime = std::get_if<DowntimePolicy>(&value)) return to_string(*downtime);
+    if (const auto* discounting = std::get_if<DiscountConvention>(&value)) return to_string(*discounting);
     return {};
 }
 
@@ -140,6 +162,8 @@ std::string choices_text(AssumptionKey key) {
         case Kind::pricing: return pricing_choices();
         case Kind::idle: return joined_names(k_idle_policies);
         case Kind::resale: return joined_names(k_resale_models);
+        case Kind::downtime: return joined_names(k_downtime_policies);
+        case Kind::discounting: return joined_names(k_discount_conventions);
         case Kind::whole_number:
         case Kind::number:
         case Kind::years_in_months: break;
@@ -231,6 +255,12 @@ const char* to_string(ResaleModel resale) noexcept {
         case ResaleModel::none: return "none";
     }
     return "straight-line";
+}
+
+const char* to_string(DowntimePolicy downtime) noexcept { return downtime == DowntimePolicy::lost ? "lost" : "cover"; }
+
+const char* to_string(DiscountConvention discounting) noexcept {
+    return discounting == DiscountConvention::annual ? "annual" : "monthly";
 }
 
 }  // namespace gpucost

@@ -18,11 +18,11 @@ struct Row {
         columns.push_back({std::move(column), false});
         fields.push_back(std::move(field));
     }
-    // Each category of one side as "<prefix><key>_usd", in the engine's table order; model v2's interim cloud is a
-    // later column (the contract's order).
+    // Each category of one side as "<prefix><key>_usd", in the engine's table order; model v2's interim cloud and
+    // the downtime cover (issue 20) are later columns (the contract's order).
     void categories(const Comparison& c, Side side, const std::string& prefix) {
         for (const CategoryInfo& info : categories_of(side))
-            if (info.category != Category::interim_cloud)
+            if (info.category != Category::interim_cloud && info.category != Category::downtime_cover)
                 add(prefix + info.key + "_usd", Field::of_money(c.cost_usd(info.category)));
     }
 };
@@ -89,6 +89,11 @@ Row comparison_row(const Comparison& c) {
     row.add("cheaper_without_resale", Field::of_text(to_string(c.reading.cheaper_without_resale)));
     row.add("savings_without_resale_usd", Field::of_money(c.reading.savings_without_resale_usd));
     match_columns(row, c);
+    // Availability (issue 20), at the end of the contract.
+    row.add("build_downtime_cover_usd", Field::of_money(c.cost_usd(Category::downtime_cover)));
+    row.add("lost_gpu_hours", c.availability.policy == DowntimePolicy::lost
+                                  ? Field::of_number(c.availability.lost_gpu_hours)
+                                  : Field::missing());
     return row;
 }
 

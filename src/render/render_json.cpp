@@ -71,6 +71,51 @@ Json match_json(const Comparison& c, const Currency& money) {
             {"per_gpu_scaled", std::move(scaled)}};
 }
 
+// The rental that stands in for the owned machine in the lead time (interim_cloud) and its downtime
+// (downtime_cover), whatever the pricing (issue 20); null when no offer could.
+Json backup_json(const std::optional<BackupRental>& b, const Currency& money) {
+    if (!b) return nullptr;
+    return {{"cloud_id", b->offer_id},
+            {"provider", b->provider},
+            {"instances", b->instances},
+            {"pricing", to_string(b->pricing)},
+            {money.field("usd_per_hour"), money.from_usd(b->usd_per_hour)},
+            {"basis", b->basis},
+            {"used_for", {"interim_cloud", "downtime_cover"}}};
+}
+
+// The owned machine's availability (issue 20): its downtime and the hours of use it loses.
+Json availability_json(const AvailabilityReading& r) {
+    return {{"downtime", to_string(r.policy)},
+            {"downtime_hours_per_month", r.downtime_hours_per_month},
+            {"availability", r.availability},
+            {"lost_used_hours_per_month", r.lost_used_hours_per_month},
+            {"lost_gpu_hours", r.policy == DowntimePolicy::lost ? Json(r.lost_gpu_hours) : Json(nullptr)}};
+}
+
+// Under a commitment, the figure that matters for it (issue 20): the use above which it beats the same offer on
+// demand; null under on-demand and spot.
+Json commitment_json(const std::optional<CommitmentReading>& c, const Currency& money) {
+    if (!c) return nullptr;
+    return {{"pricing", to_string(c->pricing)},
+            {"kind", "commitment_vs_on_demand"},
+            {"on_demand_price_known", c->has_on_demand_price},
+            {money.field("on_demand_cloud_total_usd"),
+             c->has_on_demand_price ? Json(money.from_usd(c->on_demand_cloud_total_usd)) : Json(nullptr)},
+            {"beats_on_demand_above_hours_per_week", optional_json(c->beats_on_demand_above)},
+            {"on_demand_cheaper_at_every_use", c->on_demand_cheaper_at_every_use}};
+}
+
+// Under spot (issue 20): how often the job stops and what re-running adds; null under other pricings.
+Json spot_json(const std::optional<SpotReading>& s) {
+    if (!s) return nullptr;
+    return {{"instances", s->instances},
+            {"job_stops_per_month", s->job_stops_per_month},
+            {"interruption_overhead", s->interruption_overhead},
+            {"spot_overhead", s->spot_overhead},
+            {"round_the_clock_multi_gpu", s->round_the_clock_multi_gpu}};
+}
+
 Json excluded_json(const std::vector<Excluded>& excluded) {
     Json out = Json::array();
     for (const Excluded& e : excluded)
@@ -135,7 +180,8 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},
         {"break_even",
-         {{"hours_per_week", optional_json(e.break_even_hours_per_week)},
+         {{"kind", to_string(c.reading.break_even_kind)},
+          {"hours_per_week", optional_json(e.break_even_hours_per_week)},
           {"build_cheaper_above", optional_json(e.build_cheaper_above)},
           {"payback_month", optional_json(e.payback_month)},
           {"payback_month_if_sold", optional_json(e.payback_month_if_sold)}}},
@@ -152,6 +198,10 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"assumption_overrides", overrides_json(c, report)},
         {"estimates", c.estimates},
         {"match", match_json(c, money)},
+        {"availability", availability_json(c.availability)},
+        {"backup_rental", backup_json(c.backup, money)},
+        {"commitment", commitment_json(c.reading.commitment, money)},
+        {"spot", spot_json(c.reading.spot)},
     };
 }
 

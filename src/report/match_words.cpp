@@ -222,12 +222,11 @@ std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c) {
     if (c.result.cloud.unused_gpus <= 0 || c.offer.gpu_id != c.build.gpu_id) return std::nullopt;
     const auto g = static_cast<double>(c.build.gpu_count);
     const auto rented = static_cast<double>(c.rented_gpus);
-    // One instance of the build's g GPUs at the offer's rate per GPU-hour; the interim rental scaled alike.
+    // One instance of the build's g GPUs at the offer's rate per GPU-hour. The interim and downtime rental is the
+    // backup offer's price for the whole build (report.cpp), the same whichever offer is compared, so it stays.
     CloudSpec scaled = c.rental;
     scaled.gpus_per_instance = c.build.gpu_count;
     scaled.usd_per_hour = c.rental.usd_per_hour * static_cast<double>(c.result.cloud.instances) * g / rented;
-    scaled.interim_usd_per_hour =
-        c.rental.interim_usd_per_hour * static_cast<double>(c.result.cloud.instances) * g / rented;
     return PerGpuScaled{c.build.gpu_count, c.rented_gpus, scaled.usd_per_hour,
                         evaluate(c.build_spec, scaled, c.assumptions.values)};
 }

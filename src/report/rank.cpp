@@ -121,7 +121,14 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         row.gpu_name = gpu.name;
         row.gpu_count = build.gpu_count;
         row.throughput_per_gpu = *w.throughput(gpu.id);
-        row.total_usd = evaluate(spec, *interim, a).build.total_usd;
+        CloudSpec rented = *interim;
+        // The owned machine's downtime is covered as compare covers it (issue 20).
+        if (const std::optional<BackupRental> b = backup_rental(catalog, build, spec, a, nullptr, nullptr)) {
+            rented.interim_usd_per_hour = b->usd_per_hour;
+            rented.interim_pricing = b->pricing;
+            rented.backup_usd_per_hour = b->usd_per_hour;
+        }
+        row.total_usd = evaluate(spec, rented, a).build.total_usd;
         row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance)};
         row.estimates = estimates_of(row.figures);
         credit_work(row);

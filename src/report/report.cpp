@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
@@ -35,9 +36,17 @@ UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assump
     return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
 }
 
+// The offer --backup-offer names, when it rents the build's GPU (build_report checks the id).
+const CloudOffer* named_backup(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
+    if (!request.backup_offer) return nullptr;
+    const CloudOffer* offer = catalog.find_offer(*request.backup_offer);
+    return offer != nullptr && offer->gpu == build.gpu ? offer : nullptr;
+}
+
 // `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents).
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
-                       const ResolvedAssumptions& assumptions, std::int64_t instances = 0) {
+                       const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
+                       std::int64_t instances = 0) {
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
     const Pricing pricing = assumptions.values.pricing;
     Comparison c;
@@ -49,7 +58,18 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.cloud_spec = cloud_spec_of(offer, pricing);
     const std::int64_t n = instances > 0 ? instances : instances_needed(build.gpu_count, offer.gpu_count);
     c.rental = rental_spec(offer, pricing, build.gpu_count, n);
+    c.backup =
+        backup_rental(catalog, build, c.build_spec, assumptions.values, named_backup(catalog, build, request), &offer);
+    // The lead time's interim cloud and the downtime cover are both this rental, whatever --pricing says.
+    c.rental.interim_usd_per_hour = c.backup ? c.backup->usd_per_hour : 0.0;
+    c.rental.interim_pricing = c.backup ? c.backup->pricing : Pricing::on_demand;
+    c.rental.backup_usd_per_hour = c.rental.interim_usd_per_hour;
     c.result = evaluate(c.build_spec, c.rental, assumptions.values);
+    c.availability.policy = assumptions.values.downtime;
+    c.availability.downtime_hours_per_month = downtime_hours_per_month(assumptions.values);
+    c.availability.availability = availability(c.availability.downtime_hours_per_month);
+    c.availability.lost_used_hours_per_month = c.result.downtime_used_hours_per_month;
+    c.availability.lost_gpu_hours = c.result.lost_gpu_hours;
     // Another GPU model is rented for the same work, not the same GPUs: the GPUs left over are no waste to report.
     c.result.cloud.instances = n;
     c.rented_gpus = n * offer.gpu_count;
@@ -59,6 +79,10 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);
     c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result);
+    std::optional<CloudSpec> on_demand;  // the same offer on demand, against which a commitment is read
+    if (offer.price(Pricing::on_demand)) on_demand = rental_spec(offer, Pricing::on_demand, build.gpu_count, n);
+    c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);
+    c.reading.spot = read_spot(build.gpu_count, n, assumptions.values);
     c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
@@ -156,7 +180,7 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                      : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }
-    Comparison c = compare_one(catalog, build, *match.offer, assumptions, match.instances);
+    Comparison c = compare_one(catalog, build, *match.offer, assumptions, request, match.instances);
     c.match_level = std::string(to_string(options.level));
     c.offer_choice = choice_text(build, match, options, assumptions, request);
     c.tier_offers = tier_offers(match);
@@ -165,6 +189,39 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
 }
 
 }  // namespace
+
+std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
+                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback) {
+    const Pricing chosen = a.pricing;
+    a.pricing = Pricing::on_demand;
+    const CloudOffer* offer = named;
+    std::int64_t instances = 0;
+    if (offer == nullptr) {
+        MatchOptions options;
+        options.level = MatchLevel::like_for_like;
+        const Match m = match_offer(catalog, build, spec, a, options);
+        offer = m.offer;
+        instances = m.instances;
+    }
+    const bool matched = offer != nullptr && named == nullptr;
+    if (offer == nullptr) offer = fallback;
+    if (offer == nullptr) return std::nullopt;
+    // A named or fallback offer is rented on demand when it can be, else at the pricing in force.
+    const Pricing pricing = matched || offer->price(Pricing::on_demand) ? Pricing::on_demand : chosen;
+    if (!matched) instances = instances_needed(build.gpu_count, offer->gpu_count);
+    const double per_instance = offer->price(pricing).value_or(0.0);
+    if (per_instance == 0.0) return std::nullopt;
+    BackupRental b;
+    b.offer_id = offer->id;
+    b.provider = offer->provider;
+    b.instances = instances;
+    b.usd_per_hour = static_cast<double>(instances) * per_instance;
+    b.pricing = pricing;
+    const std::string at = pricing == Pricing::on_demand ? "on-demand" : to_string(pricing);
+    const char* how = named != nullptr ? "named by --backup-offer" : "the compared offer (no like-for-like one)";
+    b.basis = matched ? "the cheapest like-for-like on-demand offer" : fmt::format("{}, at its {} price", how, at);
+    return b;
+}
 
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
     BuildSpec s;
@@ -232,7 +289,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
     if (!offer->price(pricing))
         throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
                                     quote_value(offer->id), to_string(pricing), priced_as(*offer)));
-    Comparison c = compare_one(catalog, *build, *offer, assumptions,
+    Comparison c = compare_one(catalog, *build, *offer, assumptions, request,
                                offer->gpu != build->gpu && options.workload != nullptr
                                    ? equivalent_instances(*build, *offer, options.workload)
                                    : 0);
@@ -316,6 +373,9 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     MatchOptions options = match_options(catalog, request.match);
     options.filters = {request.region, request.provider};
     report.match_level = std::string(to_string(options.level));
+    if (request.backup_offer && catalog.find_offer(*request.backup_offer) == nullptr)
+        throw UsageError(fmt::format("--backup-offer: unknown cloud offer {}{}", quote_value(*request.backup_offer),
+                                     did_you_mean(*request.backup_offer, catalog.ids(CatalogSection::cloud))));
     if (report.detailed)
         report.comparisons.push_back(one_build(catalog, request, options, report.header.warnings));
     else

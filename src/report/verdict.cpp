@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/availability.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -29,9 +31,56 @@ bool is_estimate_source(const std::string& source) {
     return lower.find("estimate") != std::string::npos;
 }
 
+std::optional<SpotReading> read_spot(std::int64_t gpus, std::int64_t instances, const Assumptions& a) {
+    if (a.pricing != Pricing::spot) return std::nullopt;
+    SpotReading s;
+    s.instances = instances;
+    const auto n = static_cast<double>(instances);
+    s.job_stops_per_month = n * a.spot_interruptions_per_instance_month * a.hours_per_week / k_hours_per_week;
+    s.interruption_overhead =
+        spot_interruption_overhead(n, a.spot_interruptions_per_instance_month, a.spot_restart_hours);
+    s.spot_overhead = a.spot_overhead;
+    s.round_the_clock_multi_gpu = a.hours_per_week >= k_hours_per_week && gpus > 1;
+    return s;
+}
+
+const char* to_string(BreakEvenKind kind) noexcept {
+    return kind == BreakEvenKind::owning_vs_commitment ? "owning_vs_commitment" : "owning_vs_pay_per_use";
+}
+
+std::optional<CommitmentReading> read_commitment(const BuildSpec& build, const CloudSpec& committed,
+                                                 const std::optional<CloudSpec>& on_demand, const Assumptions& a) {
+    if (a.pricing != Pricing::reserved_1y && a.pricing != Pricing::reserved_3y) return std::nullopt;
+    CommitmentReading c;
+    c.pricing = a.pricing;
+    if (!on_demand) return c;
+    c.has_on_demand_price = true;
+    Assumptions od = a;
+    od.pricing = Pricing::on_demand;
+    c.on_demand_cloud_total_usd = cloud_total_usd(build, *on_demand, od);
+    // Both cloud totals are affine in the hours of use (the commitment's is flat but for nothing), so their
+    // difference, on demand minus committed, is the line through its values at 0 and 168 h/week.
+    const auto gap = [&](double hours) {
+        Assumptions x = a;
+        x.hours_per_week = hours;
+        od.hours_per_week = hours;
+        return cloud_total_usd(build, *on_demand, od) - cloud_total_usd(build, committed, x);
+    };
+    const double low = gap(0.0);
+    const double high = gap(k_hours_per_week);
+    if (low < 0.0 && high > 0.0)
+        c.beats_on_demand_above = k_hours_per_week * low / (low - high);
+    else
+        c.on_demand_cheaper_at_every_use = high <= 0.0;
+    return c;
+}
+
 VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, const ResolvedAssumptions& r,
                             const Evaluation& e) {
     VerdictReading v;
+    const Pricing pricing = r.values.pricing;
+    if (pricing == Pricing::reserved_1y || pricing == Pricing::reserved_3y)
+        v.break_even_kind = BreakEvenKind::owning_vs_commitment;
     const double build_without_resale = e.build.total_usd - e.build.resale_usd;
     v.cheaper_without_resale = build_without_resale < e.cloud.total_usd ? Side::build : Side::cloud;
     v.savings_without_resale_usd = std::fabs(build_without_resale - e.cloud.total_usd);

@@ -116,7 +116,8 @@ for catalog_args in (["--catalog", CATALOG], []):  # the fixture, and the embedd
         for row, c in zip(rows, report["comparisons"]):
             if row["build_id"] != c["build"]["id"] or row["cloud_id"] != c["cloud"]["id"]:
                 failures.append(f"{base}: CSV row {row['build_id']} against JSON {c['build']['id']}")
-            parts = ["hardware", "setup", "power", "staff", "maintenance", "facility", "interim_cloud", "resale"]
+            parts = ["hardware", "setup", "power", "staff", "maintenance", "facility", "interim_cloud",
+                     "downtime_cover", "resale"]
             build_sum = sum(float(row[f"build_{p}_usd"]) for p in parts)
             cloud_sum = sum(float(row[f"cloud_{p}_usd"]) for p in ["compute", "storage", "egress", "staff"])
             for name, got, want in (("build", build_sum, c["build"]["total_usd"]),
@@ -161,7 +162,8 @@ validate(usd_names(report), SCHEMA)
 rows = list(csv.DictReader(io.StringIO(run("compare", *eur, "--format", "csv"), newline="")))
 for row, c in zip(rows, report["comparisons"]):
     build_sum = sum(float(row[f"build_{p}_eur"]) for p in
-                    ["hardware", "setup", "power", "staff", "maintenance", "facility", "interim_cloud", "resale"])
+                    ["hardware", "setup", "power", "staff", "maintenance", "facility", "interim_cloud",
+                     "downtime_cover", "resale"])
     if not close(build_sum, c["build"]["total_eur"]):
         failures.append(f"EUR {c['build']['id']}: CSV build sum {build_sum} != JSON {c['build']['total_eur']}")
 

@@ -74,6 +74,8 @@ std::vector<CashFlowRow> cash_flows(const Comparison& c) {
         add(rows, month, Side::build, "facility", m.facility_usd * v, build);
         // Model v2's interim cloud: a row every month, 0 without a lead time (adding 0 changes no sum).
         add(rows, month, Side::build, "interim_cloud", 0.0 * v, build);
+        // Issue 20's downtime cover: a row every month, 0 without downtime (the mini catalogue has none).
+        add(rows, month, Side::build, "downtime_cover", m.downtime_cover_usd * v, build);
         if (month == months) add(rows, month, Side::build, "resale", e.build.resale_usd, build);
         add(rows, month, Side::cloud, "compute", m.compute_usd * v, cloud);
         add(rows, month, Side::cloud, "storage", m.storage_usd * v, cloud);
@@ -111,18 +113,20 @@ std::map<int, CashFlowMonth> v1_month_totals(const std::vector<CashFlowRow>& row
 TEST_CASE("cash_flow_profile: month 0, running months, resale at the end, hand-computed") {
     const Simple s;
     const CashFlowProfile p = cash_flow_profile(s.build, s.cloud, s.a);
-    // 2 upfront + 3 months x 9 monthly (model v2's interim cloud among them, 0 without a lead time) + 1 resale.
-    REQUIRE(p.flows.size() == 2 + 3 * 9 + 1);
+    // 2 upfront + 3 months x 10 monthly (model v2's interim cloud and the downtime cover among them, 0 without a
+    // lead time or downtime) + 1 resale.
+    REQUIRE(p.flows.size() == 2 + 3 * 10 + 1);
     REQUIRE(p.months.size() == 4);
     CHECK(p.flows[0].month == 0);
     CHECK(p.flows[0].category == Category::hardware);
     CHECK(p.flows[0].amount_usd == 2500.0);  // 2 x $1,000 + $500
     CHECK(p.flows[1].category == Category::setup);
     CHECK(p.flows[1].cumulative_usd == 2600.0);
-    // Month 1: power, staff, maintenance, facility, interim cloud, then the cloud's four.
-    const std::vector<Category> month1 = {Category::power,    Category::build_staff,   Category::maintenance,
-                                          Category::facility, Category::interim_cloud, Category::compute,
-                                          Category::storage,  Category::egress,        Category::cloud_staff};
+    // Month 1: power, staff, maintenance, facility, interim cloud, downtime cover, then the cloud's four.
+    const std::vector<Category> month1 = {Category::power,      Category::build_staff,   Category::maintenance,
+                                          Category::facility,   Category::interim_cloud, Category::downtime_cover,
+                                          Category::compute,    Category::storage,       Category::egress,
+                                          Category::cloud_staff};
     for (std::size_t i = 0; i < month1.size(); ++i) {
         CHECK(p.flows[2 + i].month == 1);
         CHECK(p.flows[2 + i].category == month1[i]);
@@ -130,11 +134,12 @@ TEST_CASE("cash_flow_profile: month 0, running months, resale at the end, hand-c
     }
     CHECK(p.flows[3].amount_usd == 1000.0);  // $12,000 / 12
     CHECK(p.flows[6].amount_usd == 0.0);     // no lead time: no interim cloud
-    CHECK(p.flows[7].amount_usd == 730.0);   // 1 instance x $1 x 730 h
-    CHECK(p.flows[10].amount_usd == 500.0);  // 0.5 x $12,000 / 12
+    CHECK(p.flows[7].amount_usd == 0.0);     // no downtime: no cover
+    CHECK(p.flows[8].amount_usd == 730.0);   // 1 instance x $1 x 730 h
+    CHECK(p.flows[11].amount_usd == 500.0);  // 0.5 x $12,000 / 12
     // The resale sits in month 3 after the build's running costs and before the cloud's: a 1-year life, 3 months
     // in, residual 0: $2,500 x (1 - 0.25) = $1,875, a credit.
-    const CashFlow& resale = p.flows[2 + 2 * 9 + 5];
+    const CashFlow& resale = p.flows[2 + 2 * 10 + 6];
     CHECK(resale.month == 3);
     CHECK(resale.category == Category::resale);
     CHECK(resale.amount_usd == -1875.0);

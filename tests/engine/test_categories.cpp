@@ -33,6 +33,8 @@ Evaluation numbered_evaluation() {
     e.monthly = {21, 22, 23, 24, 25, 26, 27, 28};
     e.build.interim_cloud_usd = 12;  // model v2's fields come last in the structs
     e.monthly.interim_cloud_usd = 29;
+    e.build.downtime_cover_usd = 13;  // then availability's (issue 20)
+    e.monthly.downtime_cover_usd = 30;
     return e;
 }
 
@@ -40,7 +42,8 @@ Evaluation numbered_evaluation() {
 
 TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") {
     CHECK(keys_of(build_categories()) == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance",
-                                                                  "facility", "interim_cloud", "resale"});
+                                                                  "facility", "interim_cloud", "downtime_cover",
+                                                                  "resale"});
     CHECK(keys_of(cloud_categories()) == std::vector<std::string>{"compute", "storage", "egress", "staff"});
     CHECK(categories_of(Side::build).size() + categories_of(Side::cloud).size() == k_category_count);
     CHECK(category_info(Category::hardware).timing == Timing::upfront);
@@ -48,7 +51,7 @@ TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") 
     CHECK(category_info(Category::resale).timing == Timing::at_end);
     for (const Category c :
          {Category::power, Category::build_staff, Category::maintenance, Category::facility, Category::interim_cloud,
-          Category::compute, Category::storage, Category::egress, Category::cloud_staff})
+          Category::downtime_cover, Category::compute, Category::storage, Category::egress, Category::cloud_staff})
         CHECK(category_info(c).timing == Timing::monthly);
     // Staff is on both sides under one key.
     CHECK(find_category(Side::build, "staff") == Category::build_staff);
@@ -59,10 +62,10 @@ TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") 
 
 TEST_CASE("amount_usd and monthly_usd read each category's own field") {
     const Evaluation e = numbered_evaluation();
-    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, -7, 8, 9, 10, 11};
+    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, 13, -7, 8, 9, 10, 11};
     // MonthlyCosts order: power, staff_build, maintenance, facility, compute, storage, egress, staff_cloud, then
-    // model v2's interim cloud.
-    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 0, 25, 26, 27, 28};
+    // model v2's interim cloud, then the downtime cover.
+    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 30, 0, 25, 26, 27, 28};
     for (std::size_t i = 0; i < k_category_count; ++i) {
         CAPTURE(k_categories[i].key, i);
         CHECK(amount_usd(e, static_cast<Category>(i)) == totals[i]);
@@ -71,17 +74,18 @@ TEST_CASE("amount_usd and monthly_usd read each category's own field") {
 }
 
 TEST_CASE("k_category_rows: the detail table's lines, staff paired across sides") {
-    REQUIRE(k_category_rows.size() == 11);
+    REQUIRE(k_category_rows.size() == 12);
     std::vector<std::string> keys;
     for (const CategoryRow& row : k_category_rows) keys.emplace_back(row.key);
     CHECK(keys == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility",
-                                           "interim_cloud", "resale", "compute", "storage", "egress"});
+                                           "interim_cloud", "downtime_cover", "resale", "compute", "storage",
+                                           "egress"});
     CHECK(k_category_rows[3].build == Category::build_staff);
     CHECK(k_category_rows[3].cloud == Category::cloud_staff);
     CHECK(k_category_rows[0].build == Category::hardware);
     CHECK_FALSE(k_category_rows[0].cloud.has_value());
-    CHECK_FALSE(k_category_rows[8].build.has_value());
-    CHECK(k_category_rows[8].cloud == Category::compute);
+    CHECK_FALSE(k_category_rows[9].build.has_value());
+    CHECK(k_category_rows[9].cloud == Category::compute);
 }
 
 TEST_CASE("category table matches the golden outputs of compare") {
@@ -127,11 +131,12 @@ TEST_CASE("category table matches the golden outputs of compare") {
             for (const std::string& column : columns)
                 for (const CategoryInfo& info : categories_of(side))
                     if (column == std::string(to_string(side)) + "_" + info.key + "_usd") found.emplace_back(info.key);
-            // The CSV contract adds columns at the end only: model v2's interim cloud comes last.
+            // The CSV contract adds columns at the end only: model v2's interim cloud, then issue 20's downtime cover.
             std::vector<std::string> expected;
             for (const CategoryInfo& info : categories_of(side))
-                if (info.category != Category::interim_cloud) expected.emplace_back(info.key);
-            if (side == Side::build) expected.emplace_back("interim_cloud");
+                if (info.category != Category::interim_cloud && info.category != Category::downtime_cover)
+                    expected.emplace_back(info.key);
+            if (side == Side::build) expected.insert(expected.end(), {"interim_cloud", "downtime_cover"});
             CHECK(found == expected);
         }
     }

@@ -275,6 +275,12 @@ V2Scenario random_v2(std::mt19937_64& rng) {
     a.on_demand_overhead = real(rng, 0, 1);
     a.storage_tb = real(rng, 0, 50);
     a.cloud_storage_usd_per_tb_month = real(rng, 0, 200);
+    // Availability (issue 20): downtime covered by a rental, or counted as lost.
+    a.failures_per_machine_year = real(rng, 0, 6);
+    a.repair_hours = real(rng, 0, 720);
+    a.planned_maintenance_hours_per_year = real(rng, 0, 100);
+    a.downtime = whole(rng, 0, 3) == 0 ? DowntimePolicy::lost : DowntimePolicy::cover;
+    s.cloud.backup_usd_per_hour = real(rng, 0, 400);
     return s;
 }
 

@@ -425,7 +425,7 @@ TEST_CASE("cash_flow_profile agrees with evaluate() over random valid scenarios"
         const Evaluation e = evaluate(s.build, s.cloud, s.a);
         const CashFlowProfile p = cash_flow_profile(e, s.a);
         const auto months = static_cast<std::size_t>(s.a.months);
-        REQUIRE(p.flows.size() == 2 + 9 * months + 1);
+        REQUIRE(p.flows.size() == 2 + 10 * months + 1);
         REQUIRE(p.months.size() == months + 1);
         double build = 0.0;
         double cloud = 0.0;

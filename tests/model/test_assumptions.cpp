@@ -140,6 +140,8 @@ TEST_CASE("each row's accessor writes its own member of Assumptions and reads it
             case AssumptionKind::pricing: return Pricing::reserved_3y;
             case AssumptionKind::idle: return IdlePolicy::off;
             case AssumptionKind::resale: return ResaleModel::curve;
+            case AssumptionKind::downtime: return DowntimePolicy::lost;
+            case AssumptionKind::discounting: return DiscountConvention::annual;
             case AssumptionKind::years_in_months: return i.max * 12.0;  // 50 years: 600 months
             case AssumptionKind::number:
             case AssumptionKind::whole_number: break;

@@ -28,7 +28,7 @@ TEST_CASE("a comparison's cash flow: rows, month 0, resale, and sums equal the r
             const Comparison& c = report.comparisons.front();
             const auto& rows = c.cash_flow.flows;
             // 24 months: 2 rows in month 0, 9 a month, and the resale.
-            REQUIRE(rows.size() == 2 + 24 * 9 + 1);
+            REQUIRE(rows.size() == 2 + 24 * 10 + 1);
             CHECK(rows[0].month == 0);
             CHECK(rows[0].category == Category::hardware);
             CHECK(rows[0].amount_usd == c.result.build.hardware_usd);
@@ -61,7 +61,7 @@ TEST_CASE("a comparison's cash flow: box-b2 by hand, undiscounted") {
     REQUIRE(compute != rows.end());
     CHECK(compute->amount_usd == Approx(365.0));
     // Resale at month 24 of a 4-year life, 20% residual: 5000 x (1 - 0.8 x 2/4) = 3,000 $, a credit.
-    CHECK(rows[2 + 23 * 9 + 5].amount_usd == Approx(-3000.0));
+    CHECK(rows[2 + 23 * 10 + 6].amount_usd == Approx(-3000.0));
 }
 
 TEST_CASE("cashflow command: CSV, JSON, table and markdown goldens, CSV and JSON agree") {
@@ -79,6 +79,6 @@ TEST_CASE("cashflow command: CSV, JSON, table and markdown goldens, CSV and JSON
     check_golden("cashflow_box_b2.txt", with("table"));
     check_golden("cashflow_box_b2.md", with("markdown"));
     const auto json = nlohmann::json::parse(with("json"));
-    CHECK(json["cash_flow"]["rows"].size() == 2 + 3 * 9 + 1);
+    CHECK(json["cash_flow"]["rows"].size() == 2 + 3 * 10 + 1);
     CHECK(with("csv").rfind("build_id,cloud_id,month,side,category,amount_usd,cumulative_usd\n", 0) == 0);
 }

@@ -39,8 +39,8 @@ Comparison owning_wins() {
     c.offer_choice = "the cheapest on-demand offer for a4";
     // hardware, setup, power, staff (build), maintenance, facility, interim cloud, resale | compute, storage,
     // egress, staff (cloud)
-    c.costs =
-        costs({10'000.4, 499.6, 1'234.56, 20'000.0, 0.0, 1'500.0, 321.4, -2'000.7, 30'000.25, 1'200.0, 0.0, 5'000.0});
+    c.costs = costs(
+        {10'000.4, 499.6, 1'234.56, 20'000.0, 0.0, 1'500.0, 321.4, 42.6, -2'000.7, 30'000.25, 1'200.0, 0.0, 5'000.0});
     Evaluation& e = c.result;
     // The build categories sum to 31,233.86 and the cloud's to 36,200.25: the totals below are neither.
     e.build.total_usd = 12'345.678;
@@ -70,7 +70,7 @@ Comparison renting_wins() {
     c.cloud_spec = {8, 0.5};
     c.estimates = {"GPU a8 is an estimate: list price guessed", "build rig-a8 is unverified: quote pending"};
     c.estimate_ids = {"a8", "rig-a8"};
-    c.costs = costs({70'000.0, 1'000.0, 9'000.0, 0.0, 3'500.0, 0.0, 0.0, -10'000.0, 78'000.0, 0.0, 2'000.6, 0.0});
+    c.costs = costs({70'000.0, 1'000.0, 9'000.0, 0.0, 3'500.0, 0.0, 0.0, 0.0, -10'000.0, 78'000.0, 0.0, 2'000.6, 0.0});
     Evaluation& e = c.result;
     e.build.total_usd = 90'000.49;  // the categories sum to 73,500
     e.cloud.total_usd = 80'000.6;   // ... and 80,000.6: this one is the sum
@@ -167,9 +167,10 @@ TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '
         "  setup                     $500",          "  power                   $1,235",
         "  staff                  $20,000   $5,000", "  maintenance                 $0",
         "  facility                $1,500",          "  interim_cloud             $321",
-        "  resale                 -$2,001",          "  compute                         $30,000",
-        "  storage                          $1,200", "  egress                               $0",
-        "  total                  $12,346  $55,555", "  per GPU-hour used       $0.041        -",
+        "  downtime_cover             $43",          "  resale                 -$2,001",
+        "  compute                         $30,000", "  storage                          $1,200",
+        "  egress                               $0", "  total                  $12,346  $55,555",
+        "  per GPU-hour used       $0.041        -",
     };
     CHECK(block(out, "  cost over the horizon", expected.size()) == expected);
     CHECK(lines_of(out).front() == "box-a4: Box A4, \"quiet\" edition");
@@ -206,6 +207,7 @@ TEST_CASE("render_table detail: in another currency every money figure is conver
         "  maintenance                 EUR 0",
         "  facility                  EUR 750",
         "  interim_cloud             EUR 161",
+        "  downtime_cover             EUR 21",
         "  resale                 -EUR 1,000",
         "  compute                            EUR 15,000",
         "  storage                               EUR 600",
@@ -283,7 +285,7 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     // breakdown_usd: the engine's table order, each the model's own amount (the totals are not their sums).
     CHECK(keys_of(a["build"]["breakdown_usd"]) == std::vector<std::string>{"hardware", "setup", "power", "staff",
                                                                            "maintenance", "facility", "interim_cloud",
-                                                                           "resale"});
+                                                                           "downtime_cover", "resale"});
     CHECK(a["build"]["breakdown_usd"]["interim_cloud"].get<double>() == 321.4);
     CHECK(a["build"]["breakdown_usd"]["power"].get<double>() == 1'234.56);
     CHECK(a["build"]["breakdown_usd"]["resale"].get<double>() == -2'000.7);
@@ -295,7 +297,8 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     CHECK(a["cloud"]["total_usd"].get<double>() == 55'555.4);
     CHECK(a["cloud"]["pricing"] == "on-demand");
     CHECK(a["cloud"]["choice"] == "the cheapest on-demand offer for a4");
-    CHECK(a["break_even"] == Json{{"hours_per_week", 117.84},
+    CHECK(a["break_even"] == Json{{"kind", "owning_vs_pay_per_use"},
+                                  {"hours_per_week", 117.84},
                                   {"build_cheaper_above", true},
                                   {"payback_month", 26},
                                   {"payback_month_if_sold", 9}});
@@ -314,7 +317,8 @@ TEST_CASE("render_json: the model's figures at full precision, null for not appl
     CHECK(b["cloud"]["instances"] == 2);  // the model's, not ceil(8 / 8) = 1
     CHECK(b["cloud"]["unused_gpus"] == 8);
     CHECK(b["build"]["total_usd"].get<double>() == 90'000.49);
-    CHECK(b["break_even"] == Json{{"hours_per_week", nullptr},
+    CHECK(b["break_even"] == Json{{"kind", "owning_vs_pay_per_use"},
+                                  {"hours_per_week", nullptr},
                                   {"build_cheaper_above", nullptr},
                                   {"payback_month", nullptr},
                                   {"payback_month_if_sold", nullptr}});
@@ -364,17 +368,17 @@ TEST_CASE(
           "payback_month_if_sold,cheaper_without_resale,savings_without_resale_usd,match_level,cloud_tier,"
           "best_marketplace_cloud_id,best_marketplace_cloud_total_usd,best_gpu_cloud_cloud_id,"
           "best_gpu_cloud_cloud_total_usd,best_hyperscaler_cloud_id,best_hyperscaler_cloud_total_usd,workload,"
-          "build_throughput,cloud_throughput,throughput_ratio,equivalent_gpus");
+          "build_throughput,cloud_throughput,throughput_ratio,equivalent_gpus,build_downtime_cover_usd,lost_gpu_hours");
     // The name with a comma and quotes is quoted, its quotes doubled; the cloud's per GPU-hour is empty; no
     // estimates is an empty cell; no match level, tier or workload in the model: 13 empty cells at the end.
     CHECK(lines[1] ==
           "box-a4,\"Box A4, \"\"quiet\"\" edition\",a4,4,on-demand,40,36,12345.678,0.0412,"
           "10000.4,499.6,1234.56,20000,0,1500,-2000.7,cheap-a4,CloudCo,a4.xlarge,eu-west,4,1,0,12.3456,55555.4,,"
-          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2,,,,,,,,,,,,,");
+          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2,,,,,,,,,,,,,,42.6,");
     // No break-even, no payback: three empty cells; both estimate ids, in the model's order.
     CHECK(lines[2] ==
           "rig-a8,Rig A8,a8,8,spot,100.5,24,90000.49,2.456,70000,1000,9000,0,3500,0,-10000,spot|a8,SpotCo,a8.metal,"
-          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,");
+          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,,0,");
 }
 
 TEST_CASE("compare's rows as CSV: another currency renames the money columns and converts their cells") {
@@ -426,6 +430,7 @@ TEST_CASE("compare's markdown detail: the table's outline, the cost lines, blank
         "| maintenance | $0 |  |",
         "| facility | $1,500 |  |",
         "| interim_cloud | $321 |  |",
+        "| downtime_cover | $43 |  |",
         "| resale | -$2,001 |  |",
         "| compute |  | $30,000 |",
         "| storage |  | $1,200 |",

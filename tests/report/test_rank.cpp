@@ -263,10 +263,11 @@ TEST_CASE("build_rank_report: a build costs what compare says, its lead time's i
     CHECK(excluded(report, "duo-c")->reason ==
           "a lead time of 3 months needs a cloud offer to rent meanwhile, and none matches it like for like");
     CHECK(excluded(report, "one-p"));
-    // hgx-8: $252,000 upfront; 3 months of h-8x-hyper at $55/h x 173.809524 h (= $28,678.57), then 33 months of
-    // power (7.6 kW x 173.809524 h x 1.5 x $0.10 = $198.142857 a month, $6,538.71): $287,217.29 over 36 months.
+    // hgx-8: $252,000 upfront; 3 months of the cheapest like-for-like on-demand offer, whatever the tier asked
+    // for the comparison (issue 20: h-8x-cloud, $24/h, not h-8x-hyper at $55/h), x 173.809524 h (= $12,514.29), then
+    // 33 months of power (7.6 kW x 173.809524 h x 1.5 x $0.10 = $198.142857 a month, $6,538.71): $271,053.00.
     CHECK_THAT(row(report, "hgx-8").total_usd,
-               WithinRel(252000.0 + 3 * 55.0 * 40 * 730.0 / 168 + 33 * 198.14285714285714, 1e-12));
+               WithinRel(252000.0 + 3 * 24.0 * 40 * 730.0 / 168 + 33 * 198.14285714285714, 1e-12));
 }
 
 TEST_CASE("build_rank_report: the shipped catalogue, llm-70b-serve-mlperf at 168 h/week") {

@@ -100,6 +100,11 @@ public:
         f_egress,
         f_storage_tb,
         f_storage_per_tb,
+        f_failures,  // availability (availability.hpp): failures per machine-year, repair hours, planned hours
+        f_repair,
+        f_planned,
+        f_spot_interruptions,  // spot capacity: interruptions per instance-month, work lost per interruption
+        f_spot_restart,
         f_unused,  // a slot that changes nothing here (the assumption's storage price when the offer has its own)
         f_count
     };
@@ -111,7 +116,8 @@ private:
     struct Horizon {
         double w_all = 0.0, w_running = 0.0, w_lead = 0.0, w_power = 0.0, w_cloud = 0.0, w_interim = 0.0;
         double final_factor = 1.0;          // d(M)
-        double interim_usd_per_hour = 0.0;  // the instances' interim price per hour; 0 without a lead time
+        double interim_usd_per_hour = 0.0;  // the whole build's interim price per hour; 0 without a lead time
+        double cover_usd_per_hour = 0.0;    // the downtime cover's price per hour; 0 under DowntimePolicy::lost
         int lead = 0;
         bool uniform = true;  // v1's shape: one annuity weighs every monthly category
     };
@@ -121,7 +127,7 @@ private:
         double hardware;
         double power;  // monthly, at the draw's hours
         double staff_build;
-        double running;  // maintenance + facility
+        double running;  // maintenance + facility + downtime cover (each runs in the working months, untrended)
         double interim;  // the lead time's interim compute
         double storage_egress;
         double compute;
@@ -132,6 +138,8 @@ private:
         double residual;
         double decline;
     };
+    // The downtime cover's price per hour for a case: its backup rental under DowntimePolicy::cover, else 0.
+    static double cover_usd_per_hour(const Case& c) noexcept;
     struct ChunkConstants;                     // what run() reads of the evaluator (batch_block.cpp)
     struct ChunkRows;                          // a chunk's figures, row by row
     void fill_months(const Case& base);        // the by-month columns below, and the if-sold bound

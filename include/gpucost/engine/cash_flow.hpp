@@ -38,7 +38,7 @@ struct CashFlowMonth {
 // The profile of one comparison.
 struct CashFlowProfile {
     // By month, then side (build before cloud), then category in k_categories order. Every category of its timing
-    // appears in each of its months, zero or not, so pivots have no holes: 2 + 9 M + 1 flows today.
+    // appears in each of its months, zero or not, so pivots have no holes: 2 + 10 M + 1 flows today.
     std::vector<CashFlow> flows;
     std::vector<CashFlowMonth> months;  // index = month, 0..M (a side with no flow in a month carries its cumulative)
 };

@@ -31,6 +31,7 @@ enum class Category : unsigned char {
     maintenance,
     facility,
     interim_cloud,
+    downtime_cover,
     resale,
     compute,
     storage,
@@ -54,7 +55,7 @@ struct CategoryInfo {
 };
 
 // The table, in Category order: build categories, then cloud categories.
-inline constexpr std::array<CategoryInfo, 12> k_categories = {{
+inline constexpr std::array<CategoryInfo, 13> k_categories = {{
     {Category::hardware, Side::build, "hardware", Timing::upfront, &BuildCosts::hardware_usd, nullptr, nullptr},
     {Category::setup, Side::build, "setup", Timing::upfront, &BuildCosts::setup_usd, nullptr, nullptr},
     {Category::power, Side::build, "power", Timing::monthly, &BuildCosts::power_usd, nullptr, &MonthlyCosts::power_usd},
@@ -68,6 +69,10 @@ inline constexpr std::array<CategoryInfo, 12> k_categories = {{
     // and egress.
     {Category::interim_cloud, Side::build, "interim_cloud", Timing::monthly, &BuildCosts::interim_cloud_usd, nullptr,
      &MonthlyCosts::interim_cloud_usd},
+    // The on-demand rental for the hours of use the owned machine loses to failures and planned work (months
+    // L+1..M; availability.hpp), 0 under --downtime lost.
+    {Category::downtime_cover, Side::build, "downtime_cover", Timing::monthly, &BuildCosts::downtime_cover_usd, nullptr,
+     &MonthlyCosts::downtime_cover_usd},
     // A credit: the amount is <= 0.
     {Category::resale, Side::build, "resale", Timing::at_end, &BuildCosts::resale_usd, nullptr, nullptr},
     {Category::compute, Side::cloud, "compute", Timing::monthly, nullptr, &CloudCosts::compute_usd,

@@ -28,11 +28,14 @@ struct BuildSpec {
 struct CloudSpec {
     std::int64_t gpus_per_instance = 1;  // c >= 1
     double usd_per_hour = 0.0;           // per instance-hour at the chosen pricing
-    // What the build side rents while its machine is on order (model v2, lead time): the offer's on-demand price,
-    // or the chosen pricing's when it has none (then interim_pricing says which).
+    // What the build side rents while its machine is on order (model v2, lead time), USD per hour for the whole build
+    // (all instances): the report's backup rental, on demand unless it has no such price (interim_pricing says).
     double interim_usd_per_hour = 0.0;
     Pricing interim_pricing = Pricing::on_demand;
     std::optional<double> storage_usd_per_tb_month{};  // the offer's own storage price; empty: the assumption's
+    // Renting the whole build's equivalent on demand from the cheapest like-for-like offer, USD per hour (all its
+    // instances): what the hours of use an owned machine loses to downtime cost under DowntimePolicy::cover.
+    double backup_usd_per_hour = 0.0;
 };
 
 // Build-side totals over the horizon, each discounted; resale is a credit (<= 0).
@@ -45,7 +48,8 @@ struct BuildCosts {
     double facility_usd = 0.0;
     double resale_usd = 0.0;
     double total_usd = 0.0;
-    double interim_cloud_usd = 0.0;  // model v2: the cloud rented during the lead time (last, so v1's braces hold)
+    double interim_cloud_usd = 0.0;   // model v2: the cloud rented during the lead time (last, so v1's braces hold)
+    double downtime_cover_usd = 0.0;  // the on-demand rental for the hours of use lost to downtime (availability)
 };
 
 // Cloud-side totals over the horizon, each discounted.
@@ -76,8 +80,12 @@ struct MonthlyCosts {
     // (compute + storage + egress), and its compute alone (the part that follows the price trend).
     double interim_cloud_usd = 0.0;
     double interim_compute_usd = 0.0;
+    // The rental covering a working month's downtime (months L+1..M, at today's on-demand price).
+    double downtime_cover_usd = 0.0;
     // v1's monthly sums (no lead time): interim cloud is not part of a working machine's month.
-    double build_usd() const noexcept { return power_usd + staff_build_usd + maintenance_usd + facility_usd; }
+    double build_usd() const noexcept {
+        return power_usd + staff_build_usd + maintenance_usd + facility_usd + downtime_cover_usd;
+    }
     double cloud_usd() const noexcept { return compute_usd + storage_usd + egress_usd + staff_cloud_usd; }
 };
 
@@ -96,6 +104,10 @@ struct Evaluation {
     Pricing interim_pricing = Pricing::on_demand;     // how the interim cloud is bought (its price trend)
     Side cheaper = Side::cloud;                       // build only when strictly cheaper
     double savings_usd = 0.0;                         // |build total - cloud total|
+    // Availability (availability.hpp): the hours of use a working month loses to downtime, and under
+    // DowntimePolicy::lost the GPU-hours of work lost over the working months, g x those hours x (M - L).
+    double downtime_used_hours_per_month = 0.0;
+    double lost_gpu_hours = 0.0;
 };
 
 // What accrues `per_used_hour` in every hour of use comes to in a month at h hours a week: x h 730 / 168 (the
@@ -108,15 +120,18 @@ constexpr double per_month_of_use(double per_used_hour, double hours_per_week) n
 // Hours of use in a month at h hours a week: u = h x 730 / 168.
 constexpr double used_hours_per_month(double hours_per_week) noexcept { return per_month_of_use(1.0, hours_per_week); }
 
-// Sum of the discount factors of months 1..m: sum_k (1 + r)^(-k/12). Equals m when r == 0.
-double annuity_factor(int months, double annual_discount_rate) noexcept;
+// Sum of the discount factors of months 1..m: sum_k (1 + r)^(-k/12), or under the annual (year-end) convention
+// sum_k (1 + r)^(-ceil(k/12)). Equals m when r == 0.
+double annuity_factor(int months, double annual_discount_rate,
+                      DiscountConvention convention = DiscountConvention::monthly) noexcept;
 
 // Units made at `units_per_used_hour` in every hour of use over the horizon, each month's discounted as its costs
 // are: x u A(M) (rank's discounted work; x u M when the discount rate is 0).
 double discounted_units(double units_per_used_hour, const Assumptions& a) noexcept;
 
-// Discount factor of a cash flow at the end of month m: (1 + r)^(-m/12).
-double discount_factor(int month, double annual_discount_rate) noexcept;
+// Discount factor of a cash flow at the end of month m: (1 + r)^(-m/12); annual (year-end): (1 + r)^(-ceil(m/12)).
+double discount_factor(int month, double annual_discount_rate,
+                       DiscountConvention convention = DiscountConvention::monthly) noexcept;
 
 // Hardware price of a build: g * gpu price + base price.
 double hardware_usd(const BuildSpec& build) noexcept;

@@ -44,11 +44,18 @@ enum class AssumptionKey {
     lead_time_months,
     on_demand_overhead,
     storage_tb,
-    cloud_storage_usd_per_tb_month,  // keep last: the count below is derived from it
+    cloud_storage_usd_per_tb_month,
+    // Availability of the owned machine (issue 20).
+    failures_per_machine_year,
+    repair_hours,
+    planned_maintenance_hours_per_year,
+    downtime,
+    spot_interruptions_per_instance_month,
+    spot_restart_hours,
+    discounting,  // keep last: the count below is derived from it
 };
 // How many assumptions there are, from the last enumerator.
-inline constexpr std::size_t k_assumption_count =
-    static_cast<std::size_t>(AssumptionKey::cloud_storage_usd_per_tb_month) + 1;
+inline constexpr std::size_t k_assumption_count = static_cast<std::size_t>(AssumptionKey::discounting) + 1;
 
 // How an assumption is written and held.
 enum class AssumptionKind {
@@ -58,10 +65,12 @@ enum class AssumptionKind {
     idle,             // always-on, off
     resale,           // straight-line, curve, none
     whole_number,     // a whole number in [min, max] (lead time in months)
+    downtime,         // cover, lost
+    discounting,      // monthly, annual
 };
 
 // A value of an assumption as held: the horizon as a whole number of months, choices as their enums.
-using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel>;
+using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel, DowntimePolicy, DiscountConvention>;
 
 // How one assumption's value is read from and written into Assumptions, as held (the horizon and the lead time as
 // doubles of whole months, choices as their enums). The table makes one per row from the member it names
@@ -113,7 +122,11 @@ std::optional<Pricing> parse_pricing(std::string_view text) noexcept;
 std::optional<IdlePolicy> parse_idle(std::string_view text) noexcept;
 // Parses "straight-line", "curve", "none".
 std::optional<ResaleModel> parse_resale(std::string_view text) noexcept;
-// Whether an assumption is written as a word (pricing, idle, resale) rather than a number.
+// Parses "cover", "lost".
+std::optional<DowntimePolicy> parse_downtime(std::string_view text) noexcept;
+// Parses "monthly", "annual".
+std::optional<DiscountConvention> parse_discounting(std::string_view text) noexcept;
+// Whether an assumption is written as a word (pricing, idle, resale, downtime, discounting) rather than a number.
 bool is_choice(AssumptionKind kind) noexcept;
 // The word of a choice value ("on-demand", "off", "curve"); empty for a number.
 std::string_view choice_word(const AssumptionValue& value) noexcept;

@@ -24,6 +24,14 @@ enum class IdlePolicy { always_on, off };
 // the end of its useful life, a constant yearly decline (curve), or no resale at all.
 enum class ResaleModel { straight_line, curve, none };
 
+// What the owned machine's downtime (failures under repair, planned maintenance) costs: the hours of use it loses
+// are rented from the cheapest like-for-like on-demand offer (cover), or only counted as lost GPU-hours (lost).
+enum class DowntimePolicy { cover, lost };
+
+// When cash flows are discounted: each at the end of its month (monthly), or a whole year's at that year's end
+// (annual, the year-end convention of yearly finance models): month k counts (1 + r)^(-ceil(k / 12)).
+enum class DiscountConvention { monthly, annual };
+
 // Every assumption the engine reads, already validated and in range (see assumptions.hpp). The initialisers only
 // make a value-initialised struct usable in engine tests; the defaults users get are the assumption table's.
 struct Assumptions {
@@ -53,6 +61,16 @@ struct Assumptions {
     double on_demand_overhead = 0.0;                 // extra billed on-demand hours, a fraction of the work
     double storage_tb = 0.0;                         // working data the cloud side keeps
     double cloud_storage_usd_per_tb_month = 0.0;     // its price, unless the offer gives its own
+    // Availability of the owned machine (issue 20); each initialiser is the neutral value: a machine that never fails.
+    double failures_per_machine_year = 0.0;           // failures that take the machine out of use, per year
+    double repair_hours = 0.0;                        // hours out of use per failure, until it works again
+    double planned_maintenance_hours_per_year = 0.0;  // updates, firmware, cleaning: hours out of use a year
+    DowntimePolicy downtime = DowntimePolicy::cover;
+    // Spot capacity (issue 20): interruptions per instance and month of continuous use, and the hours of the whole
+    // job's work each one loses (re-run on every instance of the job).
+    double spot_interruptions_per_instance_month = 0.0;
+    double spot_restart_hours = 0.0;
+    DiscountConvention discounting = DiscountConvention::monthly;  // issue 20: monthly is the neutral value
 };
 
 // Name of a pricing as used in catalogues and flags: "on-demand", "spot", "reserved-1y", "reserved-3y".
@@ -61,4 +79,8 @@ const char* to_string(Pricing pricing) noexcept;
 const char* to_string(IdlePolicy idle) noexcept;
 // Name of a resale model: "straight-line", "curve", "none".
 const char* to_string(ResaleModel resale) noexcept;
+// Name of a downtime policy: "cover", "lost".
+const char* to_string(DowntimePolicy downtime) noexcept;
+// Name of a discounting convention: "monthly", "annual".
+const char* to_string(DiscountConvention discounting) noexcept;
 }  // namespace gpucost

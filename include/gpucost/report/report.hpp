@@ -32,6 +32,7 @@ struct ComparisonRequest {
     std::optional<int> max_age_days;          // figures older than this (days before `today`) become warnings
     Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
     std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
+    std::optional<std::string> backup_offer;  // --backup-offer: the offer rented in the lead time and downtime
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
@@ -122,6 +123,26 @@ struct PerGpuScaled {
     Evaluation result;             // the comparison at that price, interim rental included
 };
 
+// What the build side rents when its machine cannot work (issue 20): during the lead time (interim cloud) and for
+// the hours of use lost to downtime (downtime cover). The offer, and its price for the whole build (all instances).
+struct BackupRental {
+    std::string offer_id;
+    std::string provider;
+    std::int64_t instances = 0;
+    double usd_per_hour = 0.0;  // all instances, at `pricing`
+    Pricing pricing = Pricing::on_demand;
+    std::string basis;  // "cheapest like-for-like on-demand offer", "named by --backup-offer", or the fallback used
+};
+
+// The owned machine's availability in one comparison (engine/availability.hpp).
+struct AvailabilityReading {
+    DowntimePolicy policy = DowntimePolicy::cover;
+    double downtime_hours_per_month = 0.0;   // (failures x repair hours + planned hours) / 12
+    double availability = 1.0;               // share of the month in working order
+    double lost_used_hours_per_month = 0.0;  // of the downtime, the hours the machine would have been used
+    double lost_gpu_hours = 0.0;             // under `lost`: g x those hours x the working months; 0 under cover
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -145,6 +166,8 @@ struct Comparison {
     VerdictReading reading;                      // the verdict without resale, and the estimates that decide it
     UsageRange usage_range;                      // each side's total at 0 and at 168 h/week, from the engine
     std::optional<PerGpuScaled> per_gpu_scaled;  // set when GPUs are paid for but unused: not like for like
+    AvailabilityReading availability;            // downtime, and what it costs
+    std::optional<BackupRental> backup;          // the interim and downtime rental; empty when nothing could serve
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
@@ -169,5 +192,12 @@ std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonR
 
 // The build's cost inputs as plain numbers for the engine.
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu);
+
+// The rental that stands in for the owned machine while it is on order or down (issue 20), whatever a.pricing
+// says: `named` (--backup-offer) when given, at its on-demand price (else its price at a.pricing); otherwise the
+// cheapest like-for-like offer at on-demand prices by cloud total under `a` (any region or provider); failing that,
+// `fallback` (the compared offer) the same way as `named`. Empty when none has a price.
+std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
+                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback);
 
 }  // namespace gpucost
