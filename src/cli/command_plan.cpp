@@ -84,12 +84,6 @@ void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
         .add_option("--decide-every", o.input.decide_every_months,
                     "months between the plan's decisions to buy or commit (default 12: months 1, 13, 25, ...)")
         ->type_name("MONTHS");
-    command
-        .add_option("--failures-per-year", o.input.reliability.failures_per_machine_year,
-                    "failures of an owned machine a year; its work is rented while it is repaired")
-        ->type_name("N");
-    command.add_option("--repair-hours", o.input.reliability.repair_hours, "hours a failure keeps a machine down")
-        ->type_name("HOURS");
 }
 
 }  // namespace

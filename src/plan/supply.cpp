@@ -3,14 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/build_power.hpp"
 
 namespace gpucost::plan {
 
 namespace {
-
-// Hours in a year of 365 days: the failures' clock.
-constexpr double k_hours_per_year = 8760.0;
 
 std::size_t at(int month) { return static_cast<std::size_t>(month); }
 
@@ -71,7 +69,12 @@ OwnedUse owned_use(const BuildSpec& b, const MonthLoad& load, std::int64_t worki
 }  // namespace
 
 double downtime_fraction(const Reliability& r) noexcept {
-    return std::min(1.0, r.failures_per_machine_year * r.repair_hours / k_hours_per_year);
+    return downtime_hours_per_month(r.failures_per_machine_year, r.repair_hours, r.planned_hours_per_year) /
+           k_hours_per_month;
+}
+
+Reliability reliability_of(const Assumptions& a) noexcept {
+    return {a.failures_per_machine_year, a.repair_hours, a.planned_maintenance_hours_per_year};
 }
 
 const char* to_string(Kind kind) noexcept {

@@ -52,6 +52,7 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
         {"space", {{"decision_months", report.space.decision_months}}},
         {"failures_per_machine_year", s.reliability.failures_per_machine_year},
         {"repair_hours", s.reliability.repair_hours},
+        {"planned_maintenance_hours_per_year", s.reliability.planned_hours_per_year},
         {"strategies", std::move(strategies)},
     };
     return envelope_text(report.header, money, "plan", std::move(body));

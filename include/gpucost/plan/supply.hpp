@@ -12,15 +12,21 @@
 
 namespace gpucost::plan {
 
-// Failures and repair of an owned machine, as plain inputs until the engine's availability model is in main.
+// Failures, repair and planned maintenance of an owned machine: the assumptions failures_per_machine_year,
+// repair_hours and planned_maintenance_hours_per_year (engine/availability.hpp), which compare uses too.
 struct Reliability {
     double failures_per_machine_year = 0.0;  // >= 0
     double repair_hours = 0.0;               // hours a failure keeps the machine down, >= 0
+    double planned_hours_per_year = 0.0;     // planned maintenance, >= 0
 };
 
-// The fraction of an owned machine's hours lost to repair: failures x repair hours / 8,760. The one place the
-// downtime arithmetic lives (to be swapped for engine/availability.hpp).
+// The fraction of an owned machine's hours out of use: engine/availability.hpp's downtime hours a month over the
+// 730-hour month, (f R + P) / 12 / 730.
 double downtime_fraction(const Reliability& r) noexcept;
+
+// The reliability the assumptions state (failures_per_machine_year, repair_hours,
+// planned_maintenance_hours_per_year).
+Reliability reliability_of(const Assumptions& a) noexcept;
 
 // What can be bought and rented, with the assumptions in force (horizon, discounting, lead time, useful life,
 // resale model, power, staff, maintenance, facility, cloud fixed costs and price trends).

@@ -23,7 +23,6 @@ struct PlanInput {
     std::optional<std::vector<plan::MonthLoad>> history;  // months read from a demand file; empty: from the flags
     std::string demand_source = "flags";                  // "flags", or "<kind> FILE"
     int decide_every_months = 12;                         // --decide-every
-    plan::Reliability reliability;                        // --failures-per-year, --repair-hours
 };
 
 // The plan for one build.
