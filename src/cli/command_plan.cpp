@@ -25,7 +25,20 @@ struct PlanOptions : ReportCommandOptions {
     std::string monthly_file;
     std::string hourly_file;
     std::string sacct_file;
+    PlanGates gates;
 };
+
+// The gates' limits in range: money >= 0, a utilisation in [0, 1].
+void check_plan_gate_limits(const PlanGates& g) {
+    const auto refuse = [](const char* flag, double v, const char* range) {
+        throw UsageError(fmt::format("plan: --{}: must be {}, got {}", flag, range, v));
+    };
+    if (g.max_net_present_cost_usd && !(*g.max_net_present_cost_usd >= 0.0))
+        refuse("max-net-present-cost-usd", *g.max_net_present_cost_usd, ">= 0");
+    if (g.max_monthly_usd && !(*g.max_monthly_usd >= 0.0)) refuse("max-monthly-usd", *g.max_monthly_usd, ">= 0");
+    if (g.min_owned_utilisation && !(*g.min_owned_utilisation >= 0.0 && *g.min_owned_utilisation <= 1.0))
+        refuse("min-owned-utilisation", *g.min_owned_utilisation, "in [0, 1]");
+}
 
 // The demand file named, read into months; nothing when the demand comes from flags.
 void read_plan_demand(const PlanOptions& o, PlanInput& input) {
@@ -51,13 +64,42 @@ void read_plan_demand(const PlanOptions& o, PlanInput& input) {
 }
 
 int run_plan(const PlanOptions& o, const Io& io) {
+    check_plan_gate_limits(o.gates);
     PlanInput input = o.input;
     input.gpus = o.gpus;
-    run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
+    const PlanReport report = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
         read_plan_demand(o, input);
         return build_plan_report(catalog, request, input);
     });
-    return static_cast<int>(ExitCode::success);
+    // As check: a failed gate is the command's result (stderr, exit code 1); --quiet drops the "ok" lines only.
+    std::ostream& warn = warnings(o.output.quiet, io);
+    bool passed = true;
+    for (const PlanGateCheck& c : evaluate_plan_gates(report, o.gates)) {
+        (c.passed ? warn : io.err) << plan_gate_line(c) << "\n";
+        passed = passed && c.passed;
+    }
+    return static_cast<int>(passed ? ExitCode::success : ExitCode::gate_failed);
+}
+
+void add_plan_gate_options(CLI::App& command, PlanGates& g) {
+    constexpr const char* k_group = "Budget gates on the plan (exit code 1 when one fails, as check)";
+    command
+        .add_option("--max-net-present-cost-usd", g.max_net_present_cost_usd,
+                    "fail when the plan's net present cost exceeds USD")
+        ->type_name("USD")
+        ->group(k_group);
+    command
+        .add_option("--max-monthly-usd", g.max_monthly_usd,
+                    "fail when the plan's highest monthly spend (undiscounted; purchases and resale left out) "
+                    "exceeds USD")
+        ->type_name("USD")
+        ->group(k_group);
+    command
+        .add_option("--min-owned-utilisation", g.min_owned_utilisation,
+                    "fail unless the plan's owned GPUs are busy at least this share of their working hours, [0, 1] "
+                    "(no machine owned fails)")
+        ->type_name("SHARE")
+        ->group(k_group);
 }
 
 void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
@@ -66,6 +108,14 @@ void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
     command
         .add_option("--growth-per-year", o.input.growth_per_year,
                     "demand grows by this fraction a year (0.3: 30%); a file's months repeat, grown, past its end")
+        ->type_name("FRACTION");
+    command
+        .add_option("--growth-low", o.input.growth_low,
+                    "a low demand case for the regret table: growth a year, at most --growth-per-year")
+        ->type_name("FRACTION");
+    command
+        .add_option("--growth-high", o.input.growth_high,
+                    "a high demand case for the regret table: growth a year, at least --growth-per-year")
         ->type_name("FRACTION");
     command.add_option("--step", o.input.steps, "from month MONTH on, GPUS busy (repeatable)")->type_name("MONTH=GPUS");
     command.add_option("--burst-gpus", o.input.burst_gpus, "GPUs busy on top of the level in a burst each month")
@@ -93,6 +143,7 @@ Command add_plan_command(CLI::App& app) {
     CLI::App* command = app.add_subcommand("plan", "a demand over time: the cheapest mix of owned machines, "
                                                    "commitments and on-demand, beside the pure strategies");
     add_plan_demand_options(*command, *options);
+    add_plan_gate_options(*command, options->gates);
     add_scenario_options(*command, options->scenario);
     command->get_option("--build")->description("the machine the plan may own (required)");
     add_report_output_options(*command, options->output, "table, json, csv, tsv, markdown or html");

@@ -73,6 +73,43 @@ Table cash_table(const PlanReport& r) {
     return t;
 }
 
+// The regret table: each schedule's net present cost and regret under each demand case, and its largest regret.
+Table regret_table(const plan::RegretTable& t) {
+    Table table;
+    table.header = {words("schedule")};
+    table.numeric = {false};
+    for (const plan::DemandCase& c : t.cases) {
+        table.header.push_back(
+            words(fmt::format("{} growth ({}% a year)", c.name, exact_number(c.growth_per_year * 100.0))));
+        table.header.push_back(words("regret"));
+        table.numeric.insert(table.numeric.end(), {true, true});
+    }
+    table.header.push_back(words("largest regret"));
+    table.numeric.push_back(true);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        const plan::RegretRow& row = t.rows[i];
+        TableRow out{{cell::text(row.label)}, i == t.least_regret ? Tone::good : Tone::plain};
+        for (std::size_t c = 0; c < t.cases.size(); ++c) {
+            out.cells.push_back(cell::money(row.net_present_cost_usd[c]));
+            out.cells.push_back(cell::money(row.regret_usd[c]));
+        }
+        out.cells.push_back(cell::money(row.max_regret_usd));
+        table.rows.push_back(std::move(out));
+    }
+    return table;
+}
+
+void add_regret_section(Document& d, const plan::RegretTable& t) {
+    const plan::RegretRow& least = t.rows[t.least_regret];
+    d.section("regret", words("How sure: net present cost and regret under each demand case"))
+        .add(Paragraph{{"Each schedule is chosen today and costed under each growth of demand; its regret is its "
+                        "cost less the best plan's for that case. The one that loses least: " +
+                            least.label + " (" + schedule_text(least.schedule) + "), at most ",
+                        cell::money(least.max_regret_usd)},
+                       Role::verdict})
+        .add(regret_table(t));
+}
+
 }  // namespace
 
 Document document_of(const PlanReport& r) {
@@ -85,6 +122,7 @@ Document document_of(const PlanReport& r) {
         .add(Paragraph{words(space_text(r)), Role::meta})
         .add(Paragraph{verdict(r), Role::verdict})
         .add(strategies_table(r));
+    if (r.regret) add_regret_section(d, *r.regret);
     d.section("cash", words("Cash by year (undiscounted)")).add(cash_table(r));
     const Inline catalogue = catalogue_sentence(r.header.catalog_source, r.header.catalog_as_of, r.header.oldest_as_of);
     add_assumptions_section(d, r.assumptions);

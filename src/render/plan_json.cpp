@@ -25,6 +25,34 @@ Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
             {"schedule", std::move(schedule)}};
 }
 
+// The regret table, or null without demand cases.
+Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& money) {
+    if (!t) return nullptr;
+    Json cases = Json::array();
+    for (std::size_t c = 0; c < t->cases.size(); ++c)
+        cases.push_back({{"name", t->cases[c].name},
+                         {"growth_per_year", t->cases[c].growth_per_year},
+                         {money.field("best_net_present_cost_usd"), money.from_usd(t->best_usd[c])}});
+    Json rows = Json::array();
+    for (std::size_t i = 0; i < t->rows.size(); ++i) {
+        const plan::RegretRow& row = t->rows[i];
+        Json npc = Json::array();
+        Json regret = Json::array();
+        for (const double usd : row.net_present_cost_usd) npc.push_back(money.from_usd(usd));
+        for (const double usd : row.regret_usd) regret.push_back(money.from_usd(usd));
+        Json schedule = Json::array();
+        for (const plan::Lot& lot : row.schedule.lots)
+            schedule.push_back({{"kind", to_string(lot.kind)}, {"month", lot.month}, {"count", lot.count}});
+        rows.push_back({{"schedule", row.label},
+                        {"lots", std::move(schedule)},
+                        {money.field("net_present_cost_usd"), std::move(npc)},
+                        {money.field("regret_usd"), std::move(regret)},
+                        {money.field("max_regret_usd"), money.from_usd(row.max_regret_usd)},
+                        {"least_regret", i == t->least_regret}});
+    }
+    return {{"cases", std::move(cases)}, {"rows", std::move(rows)}};
+}
+
 }  // namespace
 
 std::string render_json(const PlanReport& report, const RenderOptions& options) {
@@ -54,6 +82,7 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
         {"repair_hours", s.reliability.repair_hours},
         {"planned_maintenance_hours_per_year", s.reliability.planned_hours_per_year},
         {"strategies", std::move(strategies)},
+        {"regret", regret_json(report.regret, money)},
     };
     return envelope_text(report.header, money, "plan", std::move(body));
 }

@@ -8,7 +8,17 @@ namespace {
 struct PlanLine {
     const PlanReport* report;
     const plan::StrategyResult* s;
+    const plan::RegretRow* regret;  // the strategy's row of the regret table; null without demand cases
 };
+
+// The strategy's net present cost under the named case of the regret table; empty without that case.
+Field case_cost(const PlanLine& l, std::string_view name) {
+    if (l.regret == nullptr) return Field::missing();
+    const auto& cases = l.report->regret->cases;
+    for (std::size_t c = 0; c < cases.size(); ++c)
+        if (cases[c].name == name) return Field::of_money(l.regret->net_present_cost_usd[c]);
+    return Field::missing();
+}
 
 long long bought(const PlanLine& l, plan::Kind kind) {
     long long n = 0;
@@ -35,13 +45,20 @@ constexpr Column<PlanLine> k_columns[] = {
     {"machines_bought", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::own)); }},
     {"commitments_1y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_1y)); }},
     {"commitments_3y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_3y)); }},
+    {"net_present_cost_low_growth_usd", [](const PlanLine& l) { return case_cost(l, "low"); }},
+    {"net_present_cost_high_growth_usd", [](const PlanLine& l) { return case_cost(l, "high"); }},
+    {"max_regret_usd",
+     [](const PlanLine& l) {
+         return l.regret == nullptr ? Field::missing() : Field::of_money(l.regret->max_regret_usd);
+     }},
 };
 
 }  // namespace
 
 RowSet rows_of(const PlanReport& report) {
     std::vector<PlanLine> lines;
-    for (const plan::StrategyResult& s : report.strategies) lines.push_back({&report, &s});
+    for (std::size_t i = 0; i < report.strategies.size(); ++i)
+        lines.push_back({&report, &report.strategies[i], report.regret ? &report.regret->rows[i] : nullptr});
     return make_rows(k_columns, lines);
 }
 

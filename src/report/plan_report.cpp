@@ -10,17 +10,37 @@ namespace gpucost {
 
 namespace {
 
-plan::Demand demand_of(const PlanInput& input, const plan::Supply& supply) {
+plan::Demand demand_of(const PlanInput& input, const plan::Supply& supply, double growth_per_year) {
     const Assumptions& a = supply.assumptions;
-    if (input.history) return plan::project(*input.history, a.months, input.growth_per_year);
+    if (input.history) return plan::project(*input.history, a.months, growth_per_year);
     plan::DemandFlags flags;
     flags.gpus = input.gpus.value_or(supply.build.gpu_count);
     flags.hours_per_week = a.hours_per_week;  // compare's shape: the assumption in force
-    flags.growth_per_year = input.growth_per_year;
+    flags.growth_per_year = growth_per_year;
     for (const std::string& step : input.steps) flags.steps.push_back(plan::parse_step(step, a.months));
     flags.burst_gpus = input.burst_gpus;
     flags.burst_hours = input.burst_hours;
     return plan::demand_from_flags(flags, a.months);
+}
+
+// The demand cases low, base, high (those given), each the demand with its growth; the low case must not exceed
+// the base nor the high case fall below it.
+std::optional<plan::RegretTable> regret_of(const PlanInput& input, const PlanReport& r) {
+    if (!input.growth_low && !input.growth_high) return std::nullopt;
+    const double base = input.growth_per_year;
+    if (input.growth_low && !(*input.growth_low > -1.0 && *input.growth_low <= base))
+        throw UsageError(
+            fmt::format("--growth-low: must be > -1 and <= --growth-per-year ({}), got {}", base, *input.growth_low));
+    if (input.growth_high && !(*input.growth_high >= base))
+        throw UsageError(
+            fmt::format("--growth-high: must be >= --growth-per-year ({}), got {}", base, *input.growth_high));
+    std::vector<plan::DemandCase> cases;
+    if (input.growth_low) cases.push_back({"low", *input.growth_low, demand_of(input, r.supply, *input.growth_low)});
+    const std::size_t at_base = cases.size();
+    cases.push_back({"base", base, r.demand});
+    if (input.growth_high)
+        cases.push_back({"high", *input.growth_high, demand_of(input, r.supply, *input.growth_high)});
+    return plan::regret_table(r.supply, r.space, std::move(cases), at_base, r.strategies);
 }
 
 }  // namespace
@@ -57,10 +77,36 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
         s.reserved_3y_usd_per_hour = offer->price(Pricing::reserved_3y);
     }
     r.demand_source = input.demand_source;
-    r.demand = demand_of(input, s);
+    r.demand = demand_of(input, s, input.growth_per_year);
     r.space = plan::every_months(s, input.decide_every_months);
     r.strategies = plan::compare_strategies(s, r.demand, r.space);
+    r.regret = regret_of(input, r);
     return r;
+}
+
+std::vector<PlanGateCheck> evaluate_plan_gates(const PlanReport& report, const PlanGates& gates) {
+    std::vector<PlanGateCheck> out;
+    const plan::StrategyResult& p = report.strategies.back();
+    const auto judge = [&](const char* name, const std::optional<double>& limit, std::optional<double> value,
+                           bool at_least) {
+        if (!limit) return;
+        const bool passed = value && (at_least ? *value >= *limit : *value <= *limit);
+        out.push_back({name, value, *limit, at_least, passed});
+    };
+    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.net_present_cost_usd, false);
+    judge("max-monthly-usd", gates.max_monthly_usd, p.peak_monthly_spend_usd, false);
+    judge("min-owned-utilisation", gates.min_owned_utilisation, p.owned_utilisation, true);
+    return out;
+}
+
+std::string plan_gate_line(const PlanGateCheck& check) {
+    const char* verdict = check.passed ? "ok" : "FAIL";
+    const auto text = [&](double v) { return check.at_least ? fmt::format("{:.4f}", v) : fmt::format("{:.2f}", v); };
+    if (!check.value)
+        return fmt::format("{} {} [plan]: no figure (no machine owned) (limit {})", verdict, check.name,
+                           text(check.limit));
+    const char* relation = check.at_least ? (check.passed ? ">=" : "<") : (check.passed ? "<=" : ">");
+    return fmt::format("{} {} [plan]: {} {} {}", verdict, check.name, text(*check.value), relation, text(check.limit));
 }
 
 }  // namespace gpucost

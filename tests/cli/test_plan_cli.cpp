@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/render.hpp"
@@ -110,4 +111,55 @@ TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
                       "data/plan/sacct_small.txt"},
                      3) == "gpucost: error: data/plan/sacct_small.txt: line 1: header: no \"month\" column (expected "
                            "month,gpu_hours,peak_gpus)\n");
+}
+
+TEST_CASE("plan --growth-low --growth-high: the regret table in every format (goldens)", "[plan]") {
+    const auto regret = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--growth-per-year", "0.3", "--growth-low", "0", "--growth-high", "1"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return plan_fixture(args);
+    };
+    check_golden("plan_box_a4_regret.txt", plan_ok(regret({})));
+    check_golden("plan_box_a4_regret.md", plan_ok(regret({"--format", "markdown"})));
+    check_golden("plan_box_a4_regret.json", plan_ok(regret({"--format", "json"})));
+    check_golden("plan_box_a4_regret.csv", plan_ok(regret({"--format", "csv"})));
+    check_golden("plan_box_a4_regret.html", plan_ok(regret({"--format", "html"})));
+    // Properties: regret is cost less the case's best, never negative; the base plan's regret under the base is 0;
+    // the plan chosen for each case has no regret under it.
+    const Json t = Json::parse(plan_ok(regret({"--format", "json"})))["plan"]["regret"];
+    REQUIRE(t["cases"].size() == 3);
+    REQUIRE(t["rows"].size() == 7);  // five strategies, the plans for low and high growth
+    CHECK(t["rows"][4]["schedule"] == "the plan");
+    CHECK(t["rows"][4]["regret_usd"][1] == 0.0);
+    CHECK(t["rows"][5]["schedule"] == "the plan for low growth");
+    CHECK(t["rows"][5]["regret_usd"][0] == 0.0);
+    CHECK(t["rows"][6]["regret_usd"][2] == 0.0);
+    int least = 0;
+    for (const Json& row : t["rows"]) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            CHECK(row["regret_usd"][c].get<double>() >= 0.0);
+            CHECK(row["regret_usd"][c].get<double>() ==
+                  Approx(row["net_present_cost_usd"][c].get<double>() -
+                         t["cases"][c]["best_net_present_cost_usd"].get<double>()));
+        }
+        least += row["least_regret"].get<bool>() ? 1 : 0;
+    }
+    CHECK(least == 1);
+    CHECK(plan_error(plan_fixture({"--growth-per-year", "0.3", "--growth-low", "0.5"}), 2) ==
+          "gpucost: error: --growth-low: must be > -1 and <= --growth-per-year (0.3), got 0.5\n");
+}
+
+TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as check", "[plan]") {
+    const double npc =
+        Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"]["strategies"][4]["net_present_cost_usd"]
+            .get<double>();
+    const auto below = run_gpucost(plan_fixture({"--max-net-present-cost-usd", fmt::format("{:.2f}", npc - 1.0)}));
+    CHECK(below.exit_code == 1);
+    CHECK_FALSE(below.out.empty());  // the report is written, as check writes it
+    CHECK(below.err.find("FAIL max-net-present-cost-usd [plan]: ") != std::string::npos);
+    const auto above = run_gpucost(plan_fixture({"--max-net-present-cost-usd", fmt::format("{:.2f}", npc + 1.0)}));
+    CHECK(above.exit_code == 0);
+    CHECK(above.err.find("ok max-net-present-cost-usd [plan]: ") != std::string::npos);
+    CHECK(plan_error(plan_fixture({"--min-owned-utilisation", "1.5"}), 2) ==
+          "gpucost: error: plan: --min-owned-utilisation: must be in [0, 1], got 1.5\n");
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/plan/strategies.hpp"
+#include "gpucost/report/plan_report.hpp"
 
 using namespace gpucost;
 using namespace gpucost::plan;
@@ -118,4 +119,80 @@ TEST_CASE("compare_strategies: the plan is never dearer than a rule of its space
             CHECK(r.owned_gpu_hours + r.committed_gpu_hours + r.on_demand_gpu_hours == Approx(demand_hours));
         }
     }
+}
+
+TEST_CASE("regret_table: two demand cases, one decision (the worked example of docs/plan.md)") {
+    const Supply s = hand_supply();
+    DemandFlags low;
+    low.gpus = 1;  // 1 GPU all month, 12 months
+    DemandFlags high = low;
+    high.steps = {{7, 3}};  // 3 GPUs from month 7
+    const PlanSpace space = every_months(s, 12);
+    const Demand high_demand = demand_from_flags(high, 12);
+    const auto strategies = compare_strategies(s, high_demand, space);
+    std::vector<DemandCase> cases = {{"low", 0.0, demand_from_flags(low, 12)}, {"high", 0.0, high_demand}};
+    const RegretTable t = regret_table(s, space, cases, 1, strategies);
+    // Best under low: one machine, 4,500 - 3,200 + 12 x (58.40 power + 50 upkeep) = 2,600.80.
+    // Best under high: two machines, 5,135.90 (docs/plan.md, "deciding once").
+    REQUIRE(t.best_usd.size() == 2);
+    CHECK(t.best_usd[0] == Approx(2600.8));
+    CHECK(t.best_usd[1] == Approx(5135.9));
+    // Five strategies (as chosen for high), then the plan for low growth.
+    REQUIRE(t.rows.size() == 6);
+    const RegretRow& plan_high = t.rows[4];
+    const RegretRow& plan_low = t.rows[5];
+    CHECK(plan_low.label == "the plan for low growth");
+    REQUIRE(plan_low.schedule.lots.size() == 1);
+    CHECK(plan_low.schedule.lots[0].count == 1);
+    // The high plan under low demand: the second machine idle all year, 1,300 net of resale + 600 upkeep + 12 x
+    // 18.25 idle power (2 x 730 x 100 W + 730 x 50 W = 182.5 kWh) = 2,119; with the first, 4,719.80.
+    CHECK(plan_high.net_present_cost_usd[0] == Approx(4719.8));
+    CHECK(plan_high.regret_usd[0] == Approx(2119.0));
+    CHECK(plan_high.regret_usd[1] == 0.0);
+    CHECK(plan_high.max_regret_usd == Approx(2119.0));
+    // The low plan under high demand: one machine and the rest on demand, 11,536 (docs/plan.md); regret 6,400.10.
+    CHECK(plan_low.net_present_cost_usd[1] == Approx(11536.0));
+    CHECK(plan_low.regret_usd[0] == 0.0);
+    CHECK(plan_low.max_regret_usd == Approx(6400.1));
+    // All on demand: 12 x 730 x 2 = 17,520 under low (regret 14,919.20); 6 x 1,460 + 6 x 4,380 = 35,040 under high.
+    CHECK(t.rows[0].net_present_cost_usd[0] == Approx(17520.0));
+    CHECK(t.rows[0].net_present_cost_usd[1] == Approx(35040.0));
+    CHECK(t.rows[0].max_regret_usd == Approx(35040.0 - 5135.9));
+    // Buying for high growth loses least: 2,119 < 6,400.10. "Own for the peak" (ceil(3 / 2) = 2 machines in month
+    // 1) is the same schedule, and the first of equals is named.
+    CHECK(t.rows[2].max_regret_usd == Approx(2119.0));
+    CHECK(t.least_regret == 2);
+    // Every regret is the row's cost less the case's best, and never negative.
+    for (const RegretRow& row : t.rows)
+        for (std::size_t c = 0; c < 2; ++c) {
+            CHECK(row.regret_usd[c] >= 0.0);
+            CHECK(row.regret_usd[c] == Approx(row.net_present_cost_usd[c] - t.best_usd[c]));
+        }
+}
+
+TEST_CASE("evaluate_plan_gates: the plan's figures against each limit") {
+    const Supply s = hand_supply();
+    DemandFlags f;
+    f.gpus = 2;
+    PlanReport r;
+    r.strategies = compare_strategies(s, demand_from_flags(f, 12), every_months(s, 12));
+    // The plan of the constant case above: one machine, 2,951.20; its dearest month 137.60; its GPUs busy 100%.
+    PlanGates g;
+    g.max_net_present_cost_usd = 3000.0;
+    g.max_monthly_usd = 137.0;
+    g.min_owned_utilisation = 1.0;
+    const auto checks = evaluate_plan_gates(r, g);
+    REQUIRE(checks.size() == 3);
+    CHECK(checks[0].passed);
+    CHECK(plan_gate_line(checks[0]) == "ok max-net-present-cost-usd [plan]: 2951.20 <= 3000.00");
+    CHECK_FALSE(checks[1].passed);
+    CHECK(plan_gate_line(checks[1]) == "FAIL max-monthly-usd [plan]: 137.60 > 137.00");
+    CHECK(checks[2].passed);
+    CHECK(plan_gate_line(checks[2]) == "ok min-owned-utilisation [plan]: 1.0000 >= 1.0000");
+    // A plan that owns nothing has no owned utilisation: the gate fails.
+    r.strategies = {StrategyResult{}};
+    const auto none = evaluate_plan_gates(r, PlanGates{{}, {}, 0.5});
+    REQUIRE(none.size() == 1);
+    CHECK_FALSE(none[0].passed);
+    CHECK(plan_gate_line(none[0]) == "FAIL min-owned-utilisation [plan]: no figure (no machine owned) (limit 0.5000)");
 }

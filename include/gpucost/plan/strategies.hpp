@@ -43,4 +43,35 @@ std::vector<StrategyResult> compare_strategies(const Supply& supply, const Deman
 // The figures of one costed schedule.
 StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs);
 
+// One demand case of the regret table: a name ("low", "base", "high"), the growth it assumes, and its demand.
+struct DemandCase {
+    std::string name;
+    double growth_per_year = 0.0;
+    Demand demand;
+};
+
+// One schedule of the regret table, costed under every case: its net present cost and its regret (that cost less
+// the least cost of the space under the case, never negative), and its largest regret over the cases.
+struct RegretRow {
+    std::string label;  // a strategy's name, or "the plan for <case> growth"
+    Schedule schedule;
+    std::vector<double> net_present_cost_usd;  // by case
+    std::vector<double> regret_usd;            // by case
+    double max_regret_usd = 0.0;
+};
+
+// How sure the plan is: each schedule chosen today (the rule strategies and the plan, as chosen for the base case,
+// then the plan chosen for each other case) costed under each case. rows[i] for i < k_strategy_count is
+// strategies[i]; least_regret is the row whose largest regret is least (the first of equals).
+struct RegretTable {
+    std::vector<DemandCase> cases;
+    std::vector<double> best_usd;  // by case: the optimum of the space under it
+    std::vector<RegretRow> rows;
+    std::size_t least_regret = 0;
+};
+
+// The regret table over `cases` (one is the base, at `base`), given the strategies as chosen for the base demand.
+RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vector<DemandCase> cases, std::size_t base,
+                         const std::vector<StrategyResult>& strategies);
+
 }  // namespace gpucost::plan
