@@ -8,6 +8,7 @@
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/text_table.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -37,8 +38,9 @@ std::string currency_line(const RenderOptions& options, const Paint& paint) {
 
 std::string footer(const Report& report, const Paint& paint) {
     return "\n" +
-           paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.", report.header.catalog_source,
-                             report.header.catalog_as_of, report.header.oldest_as_of),
+           paint(fmt::format("Catalogue: {}, as of {}; oldest figure used: {}.",
+                             escape_visible(report.header.catalog_source), report.header.catalog_as_of,
+                             report.header.oldest_as_of),
                  Tone::muted) +
            "\n";
 }
