@@ -59,7 +59,7 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
         cli::add_compare_command(app),  cli::add_catalog_command(app),     cli::add_check_command(app),
         cli::add_cashflow_command(app), cli::add_sensitivity_command(app), cli::add_sweep_command(app),
         cli::add_simulate_command(app), cli::add_init_command(app),        cli::add_completion_command(app),
-        cli::add_manpage_command(app),  cli::add_rank_command(app),
+        cli::add_manpage_command(app),  cli::add_rank_command(app),        cli::add_plan_command(app),
     };
 
     if (!args.empty() && args.front() == "help") return print_help({args.begin() + 1, args.end()}, app, out);

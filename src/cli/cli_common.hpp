@@ -179,6 +179,7 @@ struct MatchFlags {
     std::string min_fp64_tflops;
     std::string min_interconnect;
     std::string min_gpus_per_instance;
+    std::string require;   // a comma list of compliance attributes; "" = none
     bool verbose = false;  // every build and offer left out, with its reason, on stderr
 };
 // Adds the match and requirement flags (and --verbose) to `command`, in the "Matching" help group.
@@ -265,5 +266,6 @@ Command add_sensitivity_command(CLI::App& app);
 Command add_sweep_command(CLI::App& app);
 Command add_simulate_command(CLI::App& app);
 Command add_rank_command(CLI::App& app);
+Command add_plan_command(CLI::App& app);
 
 }  // namespace gpucost::cli

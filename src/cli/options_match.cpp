@@ -82,6 +82,12 @@ void add_match_options(CLI::App& command, MatchFlags& o) {
                     "builds and offers with at least this many GPUs in one machine")
         ->type_name("N")
         ->group(k_match_group);
+    command
+        .add_option("--require", o.require,
+                    "only offers whose provider attests these: hipaa-baa, soc2, iso27001 (comma list; adds to a "
+                    "build's own \"require\")")
+        ->type_name("LIST")
+        ->group(k_match_group);
     command.add_flag("--verbose", o.verbose, "list every build and offer left out, with the reason, on stderr")
         ->group(k_match_group);
 }
@@ -111,6 +117,13 @@ MatchRequest match_request(const MatchFlags& o) {
                                            fmt::join(k_interconnect_names, ", "), quote_value(o.min_interconnect)));
     }
     gpus_flag(o.min_gpus_per_instance, m.requirements.min_gpus_per_instance, problems);
+    if (!o.require.empty()) {
+        std::string why;
+        if (const auto set = parse_compliance_list(o.require, why))
+            m.requirements.compliance = *set;
+        else
+            problems.push_back(fmt::format("--require: {}", why));
+    }
     if (!problems.empty()) throw UsageError(fmt::format("{}", fmt::join(problems, "\n")));
     return m;
 }
@@ -152,7 +165,9 @@ std::string admitting_change(const Catalog& catalog, const CloudOffer* offer, co
         return "--match gpu admits it, with as many instances as the build has GPUs";
     if (reason.rfind("no ", 0) == 0 && reason.find(" price (it has") != std::string_view::npos)
         return "add that price to its \"usd_per_hour\", or choose another --pricing";
-    if (reason.rfind("workload ", 0) == 0)
+    if (reason.rfind("does not attest ", 0) == 0 && !offer->compliance)
+        return "its file gives no \"compliance\": add the attributes its provider attests, with the page that says so";
+    if (reason.rfind("workload ", 0) == 0 && reason.find(" has no figure for GPU ") != std::string_view::npos)
         return fmt::format("a figure for GPU {} in the workload's \"per_gpu\" admits it", quote_value(offer->gpu));
     return "";
 }

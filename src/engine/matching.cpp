@@ -93,6 +93,14 @@ Exclusion machine_exclusion(Interconnect link, std::int64_t gpus, const Requirem
     return Exclusion::none;
 }
 
+// Every attribute the request or the build asks for, attested by the offer.
+bool complies(const CloudOffer& offer, const Build& build, const Requirements& r) noexcept {
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        if ((r.compliance[c] || build.require[c]) && (!offer.compliance || !offer.compliance->attributes[c]))
+            return false;
+    return true;
+}
+
 bool tier_kept(const CloudOffer& offer, const std::optional<TierSet>& tiers) noexcept {
     return !tiers || (offer.tier && (*tiers)[static_cast<std::size_t>(*offer.tier)]);
 }
@@ -148,6 +156,22 @@ Exclusion build_exclusion(const Catalog& catalog, const Build& build, const Matc
         return e;
     if (options.level == MatchLevel::any && !has_figure(options.workload, build.gpu))
         return Exclusion::no_workload_figure;
+    return workload_fit(options.workload, catalog.find_gpu(build.gpu), gpus_per_node_of(build));
+}
+
+std::int64_t gpus_to_hold(const Workload& w, double vram_gb) noexcept {
+    if (!w.memory_gb_per_instance) return 1;
+    if (!(vram_gb > 0.0)) return 0;
+    // 80 GB over 40 GB GPUs is 2 in exact arithmetic even where the division lands a rounding step above it.
+    const double n = std::ceil(*w.memory_gb_per_instance / vram_gb * (1.0 - 1e-12));
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(n));
+}
+
+Exclusion workload_fit(const Workload* w, const Gpu* gpu, std::int64_t gpus) noexcept {
+    if (w == nullptr || !w->memory_gb_per_instance) return Exclusion::none;
+    const std::int64_t need = gpu == nullptr ? 0 : gpus_to_hold(*w, gpu->vram_gb);
+    if (need == 0 || need > w->max_gpus_per_instance.value_or(1)) return Exclusion::workload_memory;
+    if (need > gpus) return Exclusion::workload_gpus;
     return Exclusion::none;
 }
 
@@ -165,10 +189,15 @@ Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const Clou
         if (const Exclusion e = machine_exclusion(interconnect_of(offer), offer.gpu_count, r); e != Exclusion::none)
             return e;
     }
+    if (!complies(offer, build, r)) return Exclusion::compliance;
     if (level == MatchLevel::like_for_like && offer.gpu_count < std::min(gpus_per_node_of(build), build.gpu_count))
         return Exclusion::gpus_per_node;
     if (level != MatchLevel::gpu && interconnect_of(offer) < interconnect_of(build)) return Exclusion::interconnect;
     if (level == MatchLevel::any && !has_figure(options.workload, offer.gpu)) return Exclusion::no_workload_figure;
+    if (options.workload != nullptr && options.workload->memory_gb_per_instance) {
+        const Gpu* held = gpu != nullptr ? gpu : catalog.find_gpu(offer.gpu);
+        if (const Exclusion e = workload_fit(options.workload, held, offer.gpu_count); e != Exclusion::none) return e;
+    }
     if (!offer.price(pricing)) return Exclusion::no_price;
     return Exclusion::none;
 }

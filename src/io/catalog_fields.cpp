@@ -21,6 +21,8 @@ constexpr std::int64_t k_max_vcpus = 100'000;
 constexpr double k_max_ram_gib = 1e6;
 constexpr double k_max_disk_tb = 1e5;
 constexpr double k_max_throughput = 1e12;
+// The largest memory one instance of a workload may ask, GB: far above any machine, so only a unit mistake is refused.
+constexpr double k_max_workload_memory_gb = 1e5;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
@@ -93,6 +95,13 @@ Workload read_workload(JsonReader& r, const JsonObject& e, const std::string& pa
         w.unit.clear();
     }
     w.per_gpu = read_figures(r, e, path, gpus);
+    w.memory_gb_per_instance = r.number(e.scalar("memory_gb_per_instance"), path, "memory_gb_per_instance", 0,
+                                        k_max_workload_memory_gb, false, true, "GB");
+    w.max_gpus_per_instance =
+        r.integer(e.scalar("max_gpus_per_instance"), path, "max_gpus_per_instance", 1, k_max_gpu_count, false);
+    if (w.max_gpus_per_instance && !w.memory_gb_per_instance)
+        r.error(child_path(path, "max_gpus_per_instance"),
+                "is given without memory_gb_per_instance; state the memory one instance needs, or drop it");
     read_provenance(r, e, path, w.provenance);
     return w;
 }
@@ -107,6 +116,51 @@ bool is_valid_id(std::string_view id) {
     });
 }
 
+namespace {
+
+// A list of compliance attribute names at `key`, each one of k_compliance_names; empty when the key is missing.
+ComplianceSet read_compliance_list(JsonReader& r, const JsonObject& e, const std::string& path, const char* key) {
+    ComplianceSet set{};
+    const std::vector<std::string> names(k_compliance_names.begin(), k_compliance_names.end());
+    std::size_t i = 0;
+    for (const std::string& name : read_strings(r, e, path, key)) {
+        const std::string where = child_path(child_path(path, key), i++);
+        if (const auto c = parse_compliance(name))
+            set[static_cast<std::size_t>(*c)] = true;
+        else
+            r.error(where, fmt::format("must be one of {}, got {}{}", fmt::join(k_compliance_names, ", "),
+                                       quote_value(name), did_you_mean(name, names)));
+    }
+    return set;
+}
+
+// An offer's "compliance": { "attributes": [...], "source": URL, "as_of": date }, all three required.
+std::optional<OfferCompliance> read_offer_compliance(JsonReader& r, const JsonObject& offer, const std::string& path) {
+    const element* value = offer.find("compliance");
+    if (value == nullptr) return std::nullopt;
+    const std::string where = child_path(path, "compliance");
+    if (!value->is_object()) {
+        r.error(where,
+                fmt::format("must be an object {{\"attributes\": [...], \"source\": ..., \"as_of\": ...}}, got {}",
+                            describe(scalar_of(*value))));
+        return std::nullopt;
+    }
+    const JsonObject e(*value);
+    r.unknown_keys(e.keys(), where, k_compliance_keys);
+    OfferCompliance c;
+    if (e.find("attributes") == nullptr)
+        r.error(child_path(where, "attributes"), fmt::format("missing; list what the provider attests, each one of {}",
+                                                             fmt::join(k_compliance_names, ", ")));
+    c.attributes = read_compliance_list(r, e, where, "attributes");
+    Provenance p;
+    read_provenance(r, e, where, p);
+    c.source = std::move(p.source);
+    c.as_of = std::move(p.as_of);
+    return c;
+}
+
+}  // namespace
+
 void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path, Gpu& g) {
     g.form_factor = read_choice(r, e, path, "form_factor", k_form_factor_names, parse_form_factor);
     g.nvlink_gbs = r.number(e.scalar("nvlink_gbs"), path, "nvlink_gbs", 0, k_max_link_gbs, false, false, "GB/s");
@@ -120,6 +174,7 @@ void read_build_class(JsonReader& r, const JsonObject& e, const std::string& pat
                 fmt::format("must be 1 to gpu_count ({}), got {}", b.gpu_count, *b.gpus_per_node));
         b.gpus_per_node.reset();
     }
+    b.require = read_compliance_list(r, e, path, "require");
 }
 
 void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o) {
@@ -128,6 +183,7 @@ void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& pat
     o.vcpus = r.integer(e.scalar("vcpus"), path, "vcpus", 1, k_max_vcpus, false);
     o.ram_gib = r.number(e.scalar("ram_gib"), path, "ram_gib", 0, k_max_ram_gib, false, true, "GiB");
     o.local_disk_tb = r.number(e.scalar("local_disk_tb"), path, "local_disk_tb", 0, k_max_disk_tb, false, false, "TB");
+    o.compliance = read_offer_compliance(r, e, path);
 }
 
 void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c) {

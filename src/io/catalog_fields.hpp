@@ -20,9 +20,10 @@ bool is_valid_id(std::string_view id);
 
 // A GPU's form_factor and nvlink_gbs, both optional.
 void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path, Gpu& g);
-// A build's interconnect and gpus_per_node (1 to its gpu_count), both optional; read after gpu_count.
+// A build's interconnect, gpus_per_node (1 to its gpu_count) and require (compliance names), all optional; read
+// after gpu_count.
 void read_build_class(JsonReader& r, const JsonObject& e, const std::string& path, Build& b);
-// An offer's interconnect, tier, vcpus, ram_gib and local_disk_tb, all optional.
+// An offer's interconnect, tier, vcpus, ram_gib, local_disk_tb and compliance, all optional.
 void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o);
 
 // The root's "workloads" list, optional in every document; every per_gpu key must be a GPU of `gpus`.

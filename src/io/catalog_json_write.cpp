@@ -61,6 +61,16 @@ Json write_gpu(const Gpu& g) {
     return j;
 }
 
+namespace {
+// A compliance set as the catalogue's list of names.
+Json compliance_names(const ComplianceSet& set) {
+    Json names = Json::array();
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        if (set[c]) names.push_back(k_compliance_names[c]);
+    return names;
+}
+}  // namespace
+
 Json write_build(const Build& b) {
     Json j = {{"id", b.id}, {"name", b.name}, {"gpu", b.gpu}, {"gpu_count", b.gpu_count}};
     put(j, "gpu_price_usd", b.gpu_price_usd);
@@ -70,6 +80,7 @@ Json write_build(const Build& b) {
     j["setup_usd"] = b.setup_usd;
     put_name(j, "interconnect", b.interconnect);
     put(j, "gpus_per_node", b.gpus_per_node);
+    if (b.require != ComplianceSet{}) j["require"] = compliance_names(b.require);
     if (!b.assumptions.empty()) j["assumptions"] = write_layer(b.assumptions);
     write_provenance(j, b.provenance);
     return j;
@@ -87,6 +98,10 @@ Json write_offer(const CloudOffer& o) {
     put(j, "ram_gib", o.ram_gib);
     put(j, "local_disk_tb", o.local_disk_tb);
     put(j, "storage_usd_per_tb_month", o.storage_usd_per_tb_month);
+    if (o.compliance)
+        j["compliance"] = {{"attributes", compliance_names(o.compliance->attributes)},
+                           {"source", o.compliance->source},
+                           {"as_of", o.compliance->as_of}};
     write_provenance(j, o.provenance);
     return j;
 }
@@ -95,6 +110,8 @@ Json write_workload(const Workload& w) {
     Json per_gpu = Json::object();
     for (const WorkloadFigure& f : w.per_gpu) per_gpu[f.gpu] = f.throughput;
     Json j = {{"id", w.id}, {"name", w.name}, {"unit", w.unit}, {"per_gpu", per_gpu}};
+    put(j, "memory_gb_per_instance", w.memory_gb_per_instance);
+    put(j, "max_gpus_per_instance", w.max_gpus_per_instance);
     write_provenance(j, w.provenance);
     return j;
 }

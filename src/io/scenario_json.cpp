@@ -21,7 +21,8 @@ const char* const k_ranges_key = "ranges";
 
 // The matching keys (issue 12), as the flags of the same names spell them.
 const std::vector<std::string> k_match_keys = {
-    "match", "tier", "workload", "min_vram_gb", "min_fp64_tflops", "min_interconnect", "min_gpus_per_instance"};
+    "match",  "tier", "workload", "min_vram_gb", "min_fp64_tflops", "min_interconnect", "min_gpus_per_instance",
+    "require"};
 
 std::vector<std::string> known_keys() {
     std::vector<std::string> keys = assumption_names();
@@ -57,6 +58,13 @@ MatchRequest read_match(JsonReader& r, const json& root) {
                                                      quote_value(*link)));
     }
     q.min_gpus_per_instance = r.integer(root, "", "min_gpus_per_instance", 1, 1'000'000, false);
+    if (const auto require = r.string(root, "", "require", false)) {
+        std::string why;
+        if (const auto set = parse_compliance_list(*require, why))
+            q.compliance = *set;
+        else
+            r.error("/require", why);
+    }
     return m;
 }
 

@@ -22,6 +22,14 @@ std::optional<Enum> find_name(const std::array<std::string_view, N>& names, std:
 std::string_view to_string(FormFactor f) noexcept { return k_form_factor_names[static_cast<std::size_t>(f)]; }
 std::string_view to_string(Interconnect i) noexcept { return k_interconnect_names[static_cast<std::size_t>(i)]; }
 std::string_view to_string(OfferTier t) noexcept { return k_offer_tier_names[static_cast<std::size_t>(t)]; }
+std::string_view to_string(Compliance c) noexcept { return k_compliance_names[static_cast<std::size_t>(c)]; }
+
+std::string compliance_list_text(const ComplianceSet& set) {
+    std::vector<std::string_view> names;
+    for (std::size_t i = 0; i < k_compliance_count; ++i)
+        if (set[i]) names.push_back(k_compliance_names[i]);
+    return fmt::format("{}", fmt::join(names, ","));
+}
 
 std::string_view to_string(MatchLevel level) noexcept { return k_match_level_names[static_cast<std::size_t>(level)]; }
 
@@ -40,6 +48,9 @@ std::optional<Interconnect> parse_interconnect(std::string_view text) noexcept {
 std::optional<OfferTier> parse_offer_tier(std::string_view text) noexcept {
     return find_name<OfferTier>(k_offer_tier_names, text);
 }
+std::optional<Compliance> parse_compliance(std::string_view text) noexcept {
+    return find_name<Compliance>(k_compliance_names, text);
+}
 
 }  // namespace gpucost
 
@@ -55,6 +66,9 @@ MatchRequest layered(const MatchRequest& below, const MatchRequest& above) {
     if (r.min_fp64_tflops) m.requirements.min_fp64_tflops = r.min_fp64_tflops;
     if (r.min_interconnect) m.requirements.min_interconnect = r.min_interconnect;
     if (r.min_gpus_per_instance) m.requirements.min_gpus_per_instance = r.min_gpus_per_instance;
+    // A compliance need never drops out by layering: a scenario's "require" and --require add up.
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        m.requirements.compliance[c] = m.requirements.compliance[c] || r.compliance[c];
     return m;
 }
 
@@ -89,6 +103,29 @@ std::string tier_list_text(const TierSet& tiers) {
     for (std::size_t i = 0; i < tiers.size(); ++i)
         if (tiers[i]) names.push_back(k_offer_tier_names[i]);
     return fmt::format("{}", fmt::join(names, ","));
+}
+
+}  // namespace gpucost
+
+namespace gpucost {
+
+std::optional<ComplianceSet> parse_compliance_list(std::string_view text, std::string& why) {
+    ComplianceSet set{};
+    const std::vector<std::string> names(k_compliance_names.begin(), k_compliance_names.end());
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string_view name = text.substr(start, comma - start);
+        const auto attribute = parse_compliance(name);
+        if (!attribute) {
+            why = fmt::format("must be compliance attributes separated by commas, each one of {}, got {}{}",
+                              fmt::join(k_compliance_names, ", "), quote_value(name), did_you_mean(name, names));
+            return std::nullopt;
+        }
+        set[static_cast<std::size_t>(*attribute)] = true;
+        start = comma + 1;
+    }
+    return set;
 }
 
 }  // namespace gpucost

@@ -115,6 +115,10 @@ std::vector<Problem> unfollowable_sources(const Catalog& catalog) {
     check_section(catalog.builds, "builds", out);
     check_section(catalog.cloud, "cloud", out);
     check_section(catalog.workloads, "workloads", out);
+    for (std::size_t i = 0; i < catalog.cloud.size(); ++i)
+        if (const auto& c = catalog.cloud[i].compliance)
+            if (const auto why = unfollowable_source(c->source))
+                out.push_back({fmt::format("/cloud/{}/compliance/source", i), *why});
     return out;
 }
 

@@ -60,6 +60,14 @@ Json storage_tb_json(const Build& b) {
     return tb ? Json(std::get<double>(*tb)) : Json(nullptr);
 }
 
+// A compliance set as its names, in the catalogue's order.
+Json compliance_names_json(const ComplianceSet& set) {
+    Json names = Json::array();
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        if (set[c]) names.push_back(k_compliance_names[c]);
+    return names;
+}
+
 Json build_json(const BuildRow& r) {
     const Build& b = r.build;
     Json assumptions = Json::object();
@@ -77,6 +85,7 @@ Json build_json(const BuildRow& r) {
               {"storage_tb", storage_tb_json(b)},
               {"interconnect", nullable_name(b.interconnect)},
               {"gpus_per_node", nullable(b.gpus_per_node)},
+              {"require", compliance_names_json(b.require)},
               {"hardware_usd", r.hardware_usd},
               {"assumptions", assumptions}};
     add_provenance(j, b.provenance);
@@ -98,7 +107,11 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"tier", nullable_name(o.tier)},
               {"vcpus", nullable(o.vcpus)},
               {"ram_gib", nullable(o.ram_gib)},
-              {"local_disk_tb", nullable(o.local_disk_tb)}};
+              {"local_disk_tb", nullable(o.local_disk_tb)},
+              {"compliance", o.compliance ? Json{{"attributes", compliance_names_json(o.compliance->attributes)},
+                                                 {"source", o.compliance->source},
+                                                 {"as_of", o.compliance->as_of}}
+                                          : Json(nullptr)}};
     if (pricing) {
         j["pricing"] = to_string(*pricing);
         j["usd_per_gpu_hour"] = nullable(r.per_gpu_hour(*pricing));

@@ -9,40 +9,48 @@
 
 namespace gpucost {
 
-std::string verdict_text(const Comparison& c, const Currency& currency) {
+Inline verdict_inline(const Comparison& c) {
     const Evaluation& e = c.result;
     const int months = c.assumptions.values.months;
     const double hours = c.assumptions.values.hours_per_week;
-    const std::string saved = format_money(e.savings_usd, currency);
-    const std::string hours_typed = format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1);
-    std::string text;
-    if (e.cheaper == Side::build) {
-        text =
-            fmt::format("Build: owning saves {} over {} at {} h/week", saved, count_text(months, "month"), hours_typed);
-        text += e.payback_month
-                    ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
-                    : "; cumulative spend stays above the cloud's to the end, so the resale value decides it.";
-    } else {
-        text = fmt::format("Cloud: renting saves {} over {} at {} h/week", saved, count_text(months, "month"),
-                           hours_typed);
-        if (e.break_even_hours_per_week && e.build_cheaper_above.value_or(false))
-            text += fmt::format("; owning wins above {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
-        else if (e.break_even_hours_per_week)
-            text += fmt::format("; owning wins below {} h/week.", format_grouped(*e.break_even_hours_per_week, 1));
-        else
-            text += "; owning does not win at any usage with these assumptions.";
-    }
-    return text;
+    const std::string over = fmt::format(" over {} at {} h/week", count_text(months, "month"),
+                                         format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1));
+    if (e.cheaper == Side::build)
+        return {"Build: owning saves ", cell::money(e.savings_usd),
+                over + (e.payback_month ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
+                                        : "; cumulative spend stays above the cloud's to the end, so the resale "
+                                          "value decides it.")};
+    std::string turn = "; owning does not win at any usage with these assumptions.";
+    if (e.break_even_hours_per_week)
+        turn = fmt::format("; owning wins {} {} h/week.", e.build_cheaper_above.value_or(false) ? "above" : "below",
+                           format_grouped(*e.break_even_hours_per_week, 1));
+    return {"Cloud: renting saves ", cell::money(e.savings_usd), over + turn};
+}
+
+std::string verdict_text(const Comparison& c, const Currency& currency) {
+    return human_text(verdict_inline(c), currency);
+}
+
+Inline resale_verdict_inline(const Comparison& c) {
+    const VerdictReading& r = c.reading;
+    const bool same = r.cheaper_without_resale == c.result.cheaper;
+    if (r.cheaper_without_resale == Side::build)
+        return {same ? "Without resale: owning still saves " : "Without resale: owning saves ",
+                cell::money(r.savings_without_resale_usd), "."};
+    return {"Without resale: renting saves ", cell::money(r.savings_without_resale_usd),
+            same ? "." : ", so the resale credit decides the verdict."};
 }
 
 std::string resale_verdict_text(const Comparison& c, const Currency& currency) {
-    const VerdictReading& r = c.reading;
-    const std::string saved = format_money(r.savings_without_resale_usd, currency);
-    const bool same = r.cheaper_without_resale == c.result.cheaper;
-    if (r.cheaper_without_resale == Side::build)
-        return fmt::format("Without resale: owning {}saves {}.", same ? "still " : "", saved);
-    return fmt::format("Without resale: renting saves {}{}.", saved,
-                       same ? "" : ", so the resale credit decides the verdict");
+    return human_text(resale_verdict_inline(c), currency);
+}
+
+std::string break_even_sentence(const Evaluation& e) {
+    if (!e.break_even_hours_per_week)
+        return fmt::format("Break-even: none in 0-168 h/week; {} is cheaper at every usage.",
+                           e.cheaper == Side::build ? "owning" : "renting");
+    return fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
+                       e.build_cheaper_above.value_or(false) ? "above" : "below");
 }
 
 std::string payback_sentence(const Comparison& c) {
@@ -112,21 +120,6 @@ const std::vector<std::string>& ranked_columns() {
                                                      "tier",  "build total",     "cloud total",  "cheaper",
                                                      "saves", "break-even h/wk", "payback month"};
     return columns;
-}
-
-std::vector<std::string> ranked_row(std::size_t rank, const Comparison& c, const Currency& money) {
-    const Evaluation& e = c.result;
-    return {std::to_string(rank),
-            c.build.id + (c.estimates.empty() ? "" : " *"),
-            std::to_string(c.build.gpu_count),
-            c.offer.id,
-            c.offer_tier.empty() ? "-" : c.offer_tier,
-            format_money(e.build.total_usd, money),
-            format_money(e.cloud.total_usd, money),
-            to_string(e.cheaper),
-            format_money(e.savings_usd, money),
-            break_even_text(e),
-            payback_text(e)};
 }
 
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }

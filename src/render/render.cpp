@@ -1,5 +1,5 @@
-// The format names, the terminal chart under a table, the models not yet on the document layer (compare, check,
-// cashflow) through the dispatcher, and the dispatcher's instantiations for them.
+// The format names, the terminal chart under a table, and the dispatcher's instantiations for compare, check and
+// cashflow.
 #include "gpucost/render/render.hpp"
 
 #include "gpucost/render/report_charts.hpp"
@@ -33,9 +33,7 @@ std::string render_table(const CheckReport& check, const RenderOptions& options)
     return render_table(check.report, options);
 }
 
-std::string render_csv(const CheckReport& check, const RenderOptions& options) {
-    return render_csv(check.report, options);
-}
+RowSet rows_of(const CheckReport& check) { return rows_of(check.report); }
 
 std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
     return render_cash_flow_json(cash_flow, options);

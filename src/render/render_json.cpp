@@ -50,10 +50,25 @@ Json match_json(const Comparison& c, const Currency& money) {
                        {"ratio", w.ratio},
                        {"equivalent_gpus", w.equivalent_gpus}};
     }
+    Json scaled = nullptr;
+    if (c.per_gpu_scaled) {
+        const PerGpuScaled& p = *c.per_gpu_scaled;
+        scaled = {{"build_gpus", p.build_gpus},
+                  {"rented_gpus", p.rented_gpus},
+                  {money.field("usd_per_hour"), money.from_usd(p.usd_per_hour)},
+                  {money.field("cloud_total_usd"), money.from_usd(p.result.cloud.total_usd)},
+                  {money.field("build_total_usd"), money.from_usd(p.result.build.total_usd)},
+                  {"cheaper", to_string(p.result.cheaper)},
+                  {money.field("savings_usd"), money.from_usd(p.result.savings_usd)},
+                  {"break_even_hours_per_week", optional_json(p.result.break_even_hours_per_week)},
+                  {"build_cheaper_above", optional_json(p.result.build_cheaper_above)}};
+    }
     return {{"level", c.match_level},
             {"offer_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)},
             {"tier_offers", std::move(tiers)},
-            {"equivalence", std::move(equivalence)}};
+            {"equivalence", std::move(equivalence)},
+            {"like_for_like_size", !c.per_gpu_scaled.has_value()},
+            {"per_gpu_scaled", std::move(scaled)}};
 }
 
 Json excluded_json(const std::vector<Excluded>& excluded) {

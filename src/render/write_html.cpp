@@ -1,5 +1,7 @@
 // A document as one self-contained HTML page (html_page.hpp: the page, its style, escaping): level-2 sections
 // are <section id><h2>, a level-3 one an <h3> inside the section before it, charts drawn as inline SVG figures.
+#include <fmt/format.h>
+
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
@@ -27,15 +29,14 @@ public:
     explicit HtmlWriter(const RenderOptions& options)
         : m_currency(options.currency) {}
 
+    std::string text(const Inline& words) const { return human_text(words, m_currency); }
+
     std::string blocks(const Section& s) const {
         std::string out;
         for (const Block& b : s.blocks)
             if (b.shown.html) out += block(b);
         return out;
     }
-
-private:
-    std::string text(const Inline& words) const { return human_text(words, m_currency); }
 
     std::string paragraph(const Paragraph& p) const {
         const std::string words = text(p.text);
@@ -45,6 +46,7 @@ private:
         return (cls.empty() ? "<p>" : "<p class=\"" + cls + "\">") + "<strong>" + xml_escape(words) + "</strong></p>\n";
     }
 
+private:
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
         std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
@@ -61,7 +63,8 @@ private:
     }
 
     std::string block(const Block& b) const {
-        if (const auto* h = std::get_if<Heading>(&b.content)) return "<h1>" + xml_escape(text(h->text)) + "</h1>\n";
+        if (const auto* h = std::get_if<Heading>(&b.content))
+            return fmt::format("<h{}>{}</h{}>\n", h->level, xml_escape(text(h->text)), h->level);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;
@@ -108,6 +111,11 @@ std::string write_html(const Document& document, const RenderOptions& options) {
         close();
         if (s.heading.empty()) {
             body += writer.blocks(s);
+            continue;
+        }
+        if (s.heading_role != Role::plain) {  // the heading is the section's first paragraph
+            body += "<section id=\"" + xml_escape(s.id) + "\">\n" +
+                    writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n";
             continue;
         }
         open = &s;

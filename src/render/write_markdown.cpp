@@ -18,21 +18,33 @@ public:
         for (const Block& b : s.blocks)
             if (b.shown.markdown)
                 if (std::string text = block(b); !text.empty()) parts.push_back(std::move(text));
-        std::string out = s.heading.empty() ? "" : "## " + markdown_cell(human_text(s.heading, m_currency)) + "\n\n";
+        const std::string heading = markdown_cell(human_text(s.heading, m_currency));
+        std::string out;
+        if (s.heading_role != Role::plain)
+            parts.insert(parts.begin(), paragraph({s.heading, s.heading_role, false}));
+        else if (s.folded)
+            out = "<details><summary>" + heading + "</summary>\n\n";
+        else if (!heading.empty())
+            out = "## " + heading + "\n\n";
         for (std::size_t i = 0; i < parts.size(); ++i) out += (i > 0 ? "\n" : "") + parts[i];
-        return out;
+        return s.folded ? out + "\n</details>\n" : out;
     }
 
 private:
     std::string paragraph(const Paragraph& p) const {
         const std::string text = markdown_cell(human_text(p.text, m_currency));
         if (text.empty()) return "";
+        if (p.role == Role::source) return "<sub>" + text + "</sub>\n";
         return (p.strong ? "**" + text + "**" : text) + "\n";
     }
 
     // A table without a header takes its first row as one (markdown has no headless table).
     std::string table(const Table& t) const {
         std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            for (std::size_t i = 0; i < rows[r].size(); ++i)
+                if (!rows[r][i].empty() && (t.rows[r].tone == Tone::strong || t.rows[r].cells[i].strong))
+                    rows[r][i] = "**" + rows[r][i] + "**";
         std::vector<std::string> header;
         for (const Inline& h : t.header) header.push_back(human_text(h, m_currency));
         if (header.empty() && !rows.empty()) {
@@ -44,7 +56,8 @@ private:
 
     std::string block(const Block& b) const {
         if (const auto* h = std::get_if<Heading>(&b.content))
-            return "## " + markdown_cell(human_text(h->text, m_currency)) + "\n";
+            return std::string(static_cast<std::size_t>(h->level) + 1, '#') + " " +
+                   markdown_cell(human_text(h->text, m_currency)) + "\n";
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;

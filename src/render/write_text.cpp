@@ -31,8 +31,8 @@ public:
           m_paint(options.colour) {}
 
     std::string section(const Section& s) const {
-        const bool headed = !s.heading.empty();
-        std::string out = headed ? m_paint(shown(s.heading, m_currency), Tone::strong) + "\n" : "";
+        const bool headed = !s.heading.empty() || s.indented;
+        std::string out = s.heading.empty() ? "" : m_paint(shown(s.heading, m_currency), Tone::strong) + "\n";
         bool first = true;
         for (const Block& b : s.blocks) {
             if (!b.shown.text) continue;

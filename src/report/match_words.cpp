@@ -37,6 +37,44 @@ std::string build_rule(const Build& b) {
                        std::min(gpus_per_node_of(b), b.gpu_count) == 1 ? "" : "s", to_string(interconnect_of(b)));
 }
 
+// Why a machine of `gpus` GPUs of `gpu_id` cannot hold one instance of the workload.
+std::string workload_fit_reason(const Catalog& catalog, const Workload& w, const std::string& gpu_id, std::int64_t gpus,
+                                const char* per) {
+    const Gpu* gpu = catalog.find_gpu(gpu_id);
+    const double vram = gpu ? gpu->vram_gb : 0.0;
+    const std::int64_t most = w.max_gpus_per_instance.value_or(1);
+    const std::int64_t need = gpus_to_hold(w, vram);
+    const std::string needs =
+        fmt::format("workload {} needs {} GB per instance, split over at most {}", quote_value(w.id),
+                    exact_number(*w.memory_gb_per_instance), plural(static_cast<std::size_t>(most), "GPU"));
+    if (need == 0 || need > most)
+        return fmt::format("{}; GPU {} has {} GB", needs, quote_value(gpu_id), exact_number(vram));
+    return fmt::format("{}: {} of GPU {} ({} GB each), and it has {} {}", needs,
+                       plural(static_cast<std::size_t>(need), "GPU"), quote_value(gpu_id), exact_number(vram),
+                       plural(static_cast<std::size_t>(gpus), "GPU"), per);
+}
+
+// The attributes asked of offers: the request's and the build's own "require".
+ComplianceSet asked(const Build& build, const Requirements& r) {
+    ComplianceSet set = r.compliance;
+    for (std::size_t c = 0; c < k_compliance_count; ++c) set[c] = set[c] || build.require[c];
+    return set;
+}
+
+// "attests soc2 only, not hipaa-baa (required by --require)" for an offer left out by compliance.
+std::string compliance_reason(const Build& build, const CloudOffer& offer, const Requirements& r) {
+    const ComplianceSet need = asked(build, r);
+    ComplianceSet missing{};
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        missing[c] = need[c] && (!offer.compliance || !offer.compliance->attributes[c]);
+    const std::string has = offer.compliance ? compliance_list_text(offer.compliance->attributes) : std::string();
+    bool by_build = false;
+    for (std::size_t c = 0; c < k_compliance_count; ++c) by_build = by_build || (missing[c] && build.require[c]);
+    return fmt::format("does not attest {} ({}; the catalogue lists {} for it)", compliance_list_text(missing),
+                       by_build ? fmt::format("build {} requires it", quote_value(build.id)) : "--require",
+                       has.empty() ? std::string("none") : has);
+}
+
 }  // namespace
 
 // The workload ids a message names before "and N more": enough to show the spelling, short enough for one line.
@@ -97,6 +135,9 @@ std::string exclusion_reason(const Catalog& catalog, const Build& build, const C
         case Exclusion::min_gpus_per_instance:
             return fmt::format("{} {}, under --min-gpus-per-instance {}", plural(static_cast<std::size_t>(gpus), "GPU"),
                                per, *r.min_gpus_per_instance);
+        case Exclusion::compliance: return offer ? compliance_reason(build, *offer, r) : std::string();
+        case Exclusion::workload_memory:
+        case Exclusion::workload_gpus: return workload_fit_reason(catalog, *options.workload, gpu_id, gpus, per);
         case Exclusion::gpus_per_node:
             return fmt::format("{} {}; like-for-like needs {}", plural(static_cast<std::size_t>(gpus), "GPU"), per,
                                build_rule(build));
@@ -138,9 +179,12 @@ std::string no_match_reason(const Catalog& catalog, const Build& build, const Ma
                 case Exclusion::min_fp64: rule = "under --min-fp64-tflops"; break;
                 case Exclusion::min_interconnect: rule = "under --min-interconnect"; break;
                 case Exclusion::min_gpus_per_instance: rule = "under --min-gpus-per-instance"; break;
+                case Exclusion::compliance: rule = "without a required compliance attribute"; break;
                 case Exclusion::gpus_per_node: rule = "with too few GPUs per instance"; break;
                 case Exclusion::interconnect: rule = "with a weaker interconnect"; break;
                 case Exclusion::no_workload_figure: rule = "without a workload figure"; break;
+                case Exclusion::workload_memory: rule = "whose GPUs cannot hold the workload"; break;
+                case Exclusion::workload_gpus: rule = "with too few GPUs to hold the workload"; break;
                 case Exclusion::no_price: rule = "without a price at the pricing"; break;
                 default: break;
             }
@@ -179,6 +223,20 @@ std::optional<WorkEquivalence> equivalence_of(const Build& build, const CloudOff
     if (!t_b || !t_c) return std::nullopt;
     return WorkEquivalence{w->id, w->name, w->unit,     w->provenance.source,       w->provenance.as_of,
                            *t_b,  *t_c,    *t_c / *t_b, instances * offer.gpu_count};
+}
+
+std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c) {
+    if (c.result.cloud.unused_gpus <= 0 || c.offer.gpu_id != c.build.gpu_id) return std::nullopt;
+    const auto g = static_cast<double>(c.build.gpu_count);
+    const auto rented = static_cast<double>(c.rented_gpus);
+    // One instance of the build's g GPUs at the offer's rate per GPU-hour; the interim rental scaled alike.
+    CloudSpec scaled = c.rental;
+    scaled.gpus_per_instance = c.build.gpu_count;
+    scaled.usd_per_hour = c.rental.usd_per_hour * static_cast<double>(c.result.cloud.instances) * g / rented;
+    scaled.interim_usd_per_hour =
+        c.rental.interim_usd_per_hour * static_cast<double>(c.result.cloud.instances) * g / rented;
+    return PerGpuScaled{c.build.gpu_count, c.rented_gpus, scaled.usd_per_hour,
+                        evaluate(c.build_spec, scaled, c.assumptions.values)};
 }
 
 void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,

@@ -54,6 +54,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.result.cloud.instances = n;
     c.rented_gpus = n * offer.gpu_count;
     if (offer.gpu != build.gpu) c.result.cloud.unused_gpus = 0;
+    c.per_gpu_scaled = per_gpu_scaled_of(c);
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     c.cash_flow = cash_flow_profile(c.result, assumptions.values);

@@ -207,9 +207,14 @@ TEST_CASE("chart names: unknown and inapplicable names, a missing name, formats 
     CHECK(ranked.exit_code == 2);
     CHECK(ranked.err == "gpucost: error: --chart: the terminal chart draws one comparison: name the build with "
                         "--build ID\n");
-    const auto check = run_gpucost({"check", "--catalog", k_mini, "--format", "html"});
+    const auto check = run_gpucost({"check", "--catalog", k_mini, "--format", "svg"});
     CHECK(check.exit_code == 2);
-    CHECK(check.err == "gpucost: error: --format: html is not available for this command\n");
+    CHECK(check.err == "gpucost: error: --format: svg is not available for this command\n");
+    // check's page is compare's with the checks table (one gate given, box-b2 never pays back: exit 1)
+    const auto page = run_gpucost({"check", "--catalog", k_mini, "--max-payback-months", "20", "--format", "html"});
+    CHECK(page.exit_code == 1);
+    CHECK(page.out.find("<td>max-payback-months</td><td>box-b2</td><td>b-1</td><td class=\"num\">never</td>") !=
+          std::string::npos);
 }
 
 TEST_CASE("format html: one page with the verdict, charts, breakdown, assumptions, warnings, catalogue", "[charts]") {

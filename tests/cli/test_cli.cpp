@@ -41,16 +41,19 @@ void check_error_golden(const std::vector<std::string>& args, int exit_code, con
 
 }  // namespace
 
-TEST_CASE("compare ranks every build: table, JSON and CSV goldens") {
+TEST_CASE("compare ranks every build: table, JSON, CSV and HTML goldens") {
     check_success_golden(compare_args({"--hours-per-week", "40"}), "compare_all.txt");
     check_success_golden(compare_args({"--hours-per-week", "40", "--format", "json"}), "compare_all.json");
     check_success_golden(compare_args({"--hours-per-week", "40", "--format", "csv"}), "compare_all.csv");
+    check_success_golden(compare_args({"--hours-per-week", "40", "--format", "html"}), "compare_all.html");
 }
 
-TEST_CASE("compare --build reports one build in detail: table, JSON and CSV goldens") {
+TEST_CASE("compare --build reports one build in detail: table, JSON, CSV, markdown and HTML goldens") {
     check_success_golden(compare_args({"--build", "box-a4"}), "compare_box_a4.txt");
     check_success_golden(compare_args({"--build", "box-a4", "--format", "json"}), "compare_box_a4.json");
     check_success_golden(compare_args({"--build", "box-a4", "--format", "csv"}), "compare_box_a4.csv");
+    check_success_golden(compare_args({"--build", "box-a4", "--format", "markdown"}), "compare_box_a4.md");
+    check_success_golden(compare_args({"--build", "box-a4", "--format", "html"}), "compare_box_a4.html");
     check_success_golden(compare_args({"--build", "box-b2", "--cloud", "b-1", "--pricing", "spot", "--discount-rate",
                                        "0.08", "--idle", "off", "--months", "30"}),
                          "compare_box_b2_spot.txt");

@@ -59,8 +59,8 @@ TEST_CASE("compare --build: every format names the match level, the offer's tier
     std::vector<std::string> html = args;
     html.insert(html.end(), {"--format", "html"});
     const std::string page = ok(html).out;
-    CHECK_THAT(page, Contains("<li>Match: like-for-like (the build&#39;s GPU model, its GPUs per machine in one "
-                              "instance, its interconnect); offer tier: gpu-cloud.</li>"));
+    CHECK_THAT(page, Contains("<p>Match: like-for-like (the build&#39;s GPU model, its GPUs per machine in one "
+                              "instance, its interconnect); offer tier: gpu-cloud.</p>"));
     CHECK_THAT(page, Contains("<td>h-8x-hyper</td>"));
     const Json report = json_of(args);
     const Json& m = report["comparisons"][0]["match"];

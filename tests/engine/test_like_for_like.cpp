@@ -153,3 +153,62 @@ TEST_CASE("rental_spec costs n cross-model instances as the engine costs n insta
     CHECK(same.gpus_per_instance == 1);
     CHECK(same.usd_per_hour == 2.0);
 }
+
+namespace {
+
+// The fixture's llm-infer (h 3000, c 1000, p 1200 tokens/s per GPU; gpu-h 80 GB, gpu-c 24 GB, gpu-p 48 GB) with a
+// memory need per instance and the widest split it allows.
+Workload needing(double memory_gb, std::optional<std::int64_t> max_gpus) {
+    Workload w = *fixture().find_workload("llm-infer");
+    w.memory_gb_per_instance = memory_gb;
+    w.max_gpus_per_instance = max_gpus;
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("gpus_to_hold: ceil(memory per instance / VRAM per GPU), exact quotients not rounded up") {
+    CHECK(gpus_to_hold(needing(40, 2), 24) == 2);    // 40 / 24 = 1.67
+    CHECK(gpus_to_hold(needing(40, 2), 48) == 1);    // 40 / 48 = 0.83
+    CHECK(gpus_to_hold(needing(160, 2), 80) == 2);   // 160 / 80 = 2 exactly
+    CHECK(gpus_to_hold(needing(2.1, 8), 0.3) == 7);  // 2.1 / 0.3 = 7.000000000000001 in doubles: still 7
+    CHECK(gpus_to_hold(needing(40, 2), 0) == 0);     // a GPU without memory holds nothing
+    CHECK(gpus_to_hold(*fixture().find_workload("llm-infer"), 24) == 1);  // no memory stated: one GPU
+}
+
+TEST_CASE("a workload's memory per instance leaves out builds and offers that cannot hold one instance") {
+    MatchOptions o;
+    o.level = MatchLevel::any;
+    // 40 GB split over at most 2 GPUs. duo-c (2 x 24 GB in one machine) needs ceil(40 / 24) = 2 GPUs: it holds it.
+    // c-1x-market (1 x 24 GB) would need 2 in one instance: left out (workload_gpus). c-2x-cloud (2 x 24 GB, pcie):
+    // ceil(2 x 1000 / (2 x 1000)) = 1 instance, $1.20 x 7,300 = $8,760, the cheapest left (p-1x-cloud 2 x $1.00 and
+    // h-1x-market 1 x $2.00 both $14,600). Without the memory need, c-1x-market won at $5,840 (the case above).
+    const Workload w40 = needing(40, 2);
+    o.workload = &w40;
+    const Match m = run("duo-c", o);
+    CHECK(m.build_excluded == Exclusion::none);
+    CHECK(chosen(m) == "c-2x-cloud");
+    CHECK(m.cloud_total_usd == Approx(8'760.0));
+    CHECK(m.excluded_for(Exclusion::workload_gpus) == 1);
+    CHECK(m.excluded_for(Exclusion::workload_memory) == 0);
+    // Not split at all (max 1 GPU): a 24 GB GPU cannot hold 40 GB, so duo-c itself is left out.
+    const Workload w40_whole = needing(40, std::nullopt);
+    o.workload = &w40_whole;
+    CHECK(run("duo-c", o).build_excluded == Exclusion::workload_memory);
+    // 100 GB over at most 2: gpu-p (48 GB) needs ceil(100 / 48) = 3 > 2, so one-p (1 x gpu-p) is left out; gpu-h
+    // (80 GB) needs 2 in one machine. At --match gpu (no interconnect rule) hgx-8's cheapest offer was h-1x-market,
+    // 8 x $2 x 7,300 = $116,800 (above); it holds one GPU, so it is left out and h-8x-pcie wins at $20 x 7,300.
+    const Workload w100 = needing(100, 2);
+    o.workload = &w100;
+    CHECK(run("one-p", o).build_excluded == Exclusion::workload_memory);
+    o.level = MatchLevel::gpu;
+    const Match h = run("hgx-8", o);
+    CHECK(chosen(h) == "h-8x-pcie");
+    CHECK(h.cloud_total_usd == Approx(146'000.0));
+    CHECK(h.excluded_for(Exclusion::workload_gpus) == 1);  // h-1x-market
+    CHECK(h.excluded_for(Exclusion::workload_memory) == 0);
+    CHECK(workload_fit(&w100, fixture().find_gpu("gpu-h"), 1) == Exclusion::workload_gpus);
+    CHECK(workload_fit(&w100, fixture().find_gpu("gpu-h"), 2) == Exclusion::none);
+    CHECK(workload_fit(&w100, nullptr, 8) == Exclusion::workload_memory);  // an unknown GPU holds nothing
+    CHECK(workload_fit(nullptr, fixture().find_gpu("gpu-c"), 1) == Exclusion::none);
+}

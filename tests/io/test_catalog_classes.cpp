@@ -193,3 +193,53 @@ TEST_CASE("an overlay's workloads replace the catalogue's by id and may name the
     CHECK(c.workloads[2].id == "new-w");
     CHECK(c.find_workload("fp64-hpc") != nullptr);
 }
+
+TEST_CASE("a workload's memory per instance and widest split, an offer's compliance and a build's require") {
+    const std::string workloads = R"(, "workloads": [{"id": "w", "name": "W", "unit": "tokens/s", "per_gpu": {"g": 10},
+        "memory_gb_per_instance": 43, "max_gpus_per_instance": 8, "source": "s", "as_of": "2026-01"}])";
+    const Catalog c = parse_catalog(
+        catalogue("", R"(, "require": ["soc2"])",
+                  R"(, "compliance": {"attributes": ["hipaa-baa", "iso27001"], "source": "https://p.example/trust",
+                  "as_of": "2026-11-30"})",
+                  workloads),
+        "t.json");
+    CHECK(c.workloads[0].memory_gb_per_instance == 43.0);
+    CHECK(c.workloads[0].max_gpus_per_instance == 8);
+    CHECK(c.builds[0].require == ComplianceSet{false, true, false});
+    REQUIRE(c.cloud[0].compliance.has_value());
+    CHECK(c.cloud[0].compliance->attributes == ComplianceSet{true, false, true});
+    CHECK(c.cloud[0].compliance->source == "https://p.example/trust");
+    CHECK(c.cloud[0].compliance->as_of == "2026-11-30");
+    // The writer gives them back.
+    CHECK(write_offer(c.cloud[0])["compliance"].dump() ==
+          R"({"attributes":["hipaa-baa","iso27001"],"source":"https://p.example/trust","as_of":"2026-11-30"})");
+    CHECK(write_build(c.builds[0])["require"].dump() == R"(["soc2"])");
+    CHECK(write_workload(c.workloads[0])["memory_gb_per_instance"] == 43.0);
+    CHECK(write_workload(c.workloads[0])["max_gpus_per_instance"] == 8);
+    // Left out, they stay empty: no memory need, no attribute known, nothing required.
+    const Catalog plain = parse_catalog(catalogue("", "", ""), "t.json");
+    CHECK_FALSE(plain.cloud[0].compliance.has_value());
+    CHECK(plain.builds[0].require == ComplianceSet{});
+}
+
+TEST_CASE("bad memory needs and compliance attributes are errors naming the field, the value and the valid range") {
+    CHECK(problems_of(catalogue("", "", "", R"(, "workloads": [{"id": "w", "name": "W", "unit": "u/s",
+        "per_gpu": {"g": 1}, "memory_gb_per_instance": -40, "source": "s", "as_of": "2026-01"},
+        {"id": "v", "name": "V", "unit": "u/s", "per_gpu": {"g": 1}, "max_gpus_per_instance": 0, "source": "s",
+        "as_of": "2026-01"}])")) == "/workloads/0/memory_gb_per_instance: must be in (0, 100000] GB, got -40\n"
+                                    "/workloads/1/max_gpus_per_instance: must be in [1, 1000000], got 0\n");
+    CHECK(problems_of(catalogue("", "", "", R"(, "workloads": [{"id": "w", "name": "W", "unit": "u/s",
+        "per_gpu": {"g": 1}, "max_gpus_per_instance": 2, "source": "s", "as_of": "2026-01"}])")) ==
+          "/workloads/0/max_gpus_per_instance: is given without memory_gb_per_instance; state the memory one "
+          "instance needs, or drop it\n");
+    CHECK(problems_of(catalogue("", R"(, "require": ["hipaa"])",
+                                R"(, "compliance": {"attributes": ["soc-2"], "as_of": "2026-11"})")) ==
+          "/builds/0/require/0: must be one of hipaa-baa, soc2, iso27001, got \"hipaa\" (did you mean "
+          "\"hipaa-baa\"?)\n"
+          "/cloud/0/compliance/attributes/0: must be one of hipaa-baa, soc2, iso27001, got \"soc-2\" (did you mean "
+          "\"soc2\"?)\n"
+          "/cloud/0/compliance/source: missing; expected a non-empty string\n");
+    CHECK(problems_of(catalogue("", "", R"(, "compliance": ["soc2"])")) ==
+          "/cloud/0/compliance: must be an object {\"attributes\": [...], \"source\": ..., \"as_of\": ...}, got an "
+          "array\n");
+}

@@ -1,6 +1,8 @@
 // The followability rule for sources (issue 22): a reader outside the project must be able to open what a source
 // names, so a path inside the project or a search index's number is refused, and a URL, a named document or a
 // repository with its path and commit passes.
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "gpucost/model/source_rule.hpp"
@@ -51,4 +53,20 @@ TEST_CASE("source rule: a lone relative path with no host is refused") {
     CHECK_THAT(*why, Catch::StartsWith("is a bare path, \"reference/cloud.csv\", with no host a reader can open"));
     CHECK(unfollowable_source("../quotes/dell.pdf"));
     CHECK_FALSE(unfollowable_source("docs.nvidia.com/dgx/dgxh100-user-guide/"));  // a host: the first part has a dot
+}
+
+TEST_CASE("unfollowable_sources: an offer's compliance source is held to the same rule, at its own path") {
+    gpucost::Catalog c;
+    gpucost::CloudOffer o;
+    o.id = "o";
+    o.provenance.source = "https://p.example/prices";
+    o.compliance = gpucost::OfferCompliance{{true, false, false}, "shared/reference/trust.csv", "2026-12-02"};
+    c.cloud.push_back(o);
+    const std::vector<gpucost::Problem> problems = gpucost::unfollowable_sources(c);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].path == "/cloud/0/compliance/source");
+    CHECK_THAT(problems[0].message, Catch::StartsWith("cites \"shared/reference/trust.csv\", a path inside"));
+    // A provider's own page passes.
+    c.cloud[0].compliance->source = "https://p.example/trust";
+    CHECK(gpucost::unfollowable_sources(c).empty());
 }

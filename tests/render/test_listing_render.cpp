@@ -153,8 +153,13 @@ TEST_CASE("render_listing_json: only the sections listed") {
 TEST_CASE("rows_of(Listing) as CSV: one header, a row per entry, exact numbers, empty cells") {
     Listing l = hand_built();
     l.sections.workloads = true;
-    l.workloads = {
-        Workload{"w1", "Work", "tokens/s", {{"g1", 1234.5}, {"g2", 0.25}}, Provenance{"wsrc", "2026-04", "", ""}}};
+    l.workloads = {Workload{"w1",
+                            "Work",
+                            "tokens/s",
+                            {{"g1", 1234.5}, {"g2", 0.25}},
+                            std::nullopt,
+                            std::nullopt,
+                            Provenance{"wsrc", "2026-04", "", ""}}};
     const std::string csv = csv_of(l);
     const std::string header = csv.substr(0, csv.find('\n'));
     // 34 columns: the like-for-like 8, then a workload's unit and figure at the end.

@@ -350,8 +350,9 @@ TEST_CASE("render_json: another currency converts every money field and renames 
           "Build: owning saves EUR 21,605 over 36 months at 40 h/week, and has paid for itself by month 26.");
 }
 
-TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells, estimate ids joined by ','") {
-    const std::vector<std::string> lines = lines_of(render_csv(ranked()));
+TEST_CASE(
+    "compare's rows as CSV: the header, RFC 4180 quoting, full precision, empty cells, estimate ids joined by ','") {
+    const std::vector<std::string> lines = lines_of(render(ranked(), Format::csv));
     REQUIRE(lines.size() == 3);
     CHECK(lines[0] ==
           "build_id,build_name,gpu,gpu_count,pricing,hours_per_week,months,build_total_usd,build_per_gpu_hour_usd,"
@@ -376,10 +377,10 @@ TEST_CASE("render_csv: the header, RFC 4180 quoting, full precision, empty cells
           "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,");
 }
 
-TEST_CASE("render_csv: another currency renames the money columns and converts their cells") {
+TEST_CASE("compare's rows as CSV: another currency renames the money columns and converts their cells") {
     RenderOptions options;
     options.currency = euro();
-    const std::vector<std::string> lines = lines_of(render_csv(ranked(), options));
+    const std::vector<std::string> lines = lines_of(render(ranked(), Format::csv, options));
     REQUIRE(lines.size() == 3);
     CHECK(lines[0].rfind("build_id,build_name,gpu,gpu_count,pricing,hours_per_week,months,build_total_eur,"
                          "build_per_gpu_hour_eur,build_hardware_eur,",
@@ -391,8 +392,8 @@ TEST_CASE("render_csv: another currency renames the money columns and converts t
           0);
 }
 
-TEST_CASE("render_markdown ranked: table view's figures, pipes escaped, assumptions folded") {
-    const std::string out = render_markdown(ranked());
+TEST_CASE("compare's markdown ranked: table view's figures, pipes escaped, assumptions folded") {
+    const std::string out = render(ranked(), Format::markdown);
     const std::vector<std::string> expected = {
         "| # | build | GPUs | cloud offer | tier | build total | cloud total | cheaper | saves | break-even h/wk | "
         "payback month |",
@@ -408,9 +409,11 @@ TEST_CASE("render_markdown ranked: table view's figures, pipes escaped, assumpti
                    "<sub>Catalogue: /data/a\\|b/catalog.json, as of 2026-11-01; oldest figure used: 2026-01.</sub>"));
 }
 
-TEST_CASE("render_markdown detail: the cost lines, blank for not applicable, totals in bold") {
-    const std::string out = render_markdown(detailed());
-    CHECK(lines_of(out).front() == "### box-a4 vs cheap-a4");
+TEST_CASE("compare's markdown detail: the table's outline, the cost lines, blank for not applicable, totals in bold") {
+    const std::string out = render(detailed(), Format::markdown);
+    CHECK(lines_of(out).front() == "## box-a4: Box A4, \"quiet\" edition");
+    CHECK(has_line(out, "Rent: CloudCo a4.xlarge in eu-west, 4 GPU(s) each, on-demand at $12.35 per instance-hour; 1 "
+                        "instance(s)."));
     CHECK(
         has_line(out, "Build: owning saves $43,211 over 36 months at 40 h/week, and has paid for itself by month 26."));
     const std::vector<std::string> expected = {
@@ -431,8 +434,25 @@ TEST_CASE("render_markdown detail: the cost lines, blank for not applicable, tot
         "| per GPU-hour used | $0.041 | - |",
     };
     CHECK(block(out, "| cost over the horizon |", expected.size()) == expected);
-    CHECK(has_line(out, "Break-even: 117.8 above h/week. Payback: month 26 of 36 in cash; month 9 if the machine is "
-                        "sold then."));
+    CHECK(has_line(out, "Payback: month 26 of 36 in cash; month 9 if the machine is sold then."));
+}
+
+TEST_CASE("the break-even sentence: one wording in every format, the side named, never a bare '-' (issue 25)") {
+    // Markdown said "Break-even: 117.8 above h/week." and "Break-even: - h/week."; the table and HTML said it right.
+    Report owning = detailed();
+    Report renting = detailed();
+    renting.comparisons = {renting_wins()};
+    for (const Format format : {Format::table, Format::markdown}) {  // HTML: the compare_box_a4.html golden
+        CAPTURE(to_string(format));
+        const std::string own = render(owning, format);
+        CHECK(own.find("Break-even: 117.8 h/week; owning is cheaper above it.") != std::string::npos);
+        const std::string rent = render(renting, format);  // no break-even: renting wins at every usage
+        CHECK(rent.find("Break-even: none in 0-168 h/week; renting is cheaper at every usage.") != std::string::npos);
+        for (const std::string& text : {own, rent}) {
+            CHECK(text.find("above h/week") == std::string::npos);
+            CHECK(text.find("Break-even: - h/week") == std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate, values as the model holds them") {
@@ -463,10 +483,10 @@ TEST_CASE("render_json(CheckReport): the report's JSON plus one object per gate,
     CHECK(euros["comparisons"][0]["build"]["total_eur"].get<double>() == 6'172.839);
 }
 
-TEST_CASE("render_markdown(CheckReport): a checks table, money as dollars, months and days as counts, no payback "
+TEST_CASE("check's markdown: a checks table, money as dollars, months and days as counts, no payback "
           "as never") {
     const CheckReport check = checked();
-    const std::string out = render_markdown(check);
+    const std::string out = render(check, Format::markdown);
     const std::vector<std::string> expected = {
         "### Checks",
         "",
@@ -479,13 +499,13 @@ TEST_CASE("render_markdown(CheckReport): a checks table, money as dollars, month
     };
     CHECK(block(out, "### Checks", expected.size()) == expected);
     // The report's markdown comes first, the footer last.
-    CHECK(out.rfind(render_markdown(check.report).substr(0, 200), 0) == 0);
+    CHECK(out.rfind(render(check.report, Format::markdown).substr(0, 200), 0) == 0);
     CHECK(lines_of(out).back() ==
           "<sub>Catalogue: /data/a\\|b/catalog.json, as of 2026-11-01; oldest figure used: 2026-01.</sub>");
     // In euros the gates' dollars stay dollars.
     RenderOptions options;
     options.currency = euro();
-    CHECK(has_line(render_markdown(check, options),
+    CHECK(has_line(render(check, Format::markdown, options),
                    "| ok | max-build-total-usd | box-a4 | cheap-a4 | $12,346 | $13,000 |"));
 }
 
@@ -493,20 +513,17 @@ TEST_CASE("render: one dispatcher, each model's own renderers through it, a form
     const Report report = ranked();
     CHECK(render(report, Format::table) == render_table(report));
     CHECK(render(report, Format::json) == render_json(report));
-    CHECK(render(report, Format::csv) == render_csv(report));
-    CHECK(render(report, Format::markdown) == render_markdown(report));
-    CHECK(render(report, Format::tsv) == tsv_from_csv(render_csv(report)));  // until compare gives rows_of
+    CHECK(render(report, Format::csv) == write_csv(rows_of(report)));
+    CHECK(render(report, Format::tsv) == write_tsv(rows_of(report)));
+    CHECK(render(report, Format::markdown) == write_markdown(document_of(report)));
+    CHECK(render(report, Format::html) == write_html(document_of(report)));
     const CheckReport check = checked();
     CHECK(render(check, Format::table) == render_table(check.report));  // the gates' lines go to stderr
-    CHECK(render(check, Format::csv) == render_csv(check.report));
+    CHECK(render(check, Format::csv) == render(check.report, Format::csv));
     CHECK(render(check, Format::json) == render_json(check));
-    CHECK(render(check, Format::markdown) == render_markdown(check));
-    // check has no page or chart of its own
-    for (const Format format : {Format::html, Format::svg}) {
-        CAPTURE(to_string(format));
-        CHECK_THROWS_AS(render(check, format), UsageError);
-    }
-    CHECK_THROWS_WITH(render(check, Format::html), "--format: html is not available for this command");
+    CHECK(render(check, Format::markdown) == write_markdown(document_of(check)));
+    // check draws no chart of its own
+    CHECK_THROWS_WITH(render(check, Format::svg), "--format: svg is not available for this command");
 }
 
 TEST_CASE("verdict_text: who wins, by how much, and the payback or break-even that goes with it") {

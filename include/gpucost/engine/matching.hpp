@@ -84,14 +84,27 @@ enum class Exclusion {
     min_fp64,
     min_interconnect,
     min_gpus_per_instance,
+    compliance,          // offers: does not attest a --require attribute (or the build's "require")
     gpus_per_node,       // like-for-like: an instance holds fewer GPUs than the build needs in one machine
     interconnect,        // like-for-like, any: a weaker interconnect than the build's
     no_workload_figure,  // any: the workload has no figure for this GPU
+    workload_memory,     // a workload is given: its GPUs cannot hold one instance even split as far as it allows
+    workload_gpus,       // a workload is given: one machine (instance) has too few GPUs to hold one instance
     no_price,            // no price at the chosen pricing
 };
-inline constexpr std::size_t k_exclusion_count = 12;
+inline constexpr std::size_t k_exclusion_count = 15;
 
-// Whether a build meets the requirements (and, under `any`, has a workload figure): `none`, or the first that fails.
+// The GPUs of `vram_gb` each that one instance of workload `w` needs: ceil(memory_gb_per_instance / vram_gb);
+// 1 when the workload states no memory; 0 when the GPU has no memory.
+std::int64_t gpus_to_hold(const Workload& w, double vram_gb) noexcept;
+
+// Whether a machine of `gpus` GPUs of model `gpu` can run one instance of `w`: `none`, workload_memory (the GPUs
+// it needs exceed w's max_gpus_per_instance) or workload_gpus (they exceed `gpus`). A null workload or one without
+// memory_gb_per_instance asks nothing; a null GPU fails.
+Exclusion workload_fit(const Workload* w, const Gpu* gpu, std::int64_t gpus) noexcept;
+
+// Whether a build meets the requirements (under `any`, has a workload figure; with a workload, holds one instance of
+// it in one machine): `none`, or the first that fails.
 Exclusion build_exclusion(const Catalog& catalog, const Build& build, const MatchOptions& options) noexcept;
 
 // Why `offer` is left out for `build` at `pricing` under `options`, or `none`. `ignore_tier` skips the tier test

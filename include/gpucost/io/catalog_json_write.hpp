@@ -25,7 +25,7 @@ inline const std::vector<std::string> k_gpu_keys = {
 inline const std::vector<std::string> k_build_keys = {
     "id",          "name",        "gpu",       "gpu_count",  "gpu_price_usd", "base_price_usd",
     "base_load_w", "base_idle_w", "setup_usd", "storage_tb", "interconnect",  "gpus_per_node",
-    "assumptions", "source",      "as_of",     "confidence", "note"};
+    "require",     "assumptions", "source",    "as_of",      "confidence",    "note"};
 inline const std::vector<std::string> k_cloud_keys = {"id",
                                                       "provider",
                                                       "instance",
@@ -39,13 +39,17 @@ inline const std::vector<std::string> k_cloud_keys = {"id",
                                                       "vcpus",
                                                       "ram_gib",
                                                       "local_disk_tb",
+                                                      "compliance",
                                                       "source",
                                                       "as_of",
                                                       "confidence",
                                                       "note"};
 // A workload: what it measures, in which unit, from which one source, and each GPU's throughput.
-inline const std::vector<std::string> k_workload_keys = {"id",     "name",  "unit",       "per_gpu",
-                                                         "source", "as_of", "confidence", "note"};
+inline const std::vector<std::string> k_workload_keys = {
+    "id",     "name",  "unit",       "per_gpu", "memory_gb_per_instance", "max_gpus_per_instance",
+    "source", "as_of", "confidence", "note"};
+// An offer's "compliance" object: the attributes and the provider's page that attests them.
+inline const std::vector<std::string> k_compliance_keys = {"attributes", "source", "as_of"};
 // What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.
 // Defined after the lists above in this one header, so each is initialised after the list it extends.
 std::vector<std::string> with_key(std::vector<std::string> keys, const char* key);

@@ -62,9 +62,17 @@ struct Build {
     double setup_usd = 0.0;
     std::optional<Interconnect> interconnect;   // empty: not said, read as k_default_interconnect
     std::optional<std::int64_t> gpus_per_node;  // GPUs that must share one machine; empty: see gpus_per_node_of
+    ComplianceSet require{};                    // "require": attributes every offer compared with it must attest
     AssumptionLayer assumptions;                // per-build overrides, origin "build <id>"
     Provenance provenance;
     std::vector<RangeEntry> ranges;
+};
+
+// The compliance attributes a provider attests for an offer, with where it says so.
+struct OfferCompliance {
+    ComplianceSet attributes{};
+    std::string source;  // the provider's own page (URL)
+    std::string as_of;   // YYYY-MM-DD or YYYY-MM
 };
 
 struct CloudOffer {
@@ -81,6 +89,7 @@ struct CloudOffer {
     std::optional<double> ram_gib;                                      // per instance, where published
     std::optional<double> local_disk_tb;                                // per instance, where published
     std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
+    std::optional<OfferCompliance> compliance;       // empty: the catalogue knows of no attribute
     Provenance provenance;
     std::vector<RangeEntry> ranges;
 
@@ -100,6 +109,11 @@ struct Workload {
     std::string name;
     std::string unit;                     // the throughput's unit per GPU, "<unit of work>/s": "tokens/s"
     std::vector<WorkloadFigure> per_gpu;  // as the catalogue lists them
+    // GPU memory one instance of the work needs (model weights plus working memory), GB; empty: not stated, every
+    // GPU it lists is read as able to hold it.
+    std::optional<double> memory_gb_per_instance;
+    // The most GPUs of one machine one instance may be split across (tensor or layer split); empty: 1.
+    std::optional<std::int64_t> max_gpus_per_instance;
     Provenance provenance;
 
     // The figure for GPU `gpu_id`; empty when the workload does not list it.

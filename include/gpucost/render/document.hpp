@@ -124,13 +124,17 @@ inline constexpr Shown k_markdown_only{false, true, false};
 inline constexpr Shown k_html_only{false, false, true};
 inline constexpr Shown k_not_html{true, true, false};
 inline constexpr Shown k_not_text{false, true, true};
+inline constexpr Shown k_not_markdown{true, false, true};
 
-// A title: a bold line in a terminal, "## " in markdown, <h1> in HTML.
+// A title: a bold line in a terminal, <h1> (<h2> at level 2) in HTML, and one level lower in markdown, which has no
+// page title: "## " (level 2: "### ").
 struct Heading {
     Inline text;
+    int level = 1;
 };
 
-// One paragraph; `strong` is bold in markdown ("**...**") and HTML, bold in a terminal when its role is plain.
+// One paragraph; `strong` is bold in markdown ("**...**") and HTML, bold in a terminal when its role is plain. A
+// source in markdown is small print (<sub>).
 struct Paragraph {
     Inline text;
     Role role = Role::plain;
@@ -159,7 +163,8 @@ struct Facts {
     std::vector<std::pair<std::string, Cell>> facts;
 };
 
-// One row of a table, with the tone and emphasis of the whole row (a cell's own tone wins).
+// One row of a table, with the tone and emphasis of the whole row (a cell's own tone wins). A strong row or cell
+// is bold in markdown too.
 struct TableRow {
     std::vector<Cell> cells;
     Tone tone = Tone::plain;
@@ -198,13 +203,17 @@ struct Block {
 // A run of blocks, with a heading or none. In a terminal a headed section's heading is a line and its paragraphs
 // are indented under it without blank lines; headless sections and their blocks are a blank line apart. Markdown
 // writes "## heading". HTML writes a level-2 section as <section id><h2>, and a level-3 one as <h3> inside the
-// level-2 section before it.
+// level-2 section before it. The last fields set out the terminal and markdown views; HTML keeps its sections.
 struct Section {
     std::string id;
     Inline heading;
     int level = 2;
     std::vector<Block> blocks;
     Shown shown;
+    Role heading_role = Role::plain;  // not plain: the heading is a sentence (a verdict with its reasons under it),
+                                      // a bold line in a terminal, a paragraph of that role elsewhere
+    bool indented = false;            // terminal: blocks as under a heading (indented, no blank lines), without one
+    bool folded = false;              // markdown: folded in <details>, the heading its summary
 
     template <typename Content>
     Section& add(Content content, Shown where = k_everywhere) {

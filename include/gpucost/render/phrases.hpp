@@ -6,17 +6,24 @@
 #include <string>
 #include <vector>
 
+#include "gpucost/render/document.hpp"
 #include "gpucost/render/money.hpp"
 #include "gpucost/report/report.hpp"
 
 namespace gpucost {
 
-// The one-line verdict of a comparison, for every format.
+// The one-line verdict of a comparison, for every format: "Build: owning saves $1,234 over 36 months at 40 h/week,
+// and has paid for itself by month 26." (the Inline for documents, the text in `currency` for JSON).
+Inline verdict_inline(const Comparison& comparison);
 std::string verdict_text(const Comparison& comparison, const Currency& currency = {});
 
 // The verdict without the resale credit: "Without resale: owning still saves $1,234." or "Without resale:
 // renting saves $567, so the resale credit decides the verdict."
+Inline resale_verdict_inline(const Comparison& comparison);
 std::string resale_verdict_text(const Comparison& comparison, const Currency& currency = {});
+// The break-even in every format: "Break-even: 39.1 h/week; owning is cheaper above it." or "Break-even: none in
+// 0-168 h/week; renting is cheaper at every usage."
+std::string break_even_sentence(const Evaluation& evaluation);
 // Both paybacks: "Payback: month 26 of 36 in cash; month 20 if the machine is sold then."
 std::string payback_sentence(const Comparison& comparison);
 // The estimated assumptions that turn the verdict, one sentence: "The verdict rests on estimates: at
@@ -37,10 +44,8 @@ std::string equivalence_sentence(const Comparison& comparison);
 // A tier's best offer as rented: "1 x 8 GPUs".
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
 
-// The ranked views' columns, and one comparison's cells under them (rank is 1-based; "-" for an absent tier), the
-// same in the terminal table, markdown and HTML.
+// The ranked view's columns, the same in the terminal table, markdown and HTML.
 const std::vector<std::string>& ranked_columns();
-std::vector<std::string> ranked_row(std::size_t rank, const Comparison& comparison, const Currency& currency);
 
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);

@@ -110,27 +110,24 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
     throw UsageError(std::string("--format: ") + to_string(format) + " is not available for this command");
 }
 
-// A comparison report (`compare`): aligned table (with the chart options.chart names drawn in the terminal), the
-// JSON contract, CSV rows, markdown, one HTML page, or one chart.
+// A comparison report (`compare`): the ranked view of every build, or one build in detail (document_of: table,
+// markdown, HTML); one row per comparison (rows_of: CSV, TSV); the JSON contract; one chart (svg). The table adds
+// the chart options.chart names, drawn in the terminal.
+Document document_of(const Report& report);
+RowSet rows_of(const Report& report);
 std::string render_table(const Report& report, const RenderOptions& options = {});
 // The JSON contract (docs and README): full precision, null for not applicable.
 std::string render_json(const Report& report, const RenderOptions& options = {});
-// One header row and one row per comparison, RFC 4180 quoting, full precision, empty cell for not applicable.
-std::string render_csv(const Report& report, const RenderOptions& options = {});
-// GitHub-flavoured markdown tables with the table view's figures, for pull-request comments and wikis.
-std::string render_markdown(const Report& report, const RenderOptions& options = {});
-// One self-contained HTML page: verdict, charts, cost breakdown, assumptions with sources, warnings, catalogue.
-std::string render_html(const Report& report, const RenderOptions& options = {});
 // The chart options.chart names, alone. Throws UsageError naming the valid charts.
 std::string render_svg(const Report& report, const RenderOptions& options = {});
 extern template std::string render(const Report&, Format, const RenderOptions&);
 
-// `check`: the report it judged plus the gates. The table and CSV are the report's (the gates' lines go to
-// stderr, one per gate); JSON adds "checks", markdown a checks table.
+// `check`: the report it judged plus the gates. The table and rows are the report's (the gates' lines go to
+// stderr, one per gate); markdown and HTML add a checks table, JSON "checks".
+Document document_of(const CheckReport& check);
+RowSet rows_of(const CheckReport& check);
 std::string render_table(const CheckReport& check, const RenderOptions& options = {});
-std::string render_csv(const CheckReport& check, const RenderOptions& options = {});
 std::string render_json(const CheckReport& check, const RenderOptions& options = {});
-std::string render_markdown(const CheckReport& check, const RenderOptions& options = {});
 extern template std::string render(const CheckReport&, Format, const RenderOptions&);
 
 // `cashflow`: CSV and JSON hold every flow at full precision (one row per category, side and month); table and

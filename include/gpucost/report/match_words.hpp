@@ -40,6 +40,10 @@ std::vector<TierOffer> tier_offers(const Match& match);
 std::optional<WorkEquivalence> equivalence_of(const Build& build, const CloudOffer& offer, std::int64_t instances,
                                               const MatchOptions& options);
 
+// The comparison scaled to the build's own GPUs when `c` (its result already evaluated) rents GPUs of the build's
+// model that it does not need; empty when none are unused.
+std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c);
+
 // Every build and offer `options` leaves out for `build`, in catalogue order; offers of another GPU model are
 // listed only under --match any, and offers outside --region/--provider not at all.
 void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,

@@ -112,6 +112,16 @@ struct UsageRange {
     double cloud_at_168_usd = 0.0;
 };
 
+// A rental of the build's GPU model that holds more GPUs than the build (a 4-GPU build on an 8-GPU instance): the
+// verdict is not like for like in size. This is the same comparison at the offer's price per GPU-hour for the build's
+// own GPUs, as if an instance of the build's size were rented at that rate (issue 20 item 10).
+struct PerGpuScaled {
+    std::int64_t build_gpus = 0;   // g
+    std::int64_t rented_gpus = 0;  // instances x GPUs per instance, more than g
+    double usd_per_hour = 0.0;     // the offer's price per GPU-hour x g: what g GPUs would cost an hour
+    Evaluation result;             // the comparison at that price, interim rental included
+};
+
 // One build set against one cloud offer.
 struct Comparison {
     BuildLabel build;
@@ -134,6 +144,7 @@ struct Comparison {
     CashFlowProfile cash_flow;                   // month by month, as the engine discounts it
     VerdictReading reading;                      // the verdict without resale, and the estimates that decide it
     UsageRange usage_range;                      // each side's total at 0 and at 168 h/week, from the engine
+    std::optional<PerGpuScaled> per_gpu_scaled;  // set when GPUs are paid for but unused: not like for like
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }

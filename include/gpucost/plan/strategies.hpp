@@ -1,0 +1,46 @@
+// The fleet plan beside the pure strategies: each costed month by month with the figures a budget owner compares
+// (net present cost, cash by year, peak monthly spend, utilisation, GPU-hours by source).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/plan/optimise.hpp"
+
+namespace gpucost::plan {
+
+enum class Strategy { on_demand, commitments, own_peak, own_base, plan };
+inline constexpr int k_strategy_count = 5;
+// "all on-demand", "all commitments", "own for the peak", "own the base, rent the rest", "the plan".
+const char* to_string(Strategy strategy) noexcept;
+
+// One strategy's schedule and figures. Money is USD; cash is undiscounted, the net present cost discounted.
+struct StrategyResult {
+    Strategy strategy = Strategy::plan;
+    Schedule schedule;
+    PlanCosts costs;
+    double net_present_cost_usd = 0.0;
+    std::vector<double> cash_by_year_usd;         // year y: months 12 (y - 1) + 1..12 y, month 0's purchases in year 1
+    double peak_monthly_spend_usd = 0.0;          // the highest month's running spend, purchases and resale left out
+    std::optional<double> owned_utilisation;      // owned GPU-hours served / owned GPU-hours working; none owned: empty
+    std::optional<double> committed_utilisation;  // committed GPU-hours served / committed GPU-hours billed
+    double owned_gpu_hours = 0.0;
+    double committed_gpu_hours = 0.0;
+    double on_demand_gpu_hours = 0.0;
+    double unserved_gpu_hours = 0.0;  // always 0: on-demand serves every hour the rest do not
+};
+
+// The schedule of a rule-based strategy at the space's decision months (each decision covers the months until the
+// next): on_demand buys nothing; commitments start 1-year commitments (3-year when no 1-year price) to cover the
+// peak; own_peak buys machines until the working ones cover the peak; own_base until they cover the base, the
+// most GPUs busy at least half of every month's hours. The plan is optimise()'s.
+Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& demand, const PlanSpace& space);
+
+// Every strategy, in Strategy order, with its figures.
+std::vector<StrategyResult> compare_strategies(const Supply& supply, const Demand& demand, const PlanSpace& space);
+
+// The figures of one costed schedule.
+StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs);
+
+}  // namespace gpucost::plan

@@ -1,0 +1,48 @@
+// `plan`'s model: a demand over the horizon against one build and its matched offer, the plan space, and every
+// strategy side by side with its figures (docs/plan.md). A closed value: labels and numbers, no catalogue pointers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpucost/plan/strategies.hpp"
+#include "gpucost/report/report.hpp"
+#include "gpucost/report/run_header.hpp"
+
+namespace gpucost {
+
+// What the plan command asks for besides the comparison request: the demand (flags, or months read from a file)
+// and the plan space.
+struct PlanInput {
+    std::optional<std::int64_t> gpus;                     // --gpus; empty: the build's GPUs
+    double growth_per_year = 0.0;                         // --growth-per-year
+    std::vector<std::string> steps;                       // --step MONTH=GPUS, as typed
+    std::int64_t burst_gpus = 0;                          // --burst-gpus
+    double burst_hours = 0.0;                             // --burst-hours
+    std::optional<std::vector<plan::MonthLoad>> history;  // months read from a demand file; empty: from the flags
+    std::string demand_source = "flags";                  // "flags", or "<kind> FILE"
+    int decide_every_months = 12;                         // --decide-every
+    plan::Reliability reliability;                        // --failures-per-year, --repair-hours
+};
+
+// The plan for one build.
+struct PlanReport {
+    RunHeader header;  // command "plan"
+    BuildLabel build;
+    OfferLabel offer;
+    ResolvedAssumptions assumptions;  // in force for the build (its overrides included)
+    plan::Supply supply;
+    std::string demand_source;
+    plan::Demand demand;
+    plan::PlanSpace space;
+    std::vector<plan::StrategyResult> strategies;  // in plan::Strategy order; the plan last
+    std::vector<Excluded> excluded;
+};
+
+// Builds the plan: the build asked for (--build, required) against its matched offer, on-demand and commitment
+// prices from that offer, the demand over the horizon in force, every strategy. Throws UsageError without
+// --build or for a bad demand flag, DataError as build_report does.
+PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& request, const PlanInput& input);
+
+}  // namespace gpucost

@@ -1,0 +1,259 @@
+// `compare` (and `check`'s report) for people: the one outline the terminal table, markdown and the HTML page are
+// written from. The ranked view of every build, or one build in detail; the HTML page adds its charts and the
+// run's assumptions, warnings and catalogue.
+#include <fmt/format.h>
+
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/render/report_charts.hpp"
+#include "run_sections.hpp"
+
+namespace gpucost {
+namespace {
+
+// The table and markdown's assumptions (the HTML page has its own section, with each value's source).
+void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
+    Table table{{words("assumption"), words("value"), words("unit"), words("from")}, {false, true, false, false}, {}};
+    for (const AssumptionInfo& i : assumption_infos())
+        table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
+                               r.origins[static_cast<std::size_t>(i.key)]}});
+    Section& s = d.section("", words("Assumptions"), k_not_html).add(std::move(table));
+    s.folded = true;
+    if (!with_sources) return;
+    Section& sources = d.section("", words("Where the catalogue defaults come from"), k_text_only);
+    for (const AssumptionInfo& i : assumption_infos())
+        if (const std::string& source = r.sources[static_cast<std::size_t>(i.key)]; !source.empty())
+            sources.add(Paragraph{words(fmt::format("{}: {}", i.name, source))});
+}
+
+// The run's catalogue, assumptions and warnings: the page's last sections and the footer of the other views.
+void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources) {
+    add_assumptions(d, assumptions, with_sources);
+    std::vector<std::string> estimates;
+    for (const Comparison& c : report.comparisons)
+        estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
+    const Inline catalogue =
+        catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
+    add_assumptions_section(d, assumptions);
+    add_warnings_section(d, report.header.warnings, estimates);
+    add_catalogue_section(d, catalogue);
+    d.section("", {}, k_not_html).add(Paragraph{catalogue, Role::source});
+}
+
+// One comparison's cost by category, side by side, with the totals and the cost per GPU-hour.
+Table costs_table(const Comparison& c) {
+    const Evaluation& e = c.result;
+    Table table{{words("cost over the horizon"), words("build"), words("cloud")}, {false, true, true}, {}};
+    const auto amount = [&c](const std::optional<Category>& category) {
+        return category ? cell::money(c.cost_usd(*category)) : Cell();
+    };
+    for (const CategoryRow& row : k_category_rows)
+        table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
+    TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
+    total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
+    table.rows.push_back(std::move(total));
+    table.rows.push_back({{"per GPU-hour used", cell::money_rate(e.build_per_gpu_hour_usd),
+                           cell::money_rate(e.cloud_per_gpu_hour_usd)}});
+    return table;
+}
+
+// The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
+Table tier_table(const Comparison& c) {
+    Table table{{words("best of each tier"), words("offer"), words("rented"), words("cloud total"), words("")},
+                {false, false, false, true, false},
+                {}};
+    for (const TierOffer& t : c.tier_offers)
+        table.rows.push_back(
+            {{t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance), cell::money(t.cloud_total_usd),
+              t.chosen ? Cell("chosen").with(Tone::good).bold() : ""}});
+    return table;
+}
+
+Document detail(const Report& report) {
+    const Comparison& c = report.comparisons.front();
+    const Evaluation& e = c.result;
+    const Assumptions& a = c.assumptions.values;
+    Document d{fmt::format("gpucost: {} against {}", c.build.id, c.offer.id), {}};
+    d.section("", {}, k_html_only)
+        .add(Heading{words(fmt::format("{} against {}", c.build.id, c.offer.id))})
+        .add(Paragraph{words(fmt::format("gpucost: owning {} or renting it in the cloud.", c.build.name)), Role::meta});
+    Section& what = d.section("comparison", words(fmt::format("{}: {}", c.build.id, c.build.name)));
+    what.add(Paragraph{words(fmt::format("Own: {} x {}.", c.build.gpu_count, c.build.gpu_name))})
+        .add(Paragraph{{fmt::format("Rent: {} {} in {}, {} GPU(s) each, {} at ", c.offer.provider, c.offer.instance,
+                                    c.offer.region, c.offer.gpus_per_instance, to_string(a.pricing)),
+                        cell::money_rate(c.cloud_spec.usd_per_hour),
+                        fmt::format(" per instance-hour; {} instance(s).", e.cloud.instances)}})
+        .add(Paragraph{words(fmt::format("Over {} at {} ({} used hours a month).", months_text(a.months),
+                                         hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1)))})
+        .add(Paragraph{words(fmt::format("Cloud offer: {} ({}).", c.offer.id, c.offer_choice))})
+        .add(Paragraph{words(match_sentence(c))})
+        .add(Paragraph{words(equivalence_sentence(c))});
+    d.section("", {}, k_not_html).add(CurrencyNote{});
+    Notes notes;
+    if (e.cloud.unused_gpus > 0)
+        notes.add(words(fmt::format("Note: {} instance(s) hold {} GPUs; {} are paid for but unused.", e.cloud.instances,
+                                    c.rented_gpus, e.cloud.unused_gpus)),
+                  Role::plain);
+    for (const std::string& estimate : c.estimates) notes.add(words("Note: " + estimate), Role::note, k_not_html);
+    const Paragraph break_even{words(break_even_sentence(e))};
+    const Paragraph payback{words(payback_sentence(c))};
+    // The page keeps these under its verdict and the cost lines in their own section; the terminal and markdown
+    // set them after the verdict, as the table reads.
+    Section& verdict = d.section("verdict", verdict_inline(c));
+    verdict.heading_role = Role::verdict;
+    verdict.add(Paragraph{resale_verdict_inline(c)})
+        .add(Paragraph{words(deciding_text(c)), Role::note})
+        .add(break_even, k_html_only)
+        .add(payback, k_html_only)
+        .add(notes, k_html_only);
+    if (!c.tier_offers.empty()) verdict.add(tier_table(c), k_html_only);
+    d.section("", {}, k_not_html).add(costs_table(c));
+    Section& timing = d.section("", {}, k_not_html).add(break_even).add(payback);
+    timing.indented = true;
+    Section& tail = c.tier_offers.empty() ? timing : d.section("", {}, k_not_html).add(tier_table(c));
+    tail.indented = true;
+    tail.add(std::move(notes));
+    d.section("charts", words("Charts"), k_html_only)
+        .add(ChartRef{"chart-spend",
+                      [&c](const Currency& money, const std::string& id) {
+                          return cumulative_spend_svg(c, money, {id, false});
+                      },
+                      words("Cumulative discounted spend by month; the dashed line marks the payback month.")})
+        .add(ChartRef{"chart-hours",
+                      [&c](const Currency& money, const std::string& id) {
+                          return cost_vs_hours_svg(c, money, {id, false});
+                      },
+                      words("Total cost of each side against hours of use per week; the break-even and your hours "
+                            "are marked.")})
+        .add(ChartRef{"chart-breakdown",
+                      [&c](const Currency& money, const std::string& id) {
+                          return breakdown_svg(c, money, {id, false});
+                      },
+                      words("Each side's cost by category over the horizon (the resale credit below zero).")});
+    d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
+    add_run_parts(d, report, c.assumptions, true);
+    return d;
+}
+
+Table ranking(const Report& report) {
+    Table table{{}, {true, false, true, false, false, true, true, false, true, true, true}, {}, false};
+    for (const std::string& column : ranked_columns()) table.header.push_back(words(column));
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+        const Comparison& c = report.comparisons[i];
+        const Evaluation& e = c.result;
+        table.rows.push_back({{cell::count(static_cast<long long>(i + 1)),
+                               c.build.id + (c.estimates.empty() ? "" : " *"), cell::count(c.build.gpu_count),
+                               c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier, cell::money(e.build.total_usd),
+                               cell::money(e.cloud.total_usd), Cell(to_string(e.cheaper)).with(Tone::good),
+                               cell::money(e.savings_usd), break_even_text(e), payback_text(e)}});
+    }
+    return table;
+}
+
+// Each build's cost by category, for the HTML page.
+Table category_table(const Report& report) {
+    Table table{{words("build")}, {false}, {}};
+    for (const CategoryInfo& info : k_categories) {
+        table.header.push_back(words(fmt::format("{} {}", to_string(info.side), info.key)));
+        table.numeric.push_back(true);
+    }
+    for (const Comparison& c : report.comparisons) {
+        TableRow row{{c.build.id}};
+        for (const CategoryInfo& info : k_categories) row.cells.push_back(cell::money(c.cost_usd(info.category)));
+        table.rows.push_back(std::move(row));
+    }
+    return table;
+}
+
+Document summary(const Report& report) {
+    const Assumptions& a = report.header.assumptions.values;
+    const std::string offers = ranked_offer_words(report.match_level, a.pricing);
+    const bool any_estimate = std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                                          [](const Comparison& c) { return !c.estimates.empty(); });
+    Inline verdict = words("No build has a cloud offer to compare with.");
+    if (!report.comparisons.empty()) {
+        verdict = verdict_inline(report.comparisons.front());
+        verdict.insert(verdict.begin(), Cell(report.comparisons.front().build.id + ": "));
+    }
+    Document d{"gpucost: build or rent, every build", {}};
+    d.section()
+        .add(Heading{words("Build or rent: every build")}, k_html_only)
+        .add(Paragraph{words(fmt::format("Every build against its cheapest {} cloud offer, over {} at {}.", offers,
+                                         months_text(a.months), hours_text(a.hours_per_week))),
+                       Role::meta},
+             k_html_only)
+        .add(Heading{words(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} at {}",
+                                       offers, months_text(a.months), hours_text(a.hours_per_week))),
+                     2},
+             k_not_html)
+        .add(CurrencyNote{}, k_not_html);
+    // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
+    const auto add_ranking = [&](Section& s) {
+        s.add(Paragraph{verdict, Role::verdict}, k_html_only)
+            .add(ranking(report))
+            .add(Notes{}
+                     .add(words("Break-even: the hours per week at which both sides cost the same; \"above\" means "
+                                "owning wins above it."),
+                          Role::explanation, k_not_markdown)
+                     .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
+                                "costs."),
+                          Role::explanation, k_not_markdown)
+                     .add(words(any_estimate ? "* rests on a figure marked as an estimate or unverified; `--build ID` "
+                                               "shows which."
+                                             : ""),
+                          Role::note, k_not_markdown)
+                     .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
+    };
+    add_ranking(d.section("verdict", words("Verdict"), k_html_only));
+    add_ranking(d.section("", {}, k_not_html));
+    if (!report.comparisons.empty())
+        d.section("charts", words("Charts"), k_html_only)
+            .add(ChartRef{"chart-savings",
+                          [&report](const Currency& money, const std::string& id) {
+                              return savings_svg(report, money, {id, false});
+                          },
+                          words("What owning saves per build (right) or what renting saves (left), with each build's "
+                                "break-even hours.")});
+    d.section("breakdown", words("Cost breakdown"), k_html_only).add(category_table(report));
+    add_run_parts(d, report, report.header.assumptions, false);
+    return d;
+}
+
+std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
+    if (const auto* text = std::get_if<std::string>(&v)) return *text;
+    if (const auto* number = std::get_if<double>(&v)) {
+        if (check.unit == GateUnit::probability) return fmt::format("{:.3f}", *number);
+        return check.unit == GateUnit::usd ? format_usd(*number) : format_grouped(*number, 0);  // gates are in USD
+    }
+    return check.unit == GateUnit::months ? "never" : "-";
+}
+
+}  // namespace
+
+Document document_of(const CheckReport& check) {
+    Document d = document_of(check.report);
+    Table table{{words("result"), words("gate"), words("build"), words("cloud offer"), words("value"), words("limit")},
+                {false, false, false, false, true, true},
+                {}};
+    for (const GateCheck& c : check.checks)
+        table.rows.push_back({{c.passed ? Cell("ok") : Cell("FAIL").bold(), c.name, c.build_id, c.cloud_id,
+                               gate_value(c, c.value), gate_value(c, c.limit)}});
+    Section checks{"checks", {}, 2, {}, k_not_text};
+    checks.add(Heading{words("Checks"), 2}).add(std::move(table));
+    d.sections.insert(d.sections.end() - 1, std::move(checks));  // before the footer
+    return d;
+}
+
+Document document_of(const Report& report) { return report.detailed ? detail(report) : summary(report); }
+
+std::string render_table(const Report& report, const RenderOptions& options) {
+    if (!options.chart.empty() && !report.detailed)
+        throw UsageError("--chart: the terminal chart draws one comparison: name the build with --build ID");
+    return with_terminal_chart(write_text(document_of(report), options), report, options);
+}
+
+std::string render_svg(const Report& report, const RenderOptions& options) {
+    return report_chart_svg(report, options.chart, options.currency);
+}
+
+}  // namespace gpucost

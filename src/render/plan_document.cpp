@@ -1,0 +1,104 @@
+// `plan` as a document: what the plan buys and when, the strategies side by side, cash by year, and the run's parts.
+#include <fmt/format.h>
+
+#include "gpucost/render/phrases.hpp"
+#include "gpucost/render/plan.hpp"
+#include "gpucost/util/text.hpp"
+#include "run_sections.hpp"
+
+namespace gpucost {
+namespace {
+
+std::string lot_text(const plan::Lot& lot) {
+    switch (lot.kind) {
+        case plan::Kind::own: return fmt::format("{} in month {}", count_text(lot.count, "machine"), lot.month);
+        case plan::Kind::commit_1y:
+            return fmt::format("{} in month {}", count_text(lot.count, "1-year commitment"), lot.month);
+        case plan::Kind::commit_3y: break;
+    }
+    return fmt::format("{} in month {}", count_text(lot.count, "3-year commitment"), lot.month);
+}
+
+std::string schedule_text(const plan::Schedule& schedule) {
+    if (schedule.lots.empty()) return "nothing bought, every hour on demand";
+    std::string out;
+    for (const plan::Lot& lot : schedule.lots) out += (out.empty() ? "" : ", ") + lot_text(lot);
+    return out + ", the rest on demand";
+}
+
+Inline verdict(const PlanReport& r) {
+    const plan::StrategyResult& best = r.strategies.back();
+    const plan::StrategyResult& rent = r.strategies.front();
+    return {"the plan: " + schedule_text(best.schedule) + "; net present cost ", cell::money(best.net_present_cost_usd),
+            " against ", cell::money(rent.net_present_cost_usd), " all on demand"};
+}
+
+std::string space_text(const PlanReport& r) {
+    std::string months;
+    for (const int m : r.space.decision_months) months += (months.empty() ? "" : ", ") + std::to_string(m);
+    return fmt::format("Demand from {} over {}; the plan may buy machines and start commitments in months {}.",
+                       r.demand_source, months_text(r.supply.assumptions.months), months);
+}
+
+Table strategies_table(const PlanReport& r) {
+    Table t;
+    t.header = {words("strategy"),      words("net present cost"), words("peak month"),      words("owned use"),
+                words("committed use"), words("owned GPU-h"),      words("committed GPU-h"), words("on-demand GPU-h")};
+    t.numeric = {false, true, true, true, true, true, true, true};
+    for (const plan::StrategyResult& s : r.strategies)
+        t.rows.push_back({{cell::text(to_string(s.strategy)), cell::money(s.net_present_cost_usd),
+                           cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
+                           cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
+                           cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
+                          s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
+    return t;
+}
+
+Table cash_table(const PlanReport& r) {
+    Table t;
+    t.header = {words("year")};
+    t.numeric = {true};
+    std::size_t years = 0;
+    for (const plan::StrategyResult& s : r.strategies) {
+        t.header.push_back(words(to_string(s.strategy)));
+        t.numeric.push_back(true);
+        years = std::max(years, s.cash_by_year_usd.size());
+    }
+    for (std::size_t y = 0; y < years; ++y) {
+        TableRow row{{cell::count(static_cast<long long>(y + 1))}};
+        for (const plan::StrategyResult& s : r.strategies)
+            row.cells.push_back(y < s.cash_by_year_usd.size() ? cell::money(s.cash_by_year_usd[y]) : cell::money({}));
+        t.rows.push_back(std::move(row));
+    }
+    return t;
+}
+
+}  // namespace
+
+Document document_of(const PlanReport& r) {
+    const std::string title =
+        fmt::format("Fleet plan: {} ({} x {}) against {}", r.build.id, r.build.gpu_count, r.build.gpu_id, r.offer.id);
+    Document d{"gpucost: " + title, {}};
+    d.section()
+        .add(Heading{words(title)})
+        .add(CurrencyNote{}, k_not_html)
+        .add(Paragraph{words(space_text(r)), Role::meta})
+        .add(Paragraph{verdict(r), Role::verdict})
+        .add(strategies_table(r));
+    d.section("cash", words("Cash by year (undiscounted)")).add(cash_table(r));
+    const Inline catalogue = catalogue_sentence(r.header.catalog_source, r.header.catalog_as_of, r.header.oldest_as_of);
+    add_assumptions_section(d, r.assumptions);
+    add_warnings_section(d, r.header.warnings, {});
+    add_catalogue_section(d, catalogue);
+    d.section("", {}, k_not_html)
+        .add(Notes{}
+                 .add(words("Net present cost at the discount rate; hours served by owned machines first, then "
+                            "commitments, then on demand (docs/plan.md)."),
+                      Role::explanation)
+                 .add(catalogue, Role::explanation));
+    return d;
+}
+
+template std::string render(const PlanReport&, Format, const RenderOptions&);
+
+}  // namespace gpucost

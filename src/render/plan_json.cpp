@@ -1,0 +1,60 @@
+// `plan` as JSON (docs/output.md, "plan"): full precision, null for not applicable, money fields renamed for
+// another currency.
+#include "gpucost/render/envelope_json.hpp"
+#include "gpucost/render/plan.hpp"
+
+namespace gpucost {
+namespace {
+
+Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
+    Json schedule = Json::array();
+    for (const plan::Lot& lot : s.schedule.lots)
+        schedule.push_back({{"kind", to_string(lot.kind)}, {"month", lot.month}, {"count", lot.count}});
+    Json cash = Json::array();
+    for (const double usd : s.cash_by_year_usd) cash.push_back(money.from_usd(usd));
+    return {{"strategy", to_string(s.strategy)},
+            {money.field("net_present_cost_usd"), money.from_usd(s.net_present_cost_usd)},
+            {money.field("cash_by_year_usd"), std::move(cash)},
+            {money.field("peak_monthly_spend_usd"), money.from_usd(s.peak_monthly_spend_usd)},
+            {"owned_utilisation", optional_json(s.owned_utilisation)},
+            {"committed_utilisation", optional_json(s.committed_utilisation)},
+            {"owned_gpu_hours", s.owned_gpu_hours},
+            {"committed_gpu_hours", s.committed_gpu_hours},
+            {"on_demand_gpu_hours", s.on_demand_gpu_hours},
+            {"unserved_gpu_hours", s.unserved_gpu_hours},
+            {"schedule", std::move(schedule)}};
+}
+
+}  // namespace
+
+std::string render_json(const PlanReport& report, const RenderOptions& options) {
+    const Currency& money = options.currency;
+    const plan::Supply& s = report.supply;
+    Json months = Json::array();
+    for (std::size_t m = 0; m < report.demand.months.size(); ++m)
+        months.push_back({{"month", m + 1},
+                          {"gpu_hours", report.demand.months[m].gpu_hours()},
+                          {"peak_gpus", report.demand.months[m].peak_gpus()}});
+    Json strategies = Json::array();
+    for (const plan::StrategyResult& r : report.strategies) strategies.push_back(strategy_json(r, money));
+    const auto rate = [&](const std::optional<double>& usd) {
+        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
+    };
+    Json body = {
+        {"build", {{"id", report.build.id}, {"gpu", report.build.gpu_id}, {"gpu_count", report.build.gpu_count}}},
+        {"offer",
+         {{"id", report.offer.id},
+          {"gpus_per_instance", s.on_demand.gpus_per_instance},
+          {money.field("on_demand_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
+          {money.field("reserved_1y_usd_per_hour"), rate(s.reserved_1y_usd_per_hour)},
+          {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
+        {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},
+        {"space", {{"decision_months", report.space.decision_months}}},
+        {"failures_per_machine_year", s.reliability.failures_per_machine_year},
+        {"repair_hours", s.reliability.repair_hours},
+        {"strategies", std::move(strategies)},
+    };
+    return envelope_text(report.header, money, "plan", std::move(body));
+}
+
+}  // namespace gpucost

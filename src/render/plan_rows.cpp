@@ -1,0 +1,48 @@
+// `plan` as rows (CSV, TSV): one row per strategy, in the report's order (the plan last). The columns are the CSV
+// contract (docs/output.md) in its order; a new column is appended to k_columns.
+#include "gpucost/render/plan.hpp"
+
+namespace gpucost {
+namespace {
+
+struct PlanLine {
+    const PlanReport* report;
+    const plan::StrategyResult* s;
+};
+
+long long bought(const PlanLine& l, plan::Kind kind) {
+    long long n = 0;
+    for (const plan::Lot& lot : l.s->schedule.lots)
+        if (lot.kind == kind) n += lot.count;
+    return n;
+}
+
+// Money columns are named in US dollars; the writer renames them for another currency.
+constexpr Column<PlanLine> k_columns[] = {
+    {"strategy", [](const PlanLine& l) { return Field::of_text(to_string(l.s->strategy)); }},
+    {"build", [](const PlanLine& l) { return Field::of_text(l.report->build.id); }},
+    {"offer", [](const PlanLine& l) { return Field::of_text(l.report->offer.id); }},
+    {"months",
+     [](const PlanLine& l) { return Field::of_count(static_cast<long long>(l.report->supply.assumptions.months)); }},
+    {"net_present_cost_usd", [](const PlanLine& l) { return Field::of_money(l.s->net_present_cost_usd); }},
+    {"peak_monthly_spend_usd", [](const PlanLine& l) { return Field::of_money(l.s->peak_monthly_spend_usd); }},
+    {"owned_utilisation", [](const PlanLine& l) { return Field::of_number(l.s->owned_utilisation); }},
+    {"committed_utilisation", [](const PlanLine& l) { return Field::of_number(l.s->committed_utilisation); }},
+    {"owned_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->owned_gpu_hours); }},
+    {"committed_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->committed_gpu_hours); }},
+    {"on_demand_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->on_demand_gpu_hours); }},
+    {"unserved_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->unserved_gpu_hours); }},
+    {"machines_bought", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::own)); }},
+    {"commitments_1y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_1y)); }},
+    {"commitments_3y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_3y)); }},
+};
+
+}  // namespace
+
+RowSet rows_of(const PlanReport& report) {
+    std::vector<PlanLine> lines;
+    for (const plan::StrategyResult& s : report.strategies) lines.push_back({&report, &s});
+    return make_rows(k_columns, lines);
+}
+
+}  // namespace gpucost

@@ -1,0 +1,66 @@
+#include "gpucost/report/plan_report.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpucost/util/error.hpp"
+
+namespace gpucost {
+
+namespace {
+
+plan::Demand demand_of(const PlanInput& input, const plan::Supply& supply) {
+    const Assumptions& a = supply.assumptions;
+    if (input.history) return plan::project(*input.history, a.months, input.growth_per_year);
+    plan::DemandFlags flags;
+    flags.gpus = input.gpus.value_or(supply.build.gpu_count);
+    flags.hours_per_week = a.hours_per_week;  // compare's shape: the assumption in force
+    flags.growth_per_year = input.growth_per_year;
+    for (const std::string& step : input.steps) flags.steps.push_back(plan::parse_step(step, a.months));
+    flags.burst_gpus = input.burst_gpus;
+    flags.burst_hours = input.burst_hours;
+    return plan::demand_from_flags(flags, a.months);
+}
+
+}  // namespace
+
+PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& request, const PlanInput& input) {
+    if (!request.build_id)
+        throw UsageError("plan: --build ID is required: the machine the plan may own (see gpucost catalog list)");
+    if (input.decide_every_months < 1)
+        throw UsageError("--decide-every: must be >= 1 month, got " + std::to_string(input.decide_every_months));
+    Report compared = build_report(catalog, request);
+    const Comparison& c = compared.comparisons.front();
+    // The plan prices each kind itself: the match is made on demand, and the offer's commitment rates read beside.
+    if (c.assumptions.values.pricing != Pricing::on_demand)
+        throw UsageError(fmt::format("plan: --pricing {} does not apply: the plan prices on-demand hours and 1- and "
+                                     "3-year commitments itself",
+                                     to_string(c.assumptions.values.pricing)));
+    PlanReport r;
+    r.header = std::move(compared.header);
+    r.header.command = "plan";
+    r.build = c.build;
+    r.offer = c.offer;
+    r.assumptions = c.assumptions;
+    r.excluded = std::move(compared.excluded);
+    plan::Supply& s = r.supply;
+    s.build = c.build_spec;
+    s.on_demand = c.rental;
+    s.assumptions = c.assumptions.values;
+    s.reliability = input.reliability;
+    // Commitments are of the offer's own instances; a rental of another GPU model (n instances as one) has none.
+    const auto offer = std::find_if(catalog.cloud.begin(), catalog.cloud.end(),
+                                    [&](const CloudOffer& o) { return o.id == c.offer.id; });
+    if (offer != catalog.cloud.end() && c.rental.gpus_per_instance == offer->gpu_count) {
+        s.reserved_1y_usd_per_hour = offer->price(Pricing::reserved_1y);
+        s.reserved_3y_usd_per_hour = offer->price(Pricing::reserved_3y);
+    }
+    r.demand_source = input.demand_source;
+    r.demand = demand_of(input, s);
+    r.space = plan::every_months(s, input.decide_every_months);
+    r.strategies = plan::compare_strategies(s, r.demand, r.space);
+    return r;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,113 @@
+// `gpucost plan` as users get it: every format of one fixture plan as goldens, the JSON's plan equal to its
+// strategies' figures, a demand file through the CLI, and the errors.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/render/render.hpp"
+#include "test_support.hpp"
+
+using gpucost::test::check_golden;
+using gpucost::test::run_gpucost;
+using Json = nlohmann::json;
+
+namespace {
+
+std::vector<std::string> plan_fixture(std::vector<std::string> extra) {
+    std::vector<std::string> args = {"plan",   "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                     "--step", "13=8",      "--burst-gpus",           "2",       "--burst-hours",
+                                     "50"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+std::string plan_ok(const std::vector<std::string>& args) {
+    const auto r = run_gpucost(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+}
+
+std::string plan_error(const std::vector<std::string>& args, int code) {
+    const auto r = run_gpucost(args);
+    CHECK(r.exit_code == code);
+    CHECK(r.out.empty());
+    return r.err;
+}
+
+}  // namespace
+
+TEST_CASE("plan: every format of the fixture plan (goldens)", "[plan]") {
+    check_golden("plan_box_a4.txt", plan_ok(plan_fixture({})));
+    check_golden("plan_box_a4.md", plan_ok(plan_fixture({"--format", "markdown"})));
+    check_golden("plan_box_a4.json", plan_ok(plan_fixture({"--format", "json"})));
+    check_golden("plan_box_a4.csv", plan_ok(plan_fixture({"--format", "csv"})));
+    check_golden("plan_box_a4.html", plan_ok(plan_fixture({"--format", "html"})));
+    CHECK(plan_ok(plan_fixture({"--format", "tsv"})) ==
+          gpucost::tsv_from_csv(plan_ok(plan_fixture({"--format", "csv"}))));
+}
+
+TEST_CASE("plan --help: the flags and examples", "[plan]") {
+    check_golden("plan_help.txt", plan_ok({"plan", "--help"}));
+}
+
+TEST_CASE("plan --format json: the plan is the cheapest strategy and serves every GPU-hour", "[plan]") {
+    const Json j = Json::parse(plan_ok(plan_fixture({"--format", "json"})));
+    const Json& plan = j["plan"];
+    const Json& strategies = plan["strategies"];
+    REQUIRE(strategies.size() == 5);
+    CHECK(strategies[4]["strategy"] == "the plan");
+    double demand = 0.0;
+    for (const Json& m : plan["demand"]["months"]) demand += m["gpu_hours"].get<double>();
+    for (const Json& s : strategies) {
+        CHECK(strategies[4]["net_present_cost_usd"].get<double>() <= s["net_present_cost_usd"].get<double>() + 1e-6);
+        CHECK(s["owned_gpu_hours"].get<double>() + s["committed_gpu_hours"].get<double>() +
+                  s["on_demand_gpu_hours"].get<double>() ==
+              Approx(demand));
+    }
+}
+
+TEST_CASE("plan --demand-sacct: a Slurm export through the command", "[plan]") {
+    const Json j = Json::parse(plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                        "--demand-sacct", "data/plan/sacct_small.txt", "--format", "json"}));
+    const Json& months = j["plan"]["demand"]["months"];
+    REQUIRE(months.size() == 24);  // one month of history repeated over the fixture's horizon
+    CHECK(months[0]["gpu_hours"].get<double>() == Approx(7.5 * 730.0 / 744.0));  // test_demand_files.cpp's case
+    CHECK(months[0]["peak_gpus"] == 4);
+    CHECK(j["plan"]["demand"]["source"] == "Slurm sacct data/plan/sacct_small.txt");
+}
+
+TEST_CASE("plan --demand-monthly: a short file repeats over the horizon, grown", "[plan]") {
+    const Json j =
+        Json::parse(plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                             "data/plan/monthly.csv", "--growth-per-year", "1", "--format", "json"}));
+    const Json& months = j["plan"]["demand"]["months"];
+    REQUIRE(months.size() == 24);
+    // Three months, then all three repeat grown by 2^(3/12) = 1.19 each cycle: month 5 repeats month 2's 4 GPUs
+    // busy 730 h as 4 x 1.19 = 4.76 -> 4 levels; month 20 (the sixth cycle, 2^(18/12) = 2.83) month 2's as 11.
+    CHECK(months[1]["peak_gpus"] == 4);
+    CHECK(months[4]["peak_gpus"] == 4);
+    CHECK(months[4]["gpu_hours"].get<double>() == Approx(2920.0));
+    CHECK(months[19]["peak_gpus"] == 11);
+    CHECK(j["plan"]["demand"]["source"] == "monthly CSV data/plan/monthly.csv");
+}
+
+TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
+    CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json"}, 2) ==
+          "gpucost: error: plan: --build ID is required: the machine the plan may own (see gpucost catalog list)\n");
+    CHECK(plan_error(plan_fixture({"--step", "40=2"}), 2) ==
+          "gpucost: error: --step \"40=2\": month must be in 1..24 (the horizon), got 40\n");
+    CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-sacct",
+                      "data/plan/sacct_small.txt", "--demand-hourly", "x.csv"},
+                     2) == "gpucost: error: plan: give one of --demand-monthly, --demand-hourly and --demand-sacct\n");
+    CHECK(plan_error(plan_fixture({"--pricing", "reserved-1y"}), 2) ==
+          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan prices on-demand hours and 1- and "
+          "3-year commitments itself\n");
+    // a file that is not what it claims: a catalogue given as sacct output
+    CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                      "data/plan/sacct_small.txt"},
+                     3) == "gpucost: error: data/plan/sacct_small.txt: line 1: header: no \"month\" column (expected "
+                           "month,gpu_hours,peak_gpus)\n");
+}

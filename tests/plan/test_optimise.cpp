@@ -1,0 +1,168 @@
+// The optimiser is exact within its space (brute-force enumeration on small cases), and the plan agrees with
+// compare: one build's GPUs at h hours a week, owned as one machine or rented on demand, costs compare's totals.
+#include <algorithm>
+#include <functional>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/io/embedded_catalog.hpp"
+#include "gpucost/plan/optimise.hpp"
+#include "gpucost/plan/supply.hpp"
+#include "gpucost/report/report.hpp"
+
+using namespace gpucost;
+using namespace gpucost::plan;
+
+namespace {
+
+Supply small_supply() {
+    Supply s;
+    s.build = {2, 9000.0, 400.0, 60.0, 6000.0, 300.0, 90.0, 1500.0};
+    s.on_demand.gpus_per_instance = 1;
+    s.on_demand.usd_per_hour = 2.4;
+    s.on_demand.interim_usd_per_hour = 2.4;
+    s.reserved_1y_usd_per_hour = 1.7;
+    s.reserved_3y_usd_per_hour = 1.2;
+    Assumptions& a = s.assumptions;
+    a.months = 12;
+    a.electricity_usd_per_kwh = 0.15;
+    a.pue = 1.3;
+    a.maintenance_rate = 0.08;
+    a.facility_usd_per_month = 120.0;
+    a.useful_life_years = 4.0;
+    a.residual_value = 0.1;
+    a.staff_salary_usd = 120000.0;
+    a.staff_fte_build = 0.02;
+    a.staff_fte_cloud = 0.01;
+    a.cloud_storage_usd_per_month = 40.0;
+    return s;
+}
+
+// A demand of `months` months, each a random non-increasing curve of 0..max_peak levels (std::mt19937's raw
+// output is the same on every standard library; its distributions are not, so none is used).
+Demand random_demand(std::mt19937& rng, int months, std::uint32_t max_peak) {
+    Demand d;
+    for (int m = 0; m < months; ++m) {
+        MonthLoad load;
+        const auto peak = static_cast<std::uint32_t>(rng() % (max_peak + 1));
+        for (std::uint32_t k = 0; k < peak; ++k) load.hours_at_least.push_back(static_cast<double>(rng() % 731));
+        std::sort(load.hours_at_least.rbegin(), load.hours_at_least.rend());
+        d.months.push_back(load);
+    }
+    return d;
+}
+
+// The least net present cost over every schedule of the space (each kind at each decision min..max), by
+// cost_schedule alone.
+double brute_force(const Supply& s, const Demand& d, const PlanSpace& space) {
+    std::vector<Lot> slots;
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    for (const int month : space.decision_months)
+        for (int k = 0; k < k_kind_count; ++k) {
+            slots.push_back({static_cast<Kind>(k), month, 0});
+            const KindRange& r = space.kinds[static_cast<std::size_t>(k)];
+            ranges.emplace_back(r.min, *r.max);
+        }
+    double best = std::numeric_limits<double>::infinity();
+    std::function<void(std::size_t)> visit = [&](std::size_t i) {
+        if (i == slots.size()) {
+            best = std::min(best, cost_schedule(s, d, {slots}).net_present_cost_usd);
+            return;
+        }
+        for (std::int64_t n = ranges[i].first; n <= ranges[i].second; ++n) {
+            slots[i].count = n;
+            visit(i + 1);
+        }
+    };
+    visit(0);
+    return best;
+}
+
+PlanSpace space_of(std::vector<int> months, std::int64_t own, std::int64_t y1, std::int64_t y3) {
+    PlanSpace space;
+    space.decision_months = std::move(months);
+    space.kinds = {KindRange{0, own}, KindRange{0, y1}, KindRange{0, y3}};
+    return space;
+}
+
+}  // namespace
+
+TEST_CASE("optimise: equals brute-force enumeration on random small cases") {
+    std::mt19937 rng(20261202);
+    const std::vector<PlanSpace> spaces = {space_of({1, 7}, 2, 2, 1), space_of({1, 5, 9}, 1, 1, 1),
+                                           space_of({1, 4, 7, 10}, 1, 1, 0), space_of({3}, 3, 3, 2)};
+    int cases = 0;
+    for (const PlanSpace& space : spaces)
+        for (int variant = 0; variant < 4; ++variant) {
+            Supply s = small_supply();
+            if (variant == 1) s.assumptions.lead_time_months = 2;
+            if (variant == 2) {
+                s.assumptions.discount_rate = 0.08;
+                s.reliability = {3.0, 48.0};
+            }
+            if (variant == 3) {
+                s.on_demand.gpus_per_instance = 2;  // an instance of 2 GPUs: demand rounds up to whole instances
+                s.assumptions.idle = IdlePolicy::off;
+            }
+            const Demand d = random_demand(rng, 12, 5);
+            const PlanResult plan = optimise(s, d, space);
+            const double brute = brute_force(s, d, space);
+            INFO("space " << cases / 4 << " variant " << variant);
+            CHECK(plan.net_present_cost_usd == Approx(brute).epsilon(1e-12));
+            // The schedule it returns costs what it says.
+            CHECK(cost_schedule(s, d, plan.schedule).net_present_cost_usd ==
+                  Approx(plan.net_present_cost_usd).epsilon(1e-12));
+            ++cases;
+        }
+    CHECK(cases == 16);
+}
+
+TEST_CASE("optimise: refuses a space out of order, beyond the horizon, or min above max") {
+    const Supply s = small_supply();
+    std::mt19937 rng(1);
+    const Demand d = random_demand(rng, 12, 2);
+    CHECK_THROWS_WITH(optimise(s, d, space_of({7, 1}, 1, 1, 1)),
+                      "plan space: decision month 1 must be after 7 and within 1..12");
+    CHECK_THROWS_WITH(optimise(s, d, space_of({13}, 1, 1, 1)),
+                      "plan space: decision month 13 must be after 0 and within 1..12");
+    PlanSpace bad = space_of({1}, 1, 1, 1);
+    bad.kinds[0].min = 2;
+    CHECK_THROWS_WITH(optimise(s, d, bad), "plan space: own: the range must be 0 <= min <= max, got 2..1");
+    Supply no_3y = s;
+    no_3y.reserved_3y_usd_per_hour.reset();
+    CHECK_THROWS_WITH(optimise(no_3y, d, fixed(Kind::commit_3y, 1)),
+                      "plan space: commit-3y: the offer has no reserved-3y price");
+}
+
+TEST_CASE("plan agrees with compare: one machine or on demand, every shipped build, several hours a week") {
+    const Catalog catalog = load_embedded_catalog();
+    int checked = 0;
+    for (const Build& build : catalog.builds)
+        for (const double hours : {10.0, 40.0, 100.0, 168.0}) {
+            ComparisonRequest request;
+            request.build_id = build.id;
+            request.flags.origin = "flag";
+            request.flags.set(AssumptionKey::hours_per_week, hours);
+            request.flags.set(AssumptionKey::pricing, Pricing::on_demand);
+            const Report report = build_report(catalog, request);
+            REQUIRE(report.comparisons.size() == 1);
+            const Comparison& c = report.comparisons.front();
+            Supply s;
+            s.build = c.build_spec;
+            s.on_demand = c.rental;
+            s.assumptions = c.assumptions.values;
+            DemandFlags f;
+            f.gpus = c.build_spec.gpu_count;
+            f.hours_per_week = hours;
+            const Demand d = demand_from_flags(f, s.assumptions.months);
+            INFO(build.id << " at " << hours << " h/week");
+            CHECK(optimise(s, d, fixed(Kind::own, 1)).net_present_cost_usd ==
+                  Approx(c.result.build.total_usd).epsilon(1e-12));
+            CHECK(optimise(s, d, fixed(Kind::own, 0)).net_present_cost_usd ==
+                  Approx(c.result.cloud.total_usd).epsilon(1e-12));
+            ++checked;
+        }
+    CHECK(checked == 4 * static_cast<int>(catalog.builds.size()));
+}
