@@ -13,6 +13,11 @@ struct Terminal {
     int columns = 0;                  // the terminal's width (ioctl TIOCGWINSZ); 0 when unknown or not a terminal
 };
 
+// The message of a failed allocation outside a file's reading (exit 5), without the "gpucost: error: " prefix.
+inline constexpr const char* k_out_of_memory_message =
+    "out of memory: the request needs more memory than this process may use; allow gpucost more (ulimit -v, a "
+    "container's limit) or ask for less (fewer offers, builds, grid points or draws)";
+
 // Runs gpucost as the executable would and returns its exit code (see ExitCode). Never throws.
 // Nothing is written to `out` unless the command succeeds.
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, const Terminal& terminal = {});

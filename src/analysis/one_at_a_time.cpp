@@ -66,8 +66,9 @@ std::vector<double> grid_values(double start, double stop, double step) {
     if (!(step > 0.0) || !std::isfinite(start) || !std::isfinite(stop) || stop < start) return values;
     const double count = std::floor((stop - start) / step + 1e-9);
     if (!(count < 1e7)) return values;
-    // start + i * step rather than repeated addition, so 0.1 steps do not drift.
-    for (double i = 0.0; i <= count; i += 1.0) values.push_back(start + i * step);
+    // start + i * step rather than repeated addition, so 0.1 steps do not drift; a point past STOP by rounding alone
+    // (0.1 + 499 x 0.1 = 50.00000000000001) is STOP, which the tolerance above counted in.
+    for (double i = 0.0; i <= count; i += 1.0) values.push_back(std::min(start + i * step, stop));
     return values;
 }
 

@@ -1,6 +1,7 @@
 #include "gpucost/cli.hpp"
 
 #include <iostream>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -127,7 +128,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         print_error(err, e.what());
         return static_cast<int>(e.code());
     } catch (const std::bad_alloc&) {
-        print_error(err, "out of memory");
+        // The request outgrew the memory this process may use: not a bug, so not exit 70. The stack is unwound by
+        // now, so the message can usually be built; when even that fails, main() prints a fixed line.
+        print_error(err, k_out_of_memory_message);
+        return static_cast<int>(ExitCode::out_of_memory);
+    } catch (const std::system_error& e) {
+        // A thread that cannot be started for want of memory (its stack) is out of memory too, not a bug.
+        if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory) {
+            print_error(err, k_out_of_memory_message);
+            return static_cast<int>(ExitCode::out_of_memory);
+        }
+        print_error(err, fmt::format("internal error: {} (please report this)", e.what()));
         return static_cast<int>(ExitCode::internal);
     } catch (const std::exception& e) {
         print_error(err, fmt::format("internal error: {} (please report this)", e.what()));

@@ -121,6 +121,17 @@ int run_show(const ShowOptions& o, const Io& io) {
     const Date day = today();
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
+    if (!catalog.find_entry(o.id) && catalog.find_workload(o.id) != nullptr) {
+        // A workload is shown as `catalog list workloads` lists it, alone: its source, as_of and every GPU's figure.
+        ListingFilter filter;
+        filter.sections = {false, false, false, true};
+        filter.max_age_days = max_age;
+        filter.today = day;
+        Listing listing = make_listing(catalog, filter);
+        std::erase_if(listing.workloads, [&](const Workload& w) { return w.id != o.id; });
+        finish(o.output.output, render(listing, output.format, output.render), listing.header.warnings, warn, io);
+        return static_cast<int>(ExitCode::success);
+    }
     const CatalogEntry entry = make_entry(catalog, o.id, day, max_age);
     finish(o.output.output, render(entry, output.format, output.render), entry.header.warnings, warn, io);
     return static_cast<int>(ExitCode::success);
@@ -307,7 +318,7 @@ Command list_command(CLI::App& command) {
 Command show_command(CLI::App& command) {
     auto show = std::make_shared<ShowOptions>();
     CLI::App* show_app = command.add_subcommand("show", "one entry whole, with its source, as_of and age in days");
-    show_app->add_option("id", show->id, "a GPU, build or cloud offer id")->type_name("ID")->required();
+    show_app->add_option("id", show->id, "a GPU, build, cloud offer or workload id")->type_name("ID")->required();
     add_report_output_options(*show_app, show->output, k_listing_formats);
     add_catalog_options(*show_app, show->catalog);
     add_freshness_option(*show_app, show->freshness);

@@ -21,6 +21,7 @@ const char* const k_exit_codes_help =
     "  2  usage error: unknown flag, bad value, value out of range\n"
     "  3  data error: catalogue unreadable or invalid, unknown build or offer, no offer to compare with\n"
     "  4  the output could not be written\n"
+    "  5  out of memory: allow gpucost more memory or ask for less\n"
     " 70  internal error (a bug: please report it)\n";
 
 void print_line(std::ostream& err, std::string_view kind, std::string_view message) {

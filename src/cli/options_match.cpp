@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -140,8 +142,8 @@ namespace {
 
 // What would admit an offer of the user's own files that the match left out, from the rule in `e.reason` (worded by
 // report/match_words.cpp) and the fields its file gives; "" when only a flag of the user's own choosing would.
-std::string admitting_change(const Catalog& catalog, const Excluded& e, const MatchFlags& flags) {
-    const CloudOffer* offer = catalog.find_offer(e.id);
+std::string admitting_change(const Catalog& catalog, const CloudOffer* offer, const Excluded& e,
+                             const MatchFlags& flags) {
     const std::string_view reason = e.reason;
     if (offer == nullptr) return "";
     if (reason.rfind("interconnect ", 0) == 0) {
@@ -181,13 +183,19 @@ std::string exclusion_line(const Excluded& e) {
 
 void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<Excluded>& excluded,
                       const Catalog& catalog, const std::map<std::string, std::string>& user_offers) {
+    // The catalogue's offers by id, made once when a user's offer needs one: a search of the catalogue for each was
+    // quadratic (rank over a 100,000-offer overlay spent 86 % of its 10 s there; issue 21's bench/memory.sh).
+    std::unordered_map<std::string_view, const CloudOffer*> offers;
     for (const Excluded& e : excluded) {
         const auto file = e.kind == "offer" ? user_offers.find(e.id) : user_offers.end();
         if (file == user_offers.end()) {
             if (o.verbose) print_line(err, "note", exclusion_line(e));
             continue;
         }
-        const std::string change = admitting_change(catalog, e, o);
+        if (offers.empty())
+            for (const CloudOffer& offer : catalog.cloud) offers.emplace(offer.id, &offer);  // the first of an id
+        const auto found = offers.find(e.id);
+        const std::string change = admitting_change(catalog, found == offers.end() ? nullptr : found->second, e, o);
         print_line(err, "note",
                    fmt::format("{} (an offer of {}{}{})", exclusion_line(e), file->second, change.empty() ? "" : "; ",
                                change));

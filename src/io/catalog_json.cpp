@@ -1,6 +1,7 @@
 #include "gpucost/io/catalog_json.hpp"
 
 #include <algorithm>
+#include <new>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -312,6 +313,8 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
         reject_newer_assumptions(r, c.assumptions, "/assumptions", ctx.schema_version);
     }
     read_assumption_ranges(r, root, overlay, c.origin, c.assumption_ranges);
+    r.string(root.scalar("note"), "", "note", false);  // kept by no model, but checked as every catalogue string
+    r.string(root.scalar("source"), "", "source", false);
 }
 
 // A whole catalogue (base null) or an overlay over base, where every root key is optional.
@@ -368,6 +371,8 @@ Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) 
         return parse_document(JsonDom(read_text_file(path), path), path, &base);
     } catch (const ValidationError& e) {
         rethrow_with_typed_numbers(e, path);
+    } catch (const std::bad_alloc&) {
+        throw out_of_memory(path);  // anywhere in the load: the text, the document, the model
     }
 }
 
@@ -382,6 +387,8 @@ Catalog load_catalog_file(const std::string& path) {
         return parse_document(JsonDom(read_text_file(path), path), path, nullptr);
     } catch (const ValidationError& e) {
         rethrow_with_typed_numbers(e, path);
+    } catch (const std::bad_alloc&) {
+        throw out_of_memory(path);  // anywhere in the load: the text, the document, the model
     }
 }
 

@@ -1,5 +1,9 @@
 #include "json_dom.hpp"
 
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
@@ -24,16 +28,32 @@ void JsonDom::parse(std::string_view text, bool padded, const std::string& file,
     // A parser of its own, so that its buffers (structural indexes, a padded copy) are freed before the document
     // is read. The same depth limit as the other readers: simdjson counts levels as too_deep_byte does.
     simdjson::dom::parser parser;
-    if (parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS)
-        throw DataError(fmt::format("{}: not enough memory to read {} bytes", file, text.size()));
-    if (parser.parse_into_document(m_document, text.data(), text.size(), !padded).get(m_root) == simdjson::SUCCESS)
-        return;
+    if (parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS) throw out_of_memory(file, text.size());
+    const simdjson::error_code error =
+        parser.parse_into_document(m_document, text.data(), text.size(), !padded).get(m_root);
+    if (error == simdjson::SUCCESS) return;
+    // A failed allocation (the document's tape and strings, a padded copy) says nothing about the text: never
+    // worded as a syntax error, and the text is not parsed again.
+    if (error == simdjson::MEMALLOC) throw out_of_memory(file, text.size());
     // Rejected: nlohmann's parser locates and words the error, or, when it accepts the text (an integer beyond 64
     // bits, which nlohmann reads as a double), rewrites it so that simdjson reads the same values nlohmann would.
     throw_json_error(text, file, nesting_needed);
     const std::string rewritten = nlohmann::json::parse(text.begin(), text.end()).dump();
     if (parser.parse_into_document(m_document, rewritten).get(m_root) != simdjson::SUCCESS)
         throw DataError(fmt::format("{}: cannot be read as JSON", file));
+}
+
+OutOfMemoryError out_of_memory(const std::string& file, std::size_t bytes) {
+    const std::string size = bytes > 0 ? fmt::format(" its {} bytes", bytes) : "";
+    return OutOfMemoryError(fmt::format("{}: out of memory while reading{} (the file itself may be fine); allow "
+                                        "gpucost more memory (ulimit -v, a container's limit) or read a smaller file",
+                                        file, size));
+}
+
+OutOfMemoryError out_of_memory(const std::string& path) {
+    std::error_code ec;
+    const std::uintmax_t bytes = std::filesystem::file_size(path, ec);
+    return out_of_memory(path, ec ? 0 : static_cast<std::size_t>(bytes));
 }
 
 JsonScalar scalar_of(simdjson::dom::element value) {
@@ -52,7 +72,39 @@ JsonScalar scalar_of(simdjson::dom::element value) {
     return {};
 }
 
-nlohmann::json to_nlohmann(simdjson::dom::element value) { return nlohmann::json::parse(simdjson::to_string(value)); }
+nlohmann::json to_nlohmann(simdjson::dom::element value) {
+    // Built directly, as nlohmann's parser would build it from the value's text (the last of repeated keys wins; a
+    // whole number >= 0 is unsigned, a negative one signed): printing the value and parsing it again was a tenth of
+    // the embedded catalogue's load (issue 21).
+    using Type = simdjson::dom::element_type;
+    switch (value.type()) {
+        case Type::NULL_VALUE: return nullptr;
+        case Type::BOOL: return value.get_bool().value_unsafe();
+        case Type::STRING: return std::string(value.get_string().value_unsafe());
+        case Type::INT64: {
+            const std::int64_t v = value.get_int64().value_unsafe();
+            return v >= 0 ? nlohmann::json(static_cast<std::uint64_t>(v)) : nlohmann::json(v);
+        }
+        case Type::UINT64: return value.get_uint64().value_unsafe();
+        case Type::DOUBLE: return value.get_double().value_unsafe();
+        case Type::ARRAY: {
+            nlohmann::json out = nlohmann::json::array();
+            simdjson::dom::array items;  // named, as elsewhere here: a temporary result upsets -Wmaybe-uninitialized
+            if (value.get_array().get(items) != simdjson::SUCCESS) return out;
+            for (const simdjson::dom::element item : items) out.push_back(to_nlohmann(item));
+            return out;
+        }
+        case Type::OBJECT: {
+            nlohmann::json out = nlohmann::json::object();
+            simdjson::dom::object members;
+            if (value.get_object().get(members) != simdjson::SUCCESS) return out;
+            for (const simdjson::dom::key_value_pair member : members)
+                out[std::string(member.key)] = to_nlohmann(member.value);
+            return out;
+        }
+    }
+    return nullptr;
+}
 
 void JsonObject::assign(simdjson::dom::element value) {
     m_keys.clear();

@@ -38,6 +38,12 @@ private:
     simdjson::dom::element m_root;
 };
 
+// "FILE: out of memory while reading its N bytes ...": a failed allocation while reading `file`, never a syntax
+// error (exit 5).
+OutOfMemoryError out_of_memory(const std::string& file, std::size_t bytes);
+// The same for the file at `path`, its size read from the file system (left out when it cannot be).
+OutOfMemoryError out_of_memory(const std::string& path);
+
 // The value as the field readers see it.
 JsonScalar scalar_of(simdjson::dom::element value);
 

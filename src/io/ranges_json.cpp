@@ -22,6 +22,7 @@ std::optional<Range> read_range(JsonReader& r, const nlohmann::json& value, cons
     const auto low = r.number(value, path, "low", b.min, b.max, true, b.min_exclusive, b.unit);
     const auto high = r.number(value, path, "high", b.min, b.max, true, b.min_exclusive, b.unit);
     const auto mode = r.nullable_number(value, path, "mode", b.min, b.max, b.unit);
+    r.string(value, path, "note", false);  // prose for the file's readers, checked like every catalogue string
     Range range;
     if (const auto dist = r.string(value, path, "dist", false)) {
         const auto parsed = parse_range_dist(*dist);

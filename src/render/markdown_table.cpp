@@ -1,5 +1,7 @@
 #include "gpucost/render/markdown_table.hpp"
 
+#include "gpucost/util/text.hpp"
+
 namespace gpucost {
 
 std::string markdown_cell(const std::string& text) {
@@ -12,7 +14,8 @@ std::string markdown_cell(const std::string& text) {
         else
             out += c;
     }
-    return out;
+    // GitHub renders inline HTML: text from a file name, a flag or a catalogue is escaped, never markup.
+    return escape_html(out);
 }
 
 std::string markdown_table(const std::vector<std::string>& header, const std::vector<bool>& right,

@@ -152,7 +152,7 @@ void add_run_parts(Document& d, const RankReport& report) {
 
 Inline rank_verdict(const RankReport& report) {
     const RankRow& best = report.rows.front();
-    const Assumptions& a = best.assumptions.values;
+    const Assumptions& a = best.assumptions->values;
     if (!best.usd_per_million_units)
         return {"cheapest for this work: none (no hours of use); lowest total: " + what_text(best) + " at ",
                 cell::money(best.total_usd)};

@@ -31,7 +31,7 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
     for (const Figure& f : r.figures)
         figures.push_back(
             {{"kind", f.kind}, {"id", f.id}, {"as_of", f.as_of}, {"confidence", text_or_null(f.confidence)}});
-    const Assumptions& a = r.assumptions.values;
+    const Assumptions& a = r.assumptions->values;
     return {{"rank", rank},
             {"kind", r.kind},
             {"id", r.id},

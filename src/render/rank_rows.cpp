@@ -12,7 +12,7 @@ struct RankLine {
     long long rank;  // 1-based
 };
 
-const Assumptions& assumed(const RankLine& l) { return l.row->assumptions.values; }
+const Assumptions& assumed(const RankLine& l) { return l.row->assumptions->values; }
 
 // Money columns are named in US dollars; the writer renames them for another currency.
 constexpr Column<RankLine> k_columns[] = {

@@ -1,9 +1,12 @@
 #include "gpucost/render/svg.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -23,22 +26,22 @@ std::string indent(std::size_t depth) { return std::string(depth * 2, ' '); }
 }  // namespace
 
 std::string xml_escape(std::string_view text) {
+    // Controls and bidi marks made visible as every writer shows them (escape_html); tabs and line breaks, which
+    // XML keeps as white space, are kept; an apostrophe is escaped too, for attributes.
     std::string out;
     out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default:
-                // XML 1.0 allows tab, newline and carriage return among the C0 controls, and no DEL-free others.
-                if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
-                    out += "\xEF\xBF\xBD";
-                else
-                    out += c;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find_first_of("\t\n\r", start), text.size());
+        for (const char c : escape_html(text.substr(start, end - start))) {
+            if (c == '\'')
+                out += "&#39;";
+            else
+                out += c;
         }
+        if (end == text.size()) break;
+        out += text[end];
+        start = end + 1;
     }
     return out;
 }

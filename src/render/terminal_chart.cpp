@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -106,12 +108,43 @@ std::string x_axis(int left, int width, int months) {
         rule += std::find(tick_columns.begin(), tick_columns.end(), c) != tick_columns.end() ? "\u252c" : "\u2500";
     for (std::size_t i = 0; i < tick_columns.size(); ++i) {
         const std::string text = fmt::format("{}", static_cast<int>(ticks[i]));
-        const std::size_t at = static_cast<std::size_t>(left + tick_columns[i]);
+        // The last label ends at the chart's right edge at most (a 600-month horizon's "600" would pass it by one).
+        const std::size_t at = std::min(static_cast<std::size_t>(left + tick_columns[i]),
+                                        static_cast<std::size_t>(left + width + 1) - text.size());
         if (at < labels.size() + 1 && i > 0) continue;  // would overprint the previous label
         labels.resize(at, ' ');
         labels += text;
     }
     return rule + "\n" + labels + "\n";
+}
+
+// Code points: what a terminal gives each of these characters (ASCII, box drawing and braille: one cell each).
+std::size_t cells(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// The key under the axis, within `columns` (the promised width counts it too): on one line when it fits, else the
+// unit, own and rent on a line each, indented as far as each allows. Ids are at most 100 characters, so a key line
+// is cut (with "...") only on a terminal narrower than that.
+std::string legend(int left, int columns, const Comparison& c, bool colour) {
+    const auto width = static_cast<std::size_t>(columns);
+    const std::string own = " own: " + c.build.id;
+    const std::string rent = " rent: " + c.offer.id;
+    const std::string own_key = paint("\u2824\u2824\u2824", k_own_colour, colour);
+    const std::string rent_key = paint("\u2824\u2824 \u2824", k_rent_colour, colour);
+    const auto indent = static_cast<std::size_t>(left);
+    if (indent + cells("months   ") + 3 + cells(own) + 3 + 4 + cells(rent) <= width)
+        return fmt::format("{}months   {}{}   {}{}\n", std::string(indent, ' '), own_key, own, rent_key, rent);
+    const auto line = [&](const std::string& key, std::size_t key_cells, std::string text) {
+        if (key_cells + cells(text) > width) {
+            while (key_cells + cells(text) + 3 > width && !text.empty()) text.pop_back();
+            text += "...";
+        }
+        const std::size_t room = width - std::min(width, key_cells + cells(text));
+        return std::string(std::min(indent, room), ' ') + key + text + "\n";
+    };
+    return std::string(indent, ' ') + "months\n" + line(own_key, 3, own) + line(rent_key, 4, rent);
 }
 
 }  // namespace
@@ -157,9 +190,7 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
         out += "\n";
     }
     out += x_axis(left, width, months);
-    out += fmt::format("{} months   {} own: {}   {} rent: {}\n", std::string(static_cast<std::size_t>(left), ' '),
-                       paint("\u2824\u2824\u2824", k_own_colour, colour), c.build.id,
-                       paint("\u2824\u2824 \u2824", k_rent_colour, colour), c.offer.id);
+    out += legend(left, columns, c, colour);
     out += payback ? fmt::format("{}\u2502 payback: month {} of {}\n", std::string(static_cast<std::size_t>(left), ' '),
                                  *payback, months)
                    : fmt::format("{}no payback within the {}-month horizon\n",

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 
+#include "gpucost/util/text.hpp"
+
 namespace gpucost {
 
 TextTable::TextTable(std::vector<Align> align)
     : m_align(std::move(align)) {}
 
 void TextTable::add(std::vector<std::string> row, Tone tone) {
+    // A cell may hold a file name or a flag's value: its controls are shown, never obeyed by the terminal.
+    for (std::string& cell : row)
+        if (forbidden_character(cell)) cell = escape_visible(cell);
     m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
 }
 

@@ -9,9 +9,12 @@
 namespace gpucost {
 namespace {
 
-// "box-a4 vs aws-x: owning saves $1,234 at the point values (build is cheaper)"
+// "box-a4 vs aws-x: owning saves $1,234 at the point values (build is cheaper)"; when the cloud is cheaper,
+// "renting saves $922", never "owning saves -$922".
 Inline heading(const ComparisonLabel& label) {
-    return {label.build.id + " vs " + label.offer.id + ": owning saves ", cell::money(label.owning_saves_usd),
+    const bool renting = label.owning_saves_usd < 0.0;
+    return {label.build.id + " vs " + label.offer.id + (renting ? ": renting saves " : ": owning saves "),
+            cell::money(renting ? -label.owning_saves_usd : label.owning_saves_usd),
             fmt::format(" at the point values ({} is cheaper)", to_string(label.cheaper))};
 }
 

@@ -5,6 +5,7 @@
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/text_table.hpp"
+#include "gpucost/util/text.hpp"
 #include "writer_parts.hpp"
 
 namespace gpucost {
@@ -31,7 +32,7 @@ public:
 
     std::string section(const Section& s) const {
         const bool headed = !s.heading.empty() || s.indented;
-        std::string out = s.heading.empty() ? "" : m_paint(human_text(s.heading, m_currency), Tone::strong) + "\n";
+        std::string out = s.heading.empty() ? "" : m_paint(shown(s.heading, m_currency), Tone::strong) + "\n";
         bool first = true;
         for (const Block& b : s.blocks) {
             if (!b.shown.text) continue;
@@ -45,8 +46,14 @@ public:
     }
 
 private:
+    // Every text a terminal shows, file names and flag values included: controls made visible, never obeyed.
+    template <class Text>
+    std::string shown(const Text& text, const Currency& currency) const {
+        return escape_visible(human_text(text, currency));
+    }
+
     std::string line(const Paragraph& p, const std::string& indent) const {
-        const std::string text = human_text(p.text, m_currency);
+        const std::string text = shown(p.text, m_currency);
         return text.empty() ? "" : indent + m_paint(text, tone_of(p.role, p.strong)) + "\n";
     }
 
@@ -56,12 +63,12 @@ private:
         TextTable out(align);
         if (!t.header.empty()) {
             std::vector<std::string> header;
-            for (const Inline& h : t.header) header.push_back(human_text(h, m_currency));
+            for (const Inline& h : t.header) header.push_back(shown(h, m_currency));
             out.add(std::move(header), Tone::strong);
         }
         for (const TableRow& row : t.rows) {
             std::vector<std::string> cells;
-            for (const Cell& c : row.cells) cells.push_back(human_text(c, m_currency));
+            for (const Cell& c : row.cells) cells.push_back(shown(c, m_currency));
             out.add(std::move(cells), row.tone);
             for (std::size_t i = 0; i < row.cells.size(); ++i) {
                 const Cell& c = row.cells[i];
@@ -73,7 +80,7 @@ private:
 
     std::string block(const Block& b, const std::string& indent) const {
         if (const auto* h = std::get_if<Heading>(&b.content))
-            return indent + m_paint(human_text(h->text, m_currency), Tone::strong) + "\n";
+            return indent + m_paint(shown(h->text, m_currency), Tone::strong) + "\n";
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return line(*p, indent);
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;
@@ -83,7 +90,8 @@ private:
         }
         if (const auto* f = std::get_if<Facts>(&b.content)) {
             TextTable out({Align::left, Align::left});
-            for (const auto& [label, value] : f->facts) out.add({label + ":", human_text(value, m_currency)});
+            for (const auto& [label, value] : f->facts)
+                out.add({escape_visible(label) + ":", shown(value, m_currency)});
             return out.str(indent, m_paint);
         }
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);

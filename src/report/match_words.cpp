@@ -77,11 +77,18 @@ std::string compliance_reason(const Build& build, const CloudOffer& offer, const
 
 }  // namespace
 
+// The workload ids a message names before "and N more": enough to show the spelling, short enough for one line.
+constexpr std::size_t k_workloads_listed = 5;
+
 std::string workload_list(const Catalog& catalog) {
     std::vector<std::string> ids;
     for (const Workload& w : catalog.workloads) ids.push_back(w.id);
     std::sort(ids.begin(), ids.end());
-    return ids.empty() ? std::string("none") : fmt::format("{}", fmt::join(ids, ", "));
+    if (ids.empty()) return "none";
+    // A message stays one readable line however many workloads a catalogue has (the shipped one's was 31 KB).
+    if (ids.size() <= k_workloads_listed) return fmt::format("{}", fmt::join(ids, ", "));
+    return fmt::format("{} and {} more (gpucost catalog list workloads)",
+                       fmt::join(ids.begin(), ids.begin() + k_workloads_listed, ", "), ids.size() - k_workloads_listed);
 }
 
 const Workload& workload_named(const Catalog& catalog, const std::string& id) {

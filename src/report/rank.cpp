@@ -59,7 +59,7 @@ double used_hours_over_horizon(const Assumptions& a) {
 
 // The work, its discounted twin and the figure of one row from its total.
 void credit_work(RankRow& row) {
-    const Assumptions& a = row.assumptions.values;
+    const Assumptions& a = row.assumptions->values;
     row.used_hours = used_hours_over_horizon(a);
     row.work_units = static_cast<double>(row.gpu_count) * row.throughput_per_gpu * k_seconds_per_hour * row.used_hours;
     row.discounted_work_units = discounted_work_units(row.gpu_count, row.throughput_per_gpu, a);
@@ -101,9 +101,10 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         }
         const Gpu& gpu = *catalog.find_gpu(build.gpu);
         RankRow row;
-        row.assumptions = resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
-        check_lead_time(row.assumptions, build.id);
-        const Assumptions& a = row.assumptions.values;
+        row.assumptions = std::make_shared<const ResolvedAssumptions>(
+            resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}));
+        check_lead_time(*row.assumptions, build.id);
+        const Assumptions& a = row.assumptions->values;
         const BuildSpec spec = build_spec_for(build, gpu);
         const std::optional<CloudSpec> interim = interim_for(catalog, build, spec, a, options);
         if (!interim) {
@@ -141,6 +142,7 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
     const Pricing pricing = report.header.assumptions.values.pricing;
     // An offer stands alone: judged as for the smallest PCIe machine, so only the requirements, the filters, the
     // tiers, the workload figure and the price can leave it out.
+    const auto assumptions = std::make_shared<const ResolvedAssumptions>(report.header.assumptions);
     Build alone;
     alone.gpu_count = 1;
     alone.interconnect = Interconnect::pcie;
@@ -164,12 +166,12 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         row.provider = offer.provider;
         row.region = offer.region;
         row.usd_per_hour = offer.price(pricing);
-        row.assumptions = report.header.assumptions;
+        row.assumptions = assumptions;
         row.throughput_per_gpu = *w.throughput(gpu.id);
         // One instance of c GPUs, rented for the same hours: the engine's cloud side for a c-GPU need.
         BuildSpec need;
         need.gpu_count = offer.gpu_count;
-        row.total_usd = cloud_total_usd(need, cloud_spec_of(offer, pricing), row.assumptions.values);
+        row.total_usd = cloud_total_usd(need, cloud_spec_of(offer, pricing), row.assumptions->values);
         row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("offer", offer.id, offer.provenance)};
         row.estimates = estimates_of(row.figures);
         credit_work(row);

@@ -1,6 +1,7 @@
 #include "gpucost/report/uncertainty.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -197,16 +198,29 @@ SweepReport sweep_report(const Catalog& catalog, const RangeRequest& request, co
     s.header = report.header;
     s.header.command = "sweep";
     s.excluded = report.excluded;
+    // Each comparison the grid applies to, with its axes: counted before any point is evaluated, so a grid too
+    // large across the builds is refused before the work and the memory it would take.
+    // Slots only: the grid's values are copied into one comparison's axes at a time, as it is swept.
+    std::vector<std::pair<const Comparison*, std::vector<Slot>>> swept;
     for (const Comparison& c : report.comparisons) {
-        std::vector<SweepAxis> axes;
+        std::vector<Slot> slots;
         for (std::size_t i = 0; i < entries.size(); ++i)
-            if (const auto slot = slot_in(catalog, c, entries[i].address)) axes.push_back({*slot, s.values[i]});
-        if (axes.size() != entries.size()) {
+            if (const auto slot = slot_in(catalog, c, entries[i].address)) slots.push_back(*slot);
+        if (slots.size() != entries.size()) {
             s.header.warnings.push_back(fmt::format("{} vs {} skipped: --vary {} does not apply to it", c.build.id,
                                                     c.offer.id, fmt::join(s.addresses, ", ")));
             continue;
         }
-        s.comparisons.push_back({label_of(c), sweep(case_of(c), axes)});
+        swept.emplace_back(&c, std::move(slots));
+    }
+    if (const std::size_t total = points * swept.size(); total > k_max_sweep_total_points)
+        throw UsageError(fmt::format("--vary: {} points x {} comparisons = {} grid points in all, more than the {} "
+                                     "one sweep evaluates; use a larger STEP or name one build (--build ID)",
+                                     points, swept.size(), total, k_max_sweep_total_points));
+    for (const auto& [c, slots] : swept) {
+        std::vector<SweepAxis> axes;
+        for (std::size_t i = 0; i < slots.size(); ++i) axes.push_back({slots[i], s.values[i]});
+        s.comparisons.push_back({label_of(*c), sweep(case_of(*c), axes)});
     }
     if (s.comparisons.empty())
         throw DataError(fmt::format("--vary {}: applies to no comparison (a gpu:, build: or cloud: address varies only "

@@ -269,3 +269,13 @@ TEST_CASE("grid_values: start, stop and step", "[analysis][sweep]") {
     CHECK(grid_values(0, 1, -1).empty());
     CHECK(grid_values(NAN, 1, 1).empty());
 }
+
+TEST_CASE("grid_values: a last point past STOP by rounding alone is STOP (issue 21)", "[analysis][sweep]") {
+    // 0.1 + 499 x 0.1 = 50.00000000000001 in doubles: 500 points, the last exactly 50 (years' upper bound).
+    const std::vector<double> years = grid_values(0.1, 50, 0.1);
+    REQUIRE(years.size() == 500);
+    CHECK(years.back() == 50.0);
+    CHECK(years[1] == 0.2);  // 0.1 + 1 x 0.1
+    CHECK(*std::max_element(years.begin(), years.end()) == 50.0);
+    CHECK(grid_values(0, 1, 0.1).back() == 1.0);  // 0 + 10 x 0.1 = 1 exactly: clamping changes nothing else
+}

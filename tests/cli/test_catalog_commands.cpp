@@ -105,6 +105,22 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
                             Contains("did you mean \"workloads\""));
 }
 
+TEST_CASE("catalog show WORKLOAD_ID: the workload alone, as catalog list workloads lists it (issue 21)") {
+    // It said "unknown catalogue entry" for an id that `catalog list workloads` lists.
+    const auto shown = ok({"catalog", "show", "llm-infer", "--catalog", "data/match_catalog.json", "--format", "json"});
+    const Json j = body(shown.out);
+    CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"llm-infer"});  // fp64-hpc left out
+    CHECK(j.at("workloads").at(0).at("unit") == "tokens/s");
+    CHECK(!j.contains("gpus"));
+    const std::string table = ok({"catalog", "show", "fp64-hpc", "--catalog", "data/match_catalog.json"}).out;
+    CHECK(table.find("fp64-hpc") != std::string::npos);
+    CHECK(table.find("llm-infer") == std::string::npos);
+    // An id that is neither an entry nor a workload is still unknown.
+    const auto bad = run_gpucost({"catalog", "show", "llm-infr", "--catalog", "data/match_catalog.json"});
+    CHECK(bad.exit_code == 3);
+    CHECK_THAT(bad.err, Contains("unknown catalogue entry \"llm-infr\""));
+}
+
 TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricing") {
     // on-demand per GPU-hour: b-1 0.5 / 1 = 0.5; cheap-a8 16 / 8 = 2; pricey-a1 3 / 1 = 3.
     const Json od = body(ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);

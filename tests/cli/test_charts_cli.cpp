@@ -338,6 +338,58 @@ TEST_CASE("the terminal chart: braille, as wide as the terminal, 80 piped, colou
     CHECK(chart_part(cash) == chart);  // the same chart under the cash-flow table
 }
 
+TEST_CASE("the terminal chart: its key counts in the width, long ids and 600 months included (issue 21)", "[charts]") {
+    ScopedEnv no_color("NO_COLOR", nullptr);
+    ScopedEnv columns("COLUMNS", nullptr);
+    // The shipped catalogue's longest ids: the one-line key would be 90-odd columns; it was drawn so (84-85 wide).
+    for (const char* build : {"hgx-h100-thinkmate-2024", "dgx-h100-2023"}) {
+        INFO(build);
+        for (const char* months : {"36", "600"}) {
+            const std::string chart =
+                chart_part(run_ok({"compare", "--build", build, "--months", months, "--chart", "--color", "never"}));
+            INFO(chart);
+            CHECK(widest_line(chart) <= 80);
+            CHECK(chart.find(std::string("own: ") + build) != std::string::npos);
+            CHECK(chart.find("rent: ") != std::string::npos);
+        }
+        const std::string narrow = chart_part(
+            run_ok({"compare", "--build", build, "--chart", "--color", "never"}, gpucost::Terminal{true, 50}));
+        CHECK(widest_line(narrow) <= 50);
+    }
+}
+
+TEST_CASE("docs/output.md's chart table names every chart each command draws, simulate's included (issue 21)",
+          "[charts]") {
+    const std::string doc = gpucost::test::read_file(std::string(GPUCOST_SOURCE_DIR) + "/docs/output.md");
+    CHECK(doc.find("has no picture") == std::string::npos);  // it said so of simulate, which draws a histogram
+    // Each command's own list of its charts: the usage error of --format svg without --chart.
+    const std::vector<std::vector<std::string>> commands = {
+        {"compare", "--catalog", k_mini, "--build", "box-a4"},
+        {"compare", "--catalog", k_mini},
+        {"simulate", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--draws", "100"},
+        {"sensitivity", "--catalog", "data/ranges_catalog.json", "--build", "box-a4"},
+        {"rank", "--catalog", "data/match_catalog.json", "--workload", "llm-infer"}};
+    for (std::vector<std::string> args : commands) {
+        args.insert(args.end(), {"--format", "svg"});
+        const auto r = run_gpucost(args);
+        INFO(args.front() << ": " << r.err);
+        // "... this report has: a, b, c", or for a report of one chart "... add --chart NAME".
+        const bool many = r.err.find("has: ") != std::string::npos;
+        const std::string marker = many ? "has: " : "add --chart ";
+        const std::size_t at = r.err.find(marker);
+        REQUIRE(at != std::string::npos);
+        std::string names = r.err.substr(at + marker.size());
+        names = names.substr(0, names.find('\n'));
+        for (std::size_t start = 0; start <= names.size();) {
+            const std::size_t end = std::min(names.find(", ", start), names.size());
+            const std::string name = names.substr(start, end - start);
+            INFO("chart " << name);
+            CHECK(doc.find("| `" + name + "` |") != std::string::npos);
+            start = end + 2;
+        }
+    }
+}
+
 namespace {
 
 const std::string k_ranges = "data/ranges_catalog.json";

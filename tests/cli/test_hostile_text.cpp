@@ -175,3 +175,87 @@ TEST_CASE("hostile text: file names, JSON keys and arguments reach a diagnostic 
     CHECK(r.err.find("box\\u202e\\x1b[2K") != std::string::npos);
     CHECK(!forbidden_character(r.err.substr(0, r.err.size() - 1)));
 }
+
+TEST_CASE("hostile text: a file name reaches the table, markdown and HTML escaped, never obeyed (issue 21)") {
+    const fs::path dir = fresh_dir("file-names");
+    const std::string catalog =
+        write_file(dir / "c\x1b[2J.json", gpucost::test::read_file(gpucost::test::test_path("data/mini_catalog.json")));
+    const std::string shown = escape_visible(catalog);  // ".../c\x1b[2J.json"
+    for (const char* format : {"table", "markdown", "html"}) {
+        INFO(format);
+        const auto r = run_gpucost({"compare", "--catalog", catalog, "--format", format});
+        REQUIRE(r.exit_code == 0);
+        CHECK(r.out.find('\x1b') == std::string::npos);  // the screen is never cleared
+        CHECK(r.out.find(shown) != std::string::npos);   // the name is shown, its ESC as \x1b
+    }
+    // An overlay's name, and the detailed view of one build.
+    const std::string overlay = write_file(dir / "o\xE2\x80\xAE<b>.json", overlay_with_provider("aws"));
+    for (const char* format : {"table", "markdown", "html"}) {
+        INFO(format);
+        const auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--add-catalog", overlay,
+                                    "--build", "box-b2", "--format", format});
+        REQUIRE(r.exit_code == 0);
+        CHECK(r.out.find("\xE2\x80\xAE") == std::string::npos);  // no bidi override reaches the reader
+        if (std::string(format) != "table") CHECK(r.out.find("<b>") == std::string::npos);  // text, not markup
+        CHECK(r.out.find(std::string(format) == "table" ? "o\\u202e<b>.json" : "o\\u202e&lt;b&gt;.json") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("hostile text: a scenario file's name, in the assumptions' \"from\" column, is escaped (issue 21)") {
+    const fs::path dir = fresh_dir("scenario-name");
+    const std::string scenario = write_file(dir / "s\x1b<i>.json", R"({"hours_per_week": 50})");
+    const std::vector<std::string> args = {
+        "compare", "--catalog", "data/mini_catalog.json", "--scenario", scenario, "--build", "box-a4", "--format"};
+    for (const auto& [format, shown] : std::vector<std::pair<std::string, std::string>>{
+             {"table", "s\\x1b<i>.json"}, {"markdown", "s\\x1b&lt;i&gt;.json"}, {"html", "s\\x1b&lt;i&gt;.json"}}) {
+        std::vector<std::string> a = args;
+        a.push_back(format);
+        const auto r = run_gpucost(a);
+        INFO(format);
+        REQUIRE(r.exit_code == 0);
+        CHECK(r.out.find('\x1b') == std::string::npos);
+        CHECK(r.out.find(shown) != std::string::npos);
+    }
+}
+
+TEST_CASE("hostile text: rank's --region and --provider reach markdown as text, never as HTML (issue 21)") {
+    const std::vector<std::string> rank = {"rank", "--catalog", "data/match_catalog.json", "--workload", "llm-infer"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = rank;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_gpucost(args);
+    };
+    const auto md = with({"--region", "<img src=x>", "--format", "markdown"});
+    REQUIRE(md.exit_code == 0);
+    CHECK(md.out.find("<img") == std::string::npos);
+    CHECK(md.out.find("&lt;img src=x&gt;") != std::string::npos);
+    const auto html = with({"--provider", "<img src=x>", "--format", "html"});
+    REQUIRE(html.exit_code == 0);
+    CHECK(html.out.find("<img") == std::string::npos);
+    const auto table = with({"--provider", "a\x1b[2Jb"});
+    REQUIRE(table.exit_code == 0);
+    CHECK(table.out.find('\x1b') == std::string::npos);
+    CHECK(table.out.find("a\\x1b[2Jb") != std::string::npos);
+}
+
+TEST_CASE("hostile text: the catalogue's top-level note and a range's note are checked like every string (issue 21)") {
+    const fs::path dir = fresh_dir("notes");
+    for (const Hostile& h : hostile()) {
+        if (h.code == std::string("U+0009")) continue;  // a tab is prose: allowed in a note
+        INFO(h.what);
+        const std::string top = write_file(dir / "top.json", "{\"note\": \"" + h.json + "\", \"cloud\": []}");
+        auto r = run_gpucost({"catalog", "validate", "--catalog", "data/mini_catalog.json", "--add-catalog", top});
+        CHECK(r.exit_code == 3);
+        CHECK(r.err.rfind("gpucost: error: " + top + ": /note: control character " + h.code + " is not allowed\n", 0) ==
+              0);
+        const std::string ranged = write_file(
+            dir / "range.json",
+            R"({"assumption_ranges": {"hours_per_week": {"low": 10, "high": 100, "note": ")" + h.json + "\"}}}");
+        r = run_gpucost({"catalog", "validate", "--catalog", "data/mini_catalog.json", "--add-catalog", ranged});
+        CHECK(r.exit_code == 3);
+        CHECK(r.err.rfind("gpucost: error: " + ranged + ": /assumption_ranges/hours_per_week/note: control character " +
+                              h.code + " is not allowed\n",
+                          0) == 0);  // then validate's summary line
+    }
+}

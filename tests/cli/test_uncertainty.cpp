@@ -1,5 +1,6 @@
 // sensitivity, sweep and simulate through the CLI: goldens of every format on a fixture catalogue with ranges,
 // agreement with compare runs, and hostile ranges.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -184,4 +185,27 @@ TEST_CASE("hostile ranges in files name the file and the JSON path", "[cli][unce
                 "data/overlay/bad_ranges.json: /assumption_ranges/hours_per_week/high: must be in [0, 168] h/week");
     check_error({"simulate", "--scenario", "data/scenario/unknown_range_id.json"}, 3,
                 "data/scenario/unknown_range_id.json: /ranges/build:box-a5~1setup_usd: unknown build \"box-a5\"");
+}
+
+TEST_CASE("sweep: the grid's total over every comparison is capped, refused before the work (issue 21)",
+          "[cli][uncertainty]") {
+    // 0:168:0.003 is 168 / 0.003 + 1 = 56,001 points: within the total of 100,000 for one comparison, but not for
+    // the fixture's two (box-a4 and box-b2): 2 x 56,001 = 112,002.
+    check_error({"sweep", "--vary", "hours_per_week=0:168:0.003"}, 2,
+                "--vary: 56001 points x 2 comparisons = 112002 grid points in all, more than the 100000 one sweep "
+                "evaluates; use a larger STEP or name one build (--build ID)");
+    // One build: 56,001 points, within the total (the CSV's lines: a header and a row a point).
+    const auto one = run_gpucost(
+        with_catalog({"sweep", "--build", "box-a4", "--vary", "hours_per_week=0:168:0.003", "--format", "csv"}));
+    REQUIRE(one.exit_code == 0);
+    CHECK(std::count(one.out.begin(), one.out.end(), '\n') == 56002);
+}
+
+TEST_CASE("sweep: steps are START + i x STEP, the end compared with a tolerance (issue 21)", "[cli][uncertainty]") {
+    // 0.1 + 499 x 0.1 = 50.00000000000001 in doubles; years' upper bound is 50, and the grid's last point is 50.
+    const Json j = run_json({"sweep", "--build", "box-a4", "--vary", "years=0.1:50:0.1"});
+    const Json& values = j["vary"][0]["values"];
+    REQUIRE(values.size() == 500);
+    CHECK(values[0].get<double>() == 0.1);
+    CHECK(values[499].get<double>() == 50.0);
 }

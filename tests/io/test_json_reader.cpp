@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -184,4 +185,25 @@ TEST_CASE("catalogue values are read as nlohmann reads them: repeated keys, inte
               gpucost::parse_catalog_overlay(offer_head + R"("gpu_count": 123456789012345678901234567890})" + gpu,
                                              "o.json", base);
           }) == "o.json: /cloud/0/gpu_count: must be in [1, 1000000], got 123456789012345678901234567890");
+}
+
+TEST_CASE("a catalogue's assumptions and ranges read as nlohmann reads them, numbers of every kind (issue 21)") {
+    // The assumption and range objects go to nlohmann-based readers, converted from simdjson's DOM directly (not
+    // printed and parsed again): whole, negative, fractional and exponent numbers, strings and repeated keys.
+    const std::string overlay = R"({"assumptions": {"hours_per_week": 40, "hours_per_week": 168, "years": 4,
+        "electricity_usd_per_kwh": 1.5e-1, "discount_rate": 0.05, "pricing": "spot", "cloud_price_change_per_year": -0.02},
+        "assumption_ranges": {"hours_per_week": {"low": 10, "high": 1.2e2, "mode": 40.5, "dist": "pert"}}})";
+    const gpucost::Catalog base;
+    const gpucost::Catalog c = gpucost::parse_catalog_overlay(overlay, "o.json", base);
+    using gpucost::AssumptionKey;
+    const auto number = [&](AssumptionKey key) { return std::get<double>(*c.assumptions.get(key)); };
+    CHECK(number(AssumptionKey::hours_per_week) == 168.0);  // the last of repeated keys
+    CHECK(number(AssumptionKey::horizon_months) == 48.0);   // 4 years, held as months
+    CHECK(number(AssumptionKey::electricity_usd_per_kwh) == 0.15);
+    CHECK(number(AssumptionKey::discount_rate) == 0.05);
+    CHECK(number(AssumptionKey::cloud_price_change_per_year) == -0.02);
+    REQUIRE(c.assumption_ranges.size() == 1);
+    CHECK(c.assumption_ranges[0].range.low == 10.0);
+    CHECK(c.assumption_ranges[0].range.high == 120.0);
+    CHECK(c.assumption_ranges[0].range.mode == 40.5);
 }

@@ -10,11 +10,12 @@
 
 using namespace gpucost;
 
-TEST_CASE("xml_escape: markup characters become entities, bad controls U+FFFD", "[svg]") {
+TEST_CASE("xml_escape: markup characters become entities, controls made visible", "[svg]") {
     CHECK(xml_escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
     CHECK(xml_escape("tab\there\nok") == "tab\there\nok");
-    CHECK(xml_escape(std::string("bell\x07")) == "bell\xEF\xBF\xBD");
-    CHECK(xml_escape("\xC3\xA9t\xC3\xA9") == "\xC3\xA9t\xC3\xA9");  // UTF-8 passes through
+    CHECK(xml_escape(std::string("bell\x07")) == "bell\\x07");           // C0: as escape_visible shows it
+    CHECK(xml_escape("\xE2\x80\xAEgcp <b>") == "\\u202egcp &lt;b&gt;");  // a bidi override, then markup
+    CHECK(xml_escape("\xC3\xA9t\xC3\xA9") == "\xC3\xA9t\xC3\xA9");       // UTF-8 passes through
 }
 
 TEST_CASE("svg_number: two decimals at most, no trailing zeros, never -0", "[svg]") {

@@ -59,6 +59,23 @@ std::vector<std::string> ids(const RankReport& report) {
 
 }  // namespace
 
+TEST_CASE("build_rank_report: offer rows share the run's assumptions, never a copy each (issue 21)") {
+    const RankReport report = build_rank_report(fixture(), plain("llm-infer"));
+    const ResolvedAssumptions* shared = nullptr;
+    std::size_t offers = 0;
+    for (const RankRow& r : report.rows) {
+        REQUIRE(r.assumptions);
+        if (r.kind != "cloud") continue;
+        ++offers;
+        if (shared == nullptr) shared = r.assumptions.get();
+        CHECK(r.assumptions.get() == shared);  // one object for every offer: rank's memory grows by rows, not texts
+    }
+    REQUIRE(offers >= 2);
+    CHECK(shared->values.months == report.header.assumptions.values.months);
+    CHECK(shared->origins == report.header.assumptions.origins);
+    CHECK(shared->sources == report.header.assumptions.sources);
+}
+
 TEST_CASE("build_rank_report: a build and an offer priced per million tokens, by hand") {
     const RankReport report = build_rank_report(fixture(), plain("llm-infer"));
     // Hours of use: 40 h/week x 730 / 168 = 173.8095 h a month; x 36 months = 6,257.142857 h.
@@ -203,6 +220,24 @@ TEST_CASE("build_rank_report: a GPU the workload does not measure is left out, n
     // Builds first among the left out, then by id.
     CHECK(report.excluded.front().kind == "build");
     CHECK(report.excluded.back().id == "c-2x-cloud");
+}
+
+TEST_CASE("workload_named: an unknown id names five workloads and counts the rest (issue 21)") {
+    Catalog catalog = fixture();  // fp64-hpc and llm-infer, then five copies: w-1 .. w-5
+    for (int i = 1; i <= 5; ++i) {
+        Workload w = catalog.workloads.front();
+        w.id = "w-" + std::to_string(i);
+        catalog.workloads.push_back(w);
+    }
+    ComparisonRequest r = plain("nope");
+    // Sorted: fp64-hpc, llm-infer, w-1, w-2, w-3 shown; w-4 and w-5 counted (7 - 5 = 2).
+    CHECK_THROWS_WITH(build_rank_report(catalog, r),
+                      "--workload: unknown workload \"nope\"; the catalogue's workloads: fp64-hpc, llm-infer, w-1, "
+                      "w-2, w-3 and 2 more (gpucost catalog list workloads)");
+    catalog.workloads.resize(5);  // exactly five: all named, no "more"
+    CHECK_THROWS_WITH(build_rank_report(catalog, r),
+                      "--workload: unknown workload \"nope\"; the catalogue's workloads: fp64-hpc, llm-infer, w-1, "
+                      "w-2, w-3");
 }
 
 TEST_CASE("build_rank_report: the workload must be given and known") {

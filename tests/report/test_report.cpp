@@ -10,6 +10,7 @@
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/report/verdict.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -177,4 +178,14 @@ TEST_CASE("build_report: each side's total at 0 and 168 h/week, the lines the co
     const double h = *c.result.break_even_hours_per_week;
     CHECK_THAT(line(u.build_at_0_usd, u.build_at_168_usd, h),
                WithinRel(line(u.cloud_at_0_usd, u.cloud_at_168_usd, h), 1e-12));
+}
+
+TEST_CASE("is_estimate_source: the word estimate in any ASCII case, anywhere in the source") {
+    CHECK(is_estimate_source("estimate"));
+    CHECK(is_estimate_source("gpucost ESTIMATE from two quotes"));
+    CHECK(is_estimate_source("an Estimated figure"));   // "estimate" inside a longer word counts, as before
+    CHECK(is_estimate_source("eestimate"));             // a false start ("e" then "es...") is not the end
+    CHECK_FALSE(is_estimate_source("estimat"));         // cut short at the end
+    CHECK_FALSE(is_estimate_source("AWS price list"));  // no such word
+    CHECK_FALSE(is_estimate_source(""));
 }

@@ -302,3 +302,39 @@ TEST_CASE("is_valid_date: YYYY-MM-DD or YYYY-MM, a real month and day, from 1990
         CHECK(is_valid_date(c.text) == c.valid);
     }
 }
+
+TEST_CASE("forbidden_character: found at every offset and beside every neighbour a word at a time could hide it") {
+    // Each forbidden character placed at each offset of a 40-byte ASCII line, so it falls in every byte of an
+    // 8-byte word and in the tail after the last whole word; the first one is reported.
+    const std::vector<std::pair<std::string, char32_t>> hostile = {
+        {"\x1b", 0x1B},     {std::string(1, '\0'), 0x00}, {"\x1f", 0x1F},           {"\x7f", 0x7F},
+        {"\xC2\x85", 0x85}, {"\xC2\x9F", 0x9F},           {"\xE2\x80\xAE", 0x202E}, {"\xE2\x81\xA9", 0x2069}};
+    for (const auto& [bytes, code] : hostile) {
+        for (std::size_t at = 0; at + bytes.size() <= 40; ++at) {
+            std::string line(40, 'a');
+            line.replace(at, bytes.size(), bytes);
+            INFO("code " << static_cast<unsigned>(code) << " at " << at);
+            CHECK(gpucost::forbidden_character(line) == code);
+        }
+    }
+    // Bytes a word test could mistake: 0x20 (the first allowed), 0x7E, 0xC3 (é's lead), 0xE2 starting an
+    // allowed character (U+20AC, the euro sign), 0xC2 starting one (U+00A0, the no-break space). None is forbidden.
+    for (const char* fine : {"                ", "~~~~~~~~~~~~~~~~", "caf\xC3\xA9 caf\xC3\xA9 caf\xC3\xA9",
+                             "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC 12",
+                             "a\xC2\xA0"
+                             "b\xC2\xA0"
+                             "c\xC2\xA0"
+                             "d\xC2\xA0"})
+        CHECK_FALSE(gpucost::forbidden_character(fine));
+    CHECK(gpucost::forbidden_character("0123456\t89", true) == std::nullopt);  // a tab allowed in prose
+    CHECK(gpucost::forbidden_character("0123456\t89", false) == U'\t');
+}
+
+TEST_CASE("escape_html: controls made visible, then markup written as character references") {
+    CHECK(gpucost::escape_html("<img src=x onerror=\"a()\"> & co") ==
+          "&lt;img src=x onerror=&quot;a()&quot;&gt; &amp; co");
+    CHECK(gpucost::escape_html("c\x1b[2J.json") == "c\\x1b[2J.json");       // ESC as escape_visible shows it
+    CHECK(gpucost::escape_html("\xE2\x80\xAE<b>") == "\\u202e&lt;b&gt;");   // a bidi override, then markup
+    CHECK(gpucost::escape_html("don't") == "don't");                        // an apostrophe is inert here
+    CHECK(gpucost::escape_html("plain text, 100%") == "plain text, 100%");  // nothing to escape: unchanged
+}

@@ -10,8 +10,8 @@
 
 namespace gpucost {
 
-// `text` safe inside XML and HTML text and double-quoted attributes: & < > " ' become entities. Bytes that XML 1.0
-// does not allow (controls other than tab, newline and carriage return) become U+FFFD.
+// `text` safe inside XML and HTML text and double-quoted attributes: & < > " ' become entities; controls (but tab,
+// newline and carriage return), DEL, C1 and bidi controls are made visible as escape_html shows them ("\x1b").
 std::string xml_escape(std::string_view text);
 
 // A coordinate or length for drawing: fixed point with at most two decimals, trailing zeros dropped, never "-0"

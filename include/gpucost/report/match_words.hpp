@@ -17,7 +17,8 @@ namespace gpucost {
 // workload pointer points into `catalog`.
 MatchOptions match_options(const Catalog& catalog, const MatchRequest& match);
 
-// The catalogue's workload ids, sorted: the list the messages about --workload name.
+// The catalogue's workload ids, sorted: the list the messages about --workload name; beyond five, the first five
+// and "and N more (gpucost catalog list workloads)".
 std::string workload_list(const Catalog& catalog);
 
 // The workload `id` in `catalog`; DataError (with "did you mean" and the list) when there is none, as for an

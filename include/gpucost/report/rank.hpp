@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,12 +38,14 @@ struct RankRow {
     std::string name;  // a build's name; an offer's "provider instance, region"
     std::string gpu_id;
     std::string gpu_name;
-    std::int64_t gpu_count = 0;                   // the build's GPUs, or the instance's
-    std::string tier;                             // an offer's tier; "" for builds and offers without one
-    std::string provider;                         // offers only
-    std::string region;                           // offers only
-    std::optional<double> usd_per_hour;           // offers: the instance-hour at the pricing in force
-    ResolvedAssumptions assumptions;              // in force for this row (a build's overrides included)
+    std::int64_t gpu_count = 0;          // the build's GPUs, or the instance's
+    std::string tier;                    // an offer's tier; "" for builds and offers without one
+    std::string provider;                // offers only
+    std::string region;                  // offers only
+    std::optional<double> usd_per_hour;  // offers: the instance-hour at the pricing in force
+    // In force for this row (a build's overrides included). Shared, never copied per row: every offer holds the
+    // run's (header.assumptions), so 100,000 offers do not hold 100,000 copies of the source texts.
+    std::shared_ptr<const ResolvedAssumptions> assumptions;
     double throughput_per_gpu = 0.0;              // T, in the workload's rate unit
     double used_hours = 0.0;                      // hours of use over the horizon: h x 730 / 168 x M
     double work_units = 0.0;                      // delivered, undiscounted: g x T x 3600 x used_hours

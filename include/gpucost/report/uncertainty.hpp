@@ -88,6 +88,9 @@ struct SweepVary {
 };
 // Most grid points one sweep evaluates per comparison.
 inline constexpr std::size_t k_max_sweep_points = 1'000'000;
+// Most grid points one sweep evaluates across all its comparisons: what bounds its memory, since every format holds
+// the grid whole (bench/memory.sh: about 2 KB a point at the peak, the HTML page's; 208 MB at 98,824 points).
+inline constexpr std::size_t k_max_sweep_total_points = 100'000;
 struct SweepComparison {
     ComparisonLabel label;
     std::vector<SweepCell> cells;  // the first address outermost

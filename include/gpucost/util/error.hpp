@@ -10,11 +10,12 @@ namespace gpucost {
 // Exit codes: the contract with scripts and CI jobs (documented in the README and --help).
 enum class ExitCode : int {
     success = 0,
-    gate_failed = 1,  // `gpucost check`: a budget gate failed
-    usage = 2,        // unknown flag, bad value, value out of range
-    data = 3,         // catalogue or scenario unreadable or invalid, unknown id, no matching offer
-    output = 4,       // the report could not be written to --output
-    internal = 70,    // a bug in gpucost (EX_SOFTWARE)
+    gate_failed = 1,    // `gpucost check`: a budget gate failed
+    usage = 2,          // unknown flag, bad value, value out of range
+    data = 3,           // catalogue or scenario unreadable or invalid, unknown id, no matching offer
+    output = 4,         // the report could not be written to --output
+    out_of_memory = 5,  // a memory allocation failed: the request, or a limit such as `ulimit -v`, is too large
+    internal = 70,      // a bug in gpucost (EX_SOFTWARE)
 };
 
 // Base of every error gpucost reports to its user; what() is the whole one-line message.
@@ -48,6 +49,14 @@ class OutputError : public Error {
 public:
     explicit OutputError(const std::string& message)
         : Error(ExitCode::output, message) {}
+};
+
+// Memory ran out (std::bad_alloc, or a library's allocation error): exit code 5. Not a bug and not bad data:
+// the same run succeeds with more memory or a smaller request.
+class OutOfMemoryError : public Error {
+public:
+    explicit OutOfMemoryError(const std::string& message)
+        : Error(ExitCode::out_of_memory, message) {}
 };
 
 // One problem found in an input file, at a JSON Pointer path ("/gpus/3/tdp_w").

@@ -36,6 +36,12 @@ std::string forbidden_character_message(char32_t character);
 // `\u0085` for C1, `\u202e` for the bidirectional controls. Everything else, backslashes included, is kept.
 std::string escape_visible(std::string_view text);
 
+// `text` for markdown or HTML: escape_visible's controls made visible, then `&`, `<`, `>` and `"` written as
+// character references, so no text from a file name, a flag or a catalogue becomes markup (an apostrophe is kept:
+// it is inert outside a single-quoted attribute, which no writer uses). The one escaping of the markdown and HTML
+// writers; terminal text uses escape_visible alone.
+std::string escape_html(std::string_view text);
+
 // `text` quoted for a message, with control characters escaped (as escape_visible does) and long values cut: "abc".
 std::string quote_value(std::string_view text);
 
