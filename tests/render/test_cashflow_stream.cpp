@@ -36,7 +36,7 @@ TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_jso
     CHECK(nlohmann::ordered_json::parse(whole).dump(2) + "\n" == whole);
 }
 
-TEST_CASE("write_cash_flow: every format's pieces add up to render()'s text; the table and markdown one comparison "
+TEST_CASE("write_cash_flow: every format's pieces add up to render()'s text, the table and markdown one comparison "
           "at a time") {
     const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
     ComparisonRequest request;
