@@ -59,7 +59,8 @@ void write_rows(const RowSet& rows, Format format, const RenderOptions& options,
 
 // The one dispatcher: the text of `model` in `format`. A model offers a format by one of these overloads, found by
 // argument-dependent lookup (one naming scheme for every model):
-//   render_<format>(const Model&, const RenderOptions&)  its own renderer of that format (json, svg, ...);
+//   render_<format>(const Model&, const RenderOptions&)  its own renderer of that format (json, svg, and a table
+//                                                        with extras: compare's and cashflow's terminal chart);
 //   Document document_of(const Model&)                   table, markdown and html through the writers;
 //   RowSet rows_of(const Model&)                         csv and tsv through the writers.
 // An own renderer wins over the generic writer. Each model's header declares them all and says
@@ -76,22 +77,13 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
                 return write_text(document_of(m), o);
             break;
         case Format::markdown:
-            if constexpr (requires { render_markdown(m, o); })
-                return render_markdown(m, o);
-            else if constexpr (requires { document_of(m); })
-                return write_markdown(document_of(m), o);
+            if constexpr (requires { document_of(m); }) return write_markdown(document_of(m), o);
             break;
         case Format::html:
-            if constexpr (requires { render_html(m, o); })
-                return render_html(m, o);
-            else if constexpr (requires { document_of(m); })
-                return write_html(document_of(m), o);
+            if constexpr (requires { document_of(m); }) return write_html(document_of(m), o);
             break;
         case Format::csv:
-            if constexpr (requires { render_csv(m, o); })
-                return render_csv(m, o);
-            else if constexpr (requires { rows_of(m); })
-                return write_csv(rows_of(m), o);
+            if constexpr (requires { rows_of(m); }) return write_csv(rows_of(m), o);
             break;
         case Format::tsv:
             if constexpr (requires { rows_of(m); }) return write_tsv(rows_of(m), o);
