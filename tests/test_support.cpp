@@ -237,4 +237,45 @@ std::string json_flattened(const std::string& json_text) {
     return document.dump();
 }
 
+namespace {
+std::string tsv_escaped(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '\t': out += "\\t"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\\': out += "\\\\"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+}  // namespace
+
+std::string tsv_from_csv(std::string_view csv) {
+    std::string out;
+    std::string field;
+    bool quoted = false;
+    for (std::size_t i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
+        if (quoted) {
+            if (c != '"')
+                field += c;
+            else if (i + 1 < csv.size() && csv[i + 1] == '"')
+                field += csv[++i];
+            else
+                quoted = false;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',' || c == '\n') {
+            out += tsv_escaped(field) + (c == ',' ? '\t' : '\n');
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    return out + tsv_escaped(field);
+}
+
 }  // namespace gpucost::test

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/cli.hpp"
@@ -68,6 +69,11 @@ std::string json_body(const std::string& json_text);
 // A JSON output with its body's members lifted beside the envelope's (the body's winning a shared key), as JSON
 // text: for tests that read the figures of one command, not the envelope's shape (test_report_pipeline.cpp does).
 std::string json_flattened(const std::string& json_text);
+
+// The TSV of a CSV text (RFC 4180, a header and rows ending in "\n"): quotes undone, a tab, line break, carriage
+// return or backslash inside a field written \t, \n, \r, \\. The oracle the TSV writer is held to: every model's
+// TSV is its CSV with tabs.
+std::string tsv_from_csv(std::string_view csv);
 
 // Compares `actual` with tests/golden/<name>. With GPUCOST_UPDATE_GOLDEN=1 it rewrites the file instead.
 // On a mismatch the failure shows the first differing line of each.

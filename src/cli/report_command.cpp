@@ -14,13 +14,14 @@ ComparisonRequest report_request(const ReportCommandOptions& o) {
 
 void write_report(const CashFlowReport& model, const ReportOutput& output, const OutputOptions& target,
                   std::ostream& warn, const Io& io) {
-    if (output.format != Format::json) {
+    if (output.format == Format::html || output.format == Format::svg || !output.render.chart.empty()) {
         finish(target, render(model, output.format, output.render), model.report.header.warnings, warn, io);
-        return;
+        return;  // a page or a chart: one comparison's figures at a time would not make it smaller
     }
     for (const std::string& w : model.report.header.warnings) print_line(warn, "warning", w);
     write_streamed_result(
-        target, [&](const OutputSink& sink) { write_cash_flow_json(model, output.render, sink); }, io.out, warn);
+        target, [&](const OutputSink& sink) { write_cash_flow(model, output.format, output.render, sink); }, io.out,
+        warn);
 }
 
 }  // namespace gpucost::cli

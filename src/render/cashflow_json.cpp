@@ -100,7 +100,7 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
     out.flush();
 }
 
-std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
+std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
     std::string text;
     write_cash_flow_json(cash_flow, options, [&](std::string_view piece) { text += piece; });
     return text;

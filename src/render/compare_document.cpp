@@ -43,23 +43,6 @@ void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions&
     d.section("", {}, k_not_html).add(Paragraph{catalogue, Role::source});
 }
 
-// One comparison's cost by category, side by side, with the totals and the cost per GPU-hour.
-Table costs_table(const Comparison& c) {
-    const Evaluation& e = c.result;
-    Table table{{words("cost over the horizon"), words("build"), words("cloud")}, {false, true, true}, {}};
-    const auto amount = [&c](const std::optional<Category>& category) {
-        return category ? cell::money(c.cost_usd(*category)) : Cell();
-    };
-    for (const CategoryRow& row : k_category_rows)
-        table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
-    TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
-    total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
-    table.rows.push_back(std::move(total));
-    table.rows.push_back({{"per GPU-hour used", cell::money_rate(e.build_per_gpu_hour_usd),
-                           cell::money_rate(e.cloud_per_gpu_hour_usd)}});
-    return table;
-}
-
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
 Table tier_table(const Comparison& c) {
     Table table{{words("best of each tier"), words("offer"), words("rented"), words("cloud total"), words("")},
@@ -70,6 +53,27 @@ Table tier_table(const Comparison& c) {
             {{t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance), cell::money(t.cloud_total_usd),
               t.chosen ? Cell("chosen").with(Tone::good).bold() : ""}});
     return table;
+}
+
+// The page's three charts of one comparison.
+void add_charts(Document& d, const Comparison& c) {
+    d.section("charts", words("Charts"), k_html_only)
+        .add(ChartRef{"chart-spend",
+                      [&c](const Currency& money, const std::string& id) {
+                          return cumulative_spend_svg(c, money, {id, false});
+                      },
+                      words("Cumulative discounted spend by month; the dashed line marks the payback month.")})
+        .add(ChartRef{"chart-hours",
+                      [&c](const Currency& money, const std::string& id) {
+                          return cost_vs_hours_svg(c, money, {id, false});
+                      },
+                      words("Total cost of each side against hours of use per week; the break-even and your hours "
+                            "are marked.")})
+        .add(ChartRef{"chart-breakdown",
+                      [&c](const Currency& money, const std::string& id) {
+                          return breakdown_svg(c, money, {id, false});
+                      },
+                      words("Each side's cost by category over the horizon (the resale credit below zero).")});
 }
 
 Document detail(const Report& report) {
@@ -116,23 +120,7 @@ Document detail(const Report& report) {
     Section& tail = c.tier_offers.empty() ? timing : d.section("", {}, k_not_html).add(tier_table(c));
     tail.indented = true;
     tail.add(std::move(notes));
-    d.section("charts", words("Charts"), k_html_only)
-        .add(ChartRef{"chart-spend",
-                      [&c](const Currency& money, const std::string& id) {
-                          return cumulative_spend_svg(c, money, {id, false});
-                      },
-                      words("Cumulative discounted spend by month; the dashed line marks the payback month.")})
-        .add(ChartRef{"chart-hours",
-                      [&c](const Currency& money, const std::string& id) {
-                          return cost_vs_hours_svg(c, money, {id, false});
-                      },
-                      words("Total cost of each side against hours of use per week; the break-even and your hours "
-                            "are marked.")})
-        .add(ChartRef{"chart-breakdown",
-                      [&c](const Currency& money, const std::string& id) {
-                          return breakdown_svg(c, money, {id, false});
-                      },
-                      words("Each side's cost by category over the horizon (the resale credit below zero).")});
+    add_charts(d, c);
     d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
     add_run_parts(d, report, c.assumptions, true);
     return d;
@@ -140,7 +128,9 @@ Document detail(const Report& report) {
 
 Table ranking(const Report& report) {
     Table table{{}, {true, false, true, false, false, true, true, false, true, true, true}, {}, false};
-    for (const std::string& column : ranked_columns()) table.header.push_back(words(column));
+    for (const char* column : {"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper",
+                               "saves", "break-even h/wk", "payback month"})
+        table.header.push_back(words(column));
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
@@ -173,11 +163,9 @@ Document summary(const Report& report) {
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
     const bool any_estimate = std::any_of(report.comparisons.begin(), report.comparisons.end(),
                                           [](const Comparison& c) { return !c.estimates.empty(); });
-    Inline verdict = words("No build has a cloud offer to compare with.");
-    if (!report.comparisons.empty()) {
-        verdict = verdict_inline(report.comparisons.front());
-        verdict.insert(verdict.begin(), Cell(report.comparisons.front().build.id + ": "));
-    }
+    const Inline verdict = report.comparisons.empty()
+                               ? words("No build has a cloud offer to compare with.")
+                               : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
     Document d{"gpucost: build or rent, every build", {}};
     d.section()
         .add(Heading{words("Build or rent: every build")}, k_html_only)
@@ -232,6 +220,22 @@ std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
 }
 
 }  // namespace
+
+Table costs_table(const Comparison& c) {
+    const Evaluation& e = c.result;
+    Table table{{words("cost over the horizon"), words("build"), words("cloud")}, {false, true, true}, {}};
+    const auto amount = [&c](const std::optional<Category>& category) {
+        return category ? cell::money(c.cost_usd(*category)) : Cell();
+    };
+    for (const CategoryRow& row : k_category_rows)
+        table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
+    TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
+    total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
+    table.rows.push_back(std::move(total));
+    table.rows.push_back({{"per GPU-hour used", cell::money_rate(e.build_per_gpu_hour_usd),
+                           cell::money_rate(e.cloud_per_gpu_hour_usd)}});
+    return table;
+}
 
 Document document_of(const CheckReport& check) {
     Document d = document_of(check.report);

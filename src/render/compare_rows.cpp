@@ -103,7 +103,7 @@ RowSet rows_of(const Report& report) {
     // The header comes from a row's columns; with no comparison (never from build_report), a blank one names them.
     Comparison blank;
     for (const CategoryInfo& info : k_categories) blank.costs.push_back({info.category, 0.0});
-    RowSet set{comparison_row(report.comparisons.empty() ? blank : report.comparisons.front()).columns, {}};
+    RowSet set{comparison_row(report.comparisons.empty() ? blank : report.comparisons.front()).columns, {}, {}};
     for (const Comparison& c : report.comparisons) set.rows.push_back(comparison_row(c).fields);
     return set;
 }

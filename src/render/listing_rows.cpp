@@ -157,7 +157,7 @@ RowSet rows_of(const Listing& l) {
 
 // "field,value" then one row per field, every value as text (the entry's figures are written exactly).
 RowSet rows_of(const CatalogEntry& entry) {
-    RowSet set{{{"field", false}, {"value", false}}, {}};
+    RowSet set{{{"field", false}, {"value", false}}, {}, {}};
     for (const EntryField& f : entry_fields(entry))
         set.rows.push_back({text(f.key), f.text ? text(*f.text) : Field::missing()});
     return set;

@@ -9,14 +9,14 @@
 
 namespace gpucost {
 
-Inline verdict_inline(const Comparison& c) {
+Inline verdict_inline(const Comparison& c, const std::string& lead) {
     const Evaluation& e = c.result;
     const int months = c.assumptions.values.months;
     const double hours = c.assumptions.values.hours_per_week;
     const std::string over = fmt::format(" over {} at {} h/week", count_text(months, "month"),
                                          format_grouped(hours, hours == static_cast<int>(hours) ? 0 : 1));
     if (e.cheaper == Side::build)
-        return {"Build: owning saves ", cell::money(e.savings_usd),
+        return {lead + "Build: owning saves ", cell::money(e.savings_usd),
                 over + (e.payback_month ? fmt::format(", and has paid for itself by month {}.", *e.payback_month)
                                         : "; cumulative spend stays above the cloud's to the end, so the resale "
                                           "value decides it.")};
@@ -24,7 +24,7 @@ Inline verdict_inline(const Comparison& c) {
     if (e.break_even_hours_per_week)
         turn = fmt::format("; owning wins {} {} h/week.", e.build_cheaper_above.value_or(false) ? "above" : "below",
                            format_grouped(*e.break_even_hours_per_week, 1));
-    return {"Cloud: renting saves ", cell::money(e.savings_usd), over + turn};
+    return {lead + "Cloud: renting saves ", cell::money(e.savings_usd), over + turn};
 }
 
 std::string verdict_text(const Comparison& c, const Currency& currency) {
@@ -113,13 +113,6 @@ std::string break_even_text(const Evaluation& e) {
     if (!e.break_even_hours_per_week) return "-";
     return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
-}
-
-const std::vector<std::string>& ranked_columns() {
-    static const std::vector<std::string> columns = {"#",     "build",           "GPUs",         "cloud offer",
-                                                     "tier",  "build total",     "cloud total",  "cheaper",
-                                                     "saves", "break-even h/wk", "payback month"};
-    return columns;
 }
 
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }

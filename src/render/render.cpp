@@ -36,10 +36,6 @@ std::string render_table(const CheckReport& check, const RenderOptions& options)
 
 RowSet rows_of(const CheckReport& check) { return rows_of(check.report); }
 
-std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
-    return render_cash_flow_json(cash_flow, options);
-}
-
 template std::string render(const Report&, Format, const RenderOptions&);
 template std::string render(const CheckReport&, Format, const RenderOptions&);
 template std::string render(const CashFlowReport&, Format, const RenderOptions&);

@@ -1,6 +1,7 @@
 // The parts of a document built from a model's run-level fields (catalogue, assumptions, warnings): the sections
-// the HTML pages end with and the catalogue sentence. Private to the render layer. Each model reads its run-level
-// fields in one function that calls these, so moving those fields (a shared run header) is a change there only.
+// the HTML pages end with and the catalogue sentence; and a comparison's cost lines, which two models show. Private to
+// the render layer. Each model reads its run-level fields in one function that calls these, so moving those fields (a
+// shared run header) is a change there only.
 #pragma once
 
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/render/document.hpp"
+#include "gpucost/report/report.hpp"
 
 namespace gpucost {
 
@@ -21,5 +23,9 @@ void add_warnings_section(Document& document, const std::vector<std::string>& wa
                           const std::vector<std::string>& estimates, Shown where = k_html_only);
 // The catalogue the figures come from, and the currency note (section "catalogue").
 void add_catalogue_section(Document& document, Inline catalogue, Shown where = k_html_only);
+
+// One comparison's cost by category, side by side, with the totals and the cost per GPU-hour (compare's detail and
+// the cash flow's page).
+Table costs_table(const Comparison& comparison);
 
 }  // namespace gpucost

@@ -1,15 +1,71 @@
-// A document as one self-contained HTML page (html_page.hpp: the page, its style, escaping): level-2 sections
-// are <section id><h2>, a level-3 one an <h3> inside the section before it, charts drawn as inline SVG figures.
+// A document as one self-contained HTML page: level-2 sections are <section id><h2>, a level-3 one an <h3> inside
+// the section before it, charts drawn as inline SVG figures. Every text goes through xml_escape; the page loads
+// nothing (no fonts, scripts, images or links outside it) and reads the same with scripts off.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
-#include "html_page.hpp"
 #include "writer_parts.hpp"
 
 namespace gpucost {
 namespace {
+
+// The page and its pieces, every text escaped.
+namespace html {
+// System fonts only: nothing is fetched. Print keeps the charts whole on a page.
+constexpr const char* k_style = R"(body{margin:0;background:#fff;color:#111;font:15px/1.45 sans-serif}
+main{max-width:980px;margin:0 auto;padding:16px 24px 40px}
+h1{font-size:24px;margin:8px 0 4px}h2{font-size:19px;margin:28px 0 8px;border-bottom:1px solid #ccc}
+.verdict{font-size:18px;font-weight:bold;padding:10px 14px;border-left:6px solid #0072B2;background:#f2f7fb}
+.meta,.note{color:#444}.warning{color:#7a3d00}
+table{border-collapse:collapse;margin:6px 0 12px}th,td{padding:3px 10px;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
+th{background:#f4f4f4}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.chart{max-width:100%;height:auto}
+.source{font-size:13px;color:#444;overflow-wrap:anywhere}
+@media print{figure{break-inside:avoid}}
+)";
+
+std::string page(const std::string& title, const std::string& body) {
+    return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n{}</main>\n</body>\n</html>\n",
+                       xml_escape(title), k_style, body);
+}
+
+std::string section(const std::string& id, const std::string& heading, const std::string& content) {
+    return fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", xml_escape(id), xml_escape(heading),
+                       content);
+}
+
+std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                  const std::vector<std::size_t>& right = {}) {
+    const auto cls = [&right](std::size_t i) {
+        return std::find(right.begin(), right.end(), i) != right.end() ? " class=\"num\"" : "";
+    };
+    std::string out = "<table>\n<thead><tr>";
+    for (std::size_t i = 0; i < header.size(); ++i) out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(header[i]));
+    out += "</tr></thead>\n<tbody>\n";
+    for (const std::vector<std::string>& row : rows) {
+        out += "<tr>";
+        for (std::size_t i = 0; i < row.size(); ++i) out += fmt::format("<td{}>{}</td>", cls(i), xml_escape(row[i]));
+        out += "</tr>\n";
+    }
+    return out + "</tbody>\n</table>\n";
+}
+
+std::string figure(const std::string& svg, const std::string& caption) {
+    return "<figure>\n" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption>\n</figure>\n";
+}
+
+std::string paragraph(const std::string& text, const std::string& css_class = "") {
+    if (css_class.empty()) return "<p>" + xml_escape(text) + "</p>\n";
+    return "<p class=\"" + xml_escape(css_class) + "\">" + xml_escape(text) + "</p>\n";
+}
+
+}  // namespace html
 
 const char* css_class(Role role) {
     switch (role) {
@@ -105,7 +161,8 @@ std::string write_html(const Document& document, const RenderOptions& options) {
     for (const Section& s : document.sections) {
         if (!s.shown.html) continue;
         if (s.level >= 3 && open != nullptr) {
-            content += "<h3>" + xml_escape(human_text(s.heading, options.currency)) + "</h3>\n" + writer.blocks(s);
+            if (!s.heading.empty()) content += "<h3>" + xml_escape(human_text(s.heading, options.currency)) + "</h3>\n";
+            content += writer.blocks(s);
             continue;
         }
         close();

@@ -1,12 +1,44 @@
-// A document as GitHub-flavoured markdown, for pull-request comments and wikis: every section heading is "## " (a
-// comment has no page title), blocks a blank line apart, tables through markdown_table.
-#include "gpucost/render/markdown_table.hpp"
+// A document as GitHub-flavoured markdown, for pull-request comments and wikis: a section heading is "## " and a
+// title one level below its HTML level (a comment has no page title), a folded section a <details>, blocks a blank
+// line apart, GitHub tables.
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
+#include "gpucost/util/text.hpp"
 #include "writer_parts.hpp"
 
 namespace gpucost {
 namespace {
+
+// Text for a table cell or a line: a pipe escaped, a line break a space, and HTML escaped with control characters
+// made visible (GitHub renders inline HTML: text from a file name, a flag or a catalogue is never markup).
+std::string markdown_cell(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n' || c == '\r')
+            out += ' ';
+        else
+            out += c;
+    }
+    return escape_html(out);
+}
+
+// A GitHub table: the header, its alignment row (`right`: a numeric column), then the rows.
+std::string markdown_table(const std::vector<std::string>& header, const std::vector<bool>& right,
+                           const std::vector<std::vector<std::string>>& rows) {
+    std::string out = "|";
+    for (const std::string& h : header) out += " " + markdown_cell(h) + " |";
+    out += "\n|";
+    for (const bool r : right) out += r ? " ---: |" : " --- |";
+    out += "\n";
+    for (const auto& row : rows) {
+        out += "|";
+        for (const std::string& c : row) out += " " + markdown_cell(c) + " |";
+        out += "\n";
+    }
+    return out;
+}
 
 class MarkdownWriter {
 public:

@@ -1,5 +1,6 @@
 // Rows as CSV and TSV: the one writer of spreadsheet rows. Money is converted and its columns renamed for the
-// output currency here, "not applicable" is an empty field, and text is guarded against formula injection once.
+// output currency here, "not applicable" is an empty field, and text is guarded against formula injection once;
+// the text goes to a sink a piece at a time, so a model that makes its rows as they are written is never held whole.
 #include <fmt/format.h>
 
 #include "gpucost/render/render.hpp"
@@ -43,8 +44,11 @@ std::string tsv_field(const std::string& text) {
     return out;
 }
 
+// Pieces of about this size reach the sink: few writes, and never the whole text of a streamed model at once.
+constexpr std::size_t k_piece_bytes = 1 << 20;
+
 template <typename Quote>
-std::string write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote) {
+void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
     std::string out;
     for (std::size_t i = 0; i < rows.columns.size(); ++i) {
         const RowColumn& c = rows.columns[i];
@@ -52,50 +56,44 @@ std::string write_rows(const RowSet& rows, const Currency& currency, char separa
         out += quote(c.literal ? guarded(c.name) : currency.field(c.name));
     }
     out += '\n';
-    for (const std::vector<Field>& row : rows.rows) {
+    const auto row_text = [&](const std::vector<Field>& row) {
         for (std::size_t i = 0; i < row.size(); ++i) {
             if (i > 0) out += separator;
             auto [text, is_text] = value_of(row[i], currency);
             out += quote(is_text ? guarded(std::move(text)) : text);
         }
         out += '\n';
-    }
-    return out;
+        if (out.size() >= k_piece_bytes) {
+            sink(out);
+            out.clear();
+        }
+    };
+    for (const std::vector<Field>& row : rows.rows) row_text(row);
+    if (rows.more) rows.more(row_text);
+    if (!out.empty()) sink(out);
 }
+
+std::string csv_quote(const std::string& text) { return csv_field(text); }
 
 }  // namespace
 
+void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
+    if (format == Format::tsv)
+        write_rows(rows, options.currency, '\t', tsv_field, sink);
+    else
+        write_rows(rows, options.currency, ',', csv_quote, sink);
+}
+
 std::string write_csv(const RowSet& rows, const RenderOptions& options) {
-    return write_rows(rows, options.currency, ',', [](const std::string& text) { return csv_field(text); });
+    std::string text;
+    write_rows(rows, Format::csv, options, [&text](std::string_view piece) { text += piece; });
+    return text;
 }
 
 std::string write_tsv(const RowSet& rows, const RenderOptions& options) {
-    return write_rows(rows, options.currency, '\t', tsv_field);
-}
-
-std::string tsv_from_csv(std::string_view csv) {
-    std::string out;
-    std::string field;
-    bool quoted = false;
-    for (std::size_t i = 0; i < csv.size(); ++i) {
-        const char c = csv[i];
-        if (quoted) {
-            if (c != '"')
-                field += c;
-            else if (i + 1 < csv.size() && csv[i + 1] == '"')
-                field += csv[++i];
-            else
-                quoted = false;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',' || c == '\n') {
-            out += tsv_field(field) + (c == ',' ? '\t' : '\n');
-            field.clear();
-        } else {
-            field += c;
-        }
-    }
-    return out + tsv_field(field);
+    std::string text;
+    write_rows(rows, Format::tsv, options, [&text](std::string_view piece) { text += piece; });
+    return text;
 }
 
 }  // namespace gpucost

@@ -79,8 +79,8 @@ private:
     }
 
     std::string block(const Block& b, const std::string& indent) const {
-        if (const auto* h = std::get_if<Heading>(&b.content))
-            return indent + m_paint(shown(h->text, m_currency), Tone::strong) + "\n";
+        if (const auto* h = std::get_if<Heading>(&b.content))  // a title stands out: never indented
+            return m_paint(shown(h->text, m_currency), Tone::strong) + "\n";
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return line(*p, indent);
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;

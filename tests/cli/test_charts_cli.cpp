@@ -266,7 +266,7 @@ TEST_CASE("cashflow --format html and svg: one chart per comparison, svg needs o
     for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
         CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
     for (const Json& c : report["comparisons"])
-        CHECK(page.find("<h3>" + c["build_id"].get<std::string>() + " against " + c["cloud_id"].get<std::string>()) !=
+        CHECK(page.find("<h3>" + c["build_id"].get<std::string>() + " vs " + c["cloud_id"].get<std::string>()) !=
               std::string::npos);
     const std::string svg = run_ok(
         {"cashflow", "--catalog", k_mini, "--build", "box-b2", "--format", "svg", "--chart", "cumulative-spend"});

@@ -87,7 +87,7 @@ TEST_CASE("rank: every format of the fixture ranking (goldens)", "[rank]") {
     check_golden("rank_fixture.csv", run_ok(fixture({"--format", "csv"})));
     check_golden("rank_fixture.tsv", run_ok(fixture({"--format", "tsv"})));
     // the same rows as the CSV, tab-separated
-    CHECK(run_ok(fixture({"--format", "tsv"})) == gpucost::tsv_from_csv(run_ok(fixture({"--format", "csv"}))));
+    CHECK(run_ok(fixture({"--format", "tsv"})) == gpucost::test::tsv_from_csv(run_ok(fixture({"--format", "csv"}))));
     check_golden("rank_fixture.html", run_ok(fixture({"--format", "html"})));
     check_golden("rank_fixture.svg", run_ok(fixture({"--format", "svg", "--chart", "rank"})));
     check_golden("rank_fixture_fp64_eur.txt",

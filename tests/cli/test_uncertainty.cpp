@@ -64,7 +64,7 @@ void check_formats(const std::vector<std::string>& args, const std::string& gold
     a.insert(a.end(), {"--format", "tsv"});
     const auto tsv = run_gpucost(a);
     REQUIRE(tsv.exit_code == 0);
-    CHECK(tsv.out == gpucost::tsv_from_csv(csv.out));
+    CHECK(tsv.out == gpucost::test::tsv_from_csv(csv.out));
     CHECK(tsv.out.find('\t') != std::string::npos);
 }
 

@@ -15,7 +15,7 @@ using namespace gpucost;
 using gpucost::test::run_gpucost;
 using gpucost::test::test_path;
 
-TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_cash_flow_json's text") {
+TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_json's text") {
     const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
     ComparisonRequest request;
     request.flags.origin = "flag";
@@ -25,7 +25,7 @@ TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_cas
     write_cash_flow_json(cash_flow, {}, [&](std::string_view piece) { pieces.emplace_back(piece); });
     std::string joined;
     for (const std::string& p : pieces) joined += p;
-    const std::string whole = render_cash_flow_json(cash_flow);
+    const std::string whole = render_json(cash_flow);
     CHECK(joined == whole);
     REQUIRE(pieces.size() > 2);  // streamed, not one text
     for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
@@ -34,4 +34,27 @@ TEST_CASE("write_cash_flow_json: pieces of about 1 MiB that add up to render_cas
     }
     // The layout of one dump of the whole document, byte for byte.
     CHECK(nlohmann::ordered_json::parse(whole).dump(2) + "\n" == whole);
+}
+
+TEST_CASE("write_cash_flow: every format's pieces add up to render()'s text, the table and markdown one comparison "
+          "at a time") {
+    const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::horizon_months, 60.0);
+    const CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    REQUIRE(cash_flow.report.comparisons.size() == 2);  // box-a4 and box-b2
+    RenderOptions euros;
+    euros.currency = {"EUR", 0.5};
+    for (const Format format : {Format::json, Format::csv, Format::tsv, Format::table, Format::markdown, Format::html})
+        for (const RenderOptions& options : {RenderOptions{}, euros}) {
+            CAPTURE(to_string(format), options.currency.code);
+            std::vector<std::string> pieces;
+            write_cash_flow(cash_flow, format, options, [&](std::string_view piece) { pieces.emplace_back(piece); });
+            std::string joined;
+            for (const std::string& p : pieces) joined += p;
+            CHECK(joined == render(cash_flow, format, options));
+            if (format == Format::table || format == Format::markdown)
+                CHECK(pieces.size() == 3);  // each comparison, then the closing lines
+        }
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/render/render.hpp"
+#include "test_support.hpp"
 
 using namespace gpucost;
 
@@ -187,14 +188,42 @@ TEST_CASE("write_tsv: the same fields a tab apart, tab, line break and backslash
           "'=cmd\t617.25\t\t8\ttrue\t-0.25\ta,\"b\"\\tc\\nd\\\\e\n");
 }
 
-TEST_CASE("tsv_from_csv: the TSV of a CSV text, quotes undone, tab, line break and backslash escaped") {
+TEST_CASE(
+    "write_tsv: the CSV with tabs (the tsv_from_csv oracle), quotes undone, tab, line break and backslash escaped") {
     const std::string csv = write_csv(sample_rows(), euros());
-    CHECK(tsv_from_csv(csv) == write_tsv(sample_rows(), euros()));
-    CHECK(tsv_from_csv("a,b\n\"x\"\"y\",\n") == "a\tb\nx\"y\t\n");
+    CHECK(gpucost::test::tsv_from_csv(csv) == write_tsv(sample_rows(), euros()));
+    CHECK(gpucost::test::tsv_from_csv("a,b\n\"x\"\"y\",\n") == "a\tb\nx\"y\t\n");
+}
+
+TEST_CASE("write_rows: rows made as they are written go out a piece of about 1 MiB at a time, never whole") {
+    // 100,000 rows of "row-<i>,<i x 0.5>" after the held rows: about 1.6 MB of CSV, so at least one full piece.
+    RowSet rows = sample_rows();
+    long long made = 0;
+    rows.more = [&made](const RowEmit& emit) {
+        for (; made < 100'000; ++made)
+            emit({Field::of_text("row-" + std::to_string(made)), Field::of_money(0.5 * static_cast<double>(made)),
+                  Field::missing(), Field::of_count(made), Field::of_boolean(false), Field::of_number(1.0),
+                  Field::of_text("")});
+    };
+    std::vector<std::string> pieces;
+    write_rows(rows, Format::csv, {}, [&pieces](std::string_view piece) { pieces.emplace_back(piece); });
+    CHECK(made == 100'000);
+    REQUIRE(pieces.size() >= 2);
+    for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+        CHECK(pieces[i].size() >= (1u << 20));
+        CHECK(pieces[i].size() < (1u << 20) + 256);  // a piece ends with the row that passes 1 MiB
+    }
+    std::string joined;
+    for (const std::string& p : pieces) joined += p;
+    const std::string held = write_csv(sample_rows());
+    CHECK(joined.rfind(held, 0) == 0);  // the header and the held rows first
+    CHECK(joined.substr(held.size(), 26) == "row-0,0,,0,false,1,\nrow-1,");
+    CHECK(joined.substr(joined.size() - 34) == "row-99999,49999.5,,99999,false,1,\n");  // 99,999 x 0.5
 }
 
 TEST_CASE("Field::of_count: whole numbers as their digits, past what a double holds exactly") {
-    RowSet rows{{{"seed", false}}, {{Field::of_count(18446744073709551615ULL)}, {Field::of_count(9007199254740993LL)}}};
+    RowSet rows{
+        {{"seed", false}}, {{Field::of_count(18446744073709551615ULL)}, {Field::of_count(9007199254740993LL)}}, {}};
     CHECK(write_csv(rows) == "seed\n18446744073709551615\n9007199254740993\n");  // 2^64 - 1; 2^53 + 1
 }
 

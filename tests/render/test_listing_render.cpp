@@ -216,7 +216,7 @@ TEST_CASE("render_listing, render_entry: every format but svg through the dispat
     const Listing l = hand_built();
     CHECK(render_listing(l, Format::csv) == csv_of(l));
     CHECK(render_listing(l, Format::json) == render_listing_json(l));
-    CHECK(render_listing(l, Format::tsv) == tsv_from_csv(csv_of(l)));
+    CHECK(render_listing(l, Format::tsv) == gpucost::test::tsv_from_csv(csv_of(l)));
     CHECK_THROWS_AS(render_listing(l, Format::svg), UsageError);
     const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, hand_header()};
     CHECK(render_entry(e, Format::table) == table_of(e));

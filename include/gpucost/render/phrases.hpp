@@ -13,8 +13,8 @@
 namespace gpucost {
 
 // The one-line verdict of a comparison, for every format: "Build: owning saves $1,234 over 36 months at 40 h/week,
-// and has paid for itself by month 26." (the Inline for documents, the text in `currency` for JSON).
-Inline verdict_inline(const Comparison& comparison);
+// and has paid for itself by month 26." (the Inline for documents, after `lead`; the text in `currency` for JSON).
+Inline verdict_inline(const Comparison& comparison, const std::string& lead = "");
 std::string verdict_text(const Comparison& comparison, const Currency& currency = {});
 
 // The verdict without the resale credit: "Without resale: owning still saves $1,234." or "Without resale:
@@ -43,9 +43,6 @@ std::string ranked_offer_words(const std::string& level, Pricing pricing);
 std::string equivalence_sentence(const Comparison& comparison);
 // A tier's best offer as rented: "1 x 8 GPUs".
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
-
-// The ranked view's columns, the same in the terminal table, markdown and HTML.
-const std::vector<std::string>& ranked_columns();
 
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);

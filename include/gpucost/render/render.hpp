@@ -53,16 +53,16 @@ std::string write_html(const Document& document, const RenderOptions& options = 
 // an empty field for not applicable, text that a spreadsheet would run as a formula prefixed with '.
 std::string write_csv(const RowSet& rows, const RenderOptions& options = {});
 std::string write_tsv(const RowSet& rows, const RenderOptions& options = {});
-// The same TSV from a CSV text (RFC 4180, a header and rows ending in "\n"): the bridge for the models that still
-// write their own CSV (compare, check, cashflow) until they give rows_of.
-std::string tsv_from_csv(std::string_view csv);
+// Either of them, to `sink` a piece (about 1 MiB) at a time: a model whose rows are made as they are written
+// (RowSet::more) is never held whole, as rows or as text. `format` is csv or tsv.
+void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink);
 
 // The one dispatcher: the text of `model` in `format`. A model offers a format by one of these overloads, found by
 // argument-dependent lookup (one naming scheme for every model):
-//   render_<format>(const Model&, const RenderOptions&)  its own renderer of that format (json, svg, ...);
+//   render_<format>(const Model&, const RenderOptions&)  its own renderer of that format (json, svg, and a table
+//                                                        with extras: compare's and cashflow's terminal chart);
 //   Document document_of(const Model&)                   table, markdown and html through the writers;
-//   RowSet rows_of(const Model&)                         csv and tsv through the writers (a model with only its
-//                                                        own render_csv gets tsv from that CSV's text).
+//   RowSet rows_of(const Model&)                         csv and tsv through the writers.
 // An own renderer wins over the generic writer. Each model's header declares them all and says
 // `extern template std::string render(const Model&, Format, const RenderOptions&);`, and one .cpp instantiates
 // it, so no caller can see fewer overloads than the instantiation did. Throws UsageError for a format the model
@@ -77,28 +77,16 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
                 return write_text(document_of(m), o);
             break;
         case Format::markdown:
-            if constexpr (requires { render_markdown(m, o); })
-                return render_markdown(m, o);
-            else if constexpr (requires { document_of(m); })
-                return write_markdown(document_of(m), o);
+            if constexpr (requires { document_of(m); }) return write_markdown(document_of(m), o);
             break;
         case Format::html:
-            if constexpr (requires { render_html(m, o); })
-                return render_html(m, o);
-            else if constexpr (requires { document_of(m); })
-                return write_html(document_of(m), o);
+            if constexpr (requires { document_of(m); }) return write_html(document_of(m), o);
             break;
         case Format::csv:
-            if constexpr (requires { render_csv(m, o); })
-                return render_csv(m, o);
-            else if constexpr (requires { rows_of(m); })
-                return write_csv(rows_of(m), o);
+            if constexpr (requires { rows_of(m); }) return write_csv(rows_of(m), o);
             break;
         case Format::tsv:
-            if constexpr (requires { rows_of(m); })
-                return write_tsv(rows_of(m), o);
-            else if constexpr (requires { render_csv(m, o); })
-                return tsv_from_csv(render_csv(m, o));
+            if constexpr (requires { rows_of(m); }) return write_tsv(rows_of(m), o);
             break;
         case Format::json:
             if constexpr (requires { render_json(m, o); }) return render_json(m, o);
@@ -133,14 +121,13 @@ std::string render_table(const CheckReport& check, const RenderOptions& options 
 std::string render_json(const CheckReport& check, const RenderOptions& options = {});
 extern template std::string render(const CheckReport&, Format, const RenderOptions&);
 
-// `cashflow`: CSV and JSON hold every flow at full precision (one row per category, side and month); table and
-// markdown show each month's totals per side (the same figures, summed over categories, rounded for reading).
-std::string render_csv(const CashFlowReport& cash_flow, const RenderOptions& options = {});
+// `cashflow`: the rows (CSV, TSV) and JSON hold every flow at full precision (one row per category, side and
+// month); the document (table, markdown, HTML) shows each month's totals per side (the same figures, summed over
+// categories, rounded for reading). write_cash_flow (cashflow_json.hpp) writes the large formats as they are made.
+Document document_of(const CashFlowReport& cash_flow);
+RowSet rows_of(const CashFlowReport& cash_flow);
 std::string render_table(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_markdown(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});
-std::string render_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options = {});  // the same
-std::string render_html(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 std::string render_svg(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 extern template std::string render(const CashFlowReport&, Format, const RenderOptions&);
 
