@@ -1,6 +1,8 @@
 // A document as GitHub-flavoured markdown, for pull-request comments and wikis: a section heading is "## " and a
 // title one level below its HTML level (a comment has no page title), a folded section a <details>, blocks a blank
 // line apart, GitHub tables.
+#include <algorithm>
+
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
@@ -9,19 +11,22 @@
 namespace gpucost {
 namespace {
 
-// Text for a table cell or a line: a pipe escaped, a line break a space, and HTML escaped with control characters
-// made visible (GitHub renders inline HTML: text from a file name, a flag or a catalogue is never markup).
-std::string markdown_cell(const std::string& text) {
+// Text for a table cell or a line: a pipe escaped, a line break a space, control characters made visible
+// (escape_visible), and & and < written as entities: GitHub renders inline HTML, so text from a file name, a flag or
+// a catalogue is never markup (no tag starts without a <). Quotes and > stay: outside a tag they are only text.
+std::string markdown_cell(std::string text) {
+    std::replace_if(
+        text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     std::string out;
-    for (const char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n' || c == '\r')
-            out += ' ';
-        else
-            out += c;
+    for (const char c : escape_visible(text)) {
+        switch (c) {
+            case '|': out += "\\|"; break;
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            default: out += c;
+        }
     }
-    return escape_html(out);
+    return out;
 }
 
 // A GitHub table: the header, its alignment row (`right`: a numeric column), then the rows.

@@ -47,7 +47,7 @@ TEST_CASE("plan: every format of the fixture plan (goldens)", "[plan]") {
     check_golden("plan_box_a4.csv", plan_ok(plan_fixture({"--format", "csv"})));
     check_golden("plan_box_a4.html", plan_ok(plan_fixture({"--format", "html"})));
     CHECK(plan_ok(plan_fixture({"--format", "tsv"})) ==
-          gpucost::tsv_from_csv(plan_ok(plan_fixture({"--format", "csv"}))));
+          gpucost::test::tsv_from_csv(plan_ok(plan_fixture({"--format", "csv"}))));
 }
 
 TEST_CASE("plan --help: the flags and examples", "[plan]") {
