@@ -12,8 +12,8 @@ namespace gpucost {
 namespace {
 
 // Text for a table cell or a line: a pipe escaped, a line break a space, control characters made visible
-// (escape_visible), and & and < written as entities: GitHub renders inline HTML, so text from a file name, a flag or
-// a catalogue is never markup (no tag starts without a <). Quotes and > stay: outside a tag they are only text.
+// (escape_visible), and &, < and > written as entities, as the HTML writer does: GitHub renders inline HTML, so text
+// from a file name, a flag or a catalogue is never markup. Quotes stay: outside a tag they are only text.
 std::string markdown_cell(std::string text) {
     std::replace_if(
         text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
@@ -23,6 +23,7 @@ std::string markdown_cell(std::string text) {
             case '|': out += "\\|"; break;
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
             default: out += c;
         }
     }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/build_power.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "xlsx_parts.hpp"
@@ -31,18 +32,25 @@ double idle_hours(const Comparison& c) {
 }
 bool committed(Pricing p) { return p == Pricing::reserved_1y || p == Pricing::reserved_3y; }
 double overhead(Pricing p, const Assumptions& a) { return p == Pricing::spot ? a.spot_overhead : a.on_demand_overhead; }
-double billed_hours(const Comparison& c, Pricing p) {
-    return committed(p) ? k_hours_per_month : used_hours(c) * (1.0 + overhead(p, in_force(c)));
-}
-double term_months(Pricing p) { return p == Pricing::reserved_1y ? 12.0 : p == Pricing::reserved_3y ? 36.0 : 1.0; }
 double instances(const Comparison& c) {
     return static_cast<double>(instances_needed(c.build_spec.gpu_count, c.rental.gpus_per_instance));
 }
+// Spot work re-run after interruptions (engine/availability.hpp), on top of spot_overhead.
+double spot_extra(const Comparison& c, Pricing p) {
+    return p == Pricing::spot
+               ? spot_interruption_overhead(instances(c), in_force(c).spot_interruptions_per_instance_month,
+                                            in_force(c).spot_restart_hours)
+               : 0.0;
+}
+double billed_hours(const Comparison& c, Pricing p) {
+    return committed(p) ? k_hours_per_month : used_hours(c) * (1.0 + overhead(p, in_force(c)) + spot_extra(c, p));
+}
+double term_months(Pricing p) { return p == Pricing::reserved_1y ? 12.0 : p == Pricing::reserved_3y ? 36.0 : 1.0; }
 // What one more hour a week adds to a month's compute at `usd_per_hour` and pricing `p`.
 double compute_per_weekly_hour(const Comparison& c, Pricing p, double usd_per_hour) {
-    return committed(p)
-               ? 0.0
-               : instances(c) * usd_per_hour * k_hours_per_month / k_hours_per_week * (1.0 + overhead(p, in_force(c)));
+    return committed(p) ? 0.0
+                        : instances(c) * usd_per_hour * k_hours_per_month / k_hours_per_week *
+                              (1.0 + overhead(p, in_force(c)) + spot_extra(c, p));
 }
 
 // The engine's monthly figures (cost_model.cpp), in the order they rest on each other. 730 is the billing month in
@@ -74,9 +82,15 @@ constexpr Derived k_derived[] = {
      [](const Comparison& c) { return c.result.monthly.maintenance_usd; }},
     {"instances", "=ROUNDUP(gpu_count/gpus_per_instance,0)", "instances", "ceil(g / GPUs per instance)",
      [](const Comparison& c) { return instances(c); }},
+    {"spot_interruption_overhead", "=instances*spot_interruptions_per_instance_month*spot_restart_hours/730", "share",
+     "work re-run after spot interruptions: instances x interruptions a month x hours lost / 730",
+     [](const Comparison& c) {
+         const Assumptions& a = c.assumptions.values;
+         return instances(c) * a.spot_interruptions_per_instance_month * a.spot_restart_hours / 730.0;
+     }},
     {"cloud_billed_hours_per_month",
      "=IF(OR(pricing=\"reserved-1y\",pricing=\"reserved-3y\"),730,"
-     "used_hours_per_month*(1+IF(pricing=\"spot\",spot_overhead,on_demand_overhead)))",
+     "used_hours_per_month*(1+IF(pricing=\"spot\",spot_overhead+spot_interruption_overhead,on_demand_overhead)))",
      "h/month", "a commitment bills 730 h; spot and on-demand the hours used plus their overhead",
      [](const Comparison& c) { return billed_hours(c, in_force(c).pricing); }},
     {"compute_usd_per_month", "=instances*usd_per_hour*cloud_billed_hours_per_month", "USD/month",
@@ -87,13 +101,19 @@ constexpr Derived k_derived[] = {
      [](const Comparison& c) { return term_months(in_force(c).pricing); }},
     {"interim_billed_hours_per_month",
      "=IF(OR(interim_pricing=\"reserved-1y\",interim_pricing=\"reserved-3y\"),730,"
-     "used_hours_per_month*(1+IF(interim_pricing=\"spot\",spot_overhead,on_demand_overhead)))",
+     "used_hours_per_month*(1+IF(interim_pricing=\"spot\",spot_overhead+spot_interruption_overhead,on_demand_overhead))"
+     ")",
      "h/month", "the same for the cloud rented during the lead time",
      [](const Comparison& c) { return billed_hours(c, c.rental.interim_pricing); }},
-    {"interim_compute_usd_per_month",
-     "=IF(lead_time_in_force>0,instances*interim_usd_per_hour*interim_billed_hours_per_month,0)", "USD/month",
-     "compute rented while the machine is on order",
+    {"interim_compute_usd_per_month", "=IF(lead_time_in_force>0,interim_usd_per_hour*interim_billed_hours_per_month,0)",
+     "USD/month",
+     "compute rented while the machine is on order: the backup offer's price for the whole build x billed hours",
      [](const Comparison& c) { return c.result.monthly.interim_compute_usd; }},
+    {"downtime_cover_usd_per_month",
+     "=IF(downtime=\"cover\",backup_usd_per_hour*MIN((failures_per_machine_year*repair_hours+"
+     "planned_maintenance_hours_per_year)/12,730)*hours_per_week/168,0)",
+     "USD/month", "hours of use lost to downtime, (f x R + P) / 12 x h / 168, rented at the backup offer's price",
+     [](const Comparison& c) { return c.result.monthly.downtime_cover_usd; }},
     {"interim_term_months", "=IF(interim_pricing=\"reserved-1y\",12,IF(interim_pricing=\"reserved-3y\",36,1))",
      "months", "how long the interim pricing locks its rate",
      [](const Comparison& c) { return term_months(c.rental.interim_pricing); }},
@@ -126,17 +146,29 @@ constexpr Derived k_derived[] = {
      }},
     {"compute_usd_per_month_per_weekly_hour",
      "=IF(OR(pricing=\"reserved-1y\",pricing=\"reserved-3y\"),0,"
-     "instances*usd_per_hour*730/168*(1+IF(pricing=\"spot\",spot_overhead,on_demand_overhead)))",
+     "instances*usd_per_hour*730/168*(1+IF(pricing=\"spot\",spot_overhead+spot_interruption_overhead,"
+     "on_demand_overhead)))",
      "USD/month per h/week", "d compute / d hours per week",
      [](const Comparison& c) { return compute_per_weekly_hour(c, in_force(c).pricing, c.rental.usd_per_hour); }},
     {"interim_usd_per_month_per_weekly_hour",
      "=IF(OR(lead_time_in_force=0,interim_pricing=\"reserved-1y\",interim_pricing=\"reserved-3y\"),0,"
-     "instances*interim_usd_per_hour*730/168*(1+IF(interim_pricing=\"spot\",spot_overhead,on_demand_overhead)))",
+     "interim_usd_per_hour*730/"
+     "168*(1+IF(interim_pricing=\"spot\",spot_overhead+spot_interruption_overhead,on_demand_overhead)))",
      "USD/month per h/week", "d interim compute / d hours per week",
      [](const Comparison& c) {
          return lead_time_in_force(in_force(c)) == 0
                     ? 0.0
-                    : compute_per_weekly_hour(c, c.rental.interim_pricing, c.rental.interim_usd_per_hour);
+                    : compute_per_weekly_hour(c, c.rental.interim_pricing, c.rental.interim_usd_per_hour) /
+                          instances(c);  // the interim price is the whole build's already
+     }},
+    {"downtime_cover_usd_per_month_per_weekly_hour",
+     "=IF(downtime=\"cover\",backup_usd_per_hour*MIN((failures_per_machine_year*repair_hours+"
+     "planned_maintenance_hours_per_year)/12,730)/168,0)",
+     "USD/month per h/week", "d downtime cover / d hours per week",
+     [](const Comparison& c) {
+         return in_force(c).downtime == DowntimePolicy::cover
+                    ? c.rental.backup_usd_per_hour * downtime_hours_per_month(in_force(c)) / k_hours_per_week
+                    : 0.0;
      }},
 };
 
@@ -234,8 +266,10 @@ void write_specs(Rows& rows, const Comparison& c) {
     rows.number("gpus_per_instance", static_cast<double>(r.gpus_per_instance), "GPUs", offer, "",
                 "GPUs per rented instance, as the engine costs the rental");
     rows.number("usd_per_hour", r.usd_per_hour, "USD/instance-hour", offer, "", "at the pricing in force");
-    rows.number("interim_usd_per_hour", r.interim_usd_per_hour, "USD/instance-hour", offer, "",
-                "what the build side rents during the lead time");
+    rows.number("interim_usd_per_hour", r.interim_usd_per_hour, "USD/hour", offer, "",
+                "the whole build's rental during the lead time, from the backup offer");
+    rows.number("backup_usd_per_hour", r.backup_usd_per_hour, "USD/hour", offer, "",
+                "the whole build's rental while it is down (the backup offer, on demand)");
     rows.text("interim_pricing", to_string(r.interim_pricing), "", offer, "", "how the interim cloud is bought");
     if (r.storage_usd_per_tb_month)
         rows.number("offer_storage_usd_per_tb_month", *r.storage_usd_per_tb_month, "USD/TB-month", offer, "",

@@ -14,7 +14,7 @@ namespace {
 
 // Discount factor (1 + r)^(-k/12) (the engine's e^(-k ln(1 + r) / 12)); a price that changes by g a year, locked for
 // terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
-constexpr std::array<CashFlowColumn, 27> k_columns = {{
+constexpr std::array<CashFlowColumn, 28> k_columns = {{
     {"month", "Month", "", "", "", ColumnKind::flag},
     {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", ColumnKind::factor},
     {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", ColumnKind::flag},
@@ -43,6 +43,8 @@ constexpr std::array<CashFlowColumn, 27> k_columns = {{
      "=(1-[working])*(interim_compute_usd_per_month*[interim_trend]+storage_usd_per_month+"
      "cloud_egress_usd_per_month)*[v]",
      "", ColumnKind::money, Category::interim_cloud},
+    {"downtime_cover", "Build: downtime cover", "0", "=[working]*downtime_cover_usd_per_month*[v]", "",
+     ColumnKind::money, Category::downtime_cover},
     {"resale", "Build: resale", "0", "0", "=-resale_value_usd*[v]", ColumnKind::money, Category::resale},
     {"build_total", "Build: month", "=SUM([hardware]:[resale])", "=SUM([hardware]:[resale])", "", ColumnKind::money},
     {"compute", "Cloud: compute", "0", "=compute_usd_per_month*[cloud_trend]*[v]", "", ColumnKind::money,

@@ -132,9 +132,12 @@ void write_break_even(Lines& lines, const Formats& f, const Comparison& c) {
     lines.figure("Cloud compute weight", "compute_weight",
                  fmt::format("=SUMPRODUCT({},{})", v, lines.range("cloud_trend", 1)), f.factor, w.cloud,
                  "sum over months of discount x cloud price factor");
+    lines.figure("Downtime cover weight", "cover_weight", fmt::format("=SUMPRODUCT({},{})", v, working), f.factor,
+                 w.running, "sum over the working months of discount");
     lines.figure("Build - cloud per weekly hour", "difference_usd_per_weekly_hour",
                  "=power_weight*power_usd_per_month_per_weekly_hour+interim_weight*"
-                 "interim_usd_per_month_per_weekly_hour-compute_weight*compute_usd_per_month_per_weekly_hour",
+                 "interim_usd_per_month_per_weekly_hour+cover_weight*downtime_cover_usd_per_month_per_weekly_hour-"
+                 "compute_weight*compute_usd_per_month_per_weekly_hour",
                  f.usd, (d168 - d0) / 168.0);
     lines.figure("Build - cloud at 0 h/week", "difference_at_0_usd",
                  "=difference_usd-difference_usd_per_weekly_hour*hours_per_week", f.usd, d0);

@@ -200,6 +200,9 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
         throw UsageError(fmt::format("--format xlsx: writes one comparison, this run has {}: name one build with "
                                      "--build ID",
                                      report.comparisons.size()));
+    if (report.comparisons.front().assumptions.values.discounting == DiscountConvention::annual)
+        throw UsageError("--format xlsx: the workbook discounts month by month; --discounting annual is not in its "
+                         "formulas yet (use JSON or CSV for a year-end run)");
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
     return workbook_bytes(report.comparisons.front());
