@@ -102,7 +102,7 @@ Document detail(const Report& report) {
                                     c.rented_gpus, e.cloud.unused_gpus)),
                   Role::plain);
     for (const std::string& estimate : c.estimates) notes.add(words("Note: " + estimate), Role::note, k_not_html);
-    const Paragraph break_even{words(break_even_sentence(e))};
+    const Paragraph break_even{words(break_even_sentence(c))};
     const Paragraph payback{words(payback_sentence(c))};
     // The page keeps these under its verdict and the cost lines in their own section; the terminal and markdown
     // set them after the verdict, as the table reads.
@@ -134,11 +134,12 @@ Table ranking(const Report& report) {
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
-        table.rows.push_back({{cell::count(static_cast<long long>(i + 1)),
-                               c.build.id + (c.estimates.empty() ? "" : " *"), cell::count(c.build.gpu_count),
-                               c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier, cell::money(e.build.total_usd),
-                               cell::money(e.cloud.total_usd), Cell(to_string(e.cheaper)).with(Tone::good),
-                               cell::money(e.savings_usd), break_even_text(e), payback_text(e)}});
+        table.rows.push_back(
+            {{cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() ? "" : " *"),
+              cell::count(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
+              cell::money(e.build.total_usd), cell::money(e.cloud.total_usd),
+              Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
+              break_even_text(e, c.reading.break_even_kind), payback_text(e)}});
     }
     return table;
 }
@@ -179,12 +180,18 @@ Document summary(const Report& report) {
              k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
+    const bool commitment = std::any_of(report.comparisons.begin(), report.comparisons.end(), [](const Comparison& c) {
+        return c.reading.break_even_kind == BreakEvenKind::owning_vs_commitment;
+    });
     const auto add_ranking = [&](Section& s) {
         s.add(Paragraph{verdict, Role::verdict}, k_html_only)
             .add(ranking(report))
             .add(Notes{}
-                     .add(words("Break-even: the hours per week at which both sides cost the same; \"above\" means "
-                                "owning wins above it."),
+                     .add(words(commitment ? "Break-even: the hours per week at which both sides cost the same; "
+                                             "\"vs commit\": a commitment bills every hour of its term, so the figure "
+                                             "is where owning's running costs reach it, not a use to stay below."
+                                           : "Break-even: the hours per week at which both sides cost the same; "
+                                             "\"above\" means owning wins above it."),
                           Role::explanation, k_not_markdown)
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),

@@ -21,7 +21,12 @@ Inline verdict_inline(const Comparison& c, const std::string& lead) {
                                         : "; cumulative spend stays above the cloud's to the end, so the resale "
                                           "value decides it.")};
     std::string turn = "; owning does not win at any usage with these assumptions.";
-    if (e.break_even_hours_per_week)
+    if (e.break_even_hours_per_week && c.reading.break_even_kind == BreakEvenKind::owning_vs_commitment)
+        // A commitment bills every hour whatever the use: no direction of use favours owning (issue 20 item 2).
+        turn = fmt::format("; the {} commitment bills every hour of its term, so owning's running costs reach it at "
+                           "{} h/week.",
+                           to_string(c.assumptions.values.pricing), format_grouped(*e.break_even_hours_per_week, 1));
+    else if (e.break_even_hours_per_week)
         turn = fmt::format("; owning wins {} {} h/week.", e.build_cheaper_above.value_or(false) ? "above" : "below",
                            format_grouped(*e.break_even_hours_per_week, 1));
     return {lead + "Cloud: renting saves ", cell::money(e.savings_usd), over + turn};
@@ -51,6 +56,32 @@ std::string break_even_sentence(const Evaluation& e) {
                            e.cheaper == Side::build ? "owning" : "renting");
     return fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
+}
+
+std::string break_even_sentence(const Comparison& c) {
+    const Evaluation& e = c.result;
+    if (c.reading.break_even_kind != BreakEvenKind::owning_vs_commitment) return break_even_sentence(e);
+    // Under a commitment the cloud side does not move with use: say so, and give the figure that matters for a
+    // commitment, where it starts to beat the same offer on demand (issue 20 item 2).
+    const char* pricing = to_string(c.assumptions.values.pricing);
+    std::string text =
+        e.break_even_hours_per_week
+            ? fmt::format("Break-even: a {} commitment bills every hour of its term whatever the use, so only owning's "
+                          "running costs move with use; they reach the commitment at {}.",
+                          pricing, hours_text(*e.break_even_hours_per_week))
+            : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is cheaper at every "
+                          "use from 0 to 168 h/week.",
+                          pricing, e.cheaper == Side::build ? "owning" : "renting");
+    if (const auto& m = c.reading.commitment) {
+        if (m->beats_on_demand_above)
+            text += fmt::format(" The commitment beats this offer on demand only above {}; below that, compare with "
+                                "--pricing on-demand.",
+                                hours_text(*m->beats_on_demand_above));
+        else if (m->on_demand_cheaper_at_every_use)
+            text += " This offer on demand costs less than the commitment at every use: compare with --pricing "
+                    "on-demand.";
+    }
+    return text;
 }
 
 std::string payback_sentence(const Comparison& c) {
@@ -109,8 +140,11 @@ std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance)
     return fmt::format("{} x {}", instances, count_text(gpus_per_instance, "GPU"));
 }
 
-std::string break_even_text(const Evaluation& e) {
+std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {
     if (!e.break_even_hours_per_week) return "-";
+    // Against a commitment the figure has no direction of use (the cloud bill is flat): "vs commit", not "below".
+    if (kind == BreakEvenKind::owning_vs_commitment)
+        return format_grouped(*e.break_even_hours_per_week, 1) + " vs commit";
     return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
 }

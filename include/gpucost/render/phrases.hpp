@@ -24,13 +24,16 @@ std::string resale_verdict_text(const Comparison& comparison, const Currency& cu
 // The break-even in every format: "Break-even: 39.1 h/week; owning is cheaper above it." or "Break-even: none in
 // 0-168 h/week; renting is cheaper at every usage."
 std::string break_even_sentence(const Evaluation& evaluation);
+// The same for one comparison: under a commitment it says the cloud bill does not move with use, where owning's
+// running costs reach the commitment, and above which use the commitment beats the offer on demand.
+std::string break_even_sentence(const Comparison& comparison);
 // Both paybacks: "Payback: month 26 of 36 in cash; month 20 if the machine is sold then."
 std::string payback_sentence(const Comparison& comparison);
 // The estimated assumptions that turn the verdict, one sentence: "The verdict rests on estimates: at
 // residual_value 0.15 (not 0.3) renting is cheaper." Empty when no assumption in force is an estimate.
 std::string deciding_text(const Comparison& comparison);
 // "117.8 above" (owning wins above it), "3.0 below", or "-" when one side wins at every usage.
-std::string break_even_text(const Evaluation& evaluation);
+std::string break_even_text(const Evaluation& evaluation, BreakEvenKind kind = BreakEvenKind::owning_vs_pay_per_use);
 
 // How the offer was matched, for every human-readable format: "Match: like-for-like (the build's GPU model, its
 // GPUs per machine in one instance, its interconnect); offer tier: gpu-cloud."
