@@ -11,21 +11,16 @@
 namespace gpucost {
 namespace {
 
-// Text for a table cell or a line: a pipe escaped, a line break a space, control characters made visible
-// (escape_visible), and &, < and > written as entities, as the HTML writer does: GitHub renders inline HTML, so text
-// from a file name, a flag or a catalogue is never markup. Quotes stay: outside a tag they are only text.
+// Text for a table cell or a line: a line break a space, a pipe escaped, and escape_html's controls made visible
+// and &, < and > as entities (GitHub renders inline HTML: text from a file name, a flag or a catalogue is never
+// markup); quotes are kept, as no cell is inside a tag.
 std::string markdown_cell(std::string text) {
     std::replace_if(
         text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     std::string out;
-    for (const char c : escape_visible(text)) {
-        switch (c) {
-            case '|': out += "\\|"; break;
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            default: out += c;
-        }
+    for (const char c : escape_html(text, false)) {
+        if (c == '|') out += '\\';
+        out += c;
     }
     return out;
 }

@@ -186,9 +186,9 @@ std::string escape_visible(std::string_view text) {
     return out;
 }
 
-std::string escape_html(std::string_view text) {
+std::string escape_html(std::string_view text, bool quotes) {
     const std::string visible = escape_visible(text);
-    if (visible.find_first_of("&<>\"") == std::string::npos) return visible;
+    if (visible.find_first_of(quotes ? "&<>\"" : "&<>") == std::string::npos) return visible;
     std::string out;
     out.reserve(visible.size() + 16);
     for (const char c : visible) {
@@ -196,7 +196,7 @@ std::string escape_html(std::string_view text) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
+            case '"': out += quotes ? "&quot;" : "\""; break;
             default: out += c;
         }
     }

@@ -39,8 +39,9 @@ std::string escape_visible(std::string_view text);
 // `text` for markdown or HTML: escape_visible's controls made visible, then `&`, `<`, `>` and `"` written as
 // character references, so no text from a file name, a flag or a catalogue becomes markup (an apostrophe is kept:
 // it is inert outside a single-quoted attribute, which no writer uses). The one escaping of the markdown and HTML
-// writers; terminal text uses escape_visible alone.
-std::string escape_html(std::string_view text);
+// writers; terminal text uses escape_visible alone. With `quotes` false, `"` is kept: text outside any tag (a
+// markdown cell) cannot close an attribute, so a quote there is only a quote.
+std::string escape_html(std::string_view text, bool quotes = true);
 
 // `text` quoted for a message, with control characters escaped (as escape_visible does) and long values cut: "abc".
 std::string quote_value(std::string_view text);
