@@ -74,14 +74,9 @@ Document document_of(const CashFlowReport& cash_flow) {
     d.section("breakdown", words("Cost breakdown"), k_html_only);
     for (const Comparison& c : report.comparisons) add_comparison(d, c);
     add_closing(d);
-    std::vector<std::string> estimates;
-    for (const Comparison& c : report.comparisons)
-        estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
-    add_assumptions_section(d, report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
-                                                                              : report.header.assumptions);
-    add_warnings_section(d, report.header.warnings, estimates);
-    add_catalogue_section(
-        d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of));
+    add_report_sections(d, report,
+                        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
+                                                                       : report.header.assumptions);
     return d;
 }
 

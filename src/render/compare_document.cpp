@@ -32,14 +32,7 @@ void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_source
 // The run's catalogue, assumptions and warnings: the page's last sections and the footer of the other views.
 void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources) {
     add_assumptions(d, assumptions, with_sources);
-    std::vector<std::string> estimates;
-    for (const Comparison& c : report.comparisons)
-        estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
-    const Inline catalogue =
-        catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
-    add_assumptions_section(d, assumptions);
-    add_warnings_section(d, report.header.warnings, estimates);
-    add_catalogue_section(d, catalogue);
+    const Inline catalogue = add_report_sections(d, report, assumptions);
     d.section("", {}, k_not_html).add(Paragraph{catalogue, Role::source});
 }
 

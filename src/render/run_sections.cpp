@@ -39,4 +39,16 @@ void add_catalogue_section(Document& document, Inline catalogue, Shown where) {
         .add(CurrencyNote{words("Amounts in US dollars (USD), discounted to today."), Role::note});
 }
 
+Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions) {
+    std::vector<std::string> estimates;
+    for (const Comparison& c : report.comparisons)
+        estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
+    Inline catalogue =
+        catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
+    add_assumptions_section(document, assumptions);
+    add_warnings_section(document, report.header.warnings, estimates);
+    add_catalogue_section(document, catalogue);
+    return catalogue;
+}
+
 }  // namespace gpucost

@@ -24,6 +24,11 @@ void add_warnings_section(Document& document, const std::vector<std::string>& wa
 // The catalogue the figures come from, and the currency note (section "catalogue").
 void add_catalogue_section(Document& document, Inline catalogue, Shown where = k_html_only);
 
+// A comparison report's closing sections (compare's and cashflow's pages): the assumptions in force, the run's
+// warnings with every comparison's estimate notes, and the catalogue. Returns the catalogue sentence, which the
+// terminal and markdown views show on their own.
+Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions);
+
 // One comparison's cost by category, side by side, with the totals and the cost per GPU-hour (compare's detail and
 // the cash flow's page).
 Table costs_table(const Comparison& comparison);
