@@ -9,6 +9,18 @@
 
 namespace gpucost {
 
+namespace {
+
+// Under a commitment, where owning's running costs reach it (issue 20 item 2): no direction of use favours owning,
+// because the commitment bills every hour whatever the use. The break-even must be set.
+std::string commitment_crossing(const Comparison& c) {
+    return fmt::format("a {} commitment bills every hour of its term whatever the use, so only owning's running costs "
+                       "move with use; they reach the commitment at {}",
+                       to_string(c.assumptions.values.pricing), hours_text(*c.result.break_even_hours_per_week));
+}
+
+}  // namespace
+
 Inline verdict_inline(const Comparison& c, const std::string& lead) {
     const Evaluation& e = c.result;
     const int months = c.assumptions.values.months;
@@ -22,10 +34,7 @@ Inline verdict_inline(const Comparison& c, const std::string& lead) {
                                           "value decides it.")};
     std::string turn = "; owning does not win at any usage with these assumptions.";
     if (e.break_even_hours_per_week && c.reading.break_even_kind == BreakEvenKind::owning_vs_commitment)
-        // A commitment bills every hour whatever the use: no direction of use favours owning (issue 20 item 2).
-        turn = fmt::format("; the {} commitment bills every hour of its term, so owning's running costs reach it at "
-                           "{} h/week.",
-                           to_string(c.assumptions.values.pricing), format_grouped(*e.break_even_hours_per_week, 1));
+        turn = "; " + commitment_crossing(c) + ".";
     else if (e.break_even_hours_per_week)
         turn = fmt::format("; owning wins {} {} h/week.", e.build_cheaper_above.value_or(false) ? "above" : "below",
                            format_grouped(*e.break_even_hours_per_week, 1));
@@ -63,15 +72,12 @@ std::string break_even_sentence(const Comparison& c) {
     if (c.reading.break_even_kind != BreakEvenKind::owning_vs_commitment) return break_even_sentence(e);
     // Under a commitment the cloud side does not move with use: say so, and give the figure that matters for a
     // commitment, where it starts to beat the same offer on demand (issue 20 item 2).
-    const char* pricing = to_string(c.assumptions.values.pricing);
     std::string text =
         e.break_even_hours_per_week
-            ? fmt::format("Break-even: a {} commitment bills every hour of its term whatever the use, so only owning's "
-                          "running costs move with use; they reach the commitment at {}.",
-                          pricing, hours_text(*e.break_even_hours_per_week))
-            : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is cheaper at every "
-                          "use from 0 to 168 h/week.",
-                          pricing, e.cheaper == Side::build ? "owning" : "renting");
+            ? "Break-even: " + commitment_crossing(c) + "."
+            : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is "
+                          "cheaper at every use from 0 to 168 h/week.",
+                          to_string(c.assumptions.values.pricing), e.cheaper == Side::build ? "owning" : "renting");
     if (const auto& m = c.reading.commitment) {
         if (m->beats_on_demand_above)
             text += fmt::format(" The commitment beats this offer on demand only above {}; below that, compare with "
