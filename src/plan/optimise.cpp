@@ -159,8 +159,7 @@ std::int64_t Solver::bound_own(int d, const std::vector<std::int64_t>& working,
     const int sold = sale_month(m_supply, d);
     std::int64_t bound = 0;
     for (int m = d + m_lead; m <= sold; ++m) {
-        const std::int64_t need = (peak(m) + g - 1) / g;
-        bound = std::max(bound, need - working[static_cast<std::size_t>(m)]);
+        bound = std::max(bound, instances_needed(peak(m), g) - working[static_cast<std::size_t>(m)]);
     }
     if (m_supply.assumptions.staff_fte_cloud > 0.0)
         for (int m = d; m <= sold; ++m)
@@ -177,7 +176,7 @@ std::int64_t Solver::bound_commit(Kind kind, int d, const std::vector<std::int64
     std::int64_t bound = 0;
     for (int m = d; m <= std::min(m_months, d + term_months(kind) - 1); ++m) {
         const std::int64_t above = std::max<std::int64_t>(0, peak(m) - working[static_cast<std::size_t>(m)] * g);
-        bound = std::max(bound, (above + c - 1) / c - committed[static_cast<std::size_t>(m)]);
+        bound = std::max(bound, instances_needed(above, c) - committed[static_cast<std::size_t>(m)]);
     }
     return bound;
 }

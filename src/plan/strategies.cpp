@@ -11,8 +11,6 @@ namespace {
 // Half of a month's hours: a level busy at least this long is base load.
 constexpr double k_base_share = 0.5;
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // The highest peak, and the base (the most GPUs busy at least half of each month's hours, least over the months),
 // over months first..last.
 std::int64_t peak_over(const Demand& d, int first, int last) {
@@ -69,7 +67,8 @@ Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& de
         }
         if (strategy == Strategy::commitments) {
             if (!supply.reserved_1y_usd_per_hour && !supply.reserved_3y_usd_per_hour) return schedule;
-            const std::int64_t need = ceil_div(peak_over(demand, d[i], last), c) - std::max<std::int64_t>(have, 0);
+            const std::int64_t need =
+                instances_needed(peak_over(demand, d[i], last), c) - std::max<std::int64_t>(have, 0);
             if (need > 0) schedule.lots.push_back({commit, d[i], need});
             continue;
         }
@@ -77,7 +76,8 @@ Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& de
         const int from = std::min(d[i] + lead, last);
         const std::int64_t gpus =
             strategy == Strategy::own_peak ? peak_over(demand, from, last) : base_over(demand, from, last);
-        const std::int64_t target = strategy == Strategy::own_peak ? ceil_div(gpus, g) : gpus / g;
+        // Machines of g GPUs to cover the peak: ceil(gpus / g), as instances of g GPUs would.
+        const std::int64_t target = strategy == Strategy::own_peak ? instances_needed(gpus, g) : gpus / g;
         const std::int64_t buy = target - std::max<std::int64_t>(have, 0);
         if (buy > 0) schedule.lots.push_back({Kind::own, d[i], buy});
     }
