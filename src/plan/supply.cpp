@@ -68,14 +68,7 @@ OwnedUse owned_use(const BuildSpec& b, const MonthLoad& load, std::int64_t worki
 
 }  // namespace
 
-double downtime_fraction(const Reliability& r) noexcept {
-    return downtime_hours_per_month(r.failures_per_machine_year, r.repair_hours, r.planned_hours_per_year) /
-           k_hours_per_month;
-}
-
-Reliability reliability_of(const Assumptions& a) noexcept {
-    return {a.failures_per_machine_year, a.repair_hours, a.planned_maintenance_hours_per_year};
-}
+double downtime_fraction(const Assumptions& a) noexcept { return downtime_hours_per_month(a) / k_hours_per_month; }
 
 const char* to_string(Kind kind) noexcept {
     switch (kind) {
@@ -107,7 +100,7 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
     const BuildSpec& b = supply.build;
     const std::int64_t g = b.gpu_count;
     const std::int64_t c = supply.on_demand.gpus_per_instance;
-    const double down = downtime_fraction(supply.reliability);
+    const double down = downtime_fraction(a);
     MonthFlows f;
     f.machines_working = working;
     f.machines_held = held;

@@ -78,9 +78,9 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
           {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
         {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},
         {"space", {{"decision_months", report.space.decision_months}}},
-        {"failures_per_machine_year", s.reliability.failures_per_machine_year},
-        {"repair_hours", s.reliability.repair_hours},
-        {"planned_maintenance_hours_per_year", s.reliability.planned_hours_per_year},
+        {"failures_per_machine_year", s.assumptions.failures_per_machine_year},
+        {"repair_hours", s.assumptions.repair_hours},
+        {"planned_maintenance_hours_per_year", s.assumptions.planned_maintenance_hours_per_year},
         {"strategies", std::move(strategies)},
         {"regret", regret_json(report.regret, money)},
     };

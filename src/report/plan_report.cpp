@@ -68,7 +68,6 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
     s.build = c.build_spec;
     s.on_demand = c.rental;
     s.assumptions = c.assumptions.values;
-    s.reliability = plan::reliability_of(s.assumptions);
     // Commitments are of the offer's own instances; a rental of another GPU model (n instances as one) has none.
     const auto offer = std::find_if(catalog.cloud.begin(), catalog.cloud.end(),
                                     [&](const CloudOffer& o) { return o.id == c.offer.id; });
