@@ -127,25 +127,34 @@ RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vect
                          const std::vector<StrategyResult>& strategies) {
     RegretTable t;
     t.cases = std::move(cases);
+    // The strategies were chosen and costed for the base case's demand: their costs there are already known.
+    const bool have_base = !strategies.empty();
     std::vector<Schedule> plans(t.cases.size());
     for (std::size_t c = 0; c < t.cases.size(); ++c) {
-        const bool is_base = c == base && !strategies.empty();
-        plans[c] = is_base ? strategies.back().schedule : optimise(supply, t.cases[c].demand, space).schedule;
+        if (c == base && have_base) {
+            plans[c] = strategies.back().schedule;
+            t.best_usd.push_back(strategies.back().net_present_cost_usd);
+            continue;
+        }
+        plans[c] = optimise(supply, t.cases[c].demand, space).schedule;
         t.best_usd.push_back(cost_schedule(supply, t.cases[c].demand, plans[c]).net_present_cost_usd);
     }
-    const auto add = [&](std::string label, const Schedule& schedule) {
+    // `base_usd`: the schedule's cost under the base case when known, else null.
+    const auto add = [&](std::string label, const Schedule& schedule, const double* base_usd) {
         RegretRow row{std::move(label), schedule, {}, {}, 0.0};
         for (std::size_t c = 0; c < t.cases.size(); ++c) {
-            const double npc = cost_schedule(supply, t.cases[c].demand, schedule).net_present_cost_usd;
+            const double npc = c == base && base_usd != nullptr
+                                   ? *base_usd
+                                   : cost_schedule(supply, t.cases[c].demand, schedule).net_present_cost_usd;
             row.net_present_cost_usd.push_back(npc);
             row.regret_usd.push_back(std::max(0.0, npc - t.best_usd[c]));
             row.max_regret_usd = std::max(row.max_regret_usd, row.regret_usd.back());
         }
         t.rows.push_back(std::move(row));
     };
-    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule);
+    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule, &s.net_present_cost_usd);
     for (std::size_t c = 0; c < t.cases.size(); ++c)
-        if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c]);
+        if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c], nullptr);
     for (std::size_t i = 1; i < t.rows.size(); ++i)
         if (t.rows[i].max_regret_usd < t.rows[t.least_regret].max_regret_usd) t.least_regret = i;
     return t;

@@ -70,7 +70,8 @@ struct RegretTable {
     std::size_t least_regret = 0;
 };
 
-// The regret table over `cases` (one is the base, at `base`), given the strategies as chosen for the base demand.
+// The regret table over `cases` (one is the base, at `base`), given the strategies as compare_strategies() chose
+// and costed them for the base demand (their costs under it are taken as they are).
 RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vector<DemandCase> cases, std::size_t base,
                          const std::vector<StrategyResult>& strategies);
 
