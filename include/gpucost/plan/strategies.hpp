@@ -27,8 +27,7 @@ struct StrategyResult {
     std::optional<double> committed_utilisation;  // committed GPU-hours served / committed GPU-hours billed
     double owned_gpu_hours = 0.0;
     double committed_gpu_hours = 0.0;
-    double on_demand_gpu_hours = 0.0;
-    double unserved_gpu_hours = 0.0;  // always 0: on-demand serves every hour the rest do not
+    double on_demand_gpu_hours = 0.0;  // every hour the rest do not serve: no hour goes unserved
 };
 
 // The schedule of a rule-based strategy at the space's decision months (each decision covers the months until the
