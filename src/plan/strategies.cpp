@@ -88,7 +88,6 @@ StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs)
     StrategyResult r;
     r.strategy = strategy;
     r.schedule = std::move(schedule);
-    r.net_present_cost_usd = costs.net_present_cost_usd;
     double owned_capacity = 0.0;
     double committed_capacity = 0.0;
     for (std::size_t k = 0; k < costs.months.size(); ++k) {
@@ -133,7 +132,7 @@ RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vect
     for (std::size_t c = 0; c < t.cases.size(); ++c) {
         if (c == base && have_base) {
             plans[c] = strategies.back().schedule;
-            t.best_usd.push_back(strategies.back().net_present_cost_usd);
+            t.best_usd.push_back(strategies.back().costs.net_present_cost_usd);
             continue;
         }
         plans[c] = optimise(supply, t.cases[c].demand, space).schedule;
@@ -152,7 +151,7 @@ RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vect
         }
         t.rows.push_back(std::move(row));
     };
-    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule, &s.net_present_cost_usd);
+    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule, &s.costs.net_present_cost_usd);
     for (std::size_t c = 0; c < t.cases.size(); ++c)
         if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c], nullptr);
     for (std::size_t i = 1; i < t.rows.size(); ++i)

@@ -13,7 +13,7 @@ Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
     Json cash = Json::array();
     for (const double usd : s.cash_by_year_usd) cash.push_back(money.from_usd(usd));
     return {{"strategy", to_string(s.strategy)},
-            {money.field("net_present_cost_usd"), money.from_usd(s.net_present_cost_usd)},
+            {money.field("net_present_cost_usd"), money.from_usd(s.costs.net_present_cost_usd)},
             {money.field("cash_by_year_usd"), std::move(cash)},
             {money.field("peak_monthly_spend_usd"), money.from_usd(s.peak_monthly_spend_usd)},
             {"owned_utilisation", optional_json(s.owned_utilisation)},

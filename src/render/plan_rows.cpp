@@ -34,7 +34,7 @@ constexpr Column<PlanLine> k_columns[] = {
     {"offer", [](const PlanLine& l) { return Field::of_text(l.report->offer.id); }},
     {"months",
      [](const PlanLine& l) { return Field::of_count(static_cast<long long>(l.report->supply.assumptions.months)); }},
-    {"net_present_cost_usd", [](const PlanLine& l) { return Field::of_money(l.s->net_present_cost_usd); }},
+    {"net_present_cost_usd", [](const PlanLine& l) { return Field::of_money(l.s->costs.net_present_cost_usd); }},
     {"peak_monthly_spend_usd", [](const PlanLine& l) { return Field::of_money(l.s->peak_monthly_spend_usd); }},
     {"owned_utilisation", [](const PlanLine& l) { return Field::of_number(l.s->owned_utilisation); }},
     {"committed_utilisation", [](const PlanLine& l) { return Field::of_number(l.s->committed_utilisation); }},

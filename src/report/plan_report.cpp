@@ -92,7 +92,7 @@ std::vector<PlanGateCheck> evaluate_plan_gates(const PlanReport& report, const P
         const bool passed = value && (at_least ? *value >= *limit : *value <= *limit);
         out.push_back({name, value, *limit, at_least, passed});
     };
-    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.net_present_cost_usd, false);
+    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.costs.net_present_cost_usd, false);
     judge("max-monthly-usd", gates.max_monthly_usd, p.peak_monthly_spend_usd, false);
     judge("min-owned-utilisation", gates.min_owned_utilisation, p.owned_utilisation, true);
     return out;

@@ -19,8 +19,7 @@ const char* to_string(Strategy strategy) noexcept;
 struct StrategyResult {
     Strategy strategy = Strategy::plan;
     Schedule schedule;
-    PlanCosts costs;
-    double net_present_cost_usd = 0.0;
+    PlanCosts costs;                              // its months and net present cost
     std::vector<double> cash_by_year_usd;         // year y: months 12 (y - 1) + 1..12 y, month 0's purchases in year 1
     double peak_monthly_spend_usd = 0.0;          // the highest month's running spend, purchases and resale left out
     std::optional<double> owned_utilisation;      // owned GPU-hours served / owned GPU-hours working; none owned: empty
