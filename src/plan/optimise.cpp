@@ -116,17 +116,16 @@ private:
     double unit_cost(Kind kind, int month) const {
         std::vector<MonthFlows> flows;
         add_lot_flows(m_supply, {kind, month, 1}, flows);
-        return net_present_cost(flows, m_supply.assumptions.discount_rate);
+        return net_present_cost(flows, m_supply.assumptions);
     }
     // Month m's discounted use at this fleet, each (m, working, held > 0, committed) costed once.
     double use(int m, std::int64_t working, std::int64_t held, std::int64_t committed) {
         const UseKey key{m, working, held > 0, committed};
         const auto found = m_use.find(key);
         if (found != m_use.end()) return found->second;
-        const double usd =
-            month_use(m_supply, m_demand.months[static_cast<std::size_t>(m - 1)], m, working, held, committed)
-                .total_usd() *
-            discount_factor(m, m_supply.assumptions.discount_rate);
+        const double usd = present_cost(
+            month_use(m_supply, m_demand.months[static_cast<std::size_t>(m - 1)], m, working, held, committed), m,
+            m_supply.assumptions);
         m_use.emplace(key, usd);
         return usd;
     }
@@ -323,8 +322,8 @@ PlanResult optimise(const Supply& supply, const Demand& demand, const PlanSpace&
     // Months before the first decision are served by on-demand alone.
     double before = 0.0;
     for (int m = 1; m < space.decision_months.front(); ++m)
-        before += month_use(supply, demand.months[static_cast<std::size_t>(m - 1)], m, 0, 0, 0).total_usd() *
-                  discount_factor(m, supply.assumptions.discount_rate);
+        before += present_cost(month_use(supply, demand.months[static_cast<std::size_t>(m - 1)], m, 0, 0, 0), m,
+                               supply.assumptions);
     result.net_present_cost_usd = before + solver.solve(0, state);
     for (std::size_t i = 0; i < space.decision_months.size(); ++i) {
         const Best& b = solver.best(i, state);

@@ -174,10 +174,13 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
     if (value > 0.0) months[at(sold)].resale_usd -= n * value;
 }
 
-double net_present_cost(const std::vector<MonthFlows>& months, double annual_discount_rate) noexcept {
+double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept {
+    return flows.total_usd() * discount_factor(month, a.discount_rate);
+}
+
+double net_present_cost(const std::vector<MonthFlows>& months, const Assumptions& a) noexcept {
     double sum = 0.0;
-    for (std::size_t k = 0; k < months.size(); ++k)
-        sum += months[k].total_usd() * discount_factor(static_cast<int>(k), annual_discount_rate);
+    for (std::size_t k = 0; k < months.size(); ++k) sum += present_cost(months[k], static_cast<int>(k), a);
     return sum;
 }
 
@@ -202,7 +205,7 @@ PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedu
         }
         add(out.months[at(m)], month_use(supply, demand.months[at(m - 1)], m, working, held, committed));
     }
-    out.net_present_cost_usd = net_present_cost(out.months, a.discount_rate);
+    out.net_present_cost_usd = net_present_cost(out.months, a);
     return out;
 }
 

@@ -96,7 +96,11 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
 // Every month of a schedule: each lot's flows, then each month's use at the fleet in force. `demand` has M months.
 PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedule& schedule);
 
-// Net present cost of flows: sum over k of months[k].total_usd() x discount_factor(k).
-double net_present_cost(const std::vector<MonthFlows>& months, double annual_discount_rate) noexcept;
+// Month k's flows discounted to today: total_usd() x the engine's discount_factor(k) at the assumptions' rate, the
+// one place the plan discounts.
+double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept;
+
+// Net present cost of flows: sum over k of present_cost(months[k], k).
+double net_present_cost(const std::vector<MonthFlows>& months, const Assumptions& a) noexcept;
 
 }  // namespace gpucost::plan
