@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/cost_model.hpp"
 #include "gpucost/model/values.hpp"
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/text.hpp"
@@ -71,7 +72,7 @@ double MonthLoad::gpu_hours() const noexcept {
 
 MonthLoad level_load(std::int64_t gpus, double hours_per_week) {
     MonthLoad load;
-    const double used = hours_per_week * k_hours_per_month / k_hours_per_week;
+    const double used = used_hours_per_month(hours_per_week);
     if (used > 0.0) load.hours_at_least.assign(static_cast<std::size_t>(std::max<std::int64_t>(gpus, 0)), used);
     return load;
 }
@@ -132,7 +133,7 @@ Step parse_step(std::string_view text, int months) {
 
 Demand demand_from_flags(const DemandFlags& flags, int months) {
     check_flags(flags, months);
-    const double used = flags.hours_per_week * k_hours_per_month / k_hours_per_week;
+    const double used = used_hours_per_month(flags.hours_per_week);
     Demand demand;
     demand.months.reserve(static_cast<std::size_t>(months));
     for (int m = 1; m <= months; ++m) {

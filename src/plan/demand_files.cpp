@@ -55,9 +55,7 @@ std::optional<std::int64_t> parse_timestamp(std::string_view text) {
     const auto hour = digits(text, 11, 2);
     const auto minute = digits(text, 14, 2);
     const auto second = digits(text, 17, 2);
-    if (!date || text.substr(0, 10).size() != 10 || !hour || !minute || !second || *hour > 23 || *minute > 59 ||
-        *second > 59)
-        return std::nullopt;
+    if (!date || !hour || !minute || !second || *hour > 23 || *minute > 59 || *second > 59) return std::nullopt;
     std::int64_t offset_s = 0;
     const std::string_view zone = text.substr(19);
     if (zone == "Z") {

@@ -116,17 +116,16 @@ private:
     double unit_cost(Kind kind, int month) const {
         std::vector<MonthFlows> flows;
         add_lot_flows(m_supply, {kind, month, 1}, flows);
-        return net_present_cost(flows, m_supply.assumptions.discount_rate);
+        return net_present_cost(flows, m_supply.assumptions);
     }
     // Month m's discounted use at this fleet, each (m, working, held > 0, committed) costed once.
     double use(int m, std::int64_t working, std::int64_t held, std::int64_t committed) {
         const UseKey key{m, working, held > 0, committed};
         const auto found = m_use.find(key);
         if (found != m_use.end()) return found->second;
-        const double usd =
-            month_use(m_supply, m_demand.months[static_cast<std::size_t>(m - 1)], m, working, held, committed)
-                .total_usd() *
-            discount_factor(m, m_supply.assumptions.discount_rate);
+        const double usd = present_cost(
+            month_use(m_supply, m_demand.months[static_cast<std::size_t>(m - 1)], m, working, held, committed), m,
+            m_supply.assumptions);
         m_use.emplace(key, usd);
         return usd;
     }
@@ -159,8 +158,7 @@ std::int64_t Solver::bound_own(int d, const std::vector<std::int64_t>& working,
     const int sold = sale_month(m_supply, d);
     std::int64_t bound = 0;
     for (int m = d + m_lead; m <= sold; ++m) {
-        const std::int64_t need = (peak(m) + g - 1) / g;
-        bound = std::max(bound, need - working[static_cast<std::size_t>(m)]);
+        bound = std::max(bound, instances_needed(peak(m), g) - working[static_cast<std::size_t>(m)]);
     }
     if (m_supply.assumptions.staff_fte_cloud > 0.0)
         for (int m = d; m <= sold; ++m)
@@ -177,7 +175,7 @@ std::int64_t Solver::bound_commit(Kind kind, int d, const std::vector<std::int64
     std::int64_t bound = 0;
     for (int m = d; m <= std::min(m_months, d + term_months(kind) - 1); ++m) {
         const std::int64_t above = std::max<std::int64_t>(0, peak(m) - working[static_cast<std::size_t>(m)] * g);
-        bound = std::max(bound, (above + c - 1) / c - committed[static_cast<std::size_t>(m)]);
+        bound = std::max(bound, instances_needed(above, c) - committed[static_cast<std::size_t>(m)]);
     }
     return bound;
 }
@@ -324,8 +322,8 @@ PlanResult optimise(const Supply& supply, const Demand& demand, const PlanSpace&
     // Months before the first decision are served by on-demand alone.
     double before = 0.0;
     for (int m = 1; m < space.decision_months.front(); ++m)
-        before += month_use(supply, demand.months[static_cast<std::size_t>(m - 1)], m, 0, 0, 0).total_usd() *
-                  discount_factor(m, supply.assumptions.discount_rate);
+        before += present_cost(month_use(supply, demand.months[static_cast<std::size_t>(m - 1)], m, 0, 0, 0), m,
+                               supply.assumptions);
     result.net_present_cost_usd = before + solver.solve(0, state);
     for (std::size_t i = 0; i < space.decision_months.size(); ++i) {
         const Best& b = solver.best(i, state);

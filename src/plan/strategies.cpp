@@ -11,8 +11,6 @@ namespace {
 // Half of a month's hours: a level busy at least this long is base load.
 constexpr double k_base_share = 0.5;
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // The highest peak, and the base (the most GPUs busy at least half of each month's hours, least over the months),
 // over months first..last.
 std::int64_t peak_over(const Demand& d, int first, int last) {
@@ -69,7 +67,8 @@ Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& de
         }
         if (strategy == Strategy::commitments) {
             if (!supply.reserved_1y_usd_per_hour && !supply.reserved_3y_usd_per_hour) return schedule;
-            const std::int64_t need = ceil_div(peak_over(demand, d[i], last), c) - std::max<std::int64_t>(have, 0);
+            const std::int64_t need =
+                instances_needed(peak_over(demand, d[i], last), c) - std::max<std::int64_t>(have, 0);
             if (need > 0) schedule.lots.push_back({commit, d[i], need});
             continue;
         }
@@ -77,7 +76,8 @@ Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& de
         const int from = std::min(d[i] + lead, last);
         const std::int64_t gpus =
             strategy == Strategy::own_peak ? peak_over(demand, from, last) : base_over(demand, from, last);
-        const std::int64_t target = strategy == Strategy::own_peak ? ceil_div(gpus, g) : gpus / g;
+        // Machines of g GPUs to cover the peak: ceil(gpus / g), as instances of g GPUs would.
+        const std::int64_t target = strategy == Strategy::own_peak ? instances_needed(gpus, g) : gpus / g;
         const std::int64_t buy = target - std::max<std::int64_t>(have, 0);
         if (buy > 0) schedule.lots.push_back({Kind::own, d[i], buy});
     }
@@ -88,7 +88,6 @@ StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs)
     StrategyResult r;
     r.strategy = strategy;
     r.schedule = std::move(schedule);
-    r.net_present_cost_usd = costs.net_present_cost_usd;
     double owned_capacity = 0.0;
     double committed_capacity = 0.0;
     for (std::size_t k = 0; k < costs.months.size(); ++k) {
@@ -127,25 +126,34 @@ RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vect
                          const std::vector<StrategyResult>& strategies) {
     RegretTable t;
     t.cases = std::move(cases);
+    // The strategies were chosen and costed for the base case's demand: their costs there are already known.
+    const bool have_base = !strategies.empty();
     std::vector<Schedule> plans(t.cases.size());
     for (std::size_t c = 0; c < t.cases.size(); ++c) {
-        const bool is_base = c == base && !strategies.empty();
-        plans[c] = is_base ? strategies.back().schedule : optimise(supply, t.cases[c].demand, space).schedule;
+        if (c == base && have_base) {
+            plans[c] = strategies.back().schedule;
+            t.best_usd.push_back(strategies.back().costs.net_present_cost_usd);
+            continue;
+        }
+        plans[c] = optimise(supply, t.cases[c].demand, space).schedule;
         t.best_usd.push_back(cost_schedule(supply, t.cases[c].demand, plans[c]).net_present_cost_usd);
     }
-    const auto add = [&](std::string label, const Schedule& schedule) {
+    // `base_usd`: the schedule's cost under the base case when known, else null.
+    const auto add = [&](std::string label, const Schedule& schedule, const double* base_usd) {
         RegretRow row{std::move(label), schedule, {}, {}, 0.0};
         for (std::size_t c = 0; c < t.cases.size(); ++c) {
-            const double npc = cost_schedule(supply, t.cases[c].demand, schedule).net_present_cost_usd;
+            const double npc = c == base && base_usd != nullptr
+                                   ? *base_usd
+                                   : cost_schedule(supply, t.cases[c].demand, schedule).net_present_cost_usd;
             row.net_present_cost_usd.push_back(npc);
             row.regret_usd.push_back(std::max(0.0, npc - t.best_usd[c]));
             row.max_regret_usd = std::max(row.max_regret_usd, row.regret_usd.back());
         }
         t.rows.push_back(std::move(row));
     };
-    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule);
+    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule, &s.costs.net_present_cost_usd);
     for (std::size_t c = 0; c < t.cases.size(); ++c)
-        if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c]);
+        if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c], nullptr);
     for (std::size_t i = 1; i < t.rows.size(); ++i)
         if (t.rows[i].max_regret_usd < t.rows[t.least_regret].max_regret_usd) t.least_regret = i;
     return t;

@@ -68,14 +68,7 @@ OwnedUse owned_use(const BuildSpec& b, const MonthLoad& load, std::int64_t worki
 
 }  // namespace
 
-double downtime_fraction(const Reliability& r) noexcept {
-    return downtime_hours_per_month(r.failures_per_machine_year, r.repair_hours, r.planned_hours_per_year) /
-           k_hours_per_month;
-}
-
-Reliability reliability_of(const Assumptions& a) noexcept {
-    return {a.failures_per_machine_year, a.repair_hours, a.planned_maintenance_hours_per_year};
-}
+double downtime_fraction(const Assumptions& a) noexcept { return downtime_hours_per_month(a) / k_hours_per_month; }
 
 const char* to_string(Kind kind) noexcept {
     switch (kind) {
@@ -107,7 +100,7 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
     const BuildSpec& b = supply.build;
     const std::int64_t g = b.gpu_count;
     const std::int64_t c = supply.on_demand.gpus_per_instance;
-    const double down = downtime_fraction(supply.reliability);
+    const double down = downtime_fraction(a);
     MonthFlows f;
     f.machines_working = working;
     f.machines_held = held;
@@ -181,10 +174,13 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
     if (value > 0.0) months[at(sold)].resale_usd -= n * value;
 }
 
-double net_present_cost(const std::vector<MonthFlows>& months, double annual_discount_rate) noexcept {
+double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept {
+    return flows.total_usd() * discount_factor(month, a.discount_rate);
+}
+
+double net_present_cost(const std::vector<MonthFlows>& months, const Assumptions& a) noexcept {
     double sum = 0.0;
-    for (std::size_t k = 0; k < months.size(); ++k)
-        sum += months[k].total_usd() * discount_factor(static_cast<int>(k), annual_discount_rate);
+    for (std::size_t k = 0; k < months.size(); ++k) sum += present_cost(months[k], static_cast<int>(k), a);
     return sum;
 }
 
@@ -209,7 +205,7 @@ PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedu
         }
         add(out.months[at(m)], month_use(supply, demand.months[at(m - 1)], m, working, held, committed));
     }
-    out.net_present_cost_usd = net_present_cost(out.months, a.discount_rate);
+    out.net_present_cost_usd = net_present_cost(out.months, a);
     return out;
 }
 

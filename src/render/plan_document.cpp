@@ -29,8 +29,9 @@ std::string schedule_text(const plan::Schedule& schedule) {
 Inline verdict(const PlanReport& r) {
     const plan::StrategyResult& best = r.strategies.back();
     const plan::StrategyResult& rent = r.strategies.front();
-    return {"the plan: " + schedule_text(best.schedule) + "; net present cost ", cell::money(best.net_present_cost_usd),
-            " against ", cell::money(rent.net_present_cost_usd), " all on demand"};
+    return {"the plan: " + schedule_text(best.schedule) + "; net present cost ",
+            cell::money(best.costs.net_present_cost_usd), " against ", cell::money(rent.costs.net_present_cost_usd),
+            " all on demand"};
 }
 
 std::string space_text(const PlanReport& r) {
@@ -46,7 +47,7 @@ Table strategies_table(const PlanReport& r) {
                 words("committed use"), words("owned GPU-h"),      words("committed GPU-h"), words("on-demand GPU-h")};
     t.numeric = {false, true, true, true, true, true, true, true};
     for (const plan::StrategyResult& s : r.strategies)
-        t.rows.push_back({{cell::text(to_string(s.strategy)), cell::money(s.net_present_cost_usd),
+        t.rows.push_back({{cell::text(to_string(s.strategy)), cell::money(s.costs.net_present_cost_usd),
                            cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
                            cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
                            cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},

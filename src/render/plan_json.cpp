@@ -6,14 +6,19 @@
 namespace gpucost {
 namespace {
 
+// A schedule's lots: [{"kind", "month", "count"}, ...].
+Json lots_json(const plan::Schedule& schedule) {
+    Json lots = Json::array();
+    for (const plan::Lot& lot : schedule.lots)
+        lots.push_back({{"kind", to_string(lot.kind)}, {"month", lot.month}, {"count", lot.count}});
+    return lots;
+}
+
 Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
-    Json schedule = Json::array();
-    for (const plan::Lot& lot : s.schedule.lots)
-        schedule.push_back({{"kind", to_string(lot.kind)}, {"month", lot.month}, {"count", lot.count}});
     Json cash = Json::array();
     for (const double usd : s.cash_by_year_usd) cash.push_back(money.from_usd(usd));
     return {{"strategy", to_string(s.strategy)},
-            {money.field("net_present_cost_usd"), money.from_usd(s.net_present_cost_usd)},
+            {money.field("net_present_cost_usd"), money.from_usd(s.costs.net_present_cost_usd)},
             {money.field("cash_by_year_usd"), std::move(cash)},
             {money.field("peak_monthly_spend_usd"), money.from_usd(s.peak_monthly_spend_usd)},
             {"owned_utilisation", optional_json(s.owned_utilisation)},
@@ -21,8 +26,8 @@ Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
             {"owned_gpu_hours", s.owned_gpu_hours},
             {"committed_gpu_hours", s.committed_gpu_hours},
             {"on_demand_gpu_hours", s.on_demand_gpu_hours},
-            {"unserved_gpu_hours", s.unserved_gpu_hours},
-            {"schedule", std::move(schedule)}};
+            {"unserved_gpu_hours", 0.0},  // on demand serves every hour the rest do not
+            {"schedule", lots_json(s.schedule)}};
 }
 
 // The regret table, or null without demand cases.
@@ -40,11 +45,8 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
         Json regret = Json::array();
         for (const double usd : row.net_present_cost_usd) npc.push_back(money.from_usd(usd));
         for (const double usd : row.regret_usd) regret.push_back(money.from_usd(usd));
-        Json schedule = Json::array();
-        for (const plan::Lot& lot : row.schedule.lots)
-            schedule.push_back({{"kind", to_string(lot.kind)}, {"month", lot.month}, {"count", lot.count}});
         rows.push_back({{"schedule", row.label},
-                        {"lots", std::move(schedule)},
+                        {"lots", lots_json(row.schedule)},
                         {money.field("net_present_cost_usd"), std::move(npc)},
                         {money.field("regret_usd"), std::move(regret)},
                         {money.field("max_regret_usd"), money.from_usd(row.max_regret_usd)},
@@ -78,9 +80,9 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
           {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
         {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},
         {"space", {{"decision_months", report.space.decision_months}}},
-        {"failures_per_machine_year", s.reliability.failures_per_machine_year},
-        {"repair_hours", s.reliability.repair_hours},
-        {"planned_maintenance_hours_per_year", s.reliability.planned_hours_per_year},
+        {"failures_per_machine_year", s.assumptions.failures_per_machine_year},
+        {"repair_hours", s.assumptions.repair_hours},
+        {"planned_maintenance_hours_per_year", s.assumptions.planned_maintenance_hours_per_year},
         {"strategies", std::move(strategies)},
         {"regret", regret_json(report.regret, money)},
     };

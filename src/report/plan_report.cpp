@@ -68,7 +68,6 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
     s.build = c.build_spec;
     s.on_demand = c.rental;
     s.assumptions = c.assumptions.values;
-    s.reliability = plan::reliability_of(s.assumptions);
     // Commitments are of the offer's own instances; a rental of another GPU model (n instances as one) has none.
     const auto offer = std::find_if(catalog.cloud.begin(), catalog.cloud.end(),
                                     [&](const CloudOffer& o) { return o.id == c.offer.id; });
@@ -93,7 +92,7 @@ std::vector<PlanGateCheck> evaluate_plan_gates(const PlanReport& report, const P
         const bool passed = value && (at_least ? *value >= *limit : *value <= *limit);
         out.push_back({name, value, *limit, at_least, passed});
     };
-    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.net_present_cost_usd, false);
+    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.costs.net_present_cost_usd, false);
     judge("max-monthly-usd", gates.max_monthly_usd, p.peak_monthly_spend_usd, false);
     judge("min-owned-utilisation", gates.min_owned_utilisation, p.owned_utilisation, true);
     return out;

@@ -100,7 +100,8 @@ TEST_CASE("optimise: equals brute-force enumeration on random small cases") {
             if (variant == 1) s.assumptions.lead_time_months = 2;
             if (variant == 2) {
                 s.assumptions.discount_rate = 0.08;
-                s.reliability = {3.0, 48.0};
+                s.assumptions.failures_per_machine_year = 3.0;
+                s.assumptions.repair_hours = 48.0;
             }
             if (variant == 3) {
                 s.on_demand.gpus_per_instance = 2;  // an instance of 2 GPUs: demand rounds up to whole instances
@@ -158,7 +159,6 @@ TEST_CASE("plan agrees with compare: one machine or on demand, every shipped bui
             s.build = c.build_spec;
             s.on_demand = c.rental;
             s.assumptions = c.assumptions.values;
-            s.reliability = reliability_of(s.assumptions);
             DemandFlags f;
             f.gpus = c.build_spec.gpu_count;
             f.hours_per_week = hours;

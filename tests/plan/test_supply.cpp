@@ -43,8 +43,12 @@ Schedule own(std::int64_t count, int month = 1) { return {{{Kind::own, month, co
 }  // namespace
 
 TEST_CASE("downtime_fraction and sale_month") {
-    CHECK(downtime_fraction({2.0, 24.0}) == Approx(48.0 / 8760.0));  // 2 failures x 24 h of 8,760
-    CHECK(downtime_fraction({0.0, 24.0}) == 0.0);
+    Assumptions a;
+    a.failures_per_machine_year = 2.0;
+    a.repair_hours = 24.0;
+    CHECK(downtime_fraction(a) == Approx(48.0 / 8760.0));  // 2 failures x 24 h of 8,760
+    a.failures_per_machine_year = 0.0;
+    CHECK(downtime_fraction(a) == 0.0);
     Supply s = hand_supply(72);
     CHECK(sale_month(s, 1) == 60);   // 5 years from the start of month 1
     CHECK(sale_month(s, 25) == 72);  // the horizon comes first
@@ -150,7 +154,8 @@ TEST_CASE("optimise: a burst of 1 GPU for 100 hours a month over a full level of
 
 TEST_CASE("month_use: downtime is rented on demand, a machine's worth of instances") {
     Supply s = hand_supply();
-    s.reliability = {2.0, 219.0};  // 438 h of 8,760: 5% down
+    s.assumptions.failures_per_machine_year = 2.0;  // 2 x 219 = 438 h of 8,760: 5% down
+    s.assumptions.repair_hours = 219.0;
     const PlanCosts c = cost_schedule(s, constant(2, 168.0, 12), own(1));
     // 5% of 1,460 GPU-hours rented: 2 instances x 36.5 h x 2 $ = 146 $; power 95% of 87.60 = 83.22 $
     CHECK(c.months[1].on_demand_usd == Approx(146.0));

@@ -19,16 +19,14 @@ const char* to_string(Strategy strategy) noexcept;
 struct StrategyResult {
     Strategy strategy = Strategy::plan;
     Schedule schedule;
-    PlanCosts costs;
-    double net_present_cost_usd = 0.0;
+    PlanCosts costs;                              // its months and net present cost
     std::vector<double> cash_by_year_usd;         // year y: months 12 (y - 1) + 1..12 y, month 0's purchases in year 1
     double peak_monthly_spend_usd = 0.0;          // the highest month's running spend, purchases and resale left out
     std::optional<double> owned_utilisation;      // owned GPU-hours served / owned GPU-hours working; none owned: empty
     std::optional<double> committed_utilisation;  // committed GPU-hours served / committed GPU-hours billed
     double owned_gpu_hours = 0.0;
     double committed_gpu_hours = 0.0;
-    double on_demand_gpu_hours = 0.0;
-    double unserved_gpu_hours = 0.0;  // always 0: on-demand serves every hour the rest do not
+    double on_demand_gpu_hours = 0.0;  // every hour the rest do not serve: no hour goes unserved
 };
 
 // The schedule of a rule-based strategy at the space's decision months (each decision covers the months until the
@@ -70,7 +68,8 @@ struct RegretTable {
     std::size_t least_regret = 0;
 };
 
-// The regret table over `cases` (one is the base, at `base`), given the strategies as chosen for the base demand.
+// The regret table over `cases` (one is the base, at `base`), given the strategies as compare_strategies() chose
+// and costed them for the base demand (their costs under it are taken as they are).
 RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vector<DemandCase> cases, std::size_t base,
                          const std::vector<StrategyResult>& strategies);
 

@@ -12,31 +12,19 @@
 
 namespace gpucost::plan {
 
-// Failures, repair and planned maintenance of an owned machine: the assumptions failures_per_machine_year,
-// repair_hours and planned_maintenance_hours_per_year (engine/availability.hpp), which compare uses too.
-struct Reliability {
-    double failures_per_machine_year = 0.0;  // >= 0
-    double repair_hours = 0.0;               // hours a failure keeps the machine down, >= 0
-    double planned_hours_per_year = 0.0;     // planned maintenance, >= 0
-};
-
 // The fraction of an owned machine's hours out of use: engine/availability.hpp's downtime hours a month over the
-// 730-hour month, (f R + P) / 12 / 730.
-double downtime_fraction(const Reliability& r) noexcept;
-
-// The reliability the assumptions state (failures_per_machine_year, repair_hours,
-// planned_maintenance_hours_per_year).
-Reliability reliability_of(const Assumptions& a) noexcept;
+// 730-hour month, (f R + P) / 12 / 730, from the assumptions failures_per_machine_year, repair_hours and
+// planned_maintenance_hours_per_year (which compare uses too).
+double downtime_fraction(const Assumptions& a) noexcept;
 
 // What can be bought and rented, with the assumptions in force (horizon, discounting, lead time, useful life,
-// resale model, power, staff, maintenance, facility, cloud fixed costs and price trends).
+// resale model, reliability, power, staff, maintenance, facility, cloud fixed costs and price trends).
 struct Supply {
     BuildSpec build;                                 // one owned machine
     CloudSpec on_demand;                             // the matched offer: GPUs per instance, on-demand USD/hour
     std::optional<double> reserved_1y_usd_per_hour;  // per instance-hour of a 1-year commitment, if offered
     std::optional<double> reserved_3y_usd_per_hour;  // ... of a 3-year one
     Assumptions assumptions;                         // months is the horizon M
-    Reliability reliability;
 };
 
 // The kinds of supply a schedule buys.
@@ -108,7 +96,11 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
 // Every month of a schedule: each lot's flows, then each month's use at the fleet in force. `demand` has M months.
 PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedule& schedule);
 
-// Net present cost of flows: sum over k of months[k].total_usd() x discount_factor(k).
-double net_present_cost(const std::vector<MonthFlows>& months, double annual_discount_rate) noexcept;
+// Month k's flows discounted to today: total_usd() x the engine's discount_factor(k) at the assumptions' rate, the
+// one place the plan discounts.
+double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept;
+
+// Net present cost of flows: sum over k of present_cost(months[k], k).
+double net_present_cost(const std::vector<MonthFlows>& months, const Assumptions& a) noexcept;
 
 }  // namespace gpucost::plan
