@@ -21,17 +21,22 @@ struct ExportRatesOptions {
     std::string accelerator;
 };
 
-std::string rate_text(const std::string& target, const RateExport& rates) {
-    if (target == "opencost") return opencost_pricing_json(rates);
-    if (target == "skypilot") return skypilot_pricing_yaml(rates);
+// A bad --to is a usage error before anything is read.
+void check_target(const std::string& target) {
+    if (target == "opencost" || target == "skypilot") return;
     std::vector<std::string> names(std::begin(k_rate_targets), std::end(k_rate_targets));
     throw UsageError(
         fmt::format("--to: must be opencost or skypilot, got {}{}", quote_value(target), did_you_mean(target, names)));
 }
 
+std::string rate_text(const std::string& target, const RateExport& rates) {
+    check_target(target);
+    return target == "opencost" ? opencost_pricing_json(rates) : skypilot_pricing_yaml(rates);
+}
+
 int run_export_rates(const ExportRatesOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output, report_inputs(o.catalog, o.scenario));
-    rate_text(o.target, {});  // a bad --to is a usage error before anything is read
+    check_target(o.target);
     const ComparisonRequest request = comparison_request(o.scenario);
     if (!request.build_id)
         throw UsageError("export-rates: name the machine with --build ID (or \"build\" in the --scenario file): "

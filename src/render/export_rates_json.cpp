@@ -11,7 +11,7 @@ namespace gpucost {
 
 std::string opencost_pricing_json(const RateExport& r) {
     // OpenCost reads every price as a string-encoded float (Go's strconv.ParseFloat): the shortest exact text.
-    const std::string rate = exact_number(*r.usd_per_gpu_hour);
+    const std::string rate = exact_number(r.usd_per_gpu_hour.value());
     const Json pricing = {
         {"provider", "custom"},
         {"description",
