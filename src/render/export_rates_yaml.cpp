@@ -41,7 +41,8 @@ std::string skypilot_pricing_yaml(const RateExport& r) {
                        "      {}: {}  # USD per accelerator-hour, all-in\n",
                        one_line(r.build.id), r.build.gpu_count, one_line(r.build.gpu_id),
                        exact_number(r.hours_per_week), r.months, exact_number(r.build_total_usd),
-                       exact_number(r.used_gpu_hours), yaml_key(r.accelerator), exact_number(r.usd_per_gpu_hour.value()));
+                       exact_number(r.used_gpu_hours), yaml_key(r.accelerator),
+                       exact_number(r.usd_per_gpu_hour.value()));
 }
 
 }  // namespace gpucost
