@@ -202,6 +202,8 @@ MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& fla
 // flag that would admit it (docs/matching.md).
 void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded,
                       const Catalog& catalog, const std::map<std::string, std::string>& user_offers);
+// One note when `unnamed` offers of the user's own files were left out past `most_per_build` named a build.
+void print_unnamed_offers(std::ostream& err, std::int64_t unnamed, std::int64_t most_per_build);
 // user_offer_files() of api.hpp for the files the options name.
 std::map<std::string, std::string> user_offers(const CatalogOptions& options, const Catalog& catalog);
 

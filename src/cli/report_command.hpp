@@ -48,6 +48,18 @@ const std::vector<Excluded>& excluded_of(const Model& model) {
         return model.report.excluded;
 }
 
+// How many offers of the user's own files the model left out without naming them (past the cap a build); 0 for a
+// model that does not keep the count.
+template <typename Model>
+std::int64_t unnamed_offers_of(const Model& model) {
+    if constexpr (requires { model.unnamed_offers; })
+        return model.unnamed_offers;
+    else if constexpr (requires { model.report.unnamed_offers; })
+        return model.report.unnamed_offers;
+    else
+        return 0;
+}
+
 // The model's warnings to `warn`, then its text in the format asked for, to stdout or --output.
 template <typename Model>
 void write_report(const Model& model, const ReportOutput& output, const OutputOptions& target, std::ostream& warn,
@@ -66,13 +78,17 @@ template <typename Make>
 auto run_report(const ReportCommandOptions& o, const Io& io, Make&& make) {
     refuse_output_onto_inputs(o.output.output, report_inputs(o.catalog, o.scenario));
     const ReportOutput output = report_output(o.output, o.chart, io);
-    const ComparisonRequest request = report_request(o);
+    ComparisonRequest request = report_request(o);
     std::ostream& warn = warnings(o.output.quiet, io);
     const Catalog catalog = load_catalog(o.catalog, warn);
+    // Offers left out are counted by rule; --verbose lists each, and by default those of the user's own files are
+    // named (at most 20 a build: a whole --catalog of them would be thousands of lines).
+    const std::map<std::string, std::string> own_offers = user_offers(o.catalog, catalog);
+    request.listing.every_offer = o.scenario.match.verbose;
+    for (const auto& entry : own_offers) request.listing.offer_ids.insert(entry.first);
     auto model = std::forward<Make>(make)(catalog, request);
-    const std::vector<Excluded>& excluded = excluded_of(model);
-    print_exclusions(warn, o.scenario.match, excluded, catalog,
-                     excluded.empty() ? std::map<std::string, std::string>{} : user_offers(o.catalog, catalog));
+    print_exclusions(warn, o.scenario.match, excluded_of(model), catalog, own_offers);
+    print_unnamed_offers(warn, unnamed_offers_of(model), request.listing.most_named_per_build);
     write_report(model, output, o.output.output, warn, io);
     return model;
 }

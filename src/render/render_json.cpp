@@ -1,6 +1,7 @@
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
+#include "gpucost/report/match_words.hpp"
 
 namespace gpucost {
 namespace {
@@ -122,7 +123,16 @@ Json excluded_json(const std::vector<Excluded>& excluded) {
         out.push_back({{"kind", e.kind},
                        {"id", e.id},
                        {"build_id", e.build_id.empty() ? Json(nullptr) : Json(e.build_id)},
+                       {"rule", exclusion_rule_name(e.rule)},
                        {"reason", e.reason}});
+    return out;
+}
+
+Json exclusion_counts_json(const std::vector<ExclusionCount>& counts) {
+    Json out = Json::array();
+    for (const ExclusionCount& n : counts)
+        out.push_back(
+            {{"build_id", n.build_id}, {"kind", n.kind}, {"rule", exclusion_rule_name(n.rule)}, {"count", n.count}});
     return out;
 }
 
@@ -233,6 +243,7 @@ Json report_body(const Report& report, const RenderOptions& options) {
         {"comparisons", std::move(comparisons)},
         {"match_level", report.match_level},
         {"excluded", excluded_json(report.excluded)},
+        {"excluded_counts", exclusion_counts_json(report.exclusion_counts)},
     };
 }
 

@@ -1,6 +1,7 @@
 #include "gpucost/report/match_words.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -238,17 +239,53 @@ std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c) {
                         evaluate(c.build_spec, scaled, c.assumptions.values)};
 }
 
+std::string_view exclusion_rule_name(Exclusion rule) noexcept {
+    switch (rule) {
+        case Exclusion::none: return "none";
+        case Exclusion::other_gpu: return "other-gpu";
+        case Exclusion::filtered_out: return "filtered-out";
+        case Exclusion::tier: return "tier";
+        case Exclusion::min_vram: return "min-vram";
+        case Exclusion::min_fp64: return "min-fp64";
+        case Exclusion::min_interconnect: return "min-interconnect";
+        case Exclusion::min_gpus_per_instance: return "min-gpus-per-instance";
+        case Exclusion::compliance: return "compliance";
+        case Exclusion::gpus_per_node: return "gpus-per-node";
+        case Exclusion::interconnect: return "interconnect";
+        case Exclusion::no_workload_figure: return "no-workload-figure";
+        case Exclusion::workload_memory: return "workload-memory";
+        case Exclusion::workload_gpus: return "workload-gpus";
+        case Exclusion::no_price: return "no-price";
+    }
+    return "none";
+}
+
 void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,
-                    std::vector<Excluded>& out) {
+                    const ExclusionListing& listing, std::vector<Excluded>& listed, std::vector<ExclusionCount>& counts,
+                    std::int64_t& unnamed) {
     if (const Exclusion e = build_exclusion(catalog, build, options); e != Exclusion::none) {
-        out.push_back({"build", build.id, "", exclusion_reason(catalog, build, nullptr, e, options, pricing)});
+        listed.push_back({"build", build.id, "", exclusion_reason(catalog, build, nullptr, e, options, pricing), e});
+        counts.push_back({build.id, "build", e, 1});
         return;
     }
+    std::array<std::int64_t, k_exclusion_count> by_rule{};
+    std::int64_t named = 0;
     for (const CloudOffer& offer : catalog.cloud) {
         const Exclusion e = offer_exclusion(catalog, build, offer, pricing, options);
         if (e == Exclusion::none || e == Exclusion::other_gpu || e == Exclusion::filtered_out) continue;
-        out.push_back({"offer", offer.id, build.id, exclusion_reason(catalog, build, &offer, e, options, pricing)});
+        ++by_rule[static_cast<std::size_t>(e)];
+        const bool name = !listing.every_offer && listing.names(offer.id);
+        if (name && named == listing.most_named_per_build) {
+            ++unnamed;
+            continue;
+        }
+        if (!listing.every_offer && !name) continue;
+        named += name ? 1 : 0;
+        listed.push_back(
+            {"offer", offer.id, build.id, exclusion_reason(catalog, build, &offer, e, options, pricing), e});
     }
+    for (std::size_t rule = 0; rule < by_rule.size(); ++rule)
+        if (by_rule[rule] > 0) counts.push_back({build.id, "offer", static_cast<Exclusion>(rule), by_rule[rule]});
 }
 
 }  // namespace gpucost

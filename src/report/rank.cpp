@@ -96,7 +96,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         if (e != Exclusion::none) {
             report.excluded.push_back(
                 {"build", build.id, "",
-                 exclusion_reason(catalog, build, nullptr, e, options, report.header.assumptions.values.pricing)});
+                 exclusion_reason(catalog, build, nullptr, e, options, report.header.assumptions.values.pricing), e});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(build.gpu);
@@ -112,7 +112,8 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
                 {"build", build.id, "",
                  fmt::format("a lead time of {} needs a cloud offer to rent meanwhile, and none matches it like for "
                              "like",
-                             count_text(a.lead_time_months, "month"))});
+                             count_text(a.lead_time_months, "month")),
+                 Exclusion::none});
             continue;
         }
         row.kind = "build";
@@ -151,7 +152,7 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         const Exclusion e = offer_exclusion(catalog, alone, offer, pricing, options);
         if (e != Exclusion::none) {
             report.excluded.push_back(
-                {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing)});
+                {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing), e});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(offer.gpu);

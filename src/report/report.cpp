@@ -340,31 +340,29 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
 
 namespace {
 
-std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request,
-                                       const MatchOptions& options) {
-    std::vector<Excluded> excluded;
+// Every build (the one asked for, with --build) and offer the request's match leaves out: counted by rule, and listed
+// as the request's listing asks. Both by build, then the build's own line, then offer id (or rule), so neither
+// depends on the catalogue's order.
+void add_match_exclusions(Report& report, const Catalog& catalog, const ComparisonRequest& request,
+                          const MatchOptions& options) {
     for (const Build& build : catalog.builds) {
         if (request.build_id && build.id != *request.build_id) continue;
-        add_exclusions(catalog, build, options, resolved_for(catalog, build, request).values.pricing, excluded);
+        add_exclusions(catalog, build, options, resolved_for(catalog, build, request).values.pricing, request.listing,
+                       report.excluded, report.exclusion_counts, report.unnamed_offers);
     }
-    // By build, then the build's own line, then offer id, so the list never depends on the catalogue's order.
-    std::sort(excluded.begin(), excluded.end(), [](const Excluded& a, const Excluded& b) {
+    std::sort(report.excluded.begin(), report.excluded.end(), [](const Excluded& a, const Excluded& b) {
         const std::string& owner_a = a.kind == "build" ? a.id : a.build_id;
         const std::string& owner_b = b.kind == "build" ? b.id : b.build_id;
         if (owner_a != owner_b) return owner_a < owner_b;
         if (a.kind != b.kind) return a.kind == "build";
         return a.id < b.id;
     });
-    return excluded;
+    // A build's counts are made together, in rule order: a stable sort by build keeps that order within each.
+    std::stable_sort(report.exclusion_counts.begin(), report.exclusion_counts.end(),
+                     [](const ExclusionCount& a, const ExclusionCount& b) { return a.build_id < b.build_id; });
 }
 
 }  // namespace
-
-std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request) {
-    MatchOptions options = match_options(catalog, request.match);
-    options.filters = {request.region, request.provider};
-    return match_exclusions(catalog, request, options);
-}
 
 Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     Report report;
@@ -380,7 +378,7 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         report.comparisons.push_back(one_build(catalog, request, options, report.header.warnings));
     else
         report.comparisons = every_build(catalog, request, options, report.header.warnings);
-    report.excluded = match_exclusions(catalog, request, options);
+    add_match_exclusions(report, catalog, request, options);
 
     std::vector<Figure> figures;
     for (const Comparison& c : report.comparisons) {

@@ -76,9 +76,9 @@ TEST_CASE("compare --build: every format names the match level, the offer's tier
     const double other = cloud["total_usd"].get<double>() - compute;
     CHECK(m["tier_offers"][1]["cloud_total_usd"].get<double>() == Approx(compute * 55.0 / 24.0 + other));
     CHECK(report["excluded"] == Json::parse(R"([
-        {"kind": "offer", "id": "h-1x-market", "build_id": "hgx-8",
+        {"kind": "offer", "id": "h-1x-market", "build_id": "hgx-8", "rule": "gpus-per-node",
          "reason": "1 GPU per instance; like-for-like needs 8 GPUs in one machine over nvswitch"},
-        {"kind": "offer", "id": "h-8x-pcie", "build_id": "hgx-8",
+        {"kind": "offer", "id": "h-8x-pcie", "build_id": "hgx-8", "rule": "interconnect",
          "reason": "interconnect pcie is weaker than the build's nvswitch"}])"));
 }
 

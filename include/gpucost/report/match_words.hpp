@@ -44,9 +44,16 @@ std::optional<WorkEquivalence> equivalence_of(const Build& build, const CloudOff
 // model that it does not need; empty when none are unused.
 std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c);
 
-// Every build and offer `options` leaves out for `build`, in catalogue order; offers of another GPU model are
-// listed only under --match any, and offers outside --region/--provider not at all.
+// The name JSON gives a rule that leaves a build or an offer out: "interconnect", "min-vram", "no-price".
+std::string_view exclusion_rule_name(Exclusion rule) noexcept;
+
+// Every build and offer `options` leaves out for `build`: counted into `counts` by rule (in the order of Exclusion),
+// and worded into `listed` (catalogue order) when `listing` lists it; `unnamed` counts the offers `listing` names
+// that its cap a build leaves unlisted. Offers of another GPU model are left out only
+// under like-for-like and gpu matching, where they are not candidates, and offers outside --region/--provider are
+// never counted: neither is a verdict on the offer.
 void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptions& options, Pricing pricing,
-                    std::vector<Excluded>& out);
+                    const ExclusionListing& listing, std::vector<Excluded>& listed, std::vector<ExclusionCount>& counts,
+                    std::int64_t& unnamed);
 
 }  // namespace gpucost

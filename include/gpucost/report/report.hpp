@@ -3,13 +3,17 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/engine/cash_flow.hpp"
 #include "gpucost/engine/categories.hpp"
 #include "gpucost/engine/cost_model.hpp"
+#include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/report/run_header.hpp"
@@ -17,6 +21,19 @@
 #include "gpucost/util/date.hpp"
 
 namespace gpucost {
+
+// Which exclusions a report lists one by one; every one is counted by rule (ExclusionCount). A build's own is always
+// listed; an offer's when `every_offer`, or when its id is in `offer_ids` and fewer than `most_named_per_build` of
+// those are listed for the build yet (the CLI: --verbose lists every offer; by default the offers of the user's own
+// files are named, at most 20 a build). Listing every offer of 2,000 builds x 10,000 offers took 1.09 GB (issue 21);
+// counting them takes a few bytes a rule.
+struct ExclusionListing {
+    bool every_offer = true;
+    std::set<std::string, std::less<>> offer_ids;
+    std::int64_t most_named_per_build = 20;
+
+    bool names(std::string_view offer_id) const { return offer_ids.find(offer_id) != offer_ids.end(); }
+};
 
 // What the user asked to compare.
 struct ComparisonRequest {
@@ -33,6 +50,7 @@ struct ComparisonRequest {
     Date today;                               // for max_age_days; the CLI injects GPUCOST_TODAY or the clock
     std::vector<RangeEntry> scenario_ranges;  // the scenario file's "ranges" (sensitivity, sweep, simulate)
     std::optional<std::string> backup_offer;  // --backup-offer: the offer rented in the lead time and downtime
+    ExclusionListing listing;                 // which of the builds and offers left out are listed one by one
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
@@ -88,12 +106,22 @@ struct WorkEquivalence {
     std::int64_t equivalent_gpus = 0;  // instances x GPUs per instance rented for the build's g GPUs
 };
 
-// A build or an offer the match left out, and why, in the report's words.
+// A build or an offer the match left out, and why, in the report's words; `rule` is the engine's code for it.
 struct Excluded {
     std::string kind;  // "build" or "offer"
     std::string id;
     std::string build_id;  // for an offer: the build it was left out for
     std::string reason;
+    Exclusion rule = Exclusion::none;
+};
+
+// How many builds or offers one rule left out: for an offer, of those compared with `build_id`; for a build (left out
+// whole, count 1), `build_id` is its own id.
+struct ExclusionCount {
+    std::string build_id;
+    std::string kind;  // "build" or "offer"
+    Exclusion rule = Exclusion::none;
+    std::int64_t count = 0;
 };
 
 // One category's discounted total over the horizon (resale <= 0, a credit).
@@ -179,16 +207,15 @@ struct Report {
     bool detailed = false;                // one build asked for by --build
     std::string match_level;              // the level asked for
     std::vector<Comparison> comparisons;  // detailed: one; else ranked by savings from building
-    std::vector<Excluded> excluded;       // builds and (same-GPU, or any under --match any) offers left out
+    std::vector<Excluded> excluded;       // builds and (same-GPU, or any under --match any) offers left out, as
+                                          // the request's listing asks
+    std::vector<ExclusionCount> exclusion_counts;  // every one left out, counted by build, kind and rule
+    std::int64_t unnamed_offers = 0;  // offers of `listing.offer_ids` left out but not listed: past the cap a build
 };
 
 // Computes the report. Throws DataError for an unknown build or offer id (with "did you mean"),
 // and when a build asked for has no cloud offer to compare with.
 Report build_report(const Catalog& catalog, const ComparisonRequest& request);
-
-// Every build (the one asked for, with --build) and offer the request's match leaves out, with its reason, by build
-// then id. Throws as build_report does for an unknown workload or --match any without --workload.
-std::vector<Excluded> match_exclusions(const Catalog& catalog, const ComparisonRequest& request);
 
 // The build's cost inputs as plain numbers for the engine.
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu);

@@ -1,0 +1,150 @@
+// Issue 21: compare counts every build and offer the match leaves out by rule (JSON excluded_counts) and lists them
+// one by one only where a reader needs each: every build, the offers of the user's own files (at most 20 a build),
+// every offer under --verbose. A list of 2,000 builds x 10,000 offers took 1.09 GB; counts take a few bytes a rule.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/report/report.hpp"
+#include "test_support.hpp"
+
+using gpucost::test::json_flattened;
+using gpucost::test::run_gpucost;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string k_match = "data/match_catalog.json";
+
+// An overlay of `n` copies of the fixture's h-8x-pcie (8 x gpu-h over PCIe, so like-for-like leaves each out for
+// hgx-8's NVSwitch), ids h-pcie-00 ..., in a fresh temporary folder removed at the end of the test.
+struct PcieOverlay {
+    std::filesystem::path path;
+    explicit PcieOverlay(int n) {
+        std::string pattern = (std::filesystem::temp_directory_path() / "gpucost-excl-XXXXXX").string();
+        REQUIRE(mkdtemp(pattern.data()) != nullptr);
+        path = std::filesystem::path(pattern) / "quotes.json";
+        Json cloud = Json::array();
+        for (int i = 0; i < n; ++i)
+            cloud.push_back({{"id", fmt::format("h-pcie-{:02}", i)},
+                             {"provider", "QuoteCloud"},
+                             {"instance", "q.8x-pcie"},
+                             {"region", "r1"},
+                             {"gpu", "gpu-h"},
+                             {"gpu_count", 8},
+                             {"usd_per_hour", {{"on-demand", 19.0}}},
+                             {"interconnect", "pcie"},
+                             {"source", "fixture"},
+                             {"as_of", "2026-01-15"}});
+        std::ofstream(path, std::ios::binary) << Json{{"cloud", cloud}}.dump();
+    }
+    ~PcieOverlay() {
+        std::error_code ec;
+        std::filesystem::remove_all(path.parent_path(), ec);
+    }
+    PcieOverlay(const PcieOverlay&) = delete;
+    PcieOverlay& operator=(const PcieOverlay&) = delete;
+};
+
+gpucost::test::RunResult compare_hgx8(const PcieOverlay& overlay, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"compare",          "--catalog", k_match,    "--add-catalog", overlay.path.string(),
+                                     "--build",          "hgx-8",     "--months", "10",            "--format",
+                                     "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = run_gpucost(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("compare --format json counts every offer left out by rule and names a user's own at most 20 a build",
+          "[exclusions]") {
+    // hgx-8 (8 x gpu-h over NVSwitch) under like-for-like: the fixture's h-1x-market holds 1 GPU (gpus-per-node) and
+    // h-8x-pcie plus the 25 quotes are PCIe (interconnect): 1 + 25 = 26. h-8x-cloud and h-8x-hyper match.
+    const PcieOverlay overlay(25);
+    const auto r = compare_hgx8(overlay, {});
+    const Json report = Json::parse(json_flattened(r.out));
+    CHECK(report["excluded_counts"] == Json::parse(R"([
+        {"build_id": "hgx-8", "kind": "offer", "rule": "gpus-per-node", "count": 1},
+        {"build_id": "hgx-8", "kind": "offer", "rule": "interconnect", "count": 26}])"));
+    // Every offer here is the user's own (--catalog and --add-catalog): 20 are named, in catalogue order (the two of
+    // the fixture, then 18 quotes), and the other 7 are counted in one note.
+    REQUIRE(report["excluded"].size() == 20);
+    CHECK(report["excluded"][0]["id"] == "h-1x-market");
+    CHECK(report["excluded"][0]["rule"] == "gpus-per-node");
+    CHECK(report["excluded"][19]["id"] == "h-pcie-17");
+    CHECK(report["excluded"][19]["rule"] == "interconnect");
+    CHECK_THAT(r.err, Catch::Matchers::Contains(
+                          "gpucost: note: 7 more of your own offers were left out and are not named here (at most 20 "
+                          "a build); --verbose names each, and --format json counts them by rule under "
+                          "excluded_counts\n"));
+    // --verbose lists all 27, and the counts are the same.
+    const auto verbose = compare_hgx8(overlay, {"--verbose"});
+    const Json all = Json::parse(json_flattened(verbose.out));
+    CHECK(all["excluded"].size() == 27);
+    CHECK(all["excluded_counts"] == report["excluded_counts"]);
+    CHECK_THAT(verbose.err, !Catch::Matchers::Contains("not named here"));
+}
+
+TEST_CASE("compare on the shipped catalogue counts the offers left out without listing them unless --verbose",
+          "[exclusions]") {
+    const auto quiet = run_gpucost({"compare", "--format", "json", "--quiet"});
+    REQUIRE(quiet.exit_code == 0);
+    const Json counted = Json::parse(json_flattened(quiet.out));
+    for (const Json& e : counted["excluded"]) CHECK(e["kind"] == "build");  // no offer of the user's own files
+    std::int64_t offers = 0;
+    for (const Json& n : counted["excluded_counts"])
+        if (n["kind"] == "offer") offers += n["count"].get<std::int64_t>();
+    CHECK(offers > 0);  // like-for-like leaves out the shipped offers of the builds' GPUs that cannot stand in
+    // --verbose lists each offer: one entry per count, build by build and rule by rule.
+    const auto listed = run_gpucost({"compare", "--format", "json", "--quiet", "--verbose"});
+    REQUIRE(listed.exit_code == 0);
+    const Json every = Json::parse(json_flattened(listed.out));
+    std::map<std::tuple<std::string, std::string, std::string>, std::int64_t> seen;
+    for (const Json& e : every["excluded"])
+        ++seen[{e["kind"] == "build" ? e["id"].get<std::string>() : e["build_id"].get<std::string>(),
+                e["kind"].get<std::string>(), e["rule"].get<std::string>()}];
+    std::map<std::tuple<std::string, std::string, std::string>, std::int64_t> counts;
+    for (const Json& n : every["excluded_counts"])
+        counts[{n["build_id"].get<std::string>(), n["kind"].get<std::string>(), n["rule"].get<std::string>()}] =
+            n["count"].get<std::int64_t>();
+    CHECK(seen == counts);
+    CHECK(every["excluded_counts"] == counted["excluded_counts"]);
+}
+
+TEST_CASE("build_report: the counts by rule equal the full listing, for every build and match of the shipped catalogue",
+          "[exclusions]") {
+    const gpucost::Catalog catalog = gpucost::load_embedded_catalog();
+    for (const auto level : {gpucost::MatchLevel::like_for_like, gpucost::MatchLevel::gpu}) {
+        gpucost::ComparisonRequest every;  // the library's default lists every offer
+        every.match.level = level;
+        gpucost::ComparisonRequest counted = every;
+        counted.listing.every_offer = false;
+        const gpucost::Report full = gpucost::build_report(catalog, every);
+        const gpucost::Report lean = gpucost::build_report(catalog, counted);
+        std::int64_t listed_offers = 0;
+        std::int64_t counted_offers = 0;
+        for (const gpucost::Excluded& e : full.excluded) listed_offers += e.kind == "offer" ? 1 : 0;
+        for (const gpucost::ExclusionCount& n : full.exclusion_counts) counted_offers += n.kind == "offer" ? n.count : 0;
+        CHECK(listed_offers == counted_offers);
+        for (const gpucost::Excluded& e : lean.excluded) CHECK(e.kind == "build");
+        REQUIRE(lean.exclusion_counts.size() == full.exclusion_counts.size());
+        for (std::size_t i = 0; i < lean.exclusion_counts.size(); ++i) {
+            CHECK(lean.exclusion_counts[i].build_id == full.exclusion_counts[i].build_id);
+            CHECK(lean.exclusion_counts[i].rule == full.exclusion_counts[i].rule);
+            CHECK(lean.exclusion_counts[i].count == full.exclusion_counts[i].count);
+        }
+        CHECK(lean.unnamed_offers == 0);
+    }
+}
