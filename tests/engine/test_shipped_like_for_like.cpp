@@ -72,7 +72,7 @@ TEST_CASE("shipped catalogue: an NVSwitch build is matched only by 8-GPU NVSwitc
             CHECK(o->interconnect == Interconnect::nvswitch);
         }
     }
-    CHECK(nvswitch_builds == 6);  // the DGX/HGX A100, H100 and H200 builds
+    CHECK(nvswitch_builds == 7);  // the DGX/HGX A100, H100, H200 and (since 2026-12-02) DGX B200 builds
 }
 
 TEST_CASE("shipped catalogue: each workload measures at least two GPUs, each figure positive") {
@@ -125,4 +125,45 @@ TEST_CASE("shipped catalogue: data/README.md states the catalogue's counts") {
                                std::to_string(shipped().cloud.size()) + " cloud offers";
     CHECK_THAT(readme, Catch::Contains("Counts: " + counts));
     CHECK_THAT(readme, Catch::Contains(std::to_string(shipped().workloads.size()) + " workloads."));
+}
+
+TEST_CASE("shipped catalogue: the DGX B200 build's figures follow from the sources its note names") {
+    const Build* b = shipped().find_build("dgx-b200-2025");
+    REQUIRE(b != nullptr);
+    CHECK(b->gpu == "b200");
+    CHECK(b->gpu_count == 8);
+    CHECK(b->interconnect == Interconnect::nvswitch);
+    // $515,000 for the system less 8 B200 at the $35,000 GPU estimate: 515,000 - 280,000 = 235,000.
+    const Gpu* gpu = shipped().find_gpu("b200");
+    REQUIRE(gpu != nullptr);
+    REQUIRE(gpu->price_usd.has_value());
+    CHECK(b->base_price_usd == Approx(515000.0 - 8.0 * gpu->price_usd.value()));
+    CHECK(b->base_price_usd == Approx(235000.0));
+    // NVIDIA's 14.3 kW maximum less 8 GPUs at their 1,000 W TDP: 14,300 - 8,000 = 6,300 W.
+    CHECK(b->base_load_w + 8.0 * gpu->tdp_w == Approx(14300.0));
+    // Its own shape is rentable: AWS p6-b200.48xlarge, 8 B200 on NVSwitch.
+    const CloudOffer* p6 = shipped().find_offer("aws-p6-b200.48xlarge-us-east-1");
+    REQUIRE(p6 != nullptr);
+    CHECK(p6->gpu_count == 8);
+    const std::vector<std::string> ids = like_for_like_offers(*b);
+    CHECK(std::find(ids.begin(), ids.end(), p6->id) != ids.end());
+}
+
+TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's monthly figures over 730 hours") {
+    // Cyclenerd pricing.yml @ fd66b26, us-central1, g4-standard-48 (1 RTX PRO 6000): month_1y 2,266.65 and
+    // month_3y 1,444.9985 -> 2,266.65 / 730 = 3.105 and 1,444.9985 / 730 = 1.97945 per hour; on-demand 4.49993.
+    const CloudOffer* g4 = shipped().find_offer("gcp-g4-standard-48-us-central1");
+    REQUIRE(g4 != nullptr);
+    CHECK(g4->gpu == "rtx-pro-6000");
+    CHECK(g4->price(Pricing::on_demand).value_or(0.0) == Approx(4.49993));
+    CHECK(g4->price(Pricing::reserved_1y).value_or(0.0) == Approx(2266.65 / 730.0));
+    CHECK(g4->price(Pricing::reserved_3y).value_or(0.0) == Approx(1444.9985 / 730.0));
+    // The 2-GPU shape, the workstation-2x-rtx-pro-6000 build's own: twice the 1-GPU prices to the cent.
+    const CloudOffer* g4x2 = shipped().find_offer("gcp-g4-standard-96-us-central1");
+    REQUIRE(g4x2 != nullptr);
+    CHECK(g4x2->gpu_count == 2);
+    CHECK(g4x2->price(Pricing::on_demand).value_or(0.0) == Approx(8.99986));  // 2 x 4.49993
+    CHECK(g4x2->price(Pricing::reserved_3y).value_or(0.0) == Approx(2.0 * 1444.9985 / 730.0));
+    // Spot, from the same file's hour_spot: 1.79982 per hour, 60% below on-demand (1 - 1.79982 / 4.49993 = 0.600).
+    CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.79982));
 }

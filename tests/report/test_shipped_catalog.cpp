@@ -31,8 +31,8 @@ TEST_CASE("shipped catalogue (v2data): a 24/7 reserved-3y comparison covers ever
     std::set<std::string> data_centre;
     for (const Build& b : catalog.builds)
         if (is_data_centre(b)) data_centre.insert(b.id);
-    // The six servers of data/README.md section 3 (A100 40/80 GB, H100, H200).
-    REQUIRE(data_centre.size() == 6);
+    // The seven servers of data/README.md section 3 (A100 40/80 GB, H100, H200, and the DGX B200 since 2026-12-02).
+    REQUIRE(data_centre.size() == 7);
 
     ComparisonRequest request;
     request.flags.origin = "flag";
@@ -77,8 +77,9 @@ TEST_CASE("shipped catalogue (v2data): commitment prices undercut on-demand, and
         if (r3) CHECK(*r3 >= 0.28 * *od);
     }
     // AWS 12 (p4d in us-west-2 lost its 2025 3-year rate on 2026-12-01; p5en and p6-b200 in us-east-1 gained Savings
-    // Plans), GCP 5, Azure 5, CoreWeave 4, Hyperstack 8, Civo 2, Gcore 2 (data/README.md section 4a).
-    CHECK(reserved_3y == 38);
+    // Plans), GCP 9 (the four G4 RTX PRO 6000 shapes since 2026-12-02), Azure 5, CoreWeave 4, Hyperstack 8, Civo 2,
+    // Gcore 2 (data/README.md section 4a).
+    CHECK(reserved_3y == 42);
 }
 
 TEST_CASE("shipped catalogue (v2data): model v2's inputs follow each build's class") {
