@@ -142,6 +142,9 @@ TEST_CASE("cashflow command: a bad --start, --layout or --by, and a view a forma
          "gpucost: error: --layout focus needs --start YYYY-MM: FOCUS rows are dated (e.g. --start 2027-01)\n"},
         {{"--layout", "focus", "--format", "csv", "--start", "2027-01", "--by", "year"},
          "gpucost: error: --layout focus is monthly (one FOCUS charge period a month): leave out --by year\n"},
+        {{"--layout", "wide", "--format", "xlsx"},
+         "gpucost: error: --format xlsx writes every month in the long layout: --layout, --by and --start apply to "
+         "table, markdown, html, csv, tsv and json\n"},
         {{"--by", "year", "--format", "svg", "--chart", "cumulative-spend"},
          "gpucost: error: --format svg draws one chart: --layout, --by and --start apply to table, markdown, html, "
          "csv, tsv and json\n"},
