@@ -27,7 +27,7 @@ std::map<std::string, std::string> user_offer_files(const CatalogFiles& files, c
 }
 
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {
-    CashFlowReport cash_flow{build_report(catalog, request)};
+    CashFlowReport cash_flow{build_report(catalog, request), {}};
     cash_flow.report.header.command = "cashflow";
     return cash_flow;
 }

@@ -1,5 +1,8 @@
 // `cashflow` for people and spreadsheets: each comparison's months (the document: table, markdown, HTML) and every
 // flow (the rows: CSV, TSV), and the large formats written one comparison (or one row) at a time.
+#include <array>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "gpucost/render/cashflow_json.hpp"
@@ -11,41 +14,107 @@
 namespace gpucost {
 namespace {
 
-constexpr const char* k_reading = "Month 0 holds the purchase and setup; the last month also the resale (a credit). "
-                                  "Amounts are discounted to today, so each side sums to its total in 'gpucost "
-                                  "compare'. CSV and JSON give every category.";
+constexpr const char* k_reading =
+    "Month 0 holds the purchase and setup; the last month also the resale (a credit). Nominal amounts are as paid; "
+    "the disc. columns are discounted to today, so each side's discounted amounts sum to its total in 'gpucost "
+    "compare'. Owning saves = cloud - build; 'to date' is its running sum. CSV and JSON give every category.";
 
-std::string title(const Comparison& c) {
-    return fmt::format("{} vs {}: cash flow by month, discounted at {} a year ({})", c.build.id, c.offer.id,
-                       exact_number(c.assumptions.values.discount_rate), months_text(c.assumptions.values.months));
+const char* period_name(const CashFlowView& view) { return view.by == CashFlowPeriod::year ? "year" : "month"; }
+
+std::string title(const Comparison& c, const CashFlowView& view) {
+    return fmt::format("{} vs {}: cash flow by {}, nominal and discounted at {} a year ({})", c.build.id, c.offer.id,
+                       period_name(view), exact_number(c.assumptions.values.discount_rate),
+                       months_text(c.assumptions.values.months));
 }
 
-// One comparison: its title, how its offer was matched, each month's totals per side (the page adds the cost lines).
-void add_comparison(Document& d, const Comparison& c) {
-    Table months{{words("month"), words("build"), words("cloud"), words("build cumulative"), words("cloud cumulative")},
-                 {true, true, true, true, true},
-                 {}};
-    for (const CashFlowMonth& m : c.cash_flow.months)
-        months.rows.push_back({{cell::count(m.month), cell::money(m.build_usd), cell::money(m.cloud_usd),
-                                cell::money(m.build_cumulative_usd), cell::money(m.cloud_cumulative_usd)}});
+// The categories a wide table shows: those with money in some month of this comparison (CSV and JSON show all).
+std::array<bool, k_category_count> categories_with_money(const Comparison& c) {
+    std::array<bool, k_category_count> shown{};
+    for (const CashFlow& f : c.cash_flow.flows)
+        if (f.amount_usd != 0.0) shown[static_cast<std::size_t>(f.category)] = true;
+    return shown;
+}
+
+// A category's column heading: its key, with its side when the other side has the same key ("build staff").
+std::string category_heading(const CategoryInfo& info) {
+    const Side other = info.side == Side::build ? Side::cloud : Side::build;
+    return find_category(other, info.key) ? fmt::format("{} {}", to_string(info.side), info.key) : info.key;
+}
+
+// One comparison's periods: [the calendar,] (wide: each side's categories before its total,) each side's nominal
+// total, what owning saves and its running sum, then the same discounted.
+Table periods_table(const Comparison& c, const CashFlowView& view) {
+    const bool wide = view.layout == CashFlowLayout::wide;
+    const std::array<bool, k_category_count> shown =
+        wide ? categories_with_money(c) : std::array<bool, k_category_count>{};
+    Table t;
+    const auto column = [&t](std::string heading) {
+        t.header.push_back(words(std::move(heading)));
+        t.numeric.push_back(true);
+    };
+    column(period_name(view));
+    if (view.start) column("calendar");
+    for (const Side side : {Side::build, Side::cloud}) {
+        for (const CategoryInfo& info : categories_of(side))
+            if (shown[static_cast<std::size_t>(info.category)]) column(category_heading(info));
+        column(to_string(side));
+    }
+    for (const char* heading : {"owning saves", "saves to date", "build disc.", "cloud disc.", "to date disc."})
+        column(heading);
+    for_each_period(c, view, [&](const CashFlowPeriodRow& p) {
+        TableRow row;
+        row.cells.push_back(cell::count(p.index));
+        if (view.start) row.cells.push_back(cell::text(calendar_label(p, view.by)));
+        for (const Side side : {Side::build, Side::cloud}) {
+            for (const CategoryInfo& info : categories_of(side)) {
+                const auto i = static_cast<std::size_t>(info.category);
+                if (shown[i]) row.cells.push_back(cell::money(p.amount[i].nominal_usd));
+            }
+            row.cells.push_back(cell::money((side == Side::build ? p.build : p.cloud).nominal_usd));
+        }
+        for (const double usd :
+             {p.owning_saves.nominal_usd, p.owning_saves_cumulative.nominal_usd, p.build.discounted_usd,
+              p.cloud.discounted_usd, p.owning_saves_cumulative.discounted_usd})
+            row.cells.push_back(cell::money(usd));
+        t.rows.push_back(std::move(row));
+    });
+    return t;
+}
+
+// One comparison: its title, how its offer was matched, its periods (the page adds the cost lines).
+void add_comparison(Document& d, const Comparison& c, const CashFlowView& view) {
     Section& s = d.section("", {}, k_everywhere, 3);  // on the page, under "Cost breakdown"
     s.indented = true;
-    s.add(Heading{words(title(c)), 2}, k_not_html)
-        .add(Heading{words(title(c)), 3}, k_html_only)
+    s.add(Heading{words(title(c, view)), 2}, k_not_html)
+        .add(Heading{words(title(c, view)), 3}, k_html_only)
         .add(Paragraph{words(match_sentence(c))}, k_not_html)
         .add(costs_table(c), k_html_only)
-        .add(std::move(months));
+        .add(periods_table(c, view));
 }
 
-void add_closing(Document& d) {
-    d.section("", {}, k_not_html).add(CurrencyNote{{}, Role::plain}).add(Paragraph{words(k_reading)});
+// How the periods are counted, when they are not plain months from 0.
+std::string periods_reading(const CashFlowView& view) {
+    if (view.by == CashFlowPeriod::year)
+        return view.start ? fmt::format(" Years are calendar years from {}-{:02} (month 0 and month 1 fall in its "
+                                        "first month); the first and last may be part years.",
+                                        view.start->year, view.start->month)
+                          : " Years are 12 months from month 1 (month 0, the purchase, is in year 1).";
+    return view.start ? fmt::format(" Month 1 is {}-{:02}; month 0, the purchase, is dated at its start.",
+                                    view.start->year, view.start->month)
+                      : "";
+}
+
+void add_closing(Document& d, const CashFlowView& view) {
+    d.section("", {}, k_not_html)
+        .add(CurrencyNote{{}, Role::plain})
+        .add(Paragraph{words(k_reading + periods_reading(view))});
 }
 
 // The page's head: the verdict of each comparison and its cumulative-spend chart.
-void add_page_head(Document& d, const Report& report) {
+void add_page_head(Document& d, const Report& report, const CashFlowView& view) {
     d.section("", {}, k_html_only)
-        .add(Heading{words("Cash flow by month")})
-        .add(Paragraph{words(k_reading), Role::meta});
+        .add(Heading{words(std::string("Cash flow by ") + period_name(view))})
+        .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
     Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
     if (report.comparisons.empty())
         verdicts.add(Paragraph{words("No build has a cloud offer to compare with."), Role::verdict});
@@ -61,7 +130,7 @@ void add_page_head(Document& d, const Report& report) {
                             [&c](const Currency& money, const std::string& id) {
                                 return cumulative_spend_svg(c, money, {id, false});
                             },
-                            words(title(c) + ". The dashed line marks the payback month.")});
+                            words(title(c, view) + ". The dashed line marks the payback month.")});
     }
 }
 
@@ -69,39 +138,16 @@ void add_page_head(Document& d, const Report& report) {
 
 Document document_of(const CashFlowReport& cash_flow) {
     const Report& report = cash_flow.report;
-    Document d{"gpucost: cash flow by month", {}};
-    add_page_head(d, report);
+    const CashFlowView& view = cash_flow.view;
+    Document d{std::string("gpucost: cash flow by ") + period_name(view), {}};
+    add_page_head(d, report, view);
     d.section("breakdown", words("Cost breakdown"), k_html_only);
-    for (const Comparison& c : report.comparisons) add_comparison(d, c);
-    add_closing(d);
+    for (const Comparison& c : report.comparisons) add_comparison(d, c, view);
+    add_closing(d, view);
     add_report_sections(d, report,
                         report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
                                                                        : report.header.assumptions);
     return d;
-}
-
-// The long format for spreadsheet pivots: one row per category, side and month, made as it is written. The column
-// order is a public contract (docs/output.md): new columns at the end only.
-RowSet rows_of(const CashFlowReport& cash_flow) {
-    RowSet set;
-    for (const char* column : {"build_id", "cloud_id", "month", "side", "category", "amount_usd", "cumulative_usd"})
-        set.columns.push_back({column, false});
-    set.more = [&cash_flow](const RowEmit& emit) {
-        std::vector<Field> row(7);
-        for (const Comparison& c : cash_flow.report.comparisons) {
-            row[0] = Field::of_text(c.build.id);
-            row[1] = Field::of_text(c.offer.id);
-            for (const CashFlow& f : c.cash_flow.flows) {
-                row[2] = Field::of_count(f.month);
-                row[3] = Field::of_text(to_string(f.side));
-                row[4] = Field::of_text(category_info(f.category).key);
-                row[5] = Field::of_money(f.amount_usd);
-                row[6] = Field::of_money(f.cumulative_usd);
-                emit(row);
-            }
-        }
-    };
-    return set;
 }
 
 std::string render_table(const CashFlowReport& cash_flow, const RenderOptions& options) {
@@ -129,11 +175,11 @@ void write_cash_flow(const CashFlowReport& cash_flow, Format format, const Rende
     };
     for (const Comparison& c : cash_flow.report.comparisons) {
         Document d;
-        add_comparison(d, c);
+        add_comparison(d, c, cash_flow.view);
         piece(std::move(d));
     }
     Document closing;
-    add_closing(closing);
+    add_closing(closing, cash_flow.view);
     piece(std::move(closing));
 }
 

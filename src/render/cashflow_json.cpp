@@ -3,6 +3,11 @@
 // laid out exactly as a dump of the whole would lay it out, so the text is the same either way.
 #include "gpucost/render/cashflow_json.hpp"
 
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "gpucost/render/envelope_json.hpp"
 
 namespace gpucost {
@@ -51,6 +56,21 @@ void member(Pieces& out, std::string_view key, const Json& value, int depth, boo
     out.add(dumped(value, depth));
 }
 
+// A row's field as JSON: money converted, "not applicable" null, counts as integers (what the CSV writes as text).
+Json field_json(const Field& f, const Currency& money) {
+    switch (f.kind) {
+        case Field::Kind::missing: break;
+        case Field::Kind::text: return f.text;
+        case Field::Kind::name: return money.field(f.text);
+        case Field::Kind::number: return f.number;
+        case Field::Kind::money: return money.from_usd(f.number);
+        case Field::Kind::count: return std::stoll(f.text);
+        case Field::Kind::boolean: return f.number != 0.0;
+        case Field::Kind::currency: return money.code;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
@@ -66,7 +86,6 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
         first = false;
     }
     Json comparisons = Json::array();
-    std::size_t rows = 0;
     for (const Comparison& c : report.comparisons) {
         comparisons.push_back({{"build_id", c.build.id},
                                {"cloud_id", c.offer.id},
@@ -76,26 +95,30 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
                                {"match_level", c.match_level},
                                {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
-        rows += c.cash_flow.flows.size();
     }
     out.add(",\n  \"cash_flow\": {");
     member(out, "comparisons", comparisons, 2, true);
+    const CashFlowView& view = cash_flow.view;
+    const Json shape = {
+        {"layout", to_string(view.layout)},
+        {"by", to_string(view.by)},
+        {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month)) : Json(nullptr)}};
+    member(out, "view", shape, 2);
     out.add(",\n    \"rows\": [");
+    // The rows are the CSV's (rows_of): the same columns as keys, in the same order, made as they are written.
+    const RowSet rows = rows_of(cash_flow);
+    std::vector<std::string> keys;
+    for (const RowColumn& column : rows.columns)
+        keys.push_back(column.literal ? column.name : money.field(column.name));
     bool first_row = true;
-    for (const Comparison& c : report.comparisons)
-        for (const CashFlow& f : c.cash_flow.flows) {
-            const Json row = {{"build_id", c.build.id},
-                              {"cloud_id", c.offer.id},
-                              {"month", f.month},
-                              {"side", to_string(f.side)},
-                              {"category", category_info(f.category).key},
-                              {money.field("amount_usd"), money.from_usd(f.amount_usd)},
-                              {money.field("cumulative_usd"), money.from_usd(f.cumulative_usd)}};
-            out.add(first_row ? "\n      " : ",\n      ");
-            out.add(dumped(row, 3));
-            first_row = false;
-        }
-    out.add(rows == 0 ? "]" : "\n    ]");
+    rows.more([&](const std::vector<Field>& fields) {
+        Json row = Json::object();
+        for (std::size_t i = 0; i < fields.size(); ++i) row[keys[i]] = field_json(fields[i], money);
+        out.add(first_row ? "\n      " : ",\n      ");
+        out.add(dumped(row, 3));
+        first_row = false;
+    });
+    out.add(first_row ? "]" : "\n    ]");
     out.add("\n  }\n}\n");
     out.flush();
 }

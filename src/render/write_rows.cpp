@@ -26,6 +26,7 @@ std::pair<std::string, bool> value_of(const Field& f, const Currency& currency) 
         case Field::Kind::money: return {exact_number(currency.from_usd(f.number)), false};
         case Field::Kind::count: return {f.text, false};
         case Field::Kind::boolean: return {f.number != 0.0 ? "true" : "false", false};
+        case Field::Kind::currency: return {currency.code, false};
     }
     return {"", false};
 }

@@ -58,3 +58,27 @@ TEST_CASE("write_cash_flow: every format's pieces add up to render()'s text, the
                 CHECK(pieces.size() == 3);  // each comparison, then the closing lines
         }
 }
+
+TEST_CASE("write_cash_flow: the wide, yearly and FOCUS views stream the same text as render()") {
+    const Catalog catalog = load_catalog_file(test_path("data/mini_catalog.json"));
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::horizon_months, 30.0);
+    CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    const Date start{2027, 5, 1};
+    for (const CashFlowView& view : {CashFlowView{CashFlowLayout::wide, CashFlowPeriod::month, {}},
+                                     CashFlowView{CashFlowLayout::wide, CashFlowPeriod::year, start},
+                                     CashFlowView{CashFlowLayout::long_rows, CashFlowPeriod::year, {}},
+                                     CashFlowView{CashFlowLayout::focus, CashFlowPeriod::month, start}}) {
+        cash_flow.view = view;
+        const bool focus = view.layout == CashFlowLayout::focus;
+        for (const Format format : {Format::json, Format::csv, Format::tsv, Format::table, Format::markdown}) {
+            if (focus && format != Format::csv && format != Format::tsv) continue;
+            CAPTURE(to_string(view.layout), to_string(view.by), to_string(format));
+            std::string joined;
+            write_cash_flow(cash_flow, format, {}, [&](std::string_view piece) { joined += piece; });
+            CHECK(joined == render(cash_flow, format, {}));
+            CHECK_FALSE(joined.empty());
+        }
+    }
+}

@@ -32,7 +32,7 @@ TEST_CASE("render_xlsx: the same report gives the same bytes") {
     CHECK(gpucost::render_xlsx(mini_report("box-a4", 0.0)) != first);
     // Through the dispatcher, and for cashflow's model, the same workbook.
     CHECK(gpucost::render(report, gpucost::Format::xlsx) == first);
-    CHECK(gpucost::render(gpucost::CashFlowReport{report}, gpucost::Format::xlsx) == first);
+    CHECK(gpucost::render(gpucost::CashFlowReport{report, {}}, gpucost::Format::xlsx) == first);
 }
 
 TEST_CASE("render_xlsx: refuses a report of several comparisons and a currency other than USD") {

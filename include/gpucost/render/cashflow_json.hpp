@@ -19,5 +19,8 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
 // what render() throws (a --chart the terminal cannot draw) before the first piece.
 void write_cash_flow(const CashFlowReport& cash_flow, Format format, const RenderOptions& options,
                      const CashFlowSink& sink);
+// Throws UsageError, one line, when `format` cannot show `view`: --layout focus is CSV or TSV, monthly and dated
+// (a start); xlsx and svg show the default view only.
+void check_cash_flow_view(const CashFlowView& view, Format format);
 
 }  // namespace gpucost

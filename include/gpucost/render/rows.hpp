@@ -19,8 +19,9 @@ namespace gpucost {
 // One value of a row, typed so that the writers, not the model, decide how it is written.
 struct Field {
     // count: whole numbers kept as digits (a seed may pass 2^53); name: a field name in US dollars that the writer
-    // renames for the output currency, as it renames money columns ("build_total_usd" -> "build_total_eur").
-    enum class Kind { missing, text, name, number, money, count, boolean };
+    // renames for the output currency, as it renames money columns ("build_total_usd" -> "build_total_eur");
+    // currency: the output currency's code, which the writer fills in ("USD", "EUR").
+    enum class Kind { missing, text, name, number, money, count, boolean, currency };
     Kind kind = Kind::missing;
     std::string text;   // text, name, count (its digits)
     double number = 0;  // number (exact), money (US dollars, converted by the writer), boolean (0 or 1)
@@ -38,6 +39,7 @@ struct Field {
     static Field of_count(unsigned long value) { return of_count(static_cast<unsigned long long>(value)); }
     static Field of_count(int value) { return of_count(static_cast<long long>(value)); }
     static Field of_boolean(bool value) { return {Kind::boolean, {}, value ? 1.0 : 0.0}; }
+    static Field of_currency_code() { return {Kind::currency, {}, 0}; }
 };
 
 // A column: its name in US dollars ("total_usd", renamed "total_eur" for another currency) or, when `literal`, a
