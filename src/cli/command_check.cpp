@@ -79,7 +79,12 @@ void add_scenario_gates(const CheckOptions& o, Gates& g) {
     if (o.scenario.scenario.empty()) return;
     const Scenario scenario = load_scenario_file(o.scenario.scenario);
     std::vector<std::string> keys;
-    for (const GateInfo& gate : gate_infos()) keys.push_back(scenario_key(gate));
+    std::vector<const GateInfo*> rows;  // check's rows, beside their keys
+    for (const GateInfo& gate : gate_infos())
+        if (gate.for_check()) {
+            keys.push_back(scenario_key(gate));
+            rows.push_back(&gate);
+        }
     std::vector<Problem> problems;
     for (const auto& [name, value] : scenario.gates) {
         const std::string path = "/gates/" + name;
@@ -88,7 +93,7 @@ void add_scenario_gates(const CheckOptions& o, Gates& g) {
             problems.push_back({path, "unknown gate" + did_you_mean(name, keys) + "; see 'gpucost check --help'"});
             continue;
         }
-        const GateInfo& gate = gate_infos()[static_cast<std::size_t>(row - keys.begin())];
+        const GateInfo& gate = *rows[static_cast<std::size_t>(row - keys.begin())];
         if (std::string why = scenario_value_problem(gate, value); !why.empty()) {
             problems.push_back({path, std::move(why)});
             continue;
@@ -109,7 +114,7 @@ void add_scenario_gates(const CheckOptions& o, Gates& g) {
 Gates gates_for(const CheckOptions& o) {
     Gates g;
     for (const GateInfo& gate : gate_infos()) {
-        if (!gate.own_flag) continue;
+        if (!gate.own_flag || !gate.for_check()) continue;
         const std::string flag = flag_of(gate);
         if (o.given.at(flag)->count() == 0) continue;
         if (gate.unit == GateUnit::side)
@@ -151,7 +156,7 @@ Command add_check_command(CLI::App& app) {
     add_catalog_options(*command, options->catalog);
     constexpr const char* k_gates = "Budget gates (each judged on every comparison)";
     for (const GateInfo& gate : gate_infos()) {
-        if (!gate.own_flag) continue;
+        if (!gate.own_flag || !gate.for_check()) continue;
         const std::string flag = flag_of(gate);
         options->given[flag] = command->add_option(flag, options->limits[flag], std::string(gate.help))
                                    ->type_name(std::string(gate.type_name))

@@ -11,6 +11,7 @@
 #include "command_docs.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/render/plan.hpp"
+#include "gpucost/report/gates.hpp"
 #include "report_command.hpp"
 
 namespace gpucost::cli {
@@ -25,19 +26,20 @@ struct PlanOptions : ReportCommandOptions {
     std::string monthly_file;
     std::string hourly_file;
     std::string sacct_file;
-    PlanGates gates;
+    Gates gates;
 };
 
-// The gates' limits in range: money >= 0, a utilisation in [0, 1].
-void check_plan_gate_limits(const PlanGates& g) {
-    const auto refuse = [](const char* flag, double v, const char* range) {
-        throw UsageError(fmt::format("plan: --{}: must be {}, got {}", flag, range, v));
-    };
-    if (g.max_net_present_cost_usd && !(*g.max_net_present_cost_usd >= 0.0))
-        refuse("max-net-present-cost-usd", *g.max_net_present_cost_usd, ">= 0");
-    if (g.max_monthly_usd && !(*g.max_monthly_usd >= 0.0)) refuse("max-monthly-usd", *g.max_monthly_usd, ">= 0");
-    if (g.min_owned_utilisation && !(*g.min_owned_utilisation >= 0.0 && *g.min_owned_utilisation <= 1.0))
-        refuse("min-owned-utilisation", *g.min_owned_utilisation, "in [0, 1]");
+// The gates' limits in range: money >= 0, a share in [0, 1].
+void check_plan_gate_limits(const Gates& g) {
+    for (const GateInfo& gate : gate_infos()) {
+        if (gate.plan_value == nullptr) continue;
+        const std::optional<double>& limit = g.*gate.limit;
+        if (!limit) continue;
+        const bool share = gate.unit == GateUnit::share;
+        if (!(*limit >= 0.0 && (!share || *limit <= 1.0)))
+            throw UsageError(
+                fmt::format("plan: --{}: must be {}, got {}", gate.name, share ? "in [0, 1]" : ">= 0", *limit));
+    }
 }
 
 // The demand file named, read into months; nothing when the demand comes from flags.
@@ -74,32 +76,22 @@ int run_plan(const PlanOptions& o, const Io& io) {
     // As check: a failed gate is the command's result (stderr, exit code 1); --quiet drops the "ok" lines only.
     std::ostream& warn = warnings(o.output.quiet, io);
     bool passed = true;
-    for (const PlanGateCheck& c : evaluate_plan_gates(report, o.gates)) {
-        (c.passed ? warn : io.err) << plan_gate_line(c) << "\n";
+    for (const GateCheck& c : evaluate_plan_gates(report, o.gates)) {
+        (c.passed ? warn : io.err) << gate_line(c, true) << "\n";
         passed = passed && c.passed;
     }
     return static_cast<int>(passed ? ExitCode::success : ExitCode::gate_failed);
 }
 
-void add_plan_gate_options(CLI::App& command, PlanGates& g) {
+// A flag per plan row of the gates table (report/gates.cpp), in the rows' order.
+void add_plan_gate_options(CLI::App& command, Gates& g) {
     constexpr const char* k_group = "Budget gates on the plan (exit code 1 when one fails, as check)";
-    command
-        .add_option("--max-net-present-cost-usd", g.max_net_present_cost_usd,
-                    "fail when the plan's net present cost exceeds USD")
-        ->type_name("USD")
-        ->group(k_group);
-    command
-        .add_option("--max-monthly-usd", g.max_monthly_usd,
-                    "fail when the plan's highest monthly spend (undiscounted; purchases and resale left out) "
-                    "exceeds USD")
-        ->type_name("USD")
-        ->group(k_group);
-    command
-        .add_option("--min-owned-utilisation", g.min_owned_utilisation,
-                    "fail unless the plan's owned GPUs are busy at least this share of their working hours, [0, 1] "
-                    "(no machine owned fails)")
-        ->type_name("SHARE")
-        ->group(k_group);
+    for (const GateInfo& gate : gate_infos()) {
+        if (gate.plan_value == nullptr) continue;
+        command.add_option("--" + std::string(gate.name), g.*gate.limit, std::string(gate.plan_help))
+            ->type_name(std::string(gate.type_name))
+            ->group(k_group);
+    }
 }
 
 void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
@@ -130,6 +122,9 @@ void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
         .add_option("--demand-sacct", o.sacct_file,
                     "demand from Slurm's sacct --parsable2 (JobID, Start, End, AllocTRES)")
         ->type_name("FILE");
+    command.add_flag("--monthly", o.input.monthly,
+                     "add the plan's month-by-month cash flow (CSV and TSV: one row a month instead of a row a "
+                     "strategy)");
     command
         .add_option("--decide-every", o.input.decide_every_months,
                     "months between the plan's decisions to buy or commit (default 12: months 1, 13, 25, ...)")
@@ -146,7 +141,8 @@ Command add_plan_command(CLI::App& app) {
     add_plan_gate_options(*command, options->gates);
     add_scenario_options(*command, options->scenario);
     command->get_option("--build")->description("the machine the plan may own (required)");
-    add_report_output_options(*command, options->output, "table, json, csv, tsv, markdown or html");
+    add_report_output_options(*command, options->output, k_chart_formats);
+    add_svg_chart_option(*command, options->chart, "capacity or cumulative-spend");
     add_catalog_options(*command, options->catalog);
     add_freshness_option(*command, options->freshness);
     command->footer(command_footer("plan"));

@@ -101,6 +101,8 @@ StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs)
         r.owned_gpu_hours += f.owned_gpu_hours;
         r.committed_gpu_hours += f.committed_gpu_hours;
         r.on_demand_gpu_hours += f.on_demand_gpu_hours;
+        r.unserved_gpu_hours += f.unserved_gpu_hours;
+        r.downtime_cover_usd += f.downtime_cover_usd;
         owned_capacity += f.owned_capacity_gpu_hours;
         committed_capacity += f.committed_capacity_gpu_hours;
     }

@@ -35,6 +35,8 @@ void add(MonthFlows& to, const MonthFlows& from) {
     to.machines_working += from.machines_working;
     to.machines_held += from.machines_held;
     to.committed_instances += from.committed_instances;
+    to.downtime_cover_usd += from.downtime_cover_usd;
+    to.unserved_gpu_hours += from.unserved_gpu_hours;
 }
 
 double commitment_usd_per_hour(const Supply& s, Kind kind) noexcept {
@@ -110,7 +112,7 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
     const OwnedUse owned = owned_use(b, load, working, a.idle == IdlePolicy::always_on);
     const double machine_hours = owned.machine_hours;
     f.owned_gpu_hours = owned.gpu_hours;
-    f.power_usd = owned.wh * (1.0 - down) / 1000.0 * a.pue * a.electricity_usd_per_kwh *
+    f.power_usd = owned.wh / 1000.0 * a.pue * a.electricity_usd_per_kwh *
                   price_trend_factor(month, a.electricity_price_change_per_year);
     f.owned_capacity_gpu_hours = static_cast<double>(owned_gpus) * k_hours_per_month;
 
@@ -120,16 +122,25 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
         f.committed_gpu_hours += load.hours(k);
     f.committed_capacity_gpu_hours = static_cast<double>(committed_gpus) * k_hours_per_month;
 
-    // On-demand instance j is up while level base + (j - 1) c + 1 is busy; downtime rents a machine's worth.
+    // On-demand instance j is up while level base + (j - 1) c + 1 is busy.
     double instance_hours = 0.0;
     for (std::int64_t k = owned_gpus + committed_gpus + 1; k <= load.peak_gpus(); ++k) {
         f.on_demand_gpu_hours += load.hours(k);
         if ((k - owned_gpus - committed_gpus - 1) % c == 0) instance_hours += load.hours(k);
     }
+    // Downtime as compare costs it (engine/cost_model.cpp): a machine down `down` of its hours loses that share of
+    // the hours it is busy, keeps its power, and under cover rents the whole build's backup for them at today's
+    // price (no trend, no on-demand overhead, no storage or egress: the compare-consistency test holds with
+    // failures); under lost the work goes unserved.
     if (down > 0.0) {
-        instance_hours += down * machine_hours * static_cast<double>(instances_needed(g, c));
-        f.on_demand_gpu_hours += down * f.owned_gpu_hours;
+        const double lost_gpu_hours = down * f.owned_gpu_hours;
         f.owned_gpu_hours *= 1.0 - down;
+        if (a.downtime == DowntimePolicy::cover) {
+            f.downtime_cover_usd = down * machine_hours * supply.on_demand.backup_usd_per_hour;
+            f.on_demand_gpu_hours += lost_gpu_hours;
+        } else {
+            f.unserved_gpu_hours = lost_gpu_hours;
+        }
     }
     f.on_demand_usd = instance_hours * (1.0 + a.on_demand_overhead) * supply.on_demand.usd_per_hour *
                       price_trend_factor(month, a.cloud_price_change_per_year);
@@ -175,7 +186,7 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
 }
 
 double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept {
-    return flows.total_usd() * discount_factor(month, a.discount_rate);
+    return flows.total_usd() * discount_factor(month, a.discount_rate, a.discounting);
 }
 
 double net_present_cost(const std::vector<MonthFlows>& months, const Assumptions& a) noexcept {
@@ -205,7 +216,14 @@ PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedu
         }
         add(out.months[at(m)], month_use(supply, demand.months[at(m - 1)], m, working, held, committed));
     }
-    out.net_present_cost_usd = net_present_cost(out.months, a);
+    // The same sum as net_present_cost(), kept month by month for the cumulative-spend chart.
+    double sum = 0.0;
+    out.cumulative_present_cost_usd.reserve(out.months.size());
+    for (std::size_t k = 0; k < out.months.size(); ++k) {
+        sum += present_cost(out.months[k], static_cast<int>(k), a);
+        out.cumulative_present_cost_usd.push_back(sum);
+    }
+    out.net_present_cost_usd = sum;
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/plan.hpp"
 #include "gpucost/util/text.hpp"
+#include "plan_months.hpp"
 #include "run_sections.hpp"
 
 namespace gpucost {
@@ -123,8 +124,31 @@ Document document_of(const PlanReport& r) {
         .add(Paragraph{words(space_text(r)), Role::meta})
         .add(Paragraph{verdict(r), Role::verdict})
         .add(strategies_table(r));
+    const plan::StrategyResult& best = r.strategies.back();
+    if (best.unserved_gpu_hours > 0.0)
+        d.sections.back().add(Paragraph{
+            words(fmt::format("With --downtime lost, {} GPU-hours of the plan's work are lost to owned downtime and "
+                              "not served (each strategy's are in the JSON and CSV).",
+                              format_grouped(best.unserved_gpu_hours, 0))),
+            Role::note});
     if (r.regret) add_regret_section(d, *r.regret);
+    d.section("charts", words("Charts"), k_html_only)
+        .add(ChartRef{"chart-capacity",
+                      [&r](const Currency& money, const std::string& id) {
+                          return plan_capacity_svg(r, money, {id, false});
+                      },
+                      words("The plan's GPUs by source each month (owned blue; committed and on demand vermilion, on "
+                            "demand hatched), under the demand's peak and mean.")})
+        .add(ChartRef{"chart-spend",
+                      [&r](const Currency& money, const std::string& id) {
+                          return plan_spend_svg(r, money, {id, false});
+                      },
+                      words("Each strategy's cumulative discounted spend by month; each line ends at its net present "
+                            "cost.")});
     d.section("cash", words("Cash by year (undiscounted)")).add(cash_table(r));
+    if (r.monthly)
+        d.section("months", words("The plan month by month (undiscounted; month 0: the first purchases)"))
+            .add(plan_month_table(r));
     const Inline catalogue = catalogue_sentence(r.header.catalog_source, r.header.catalog_as_of, r.header.oldest_as_of);
     add_assumptions_section(d, r.assumptions);
     add_warnings_section(d, r.header.warnings, {});

@@ -2,6 +2,7 @@
 // another currency.
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/plan.hpp"
+#include "plan_months.hpp"
 
 namespace gpucost {
 namespace {
@@ -26,7 +27,8 @@ Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
             {"owned_gpu_hours", s.owned_gpu_hours},
             {"committed_gpu_hours", s.committed_gpu_hours},
             {"on_demand_gpu_hours", s.on_demand_gpu_hours},
-            {"unserved_gpu_hours", 0.0},  // on demand serves every hour the rest do not
+            {"unserved_gpu_hours", s.unserved_gpu_hours},  // none unless --downtime lost
+            {money.field("downtime_cover_usd"), money.from_usd(s.downtime_cover_usd)},
             {"schedule", lots_json(s.schedule)}};
 }
 
@@ -53,6 +55,27 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
                         {"least_regret", i == t->least_regret}});
     }
     return {{"cases", std::move(cases)}, {"rows", std::move(rows)}};
+}
+
+// The plan's months (--monthly) as objects of the CSV's columns, money fields named for the currency.
+Json plan_months_json(const PlanReport& report, const Currency& money) {
+    Json out = Json::array();
+    const RowSet rows = plan_month_rows(report);
+    for (const auto& row : rows.rows) {
+        Json month = Json::object();
+        for (std::size_t i = 0; i < rows.columns.size(); ++i) {
+            const Field& f = row[i];
+            const std::string& name = rows.columns[i].name;
+            if (f.kind == Field::Kind::money)
+                month[money.field(name)] = money.from_usd(f.number);
+            else if (f.kind == Field::Kind::count)
+                month[name] = std::stoll(f.text);
+            else
+                month[name] = f.number;
+        }
+        out.push_back(std::move(month));
+    }
+    return out;
 }
 
 }  // namespace
@@ -86,6 +109,7 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
         {"strategies", std::move(strategies)},
         {"regret", regret_json(report.regret, money)},
     };
+    if (report.monthly) body["plan_cash_flow"] = plan_months_json(report, money);
     return envelope_text(report.header, money, "plan", std::move(body));
 }
 

@@ -1,6 +1,7 @@
 // `plan` as rows (CSV, TSV): one row per strategy, in the report's order (the plan last). The columns are the CSV
 // contract (docs/output.md) in its order; a new column is appended to k_columns.
 #include "gpucost/render/plan.hpp"
+#include "plan_months.hpp"
 
 namespace gpucost {
 namespace {
@@ -41,8 +42,8 @@ constexpr Column<PlanLine> k_columns[] = {
     {"owned_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->owned_gpu_hours); }},
     {"committed_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->committed_gpu_hours); }},
     {"on_demand_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->on_demand_gpu_hours); }},
-    // On demand serves every hour the rest do not: none goes unserved.
-    {"unserved_gpu_hours", [](const PlanLine&) { return Field::of_number(0.0); }},
+    // On demand serves every hour the rest do not: none goes unserved unless --downtime lost.
+    {"unserved_gpu_hours", [](const PlanLine& l) { return Field::of_number(l.s->unserved_gpu_hours); }},
     {"machines_bought", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::own)); }},
     {"commitments_1y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_1y)); }},
     {"commitments_3y", [](const PlanLine& l) { return Field::of_count(bought(l, plan::Kind::commit_3y)); }},
@@ -57,6 +58,7 @@ constexpr Column<PlanLine> k_columns[] = {
 }  // namespace
 
 RowSet rows_of(const PlanReport& report) {
+    if (report.monthly) return plan_month_rows(report);
     std::vector<PlanLine> lines;
     for (std::size_t i = 0; i < report.strategies.size(); ++i)
         lines.push_back({&report, &report.strategies[i], report.regret ? &report.regret->rows[i] : nullptr});

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/report/freshness.hpp"
+#include "gpucost/report/plan_report.hpp"
 #include "gpucost/report/uncertainty.hpp"
 #include "gpucost/util/text.hpp"
 
@@ -28,7 +29,7 @@ GateCheck judged(const GateInfo& gate, const std::string& build_id, const std::s
 std::string value_text(const GateCheck& check, const GateCheck::Value& v) {
     if (const auto* text = std::get_if<std::string>(&v)) return *text;
     if (const auto* number = std::get_if<double>(&v)) {
-        if (check.unit == GateUnit::probability) return fmt::format("{:.4f}", *number);
+        if (check.unit == GateUnit::probability || check.unit == GateUnit::share) return fmt::format("{:.4f}", *number);
         return check.unit == GateUnit::usd ? fmt::format("{:.2f}", *number) : exact_number(*number);
     }
     return "none";
@@ -57,6 +58,13 @@ std::optional<double> age_in_days(const Comparison& c, const Gates& g) {
     return age ? std::optional<double>(static_cast<double>(*age)) : std::nullopt;
 }
 
+// The plan's figures: the last strategy is the plan (compare_strategies' order).
+std::optional<double> plan_net_present_cost(const PlanReport& p) {
+    return p.strategies.back().costs.net_present_cost_usd;
+}
+std::optional<double> plan_dearest_month(const PlanReport& p) { return p.strategies.back().peak_monthly_spend_usd; }
+std::optional<double> plan_owned_utilisation(const PlanReport& p) { return p.strategies.back().owned_utilisation; }
+
 double p_build_cheaper(const SimulationResult& r) { return r.p_build_cheaper; }
 double p_cloud_cheaper(const SimulationResult& r) { return r.p_cloud_cheaper; }
 
@@ -72,7 +80,8 @@ const GateInfo k_gates[] = {
     {"max-monthly-usd", GateUnit::usd, k_max, &Gates::max_monthly_usd, dearest_month, nullptr, "USD",
      "fail when the cheaper side's highest monthly spend in months 1..M (undiscounted; purchase and resale left out) "
      "exceeds USD",
-     true},
+     true, plan_dearest_month,
+     "fail when the plan's highest monthly spend (undiscounted; purchases and resale left out) exceeds USD"},
     {"max-payback-months", GateUnit::months, k_max, &Gates::max_payback_months, payback, nullptr, "N",
      "fail when owning has not paid for itself by month N (or never does)", true},
     {"max-upfront-usd", GateUnit::usd, k_max, &Gates::max_upfront_usd, upfront, nullptr, "USD",
@@ -85,6 +94,16 @@ const GateInfo k_gates[] = {
      "fail unless owning is cheaper in at least this share of a simulation's draws, [0, 1]", true},
     {"max-p-cloud-cheaper", GateUnit::probability, k_max, &Gates::max_p_cloud_cheaper, nullptr, p_cloud_cheaper, "P",
      "fail when renting is cheaper in more than this share of a simulation's draws, [0, 1]", true},
+    // `plan`'s own: a plan is no comparison, so check has no figure for them.
+    {"max-net-present-cost-usd", GateUnit::usd, k_max, &Gates::max_net_present_cost_usd, nullptr, nullptr, "USD",
+     "fail when the plan's net present cost exceeds USD", true, plan_net_present_cost,
+     "fail when the plan's net present cost exceeds USD"},
+    {"min-owned-utilisation", GateUnit::share, k_min, &Gates::min_owned_utilisation, nullptr, nullptr, "SHARE",
+     "fail unless the plan's owned GPUs are busy at least this share of their working hours, [0, 1] (no machine "
+     "owned fails)",
+     true, plan_owned_utilisation,
+     "fail unless the plan's owned GPUs are busy at least this share of their working hours, [0, 1] (no machine "
+     "owned fails)"},
 };
 
 }  // namespace
@@ -127,14 +146,30 @@ std::vector<GateCheck> evaluate_probability_gates(const SimulationReport& simula
     return out;
 }
 
+std::vector<GateCheck> evaluate_plan_gates(const PlanReport& plan, const Gates& g) {
+    std::vector<GateCheck> out;
+    for (const GateInfo& gate : k_gates) {
+        if (gate.plan_value == nullptr) continue;
+        if (const std::optional<double>& limit = g.*gate.limit)
+            out.push_back(judged(gate, "plan", "", *limit, gate.plan_value(plan)));
+    }
+    return out;
+}
+
 std::string gate_line(const GateCheck& check, bool with_ids) {
-    const std::string who = with_ids ? fmt::format(" [{} vs {}]", check.build_id, check.cloud_id) : "";
+    std::string who;
+    if (with_ids)
+        who = check.cloud_id.empty() ? fmt::format(" [{}]", check.build_id)
+                                     : fmt::format(" [{} vs {}]", check.build_id, check.cloud_id);
     const char* verdict = check.passed ? "ok" : "FAIL";
     if (check.unit == GateUnit::side)
         return fmt::format("{} expect{}: {} is cheaper{}", verdict, who, value_text(check, check.value),
                            check.passed ? "" : fmt::format(", expected {}", value_text(check, check.limit)));
     if (std::holds_alternative<std::monostate>(check.value)) {
-        const char* what = check.unit == GateUnit::months ? "never pays back within the horizon" : "no figure";
+        // A share's only row is the plan's owned utilisation, which has no figure when nothing is owned.
+        const char* what = check.unit == GateUnit::months  ? "never pays back within the horizon"
+                           : check.unit == GateUnit::share ? "no figure (no machine owned)"
+                                                           : "no figure";
         return fmt::format("{} {}{}: {} (limit {})", verdict, check.name, who, what, value_text(check, check.limit));
     }
     const GateInfo* gate = find_gate(check.name);

@@ -80,32 +80,8 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
     r.space = plan::every_months(s, input.decide_every_months);
     r.strategies = plan::compare_strategies(s, r.demand, r.space);
     r.regret = regret_of(input, r);
+    r.monthly = input.monthly;
     return r;
-}
-
-std::vector<PlanGateCheck> evaluate_plan_gates(const PlanReport& report, const PlanGates& gates) {
-    std::vector<PlanGateCheck> out;
-    const plan::StrategyResult& p = report.strategies.back();
-    const auto judge = [&](const char* name, const std::optional<double>& limit, std::optional<double> value,
-                           bool at_least) {
-        if (!limit) return;
-        const bool passed = value && (at_least ? *value >= *limit : *value <= *limit);
-        out.push_back({name, value, *limit, at_least, passed});
-    };
-    judge("max-net-present-cost-usd", gates.max_net_present_cost_usd, p.costs.net_present_cost_usd, false);
-    judge("max-monthly-usd", gates.max_monthly_usd, p.peak_monthly_spend_usd, false);
-    judge("min-owned-utilisation", gates.min_owned_utilisation, p.owned_utilisation, true);
-    return out;
-}
-
-std::string plan_gate_line(const PlanGateCheck& check) {
-    const char* verdict = check.passed ? "ok" : "FAIL";
-    const auto text = [&](double v) { return check.at_least ? fmt::format("{:.4f}", v) : fmt::format("{:.2f}", v); };
-    if (!check.value)
-        return fmt::format("{} {} [plan]: no figure (no machine owned) (limit {})", verdict, check.name,
-                           text(check.limit));
-    const char* relation = check.at_least ? (check.passed ? ">=" : "<") : (check.passed ? "<=" : ">");
-    return fmt::format("{} {} [plan]: {} {} {}", verdict, check.name, text(*check.value), relation, text(check.limit));
 }
 
 }  // namespace gpucost

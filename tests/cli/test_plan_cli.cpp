@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/render.hpp"
+#include "gpucost/render/svg.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -67,6 +68,7 @@ TEST_CASE("plan --format json: the plan is the cheapest strategy and serves ever
         CHECK(s["owned_gpu_hours"].get<double>() + s["committed_gpu_hours"].get<double>() +
                   s["on_demand_gpu_hours"].get<double>() ==
               Approx(demand));
+        CHECK(s["unserved_gpu_hours"] == 0.0);  // --downtime cover: the backup serves what downtime loses
     }
 }
 
@@ -162,4 +164,74 @@ TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as che
     CHECK(above.err.find("ok max-net-present-cost-usd [plan]: ") != std::string::npos);
     CHECK(plan_error(plan_fixture({"--min-owned-utilisation", "1.5"}), 2) ==
           "gpucost: error: plan: --min-owned-utilisation: must be in [0, 1], got 1.5\n");
+}
+
+TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in the JSON and the table", "[plan]") {
+    const auto args = plan_fixture({"--failures-per-machine-year", "2", "--repair-hours", "219", "--downtime", "lost"});
+    std::vector<std::string> json_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    const Json plan = Json::parse(plan_ok(json_args))["plan"];
+    double demand = 0.0;
+    for (const Json& m : plan["demand"]["months"]) demand += m["gpu_hours"].get<double>();
+    for (const Json& s : plan["strategies"]) {
+        // 2 x 219 h of 8,760 = 5% of each owned GPU-hour is lost: unserved is 5 / 95 of what owned machines serve.
+        CHECK(s["unserved_gpu_hours"].get<double>() == Approx(s["owned_gpu_hours"].get<double>() * 5.0 / 95.0));
+        CHECK(s["downtime_cover_usd"] == 0.0);
+        CHECK(s["owned_gpu_hours"].get<double>() + s["committed_gpu_hours"].get<double>() +
+                  s["on_demand_gpu_hours"].get<double>() + s["unserved_gpu_hours"].get<double>() ==
+              Approx(demand));
+    }
+    CHECK(plan["strategies"][4]["unserved_gpu_hours"].get<double>() > 0.0);  // the plan owns machines
+    CHECK(plan_ok(args).find("GPU-hours of the plan's work are lost to owned downtime") != std::string::npos);
+}
+
+TEST_CASE("plan --format svg: the two charts (goldens), their figures the JSON's", "[plan]") {
+    const std::string capacity = plan_ok(plan_fixture({"--format", "svg", "--chart", "capacity"}));
+    const std::string spend = plan_ok(plan_fixture({"--format", "svg", "--chart", "cumulative-spend"}));
+    check_golden("plan_box_a4_capacity.svg", capacity);
+    check_golden("plan_box_a4_spend.svg", spend);
+    const Json plan = Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"];
+    // Each strategy's line ends at its net present cost, as the JSON writes it (data_number: the shortest exact).
+    for (const Json& s : plan["strategies"]) {
+        const std::string npc = gpucost::data_number(s["net_present_cost_usd"].get<double>());
+        CAPTURE(s["strategy"], npc);
+        const auto series = spend.find("data-key=\"" + s["strategy"].get<std::string>() + "\"");
+        REQUIRE(series != std::string::npos);
+        const auto end = spend.find("\"", spend.find("data-y=\"", series) + 8);
+        CHECK(spend.substr(end - npc.size(), npc.size()) == npc);
+    }
+    // Month 1's demand peak is the JSON's; owned blue and renting vermilion.
+    CHECK(capacity.find("data-month=\"1\" data-owned-gpus=") != std::string::npos);
+    CHECK(capacity.find(fmt::format("data-peak-gpus=\"{}\"", plan["demand"]["months"][0]["peak_gpus"].get<int>())) !=
+          std::string::npos);
+    CHECK(capacity.find("#0072B2") != std::string::npos);
+    CHECK(capacity.find("#D55E00") != std::string::npos);
+    // The page has both.
+    const std::string html = plan_ok(plan_fixture({"--format", "html"}));
+    CHECK(html.find("data-chart=\"capacity\"") != std::string::npos);
+    CHECK(html.find("data-chart=\"cumulative-spend\"") != std::string::npos);
+    CHECK(plan_error(plan_fixture({"--format", "svg"}), 2) ==
+          "gpucost: error: --format svg writes one chart: add --chart capacity or --chart cumulative-spend\n");
+    CHECK(plan_error(plan_fixture({"--format", "svg", "--chart", "spend"}), 2) ==
+          "gpucost: error: --chart: plan draws capacity or cumulative-spend, not \"spend\"\n");
+}
+
+TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding up to its cash by year", "[plan]") {
+    const std::string csv = plan_ok(plan_fixture({"--monthly", "--format", "csv"}));
+    check_golden("plan_box_a4_monthly.csv", csv);
+    const Json plan = Json::parse(plan_ok(plan_fixture({"--monthly", "--format", "json"})))["plan"];
+    const Json& months = plan["plan_cash_flow"];
+    const Json& best = plan["strategies"][4];
+    REQUIRE(months.size() >= 25);  // months 0..24 (more while a commitment bills past the horizon)
+    std::vector<double> by_year(best["cash_by_year_usd"].size(), 0.0);
+    for (const Json& m : months) {
+        const auto k = m["month"].get<std::size_t>();
+        by_year[k == 0 ? 0 : (k - 1) / 12] += m["total_usd"].get<double>();
+    }
+    for (std::size_t y = 0; y < by_year.size(); ++y)
+        CHECK(by_year[y] == Approx(best["cash_by_year_usd"][y].get<double>()));
+    CHECK(months.back()["cumulative_discounted_usd"] == best["net_present_cost_usd"]);
+    CHECK(months[0]["purchase_usd"].get<double>() > 0.0);  // the fixture's plan buys in month 1
+    CHECK(plan_ok(plan_fixture({"--monthly"})).find("The plan month by month") != std::string::npos);
+    CHECK(Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"].count("plan_cash_flow") == 0);
 }

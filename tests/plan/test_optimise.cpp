@@ -23,6 +23,7 @@ Supply small_supply() {
     s.on_demand.gpus_per_instance = 1;
     s.on_demand.usd_per_hour = 2.4;
     s.on_demand.interim_usd_per_hour = 2.4;
+    s.on_demand.backup_usd_per_hour = 4.8;  // the downtime cover: the 2-GPU machine's 2 instances
     s.reserved_1y_usd_per_hour = 1.7;
     s.reserved_3y_usd_per_hour = 1.2;
     Assumptions& a = s.assumptions;
@@ -100,6 +101,10 @@ TEST_CASE("optimise: equals brute-force enumeration on random small cases") {
             if (variant == 1) s.assumptions.lead_time_months = 2;
             if (variant == 2) {
                 s.assumptions.discount_rate = 0.08;
+                s.assumptions.discounting =
+                    space.decision_months.size() % 2 == 0 ? DiscountConvention::annual : DiscountConvention::monthly;
+                s.assumptions.downtime =
+                    space.decision_months.size() == 3 ? DowntimePolicy::lost : DowntimePolicy::cover;
                 s.assumptions.failures_per_machine_year = 3.0;
                 s.assumptions.repair_hours = 48.0;
             }
@@ -137,38 +142,69 @@ TEST_CASE("optimise: refuses a space out of order, beyond the horizon, or min ab
                       "plan space: commit-3y: the offer has no reserved-3y price");
 }
 
+namespace {
+
+// The ways the consistency test runs compare and the plan: machines that never fail (monthly, then annual
+// discounting), and machines that fail 2 times a year for 48 hours and stop 24 hours a year for planned work
+// (8 h a month), their lost hours covered by the backup rental or lost.
+struct Variant {
+    const char* name;
+    DiscountConvention discounting;
+    double discount_rate;
+    double failures_per_year;
+    DowntimePolicy downtime;
+};
+constexpr Variant k_variants[] = {
+    {"never fails, monthly discounting", DiscountConvention::monthly, 0.08, 0.0, DowntimePolicy::cover},
+    {"never fails, annual discounting", DiscountConvention::annual, 0.08, 0.0, DowntimePolicy::cover},
+    {"fails, downtime covered", DiscountConvention::monthly, 0.08, 2.0, DowntimePolicy::cover},
+    {"fails, downtime lost, annual discounting", DiscountConvention::annual, 0.05, 2.0, DowntimePolicy::lost},
+};
+
+}  // namespace
+
 TEST_CASE("plan agrees with compare: one machine or on demand, every shipped build, several hours a week") {
     const Catalog catalog = load_embedded_catalog();
     int checked = 0;
-    for (const Build& build : catalog.builds)
-        for (const double hours : {10.0, 40.0, 100.0, 168.0}) {
-            ComparisonRequest request;
-            request.build_id = build.id;
-            request.flags.origin = "flag";
-            request.flags.set(AssumptionKey::hours_per_week, hours);
-            request.flags.set(AssumptionKey::pricing, Pricing::on_demand);
-            // Machines that never fail: with failures the two models still differ (the plan draws no power while a
-            // machine is down and rents at the offer's trended price; compare's downtime cover does neither), a
-            // known gap (docs/plan.md).
-            request.flags.set(AssumptionKey::failures_per_machine_year, 0.0);
-            request.flags.set(AssumptionKey::planned_maintenance_hours_per_year, 0.0);
-            const Report report = build_report(catalog, request);
-            REQUIRE(report.comparisons.size() == 1);
-            const Comparison& c = report.comparisons.front();
-            Supply s;
-            s.build = c.build_spec;
-            s.on_demand = c.rental;
-            s.assumptions = c.assumptions.values;
-            DemandFlags f;
-            f.gpus = c.build_spec.gpu_count;
-            f.hours_per_week = hours;
-            const Demand d = demand_from_flags(f, s.assumptions.months);
-            INFO(build.id << " at " << hours << " h/week");
-            CHECK(optimise(s, d, fixed(Kind::own, 1)).net_present_cost_usd ==
-                  Approx(c.result.build.total_usd).epsilon(1e-12));
-            CHECK(optimise(s, d, fixed(Kind::own, 0)).net_present_cost_usd ==
-                  Approx(c.result.cloud.total_usd).epsilon(1e-12));
-            ++checked;
-        }
-    CHECK(checked == 4 * static_cast<int>(catalog.builds.size()));
+    for (const Variant& v : k_variants)
+        for (const Build& build : catalog.builds)
+            for (const double hours : {10.0, 40.0, 100.0, 168.0}) {
+                ComparisonRequest request;
+                request.build_id = build.id;
+                request.flags.origin = "flag";
+                request.flags.set(AssumptionKey::hours_per_week, hours);
+                request.flags.set(AssumptionKey::pricing, Pricing::on_demand);
+                request.flags.set(AssumptionKey::discounting, v.discounting);
+                request.flags.set(AssumptionKey::discount_rate, v.discount_rate);
+                request.flags.set(AssumptionKey::downtime, v.downtime);
+                request.flags.set(AssumptionKey::failures_per_machine_year, v.failures_per_year);
+                request.flags.set(AssumptionKey::repair_hours, 48.0);
+                request.flags.set(AssumptionKey::planned_maintenance_hours_per_year,
+                                  v.failures_per_year > 0 ? 24.0 : 0.0);
+                const Report report = build_report(catalog, request);
+                REQUIRE(report.comparisons.size() == 1);
+                const Comparison& c = report.comparisons.front();
+                Supply s;
+                s.build = c.build_spec;
+                s.on_demand = c.rental;
+                s.assumptions = c.assumptions.values;
+                DemandFlags f;
+                f.gpus = c.build_spec.gpu_count;
+                f.hours_per_week = hours;
+                const Demand d = demand_from_flags(f, s.assumptions.months);
+                INFO(v.name << ": " << build.id << " at " << hours << " h/week");
+                const PlanResult owned = optimise(s, d, fixed(Kind::own, 1));
+                CHECK(owned.net_present_cost_usd == Approx(c.result.build.total_usd).epsilon(1e-12));
+                CHECK(optimise(s, d, fixed(Kind::own, 0)).net_present_cost_usd ==
+                      Approx(c.result.cloud.total_usd).epsilon(1e-12));
+                if (v.failures_per_year > 0 && v.downtime == DowntimePolicy::lost) {
+                    // The GPU-hours lost are compare's: g x (2 x 48 + 24) / 12 h x h / 168 a working month.
+                    double unserved = 0.0;
+                    for (const MonthFlows& m : cost_schedule(s, d, owned.schedule).months)
+                        unserved += m.unserved_gpu_hours;
+                    CHECK(unserved == Approx(c.result.lost_gpu_hours).epsilon(1e-12));
+                }
+                ++checked;
+            }
+    CHECK(checked == 4 * 4 * static_cast<int>(catalog.builds.size()));
 }

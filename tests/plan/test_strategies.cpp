@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/plan/strategies.hpp"
+#include "gpucost/report/gates.hpp"
 #include "gpucost/report/plan_report.hpp"
 
 using namespace gpucost;
@@ -171,29 +172,34 @@ TEST_CASE("regret_table: two demand cases, one decision (the worked example of d
         }
 }
 
-TEST_CASE("evaluate_plan_gates: the plan's figures against each limit") {
+TEST_CASE("evaluate_plan_gates: the plan's figures against each limit, in the gates table's order") {
     const Supply s = hand_supply();
     DemandFlags f;
     f.gpus = 2;
     PlanReport r;
     r.strategies = compare_strategies(s, demand_from_flags(f, 12), every_months(s, 12));
     // The plan of the constant case above: one machine, 2,951.20; its dearest month 137.60; its GPUs busy 100%.
-    PlanGates g;
+    Gates g;
     g.max_net_present_cost_usd = 3000.0;
     g.max_monthly_usd = 137.0;
     g.min_owned_utilisation = 1.0;
+    g.max_build_total_usd = 1.0;  // check's alone: not judged on a plan
     const auto checks = evaluate_plan_gates(r, g);
     REQUIRE(checks.size() == 3);
-    CHECK(checks[0].passed);
-    CHECK(plan_gate_line(checks[0]) == "ok max-net-present-cost-usd [plan]: 2951.20 <= 3000.00");
-    CHECK_FALSE(checks[1].passed);
-    CHECK(plan_gate_line(checks[1]) == "FAIL max-monthly-usd [plan]: 137.60 > 137.00");
+    CHECK_FALSE(checks[0].passed);
+    CHECK(gate_line(checks[0], true) == "FAIL max-monthly-usd [plan]: 137.60 > 137.00");
+    CHECK(checks[1].passed);
+    CHECK(gate_line(checks[1], true) == "ok max-net-present-cost-usd [plan]: 2951.20 <= 3000.00");
     CHECK(checks[2].passed);
-    CHECK(plan_gate_line(checks[2]) == "ok min-owned-utilisation [plan]: 1.0000 >= 1.0000");
+    CHECK(gate_line(checks[2], true) == "ok min-owned-utilisation [plan]: 1.0000 >= 1.0000");
     // A plan that owns nothing has no owned utilisation: the gate fails.
     r.strategies = {StrategyResult{}};
-    const auto none = evaluate_plan_gates(r, PlanGates{{}, {}, 0.5});
+    Gates share;
+    share.min_owned_utilisation = 0.5;
+    const auto none = evaluate_plan_gates(r, share);
     REQUIRE(none.size() == 1);
     CHECK_FALSE(none[0].passed);
-    CHECK(plan_gate_line(none[0]) == "FAIL min-owned-utilisation [plan]: no figure (no machine owned) (limit 0.5000)");
+    CHECK(gate_line(none[0], true) == "FAIL min-owned-utilisation [plan]: no figure (no machine owned) (limit 0.5000)");
+    // check judges none of plan's own rows on a comparison.
+    CHECK(evaluate_gates(Report{}, share).empty());
 }

@@ -1,5 +1,7 @@
 // The plan's supply costed month by month, and the optimiser's answer, against hand-computed cases: a constant
 // demand, a step, a growth curve and a burst.
+#include <cmath>
+
 #include <catch2/catch.hpp>
 
 #include "gpucost/plan/optimise.hpp"
@@ -152,14 +154,53 @@ TEST_CASE("optimise: a burst of 1 GPU for 100 hours a month over a full level of
     CHECK(best.schedule.lots[0].count == 2);
 }
 
-TEST_CASE("month_use: downtime is rented on demand, a machine's worth of instances") {
+TEST_CASE("month_use: downtime as compare's cover, the backup rental at today's price, power kept") {
     Supply s = hand_supply();
     s.assumptions.failures_per_machine_year = 2.0;  // 2 x 219 = 438 h of 8,760: 5% down
     s.assumptions.repair_hours = 219.0;
+    s.assumptions.cloud_storage_usd_per_month = 40.0;  // not paid: the cover alone is no month that rents
+    s.assumptions.cloud_price_change_per_year = 0.5;   // nor is the cover trended: today's price, as compare
+    s.on_demand.backup_usd_per_hour = 4.0;             // the whole build: 2 instances x 2 $
     const PlanCosts c = cost_schedule(s, constant(2, 168.0, 12), own(1));
-    // 5% of 1,460 GPU-hours rented: 2 instances x 36.5 h x 2 $ = 146 $; power 95% of 87.60 = 83.22 $
-    CHECK(c.months[1].on_demand_usd == Approx(146.0));
+    // Month 12 as month 1: the machine is busy 730 h, 5% of them lost: 36.5 h x 4 $ = 146 $
+    CHECK(c.months[12].downtime_cover_usd == Approx(146.0));
+    CHECK(c.months[12].on_demand_usd == 0.0);
+    CHECK(c.months[12].cloud_fixed_usd == 0.0);
+    // 5% of 1,460 GPU-hours served by the cover: 73 on demand, 1,387 owned
     CHECK(c.months[1].on_demand_gpu_hours == Approx(73.0));
     CHECK(c.months[1].owned_gpu_hours == Approx(1387.0));
-    CHECK(c.months[1].power_usd == Approx(83.22));
+    CHECK(c.months[1].unserved_gpu_hours == 0.0);
+    // The machine keeps its power, as compare's: 730 x (2 x 500 + 200) Wh = 876 kWh = 87.60 $
+    CHECK(c.months[1].power_usd == Approx(87.6));
+    // 2,951.20 without failures (constant demand above) + 12 x 146 = 4,703.20
+    CHECK(c.net_present_cost_usd == Approx(4703.2));
+}
+
+TEST_CASE("month_use: --downtime lost leaves the lost hours unserved and rents nothing for them") {
+    Supply s = hand_supply();
+    s.assumptions.failures_per_machine_year = 2.0;
+    s.assumptions.repair_hours = 219.0;
+    s.assumptions.downtime = DowntimePolicy::lost;
+    s.on_demand.backup_usd_per_hour = 4.0;
+    const PlanCosts c = cost_schedule(s, constant(2, 168.0, 12), own(1));
+    CHECK(c.months[1].downtime_cover_usd == 0.0);
+    CHECK(c.months[1].unserved_gpu_hours == Approx(73.0));  // 5% of 1,460
+    CHECK(c.months[1].on_demand_gpu_hours == 0.0);
+    CHECK(c.months[1].owned_gpu_hours == Approx(1387.0));
+    CHECK(c.net_present_cost_usd == Approx(2951.2));  // as a machine that never fails
+}
+
+TEST_CASE("present_cost: annual discounting, each year's months at its year-end factor") {
+    Supply s = hand_supply(24);
+    s.assumptions.discount_rate = 0.1;
+    s.assumptions.discounting = DiscountConvention::annual;
+    const PlanCosts c = cost_schedule(s, constant(2, 168.0, 24), own(1));
+    // Purchase 4,500 at month 0 (factor 1); months 1-12 of 137.60 (87.60 power + 50 upkeep) at 1 / 1.1; months
+    // 13-24 at 1 / 1.21 with the resale at 24 months, 4,000 x (1 - 2/5) = 2,400:
+    // 4,500 + 1,651.20 / 1.1 + (1,651.20 - 2,400) / 1.21 = 4,500 + 1,501.0909 - 618.8430 = 5,382.2479
+    CHECK(c.net_present_cost_usd == Approx(5382.247933884297).epsilon(1e-12));
+    // Monthly discounting differs: month 1 alone is 137.60 x 1.1^(-1/12)
+    s.assumptions.discounting = DiscountConvention::monthly;
+    CHECK(cost_schedule(s, constant(2, 168.0, 24), own(1)).net_present_cost_usd != Approx(5382.247933884297));
+    CHECK(present_cost(c.months[1], 1, s.assumptions) == Approx(137.6 * std::pow(1.1, -1.0 / 12.0)));
 }

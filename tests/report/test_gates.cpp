@@ -118,6 +118,8 @@ TEST_CASE("gate_infos: one row per Gates field, in its order, with its unit, bou
         {"max-age-days", U::days, max, "N", false},  // the common --max-age-days flag
         {"min-p-build-cheaper", U::probability, min, "P", true},
         {"max-p-cloud-cheaper", U::probability, max, "P", true},
+        {"max-net-present-cost-usd", U::usd, max, "USD", true},   // plan's alone
+        {"min-owned-utilisation", U::share, min, "SHARE", true},  // plan's alone
     };
     const auto rows = gpucost::gate_infos();
     REQUIRE(rows.size() == expected.size());
@@ -129,9 +131,12 @@ TEST_CASE("gate_infos: one row per Gates field, in its order, with its unit, bou
         CHECK(rows[i].type_name == expected[i].type_name);
         CHECK(rows[i].own_flag == expected[i].own_flag);
         CHECK(gpucost::find_gate(rows[i].name) == &rows[i]);
-        // A gate is read from the report or from a simulation, never both; expect alone has no number field.
+        // A gate is read from the report or from a simulation, never both, or is plan's alone; expect alone has no
+        // number field.
         CHECK((rows[i].report_value != nullptr) + (rows[i].simulation_value != nullptr) ==
-              (rows[i].unit == U::side ? 0 : 1));
+              (rows[i].unit == U::side || !rows[i].for_check() ? 0 : 1));
+        CHECK((rows[i].for_check() || rows[i].plan_value != nullptr));
+        CHECK((rows[i].plan_value == nullptr) == rows[i].plan_help.empty());
         CHECK((rows[i].limit == nullptr) == (rows[i].unit == U::side));
     }
     CHECK(gpucost::find_gate("max-nothing") == nullptr);
@@ -187,7 +192,8 @@ TEST_CASE("check: a flag per gate row, with the row's type, in the gates' help g
     for (const GateInfo& gate : gpucost::gate_infos()) {
         CAPTURE(gate.name);
         const std::string flag = "--" + std::string(gate.name) + " " + std::string(gate.type_name);
-        CHECK(help.out.find(flag) != std::string::npos);
+        CHECK((help.out.find(flag) != std::string::npos) == gate.for_check());  // plan's own rows are not check's
+        if (!gate.for_check()) continue;
         // A bad limit names the flag and the row's valid range.
         if (gate.unit == gpucost::GateUnit::side || !gate.own_flag) continue;
         const auto bad = gpucost::test::run_gpucost({"check", "--" + std::string(gate.name), "-1"});

@@ -26,7 +26,9 @@ struct StrategyResult {
     std::optional<double> committed_utilisation;  // committed GPU-hours served / committed GPU-hours billed
     double owned_gpu_hours = 0.0;
     double committed_gpu_hours = 0.0;
-    double on_demand_gpu_hours = 0.0;  // every hour the rest do not serve: no hour goes unserved
+    double on_demand_gpu_hours = 0.0;  // every hour the rest do not serve (the downtime cover's included)
+    double unserved_gpu_hours = 0.0;   // owned downtime's lost work under DowntimePolicy::lost; else 0
+    double downtime_cover_usd = 0.0;   // undiscounted: the backup rented for owned downtime (DowntimePolicy::cover)
 };
 
 // The schedule of a rule-based strategy at the space's decision months (each decision covers the months until the

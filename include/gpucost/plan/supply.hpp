@@ -55,21 +55,25 @@ struct MonthFlows {
     double staff_usd = 0.0;  // build staff per machine held, or cloud staff when none is
     double maintenance_usd = 0.0;
     double facility_usd = 0.0;
-    double commitment_usd = 0.0;            // every hour of every commitment's term
-    double on_demand_usd = 0.0;             // instance-hours over owned + committed capacity, and for owned downtime
-    double cloud_fixed_usd = 0.0;           // storage and egress in a month that rents
-    double owned_gpu_hours = 0.0;           // demand served by owned machines
-    double committed_gpu_hours = 0.0;       // ... by commitments
-    double on_demand_gpu_hours = 0.0;       // ... by on-demand instances (downtime included)
-    double owned_capacity_gpu_hours = 0.0;  // working owned GPUs x 730
+    double commitment_usd = 0.0;                // every hour of every commitment's term
+    double on_demand_usd = 0.0;                 // instance-hours over owned + committed capacity
+    double cloud_fixed_usd = 0.0;               // storage and egress in a month that rents
+    double owned_gpu_hours = 0.0;               // demand served by owned machines
+    double committed_gpu_hours = 0.0;           // ... by commitments
+    double on_demand_gpu_hours = 0.0;           // ... by on-demand instances (the downtime cover's included)
+    double owned_capacity_gpu_hours = 0.0;      // working owned GPUs x 730
     double committed_capacity_gpu_hours = 0.0;  // committed GPUs x 730
     std::int64_t machines_working = 0;
     std::int64_t machines_held = 0;  // bought and not yet sold, working or on order
     std::int64_t committed_instances = 0;
+    // Owned downtime, as compare's (DowntimePolicy): the backup rental for the hours of use it loses (cover), or
+    // those GPU-hours unserved (lost).
+    double downtime_cover_usd = 0.0;
+    double unserved_gpu_hours = 0.0;
 
     double total_usd() const noexcept {
         return purchase_usd + resale_usd + power_usd + staff_usd + maintenance_usd + facility_usd + commitment_usd +
-               on_demand_usd + cloud_fixed_usd;
+               on_demand_usd + cloud_fixed_usd + downtime_cover_usd;
     }
 };
 
@@ -77,6 +81,8 @@ struct MonthFlows {
 struct PlanCosts {
     std::vector<MonthFlows> months;
     double net_present_cost_usd = 0.0;  // sum of each month's total x (1 + r)^(-k/12)
+    // Months 0..last: the discounted spend to the end of month k (the last is the net present cost).
+    std::vector<double> cumulative_present_cost_usd;
 };
 
 // The month a machine bought in `month` is sold: at the end of its useful life after the lead time, or at the
@@ -96,8 +102,8 @@ void add_lot_flows(const Supply& supply, const Lot& lot, std::vector<MonthFlows>
 // Every month of a schedule: each lot's flows, then each month's use at the fleet in force. `demand` has M months.
 PlanCosts cost_schedule(const Supply& supply, const Demand& demand, const Schedule& schedule);
 
-// Month k's flows discounted to today: total_usd() x the engine's discount_factor(k) at the assumptions' rate, the
-// one place the plan discounts.
+// Month k's flows discounted to today: total_usd() x the engine's discount_factor(k) at the assumptions' rate and
+// convention (monthly, or annual: year-end), the one place the plan discounts.
 double present_cost(const MonthFlows& flows, int month, const Assumptions& a) noexcept;
 
 // Net present cost of flows: sum over k of present_cost(months[k], k).

@@ -26,16 +26,20 @@ struct Gates {
     Date today;
     std::optional<double> min_p_build_cheaper;  // from a simulation: the share of draws where owning is cheaper
     std::optional<double> max_p_cloud_cheaper;  // ... and where renting is
+    // `plan`'s own (max_monthly_usd is shared: there the plan's highest month):
+    std::optional<double> max_net_present_cost_usd;  // the plan's net present cost
+    std::optional<double> min_owned_utilisation;     // the plan's owned GPU-hours served over those working, [0, 1]
     bool needs_simulation() const noexcept { return min_p_build_cheaper || max_p_cloud_cheaper; }
 };
 
 // What a gate's limit and value measure, so renderers format them without guessing from the gate's name.
-enum class GateUnit { usd, months, days, side, probability };
+enum class GateUnit { usd, months, days, side, probability, share };
 
 // A maximum passes at or below its limit, a minimum at or above.
 enum class GateBound { at_most, at_least };
 
 struct SimulationResult;
+struct PlanReport;
 
 // One budget gate, as a row: its flag, unit and bound, the Gates field holding its limit, and how its value is read
 // (from a comparison of the report, or from a simulation of it). The CLI adds a flag per row and fills the field;
@@ -50,6 +54,14 @@ struct GateInfo {
     std::string_view type_name;  // --help's: "USD", "N", "P", "build|cloud"
     std::string_view help;       // --help's description
     bool own_flag = true;        // false: the flag is another's (--max-age-days, the common freshness flag)
+    // `plan`'s figure for the gate (judged on the plan, the last strategy); null: not a gate of plan's.
+    std::optional<double> (*plan_value)(const PlanReport&) = nullptr;
+    std::string_view plan_help{};  // plan --help's description
+    // Whether `check` offers the gate: it judges a comparison or a simulation (a row with only a plan figure is
+    // plan's alone).
+    bool for_check() const noexcept {
+        return report_value != nullptr || simulation_value != nullptr || unit == GateUnit::side;
+    }
 };
 
 // Every gate, in the order of Gates' fields: the order of the flags in --help and of the checks in a report.
@@ -84,8 +96,12 @@ std::vector<GateCheck> evaluate_gates(const Report& report, const Gates& gates);
 struct SimulationReport;
 std::vector<GateCheck> evaluate_probability_gates(const SimulationReport& simulation, const Gates& gates);
 
+// The plan gates (rows with a plan figure) on the plan, in the rows' order; build_id is "plan" and cloud_id empty.
+std::vector<GateCheck> evaluate_plan_gates(const PlanReport& plan, const Gates& gates);
+
 // One line for stderr: "FAIL max-payback-months: 31 > 24", "ok expect: build is cheaper";
-// `with_ids` adds the comparison: "FAIL max-payback-months [box-a4 vs cheap-a8]: 31 > 24".
+// `with_ids` adds the comparison: "FAIL max-payback-months [box-a4 vs cheap-a8]: 31 > 24", or for a plan's check
+// (no cloud id) its subject: "ok max-net-present-cost-usd [plan]: 2951.20 <= 3000.00".
 std::string gate_line(const GateCheck& check, bool with_ids);
 
 // True when every check passed.

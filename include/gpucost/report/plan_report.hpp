@@ -25,6 +25,7 @@ struct PlanInput {
     std::optional<std::vector<plan::MonthLoad>> history;  // months read from a demand file; empty: from the flags
     std::string demand_source = "flags";                  // "flags", or "<kind> FILE"
     int decide_every_months = 12;                         // --decide-every
+    bool monthly = false;                                 // --monthly: the plan's cash flow month by month
 };
 
 // The plan for one build.
@@ -40,29 +41,8 @@ struct PlanReport {
     std::vector<plan::StrategyResult> strategies;  // in plan::Strategy order; the plan last
     std::optional<plan::RegretTable> regret;       // with --growth-low or --growth-high: cases low, base, high
     std::vector<Excluded> excluded;
+    bool monthly = false;  // --monthly: the plan's month-by-month cash flow beside (CSV, TSV: instead of) the rest
 };
-
-// Budget gates on the plan (`plan --max-...`): judged on the plan's figures, exit code 1 when one fails, as check's.
-struct PlanGates {
-    std::optional<double> max_net_present_cost_usd;  // --max-net-present-cost-usd
-    std::optional<double> max_monthly_usd;           // --max-monthly-usd: the plan's peak monthly spend
-    std::optional<double> min_owned_utilisation;     // --min-owned-utilisation, [0, 1]
-};
-
-// One gate judged: its flag's name, the plan's figure (empty: none, e.g. no machine owned), the limit, the result.
-struct PlanGateCheck {
-    std::string name;
-    std::optional<double> value;
-    double limit = 0.0;
-    bool at_least = false;  // a minimum (utilisation) rather than a maximum
-    bool passed = false;
-};
-
-// The gates given, in the order above, judged on the plan (the last strategy). A gate without a figure fails.
-std::vector<PlanGateCheck> evaluate_plan_gates(const PlanReport& report, const PlanGates& gates);
-
-// "ok NAME [plan]: VALUE <= LIMIT" or "FAIL NAME [plan]: VALUE > LIMIT" (money to the cent, a share to 4 places).
-std::string plan_gate_line(const PlanGateCheck& check);
 
 // Builds the plan: the build asked for (--build, required) against its matched offer, on-demand and commitment
 // prices from that offer, the demand over the horizon in force, every strategy. Throws UsageError without
