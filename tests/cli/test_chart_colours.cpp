@@ -11,6 +11,7 @@
 
 using gpucost::test::paint_of;
 using gpucost::test::run_gpucost;
+using gpucost::test::ScopedEnv;
 using gpucost::test::svg_elements;
 using gpucost::test::SvgElement;
 using gpucost::test::tint_of;
@@ -109,4 +110,20 @@ TEST_CASE("no chart's labels overprint: text boxes estimated from their length d
                 CHECK_FALSE(gpucost::test::text_box(texts[i]).overlaps(gpucost::test::text_box(texts[j])));
             }
     }
+}
+
+TEST_CASE("the terminal chart paints owning and renting in the SVG charts' colours", "[charts]") {
+    ScopedEnv no_color("NO_COLOR", nullptr);
+    ScopedEnv term("TERM", "xterm");
+    ScopedEnv columns("COLUMNS", nullptr);
+    const auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--chart"},
+                               gpucost::Terminal{true, 100});
+    REQUIRE(r.exit_code == 0);
+    const std::string chart = r.out.substr(r.out.find("Cumulative discounted spend"));
+    // The nearest of the 256-colour palette: 25 is #005FAF for blue #0072B2, 166 is #D75F00 for vermilion #D55E00
+    // (it was 16-colour yellow, "\x1b[33m", a third colour).
+    CHECK(chart.find("\x1b[38;5;25m") != std::string::npos);
+    CHECK(chart.find("\x1b[38;5;166m") != std::string::npos);
+    CHECK(chart.find("\x1b[33m") == std::string::npos);
+    CHECK(chart.find("\x1b[34m") == std::string::npos);
 }
