@@ -13,15 +13,20 @@ namespace {
 
 using namespace chart_parts;
 
-// The two hues of the scale (Okabe-Ito blue and orange: apart for every common colour-vision deficiency); zero
-// is white, and a cell is the hue mixed with white by how far its value is from zero. Cells below zero also get a
-// hatch, so the sign survives grey-scale printing.
-constexpr int k_below_rgb[3] = {0x00, 0x72, 0xB2};
-constexpr int k_above_rgb[3] = {0xE6, 0x9F, 0x00};
+// Each side's hue (chart.hpp's colour rule: renting's cells below zero, owning's above, renting's also hatched so
+// the sign survives grey-scale printing), mixed with white by how far a cell is from zero against the farthest cell
+// on its side, from k_least_strength up: a cell on the cheaper side by a little is still clearly coloured.
+constexpr int k_own_rgb[3] = {0x00, 0x72, 0xB2};
+constexpr int k_rent_rgb[3] = {0xD5, 0x5E, 0x00};
+constexpr double k_least_strength = 0.35;
 
-std::string shade(double z, double largest) {
-    const int* hue = z < 0.0 ? k_below_rgb : k_above_rgb;
-    const double t = largest > 0.0 ? std::min(1.0, std::fabs(z) / largest) : 0.0;
+double strength(double z, double farthest) {
+    if (z == 0.0 || !(farthest > 0.0)) return 0.0;
+    return k_least_strength + (1.0 - k_least_strength) * std::min(1.0, std::fabs(z) / farthest);
+}
+
+std::string shade(double z, double t) {
+    const int* hue = z < 0.0 ? k_rent_rgb : k_own_rgb;
     int rgb[3];
     for (int i = 0; i < 3; ++i) rgb[i] = static_cast<int>(std::lround(255.0 + (hue[i] - 255.0) * t));
     return fmt::format("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
@@ -65,22 +70,95 @@ void write_cell_axes(SvgWriter& svg, const GridMap& chart, const Plot& plot, dou
     svg.close();
 }
 
-void write_legend_defs(SvgWriter& svg, const std::string& id) {
+// The hatch over renting's cells, and the legend's swatches: each side's hue at full strength.
+void write_defs(SvgWriter& svg, const std::string& id) {
     svg.open("defs");
     svg.open("pattern", {{"id", id + "-hatch"}, {"patternUnits", "userSpaceOnUse"}, {"width", "6"}, {"height", "6"}});
     svg.leaf("path", {{"d", "M0,6 L6,0"}, {"stroke", "#ffffff"}, {"stroke-width", "1.2"}});
     svg.close();
-    // Legend swatches: each hue at full strength, the one below zero hatched as its cells are.
-    for (int side = 0; side < 2; ++side) {
-        svg.open("pattern", {{"id", fmt::format("{}-fill-{}", id, side)},
-                             {"patternUnits", "userSpaceOnUse"},
-                             {"width", "6"},
-                             {"height", "6"}});
-        svg.leaf("rect", {{"width", "6"}, {"height", "6"}, {"fill", shade(side == 0 ? -1.0 : 1.0, 1.0)}});
-        if (side == 0) svg.leaf("path", {{"d", "M0,6 L6,0"}, {"stroke", "#ffffff"}, {"stroke-width", "1.2"}});
-        svg.close();
-    }
     svg.close();
+    write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
+}
+
+// The line between neighbouring cells on opposite sides of zero: where the verdict flips, along the cells' edges.
+std::string flip_path(const GridMap& chart, const Plot& plot, double cell_w, double cell_h) {
+    const std::size_t nx = chart.x_values.size();
+    const std::size_t ny = chart.y_values.size();
+    auto rent = [&](std::size_t i, std::size_t j) { return chart.z[j * nx + i] < 0.0; };
+    auto x_at = [&](std::size_t i) { return svg_number(plot.left + cell_w * static_cast<double>(i)); };
+    auto y_at = [&](std::size_t j) { return svg_number(plot.bottom() - cell_h * static_cast<double>(j)); };
+    std::string d;
+    for (std::size_t j = 0; j < ny; ++j)
+        for (std::size_t i = 0; i < nx; ++i) {
+            if (i + 1 < nx && rent(i, j) != rent(i + 1, j))
+                d += "M" + x_at(i + 1) + "," + y_at(j) + " L" + x_at(i + 1) + "," + y_at(j + 1) + " ";
+            if (j + 1 < ny && rent(i, j) != rent(i, j + 1))
+                d += "M" + x_at(i) + "," + y_at(j + 1) + " L" + x_at(i + 1) + "," + y_at(j + 1) + " ";
+        }
+    if (!d.empty()) d.pop_back();
+    return d;
+}
+
+// Where the cells go and how they are shaded and labelled.
+struct Cells {
+    Plot plot;
+    double width = 0.0;
+    double height = 0.0;
+    double label_step = 1.0;      // cell labels to about four significant digits of the largest value
+    double farthest_below = 0.0;  // the largest |z| below zero
+    double farthest_above = 0.0;  // ... and above it
+};
+
+Cells cells_of(const GridMap& chart) {
+    Cells c;
+    double largest = 0.0;
+    for (const double z : chart.z) {
+        largest = std::max(largest, std::fabs(z));
+        if (z < 0.0)
+            c.farthest_below = std::max(c.farthest_below, -z);
+        else
+            c.farthest_above = std::max(c.farthest_above, z);
+    }
+    c.plot = plot_area(chart.document, 78.0);
+    c.width = c.plot.width / static_cast<double>(chart.x_values.size());
+    c.height = c.plot.height / static_cast<double>(chart.y_values.size());
+    // "$74.9k", "-$23.4k", "$1.2k"
+    c.label_step = largest > 0.0 ? std::pow(10.0, std::floor(std::log10(largest)) - 3.0) : 1.0;
+    return c;
+}
+
+void write_cell(SvgWriter& svg, const GridMap& chart, const Cells& c, std::size_t i, std::size_t j) {
+    const double z = chart.z[j * chart.x_values.size() + i];
+    const double t = strength(z, z < 0.0 ? c.farthest_below : c.farthest_above);
+    const std::string x = svg_number(c.plot.left + c.width * static_cast<double>(i));
+    const std::string y = svg_number(c.plot.bottom() - c.height * static_cast<double>(j + 1));
+    std::vector<SvgAttribute> cell = {{"class", "cell"},
+                                      {"data-x", data_number(chart.x_values[i])},
+                                      {"data-y", data_number(chart.y_values[j])},
+                                      {"data-z", data_number(z)},
+                                      {"x", x},
+                                      {"y", y},
+                                      {"width", svg_number(c.width)},
+                                      {"height", svg_number(c.height)},
+                                      {"fill", shade(z, t)},
+                                      {"stroke", "#ffffff"},
+                                      {"stroke-width", "0.5"}};
+    if (z != 0.0) add_side(cell, z < 0.0 ? Whose::rent : Whose::own);
+    svg.leaf("rect", cell);
+    if (z < 0.0)
+        svg.leaf("rect", {{"x", x},
+                          {"y", y},
+                          {"width", svg_number(c.width)},
+                          {"height", svg_number(c.height)},
+                          {"fill", "url(#" + chart.document.id + "-hatch)"}});
+    if (c.width >= 44.0 && c.height >= 16.0)
+        svg.text("text",
+                 {{"x", svg_number(c.plot.left + c.width * (static_cast<double>(i) + 0.5))},
+                  {"y", svg_number(c.plot.bottom() - c.height * (static_cast<double>(j) + 0.5) + 4)},
+                  {"text-anchor", "middle"},
+                  {"font-size", "10"},
+                  {"fill", t > 0.6 ? "#ffffff" : "#000000"}},
+                 tick_label(chart.z_axis, z, c.label_step));
 }
 
 }  // namespace
@@ -90,55 +168,28 @@ std::string grid_map_svg(const GridMap& chart) {
     const std::size_t ny = chart.y_values.size();
     if (nx == 0 || ny == 0 || chart.z.size() != nx * ny)
         throw std::invalid_argument("grid map: needs x_values.size() * y_values.size() values, and at least one");
-    double largest = 0.0;
-    for (const double z : chart.z) largest = std::max(largest, std::fabs(z));
-    const Plot plot = plot_area(chart.document, 78.0);
-    const double cell_w = plot.width / static_cast<double>(nx);
-    const double cell_h = plot.height / static_cast<double>(ny);
+    const Cells cells = cells_of(chart);
     const std::string& id = chart.document.id;
-    // Cell labels to about four significant digits of the largest value: "$74.9k", "-$23.4k", "$1.2k".
-    const double label_step = largest > 0.0 ? std::pow(10.0, std::floor(std::log10(largest)) - 3.0) : 1.0;
-
+    const std::string flips = flip_path(chart, cells.plot, cells.width, cells.height);
     SvgWriter svg;
-    write_legend_defs(svg, id);
+    write_defs(svg, id);
     write_heading(svg, chart.document);
-    write_legend(svg, id, {{chart.below_name, 0, false}, {chart.above_name, 1, false}}, plot.left, 48.0,
-                 chart.document.width - 12.0);
-    write_cell_axes(svg, chart, plot, cell_w, cell_h);
+    std::vector<LegendItem> legend = {legend_box(chart.above_name, fill(id, 0)),
+                                      legend_box(chart.below_name, fill(id, 1))};
+    if (!flips.empty()) legend.push_back(legend_line(chart.flip_name, {"#000000", "", 2.5}));
+    write_legend(svg, legend, cells.plot.left, 48.0, chart.document.width - 12.0);
+    write_cell_axes(svg, chart, cells.plot, cells.width, cells.height);
     svg.open("g", {{"class", "cells"}, {"data-z-label", chart.z_axis.label}});
-    for (std::size_t j = 0; j < ny; ++j) {
-        for (std::size_t i = 0; i < nx; ++i) {
-            const double z = chart.z[j * nx + i];
-            const std::string x = svg_number(plot.left + cell_w * static_cast<double>(i));
-            const std::string y = svg_number(plot.bottom() - cell_h * static_cast<double>(j + 1));
-            std::vector<SvgAttribute> cell = {{"class", "cell"},
-                                              {"data-x", data_number(chart.x_values[i])},
-                                              {"data-y", data_number(chart.y_values[j])},
-                                              {"data-z", data_number(z)},
-                                              {"x", x},
-                                              {"y", y},
-                                              {"width", svg_number(cell_w)},
-                                              {"height", svg_number(cell_h)},
-                                              {"fill", shade(z, largest)},
-                                              {"stroke", "#ffffff"},
-                                              {"stroke-width", "0.5"}};
-            svg.leaf("rect", cell);
-            if (z < 0.0)
-                svg.leaf("rect", {{"x", x},
-                                  {"y", y},
-                                  {"width", svg_number(cell_w)},
-                                  {"height", svg_number(cell_h)},
-                                  {"fill", "url(#" + id + "-hatch)"}});
-            if (cell_w >= 44.0 && cell_h >= 16.0)
-                svg.text("text",
-                         {{"x", svg_number(plot.left + cell_w * (static_cast<double>(i) + 0.5))},
-                          {"y", svg_number(plot.bottom() - cell_h * (static_cast<double>(j) + 0.5) + 4)},
-                          {"text-anchor", "middle"},
-                          {"font-size", "10"}},
-                         tick_label(chart.z_axis, z, label_step));
-        }
-    }
+    for (std::size_t j = 0; j < ny; ++j)
+        for (std::size_t i = 0; i < nx; ++i) write_cell(svg, chart, cells, i, j);
     svg.close();
+    if (!flips.empty())
+        svg.leaf("path", {{"class", "flip-line"},
+                          {"d", flips},
+                          {"fill", "none"},
+                          {"stroke", "#000000"},
+                          {"stroke-width", "2.5"},
+                          {"stroke-linecap", "square"}});
     return svg_document(chart.document, svg.str());
 }
 

@@ -39,13 +39,14 @@ std::string points_text(const LineSeries& s, const Scale& x, const Scale& y) {
     return points;
 }
 
-void write_series(SvgWriter& svg, const LineSeries& s, std::size_t index, const Scale& x, const Scale& y) {
-    const LineStyle& style = line_style(index);
-    svg.open("g", {{"class", "series"},
-                   {"data-key", s.key},
-                   {"data-name", s.name},
-                   {"data-x", data_numbers(s.x)},
-                   {"data-y", data_numbers(s.y)}});
+void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, const Scale& x, const Scale& y) {
+    std::vector<SvgAttribute> group = {{"class", "series"},
+                                       {"data-key", s.key},
+                                       {"data-name", s.name},
+                                       {"data-x", data_numbers(s.x)},
+                                       {"data-y", data_numbers(s.y)}};
+    add_side(group, s.tone);
+    svg.open("g", group);
     std::vector<SvgAttribute> line = {{"points", points_text(s, x, y)},
                                       {"fill", "none"},
                                       {"stroke", style.colour},
@@ -53,6 +54,41 @@ void write_series(SvgWriter& svg, const LineSeries& s, std::size_t index, const 
                                       {"stroke-linejoin", "round"}};
     if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
     svg.leaf("polyline", line);
+    svg.close();
+}
+
+// The bins; with `split`, renting's fill below zero and owning's above it (fills 1 and 0).
+void write_bins(SvgWriter& svg, const Histogram& chart, const Scale& x, const Scale& y, bool split) {
+    const std::string& id = chart.document.id;
+    svg.open("g", {{"class", "bins"}});
+    for (std::size_t i = 0; i < chart.counts.size(); ++i) {
+        const double low = chart.edges[i];
+        const double high = chart.edges[i + 1];
+        const double top = y.at(chart.counts[i]);
+        const double height = y.at(0.0) - top;
+        const bool below = split && low < 0.0;
+        std::vector<SvgAttribute> bin = {{"class", "bin"},
+                                         {"data-low", data_number(low)},
+                                         {"data-high", data_number(high)},
+                                         {"data-count", data_number(chart.counts[i])},
+                                         {"x", svg_number(x.at(low))},
+                                         {"y", svg_number(top)},
+                                         {"width", svg_number(x.at(high) - x.at(low))},
+                                         {"height", svg_number(height)},
+                                         {"fill", fill(id, below ? 1 : 0)},
+                                         {"stroke", "#ffffff"},
+                                         {"stroke-width", "0.5"}};
+        if (split) add_side(bin, below ? Whose::rent : Whose::own);
+        svg.leaf("rect", bin);
+        // A bin across zero: its part above zero in owning's fill.
+        if (below && high > 0.0)
+            svg.leaf("rect", {{"data-side", "own"},
+                              {"x", svg_number(x.at(0.0))},
+                              {"y", svg_number(top)},
+                              {"width", svg_number(x.at(high) - x.at(0.0))},
+                              {"height", svg_number(height)},
+                              {"fill", fill(id, 0)}});
+    }
     svg.close();
 }
 
@@ -71,15 +107,21 @@ std::string line_chart_svg(const LineChart& chart) {
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
 
+    // Owning's and renting's lines take their sides' styles; the others the other colours in turn.
+    std::vector<LineStyle> styles;
+    std::size_t others = 0;
+    for (const LineSeries& s : chart.series)
+        styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
     SvgWriter svg;
     write_heading(svg, chart.document);
     std::vector<LegendItem> legend;
-    for (std::size_t i = 0; i < chart.series.size(); ++i) legend.push_back({chart.series[i].name, i, true});
-    write_legend(svg, chart.document.id, legend, plot.left, 48.0, chart.document.width - 12.0);
+    for (std::size_t i = 0; i < chart.series.size(); ++i)
+        legend.push_back(legend_line(chart.series[i].name, styles[i]));
+    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
-    for (std::size_t i = 0; i < chart.series.size(); ++i) write_series(svg, chart.series[i], i, x, y);
-    for (std::size_t i = 0; i < chart.markers.size(); ++i) write_marker(svg, plot, x, chart.markers[i], i);
+    for (std::size_t i = 0; i < chart.series.size(); ++i) write_series(svg, chart.series[i], styles[i], x, y);
+    write_markers(svg, plot, x, chart.markers, chart.document.width);
     return svg_document(chart.document, svg.str());
 }
 
@@ -95,32 +137,22 @@ std::string histogram_svg(const Histogram& chart) {
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
 
+    // Split at zero (what owning saves): renting's fill below, owning's above; otherwise one other colour.
+    const bool split = !chart.below_name.empty() && !chart.above_name.empty();
+    const std::string& id = chart.document.id;
     SvgWriter svg;
-    write_fills(svg, chart.document.id, 1);
+    if (split)
+        write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
+    else
+        write_fills(svg, id, {tone_fill(Whose::other)});
     write_heading(svg, chart.document);
-    write_legend(svg, chart.document.id, {{chart.y_axis.label, 0, false}}, plot.left, 48.0,
-                 chart.document.width - 12.0);
+    std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
+    if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
+    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
-    svg.open("g", {{"class", "bins"}});
-    for (std::size_t i = 0; i < chart.counts.size(); ++i) {
-        const double left = x.at(chart.edges[i]);
-        const double right = x.at(chart.edges[i + 1]);
-        const double top = y.at(chart.counts[i]);
-        svg.leaf("rect", {{"class", "bin"},
-                          {"data-low", data_number(chart.edges[i])},
-                          {"data-high", data_number(chart.edges[i + 1])},
-                          {"data-count", data_number(chart.counts[i])},
-                          {"x", svg_number(left)},
-                          {"y", svg_number(top)},
-                          {"width", svg_number(right - left)},
-                          {"height", svg_number(y.at(0.0) - top)},
-                          {"fill", fill(chart.document.id, 0)},
-                          {"stroke", "#ffffff"},
-                          {"stroke-width", "0.5"}});
-    }
-    svg.close();
-    for (std::size_t i = 0; i < chart.markers.size(); ++i) write_marker(svg, plot, x, chart.markers[i], i);
+    write_bins(svg, chart, x, y, split);
+    write_markers(svg, plot, x, chart.markers, chart.document.width);
     return svg_document(chart.document, svg.str());
 }
 

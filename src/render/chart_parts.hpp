@@ -21,9 +21,9 @@ struct Plot {
     double bottom() const noexcept { return top + height; }
 };
 
-// The plot area of a document with room for the title and legend above, tick labels and the axis label below and
-// `left_margin` for the value labels.
-Plot plot_area(const SvgDocument& document, double left_margin);
+// The plot area of a document with room for the title and `legend_rows` legend rows above (two at least), tick
+// labels and the axis label below and `left_margin` for the value labels.
+Plot plot_area(const SvgDocument& document, double left_margin, std::size_t legend_rows = 2);
 
 // A linear map from data values [low, high] to SVG units [from, to].
 struct Scale {
@@ -46,44 +46,75 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count);
 // The text of one tick of `axis`.
 std::string tick_label(const Axis& axis, double value, double step);
 
-// Line style i (cycled): a palette colour and a dash pattern ("" = solid), distinct in grey-scale as well.
+// The two sides' colours (chart.hpp's colour rule), from Okabe & Ito's palette for colour-blind readers
+// (https://jfly.uni-koeln.de/color/): blue and vermilion stay apart for every common colour-vision deficiency.
+inline constexpr const char* k_own_colour = "#0072B2";
+inline constexpr const char* k_rent_colour = "#D55E00";
+
+// A line's style: owning's solid blue, renting's dashed vermilion, and `other_index` (cycled) picking among the
+// other colours, each with its own dash so grey-scale prints keep the lines apart.
 struct LineStyle {
     const char* colour;
-    const char* dash;
+    const char* dash;  // "" = solid
     double width;
 };
-const LineStyle& line_style(std::size_t index);
+const LineStyle& line_style(Whose tone, std::size_t other_index = 0);
 
-// Fill i (cycled): the url() of a pattern written by write_fills, colour plus texture.
+// A fill: a colour with a texture drawn over it. Owning's kinds are plain or straight-lined blues, renting's always
+// carry a diagonal hatch; `variant` (the n-th kind of that tone in one chart) steps through textures, then lighter
+// tints.
+struct FillStyle {
+    std::string colour;   // "#rrggbb"
+    std::string texture;  // path data on a 6 x 6 tile, "" for none
+    std::string ink;      // the texture's colour
+};
+FillStyle tone_fill(Whose tone, std::size_t variant = 0);
+// The data-side attribute of a mark: "own" or "rent" (tests read it to check the colour rule); nothing for others.
+void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
+// The url() of fill `index` of write_fills.
 std::string fill(const std::string& document_id, std::size_t index);
-// <defs> with `count` fill patterns, named after the document's id.
-void write_fills(SvgWriter& svg, const std::string& document_id, std::size_t count);
+// <defs> with one pattern per fill, named after the document's id and the fill's index.
+void write_fills(SvgWriter& svg, const std::string& document_id, const std::vector<FillStyle>& fills);
 
 // The visible title at the top left.
 void write_heading(SvgWriter& svg, const SvgDocument& document);
 
-// One legend entry: a line sample (style index) or a filled box (fill index).
+// One legend entry: a line sample, a filled box, an open or a filled dot, or a bold heading with no sample.
 struct LegendItem {
+    enum class Swatch { line, box, open_dot, dot, heading };
     std::string name;
-    std::size_t style = 0;
-    bool line = true;
+    Swatch swatch = Swatch::box;
+    std::string paint = {};  // the box's fill (a url() or colour), or the line's colour
+    std::string dash = {};   // a line's dash pattern, "" solid
+    double width = 2.5;      // a line's width
 };
+LegendItem legend_line(const std::string& name, const LineStyle& style);
+LegendItem legend_box(const std::string& name, const std::string& paint);
+// How many rows the legend takes from x, wrapping at `right`.
+std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right);
 // The legend in one or more rows from (x, y), wrapping at `right`.
-void write_legend(SvgWriter& svg, const std::string& document_id, const std::vector<LegendItem>& items, double x,
-                  double y, double right);
+void write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 
-// A vertical marker line across the plot with its label at the top, and its data- attributes.
-void write_marker(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const Marker& marker, std::size_t index);
+// Vertical marker lines across the plot with their data- attributes and their labels at the top, each label
+// in the highest lane where its box (estimated by text_width) overlaps no other label, flipped left of its line
+// where it would leave the document. Labels carry a white halo, so they read over bars and lines.
+void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
+                   double document_width);
 
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
 double text_width(const std::string& text, double font_size = 12.0);
 
 // `text` cut to `max_chars` code points, with an ellipsis when cut.
 std::string shorten(const std::string& text, std::size_t max_chars);
+
+// Each label cut to `max_chars` code points, and no two different labels cut to the same text: those that would
+// be keep their head and their tail around the ellipsis ("gpu:gpu-a/pri…/price_usd"), the tail as long as telling
+// them apart needs, and a label that cannot be told apart in `max_chars` stays whole.
+std::vector<std::string> distinct_labels(const std::vector<std::string>& labels, std::size_t max_chars);
 
 }  // namespace gpucost::chart_parts

@@ -35,7 +35,7 @@ std::string rank_svg(const RankReport& report, const Currency& money, const Char
     chart.value_axis.label = fmt::format("Cost per million {} ({})", w.work_unit, money.code);
     chart.value_axis.format = TickFormat::money;
     chart.value_axis.currency = money;
-    chart.group_names = {"own (build)", "rent (one cloud instance)"};
+    chart.groups = {{"own (build)", Whose::own}, {"rent (one cloud instance)", Whose::rent}};
     for (const RankRow& r : report.rows) {
         if (!r.usd_per_million_units) continue;
         const double value = money.from_usd(*r.usd_per_million_units);

@@ -116,8 +116,8 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
     chart.x_axis.label = "Months from purchase";
     chart.x_axis.ticks = month_ticks(months);
     chart.y_axis = money_axis("Cumulative discounted spend", money);
-    LineSeries own{"build", own_name(c), {}, {}};
-    LineSeries rent{"cloud", rent_name(c), {}, {}};
+    LineSeries own{"build", own_name(c), {}, {}, Whose::own};
+    LineSeries rent{"cloud", rent_name(c), {}, {}, Whose::rent};
     for (const CashFlowMonth& m : c.cash_flow.months) {
         own.x.push_back(m.month);
         own.y.push_back(money.from_usd(m.build_cumulative_usd));
@@ -152,9 +152,16 @@ std::string cost_vs_hours_svg(const Comparison& c, const Currency& money, const 
     chart.x_axis.label = "Hours of use per week (h)";
     chart.x_axis.ticks = {0, 24, 48, 72, 96, 120, 144, 168};
     chart.y_axis = money_axis("Total discounted cost", money);
-    chart.series = {
-        {"build", own_name(c), {0.0, 168.0}, {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)}},
-        {"cloud", rent_name(c), {0.0, 168.0}, {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)}}};
+    chart.series = {{"build",
+                     own_name(c),
+                     {0.0, 168.0},
+                     {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)},
+                     Whose::own},
+                    {"cloud",
+                     rent_name(c),
+                     {0.0, 168.0},
+                     {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)},
+                     Whose::rent}};
     if (e.break_even_hours_per_week)
         chart.markers.push_back(
             {"break-even", "break-even: " + hours_text(*e.break_even_hours_per_week), *e.break_even_hours_per_week});
@@ -167,7 +174,8 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
     chart.document = document_for(
         placement, "Cost breakdown: " + c.build.id,
         fmt::format("Each side's discounted cost over {} by category, in {}: owning {} totals {}, renting {} "
-                    "totals {}. The resale credit is drawn below zero.",
+                    "totals {}; owning's categories in owning's colour, renting's in renting's. The resale credit is "
+                    "drawn below zero.",
                     months_text(c.assumptions.values.months), money.code, c.build.name,
                     format_money(c.result.build.total_usd, money), c.offer.id,
                     format_money(c.result.cloud.total_usd, money)),
@@ -176,7 +184,8 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
     for (const Side side : {Side::build, Side::cloud}) {
         StackedBar bar{to_string(side), side == Side::build ? own_name(c) : rent_name(c), {}};
         for (const CategoryInfo& info : categories_of(side))
-            bar.segments.push_back({info.key, info.key, money.from_usd(c.cost_usd(info.category))});
+            bar.segments.push_back({info.key, info.key, money.from_usd(c.cost_usd(info.category)),
+                                    side == Side::build ? Whose::own : Whose::rent});
         chart.bars.push_back(std::move(bar));
     }
     return stacked_bar_chart_svg(chart);
@@ -188,7 +197,8 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
     chart.document = document_for(
         placement, "What owning saves, per build",
         fmt::format("For each build against its cloud match, over {} at {}, in {}: the bar goes right by what "
-                    "owning saves and left by what renting saves; each is labelled with its break-even.",
+                    "owning saves (owning's colour) and left by what renting saves (renting's colour); each is "
+                    "labelled with its break-even.",
                     months_text(a.months), hours_text(a.hours_per_week), money.code),
         {{"data-chart", k_savings}, {"data-currency", money.code}});
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);

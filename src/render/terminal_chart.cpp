@@ -1,5 +1,5 @@
 // The cumulative-spend chart in a terminal: braille dots (2 x 4 per character cell), one series solid and the
-// other dashed so they stay apart without colour.
+// other dashed so they stay apart without colour, and in colour owning blue and renting vermilion as every chart.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,10 +14,12 @@
 namespace gpucost {
 namespace {
 
-constexpr int k_rows = 12;                         // character rows of the plot: 48 dot rows
-constexpr int k_min_columns = 40;                  // narrower than this and the labels do not fit
-constexpr const char* k_own_colour = "\x1b[34m";   // blue
-constexpr const char* k_rent_colour = "\x1b[33m";  // yellow: apart from blue for the common colour-vision types
+constexpr int k_rows = 12;         // character rows of the plot: 48 dot rows
+constexpr int k_min_columns = 40;  // narrower than this and the labels do not fit
+// The SVG charts' colours (chart.hpp's colour rule) as the nearest of the 256-colour palette: owning blue #0072B2 as
+// 25 (#005FAF), renting vermilion #D55E00 as 166 (#D75F00).
+constexpr const char* k_own_colour = "\x1b[38;5;25m";
+constexpr const char* k_rent_colour = "\x1b[38;5;166m";
 constexpr const char* k_reset = "\x1b[0m";
 
 // The bit of braille dot (x 0..1, y 0..3) in a cell (Unicode's braille patterns, U+2800 + bits).

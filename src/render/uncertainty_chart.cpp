@@ -58,19 +58,23 @@ std::string tornado_svg(const SensitivityComparison& c, const Currency& money, c
     chart.document = document_for(
         placement, "What moves the verdict: " + c.label.build.id,
         fmt::format("For owning {} against renting {}, each ranged input alone at its low and its high end, "
-                    "the others at their point values: how far owning's saving moves from {} ({}).",
+                    "the others at their point values: how far owning's saving moves from {} ({}); an open dot marks "
+                    "the input's low end, a filled one its high end.",
                     c.label.build.id, c.label.offer.id, format_money(c.label.owning_saves_usd, money), money.code),
         label_data("tornado", c.label, money));
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
     chart.base = money.from_usd(c.label.owning_saves_usd);
-    chart.below_name = "owning saves less";
-    chart.above_name = "owning saves more";
+    chart.below_name = "renting is cheaper";
+    chart.above_name = "owning is cheaper";
+    chart.less_name = "owning saves less";
+    chart.more_name = "owning saves more";
     for (const TornadoRow& t : c.rows) {
         const double at_low = money.from_usd(t.owning_saves_at_low_usd);
         const double at_high = money.from_usd(t.owning_saves_at_high_usd);
         chart.rows.push_back(
             {t.address, t.address, std::min(at_low, at_high), std::max(at_low, at_high),
-             fmt::format("{} to {}{}", exact_number(t.low), exact_number(t.high), t.flips ? ": flips" : "")});
+             fmt::format("{} to {}{}", exact_number(t.low), exact_number(t.high), t.flips ? ": flips" : ""), at_low,
+             at_high});
     }
     if (chart.rows.empty()) throw DataError("no range applies to " + c.label.build.id + ": nothing to chart");
     return diverging_bar_chart_svg(chart);
@@ -93,8 +97,8 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
                          std::move(data));
         chart.x_axis.label = r.addresses[0];
         chart.y_axis = money_axis("Total discounted cost", money);
-        LineSeries own{"build", "Own: " + c.label.build.id, {}, {}};
-        LineSeries rent{"cloud", "Rent: " + c.label.offer.id, {}, {}};
+        LineSeries own{"build", "Own: " + c.label.build.id, {}, {}, Whose::own};
+        LineSeries rent{"cloud", "Rent: " + c.label.offer.id, {}, {}, Whose::rent};
         for (const SweepCell& cell : c.cells) {
             own.x.push_back(cell.at[0]);
             own.y.push_back(money.from_usd(cell.build_total_usd));
@@ -108,7 +112,8 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     chart.document =
         document_for(placement, title,
                      fmt::format("What owning {} saves against renting {} ({}) over a grid of {} (rows) and "
-                                 "{} (columns); cells below zero, where renting is cheaper, are hatched.",
+                                 "{} (columns); cells below zero, where renting is cheaper, are in renting's colour "
+                                 "and hatched, and a line runs where the verdict flips.",
                                  c.label.build.id, c.label.offer.id, money.code, r.addresses[0], r.addresses[1]),
                      std::move(data));
     chart.y_axis.label = r.addresses[0];
@@ -135,6 +140,8 @@ std::string histogram_svg(const SimulationReport& r, const SimulationComparison&
     Histogram chart;
     chart.x_axis = money_axis("Owning saves (cloud total minus build total)", money);
     chart.y_axis.label = "Draws per bin";
+    chart.below_name = "renting is cheaper";
+    chart.above_name = "owning is cheaper";
     for (const double e : h.edges) chart.edges.push_back(money.from_usd(e));
     for (const std::uint64_t n : h.counts) chart.counts.push_back(static_cast<double>(n));
     // A money axis always covers zero, so the line where the verdict flips is always on the chart.

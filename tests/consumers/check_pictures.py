@@ -20,7 +20,7 @@ ENV = dict(os.environ, GPUCOST_TODAY="2026-12-01")
 
 # HTML5 elements libxml2's HTML parser (HTML 4) does not know: it says "Tag X invalid" and parses on.
 HTML5_TAGS = {"main", "section", "figure", "figcaption", "details", "summary", "svg", "title", "desc", "defs",
-              "pattern", "rect", "path", "line", "polyline", "text", "g"}
+              "pattern", "rect", "path", "line", "polyline", "text", "g", "circle"}
 
 
 def gpucost(*args):

@@ -75,7 +75,8 @@ TEST_CASE("line_chart_svg: one polyline per series with its points as data, mark
     chart.x_axis.label = "Months";
     chart.y_axis.label = "Spend (USD)";
     chart.y_axis.format = TickFormat::money;
-    chart.series = {{"build", "Own & co", {0, 1, 2}, {100, 150, 200}}, {"cloud", "Rent", {0, 1, 2}, {0, 90, 180}}};
+    chart.series = {{"build", "Own & co", {0, 1, 2}, {100, 150, 200}, Whose::own},
+                    {"cloud", "Rent", {0, 1, 2}, {0, 90, 180}, Whose::rent}};
     chart.markers = {{"payback", "payback: month 2", 2}};
     const std::string svg = line_chart_svg(chart);
     CHECK(count_of(svg, "<polyline") == 2);
@@ -84,7 +85,7 @@ TEST_CASE("line_chart_svg: one polyline per series with its points as data, mark
     CHECK(svg.find("data-key=\"cloud\" data-name=\"Rent\" data-x=\"0 1 2\" data-y=\"0 90 180\"") != std::string::npos);
     CHECK(svg.find("class=\"marker\" data-key=\"payback\" data-x=\"2\"") != std::string::npos);
     CHECK(svg.find(">payback: month 2</text>") != std::string::npos);
-    CHECK(svg.find("stroke-dasharray=\"8 4\"") != std::string::npos);  // the second series is dashed
+    CHECK(svg.find("stroke-dasharray=\"8 4\"") != std::string::npos);  // renting's series is dashed
     CHECK(svg.find(">$200</text>") != std::string::npos);              // money ticks 0..200 in steps of 50
     CHECK(svg.find(">Spend (USD)</text>") != std::string::npos);
     check_well_formed(svg);
@@ -163,9 +164,10 @@ TEST_CASE("grid_map_svg: one cell per input pair, the sign hatched below zero, s
     CHECK(count_of(svg, "class=\"cell\"") == 6);
     CHECK(svg.find("data-x=\"120\" data-y=\"0.3\" data-z=\"300\"") != std::string::npos);
     CHECK(count_of(svg, "-hatch)") == 3);  // the three cells below zero
-    // The largest magnitude (-1,000) is the full hue; zero would be white; 900 is 90 % of the way to orange.
+    // The farthest cell below zero (-1,000) is renting's hue in full; the farthest above (900) owning's.
     CHECK(svg.find("data-z=\"-1000\" x=\"78\"") != std::string::npos);
-    CHECK(element_has(svg, "data-z=\"-1000\"", {"fill=\"#0072b2\""}));
+    CHECK(element_has(svg, "data-z=\"-1000\"", {"fill=\"#d55e00\""}));
+    CHECK(element_has(svg, "data-z=\"900\"", {"fill=\"#0072b2\""}));
     check_well_formed(svg);
     chart.z.pop_back();
     CHECK_THROWS_AS(grid_map_svg(chart), std::invalid_argument);

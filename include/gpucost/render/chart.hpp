@@ -1,9 +1,14 @@
 // Chart primitives over the SVG writer (svg.hpp): line charts, stacked bars, diverging horizontal bars (savings per
 // build, a tornado), a histogram with marked percentiles and a two-input grid map. They take plain series, never a
 // report: report_charts.hpp turns a report's figures into these. Every chart has a visible title, a legend, axes
-// whose labels carry units, and its data points as data- attributes (exact, as data_number prints them). Series are
-// told apart by colour (the Okabe-Ito palette, safe for colour-blind readers) and by dash or fill pattern, so
-// grey-scale printing keeps them apart too.
+// whose labels carry units, and its data points as data- attributes (exact, as data_number prints them).
+//
+// The colour rule (docs/output.md "Colours"): a mark's colour says whose it is, the same in every chart. Owning is
+// Okabe-Ito blue (#0072B2), solid and plain; renting is Okabe-Ito vermilion (#D55E00), dashed and hatched, so
+// grey-scale printing keeps them apart too. No other mark takes either colour. Better or worse is never a colour:
+// it is a position (left or right of a base line), a sign on the axis or a label. The diverging bars, the grid map
+// and the histogram chart what owning saves: below zero (renting is cheaper) in renting's colour, above it in
+// owning's.
 #pragma once
 
 #include <cstddef>
@@ -42,12 +47,17 @@ std::string money_tick(double value, double step, const Currency& currency);
 // A plain tick label with the decimals `step` needs: "12", "1,500", "0.25".
 std::string number_tick(double value, double step);
 
+// Whose a mark is: its colour and pattern in every chart (see above). `other` marks take the palette's other
+// colours (green, reddish purple, black, grey), never owning's or renting's.
+enum class Whose { own, rent, other };
+
 // One line of a line chart: points (x[i], y[i]), x increasing.
 struct LineSeries {
     std::string key;   // for data-key, e.g. "build"
     std::string name;  // for the legend, e.g. "Own: office-2x-rtx4090"
     std::vector<double> x;
     std::vector<double> y;
+    Whose tone = Whose::other;
 };
 
 // A vertical line across the plot at x, labelled (the payback month, the break-even, the user's hours).
@@ -67,9 +77,10 @@ struct LineChart {
 
 // One segment of a stacked bar: positive values stack up from zero, negative ones (a credit) down from it.
 struct BarSegment {
-    std::string key;   // the segment's kind, shared across bars: one legend entry and style per key
+    std::string key;   // the segment's kind, shared across bars: one legend entry and style per key and tone
     std::string name;  // for the legend
     double value = 0.0;
+    Whose tone = Whose::other;  // the kinds of one tone share its colour and differ by lightness and texture
 };
 
 struct StackedBar {
@@ -84,26 +95,35 @@ struct StackedBarChart {
     std::vector<StackedBar> bars;
 };
 
-// One row of a diverging bar chart: a bar over [low, high]; the part below the base takes the first style, the
-// part above it the second.
+// One row of a diverging bar chart: a bar over [low, high] of what owning saves; the part below zero takes
+// renting's colour, the part above it owning's. A tornado also marks which end is the input's low and which its
+// high: an open dot at `at_low_input`, a filled one at `at_high_input`.
 struct DivergingRow {
     std::string key;
-    std::string label;  // left of the bar
+    std::string label;  // left of the bar; labels cut to fit stay distinct
     double low = 0.0;
     double high = 0.0;
     std::string note;  // right of the bar, e.g. "break-even 117.8 h/week"
+    std::optional<double> at_low_input = std::nullopt;
+    std::optional<double> at_high_input = std::nullopt;
 };
 
 struct DivergingBarChart {
     SvgDocument document;
     Axis value_axis;
-    double base = 0.0;       // where the bars start from (0, or the base case of a tornado)
-    std::string below_name;  // legend: what a bar below the base means
-    std::string above_name;  // ... and above it
+    double base = 0.0;       // the line the bars are read from (0, or the base case of a tornado)
+    std::string below_name;  // legend: renting's colour, e.g. "renting is cheaper"
+    std::string above_name;  // legend: owning's colour
     std::vector<DivergingRow> rows;
+    std::string less_name = {};  // above the plot, left of a base other than 0: "owning saves less"
+    std::string more_name = {};  // ... and right of it
+    std::string low_end_name = "input at its low end";    // legend of the open dot (rows with ends only)
+    std::string high_end_name = "input at its high end";  // ... and of the filled one
 };
 
-// A histogram: counts[i] falls in [edges[i], edges[i + 1]); the markers (p10, p50, p90) are drawn over it.
+// A histogram: counts[i] falls in [edges[i], edges[i + 1]); the markers (p10, p50, p90) are drawn over it, their
+// labels placed so that none overlaps another. With below_name and above_name (a histogram of what owning saves),
+// bins below zero take renting's colour and bins above it owning's; without, one other colour.
 struct Histogram {
     SvgDocument document;
     Axis x_axis;
@@ -111,11 +131,14 @@ struct Histogram {
     std::vector<double> edges;
     std::vector<double> counts;
     std::vector<Marker> markers;
+    std::string below_name = {};  // legend, e.g. "renting is cheaper"
+    std::string above_name = {};  // e.g. "owning is cheaper"
 };
 
-// A grid map of one outcome over two inputs: z[j * x_values.size() + i] at (x_values[i], y_values[j]). Cells are
-// shaded by a diverging scale around zero (two hues, darker further from zero) and print their value when they
-// are wide enough.
+// A grid map of what owning saves over two inputs: z[j * x_values.size() + i] at (x_values[i], y_values[j]).
+// Cells below zero take renting's colour (hatched), cells above it owning's, each side darker further from zero
+// and never lighter than a clear tint; a line runs between the cells where the sign changes (the verdict flips).
+// Cells print their value when they are wide enough.
 struct GridMap {
     SvgDocument document;
     Axis x_axis;
@@ -126,13 +149,20 @@ struct GridMap {
     std::vector<double> x_values;
     std::vector<double> y_values;
     std::vector<double> z;
+    std::string flip_name = "the verdict flips";  // legend of the line between cells of opposite sign
+};
+
+// A group of bars: one legend entry, filled by its tone.
+struct BarGroup {
+    std::string name;
+    Whose tone = Whose::other;
 };
 
 // One bar of a horizontal bar chart, from zero to `value`, filled by its group (one legend entry per group).
 struct HorizontalBar {
     std::string key;        // for data-key, e.g. an id
-    std::string label;      // left of the bar
-    std::size_t group = 0;  // index into HorizontalBarChart::group_names
+    std::string label;      // left of the bar; labels cut to fit stay distinct
+    std::size_t group = 0;  // index into HorizontalBarChart::groups
     double value = 0.0;     // >= 0 reads best; a negative bar goes left of zero
     std::string note;       // right of the bar, e.g. "$0.41"
 };
@@ -141,7 +171,7 @@ struct HorizontalBar {
 struct HorizontalBarChart {
     SvgDocument document;
     Axis value_axis;
-    std::vector<std::string> group_names;  // the legend
+    std::vector<BarGroup> groups;  // the legend
     std::vector<HorizontalBar> bars;
 };
 

@@ -1,0 +1,160 @@
+// The charts' styles and legend: the colour rule of chart.hpp (owning blue and plain, renting vermilion and
+// hatched, nothing else in either colour) in one place.
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "chart_parts.hpp"
+
+namespace gpucost::chart_parts {
+namespace {
+
+constexpr LineStyle k_own_line = {k_own_colour, "", 2.5};
+constexpr LineStyle k_rent_line = {k_rent_colour, "8 4", 2.5};
+// The palette's other colours for marks of neither side, each with a dash of its own.
+constexpr std::array<LineStyle, 4> k_other_lines = {{
+    {"#009E73", "2 3", 2.5},       // bluish green, dotted
+    {"#CC79A7", "10 3 2 3", 2.5},  // reddish purple, dash-dot
+    {"#000000", "5 5", 2.0},       // black, long dashes
+    {"#999999", "1 6", 3.0},       // grey, sparse dots
+}};
+
+// Textures on a 6 x 6 tile. Owning's are plain or straight; every one of renting's carries the diagonal.
+constexpr std::array<const char*, 4> k_own_textures = {"", "M0,3 L6,3", "M3,0 L3,6", "M3,0 L3,6 M0,3 L6,3"};
+constexpr std::array<const char*, 4> k_rent_textures = {"M0,6 L6,0", "M0,6 L6,0 M0,0 L6,6", "M0,6 L6,0 M0,3 L6,3",
+                                                        "M0,6 L6,0 M3,0 L3,6"};
+constexpr std::array<const char*, 4> k_other_colours = {"#009E73", "#CC79A7", "#000000", "#999999"};
+// The tints of one hue a tone's kinds step through after its textures: the full hue, then mixed with white.
+constexpr std::array<double, 3> k_tints = {1.0, 0.65, 0.35};
+
+std::string tint(const char* hex, double strength) {
+    unsigned rgb[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i)
+        rgb[i] = static_cast<unsigned>(std::stoul(std::string(hex + 1 + 2 * i, 2), nullptr, 16));
+    auto mix = [strength](unsigned c) { return std::lround(255.0 + (static_cast<double>(c) - 255.0) * strength); };
+    return fmt::format("#{:02X}{:02X}{:02X}", mix(rgb[0]), mix(rgb[1]), mix(rgb[2]));
+}
+
+}  // namespace
+
+const LineStyle& line_style(Whose tone, std::size_t other_index) {
+    if (tone == Whose::own) return k_own_line;
+    if (tone == Whose::rent) return k_rent_line;
+    return k_other_lines[other_index % k_other_lines.size()];
+}
+
+FillStyle tone_fill(Whose tone, std::size_t variant) {
+    const std::size_t texture = variant % 4;
+    const double strength = k_tints[(variant / 4) % k_tints.size()];
+    const char* hue = tone == Whose::own    ? k_own_colour
+                      : tone == Whose::rent ? k_rent_colour
+                                            : k_other_colours[variant % k_other_colours.size()];
+    const char* path = tone == Whose::own    ? k_own_textures[texture]
+                       : tone == Whose::rent ? k_rent_textures[texture]
+                                             : k_own_textures[(variant / k_other_colours.size()) % 4];
+    // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
+    return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
+}
+
+void add_side(std::vector<SvgAttribute>& attributes, Whose tone) {
+    if (tone != Whose::other) attributes.push_back({"data-side", tone == Whose::own ? "own" : "rent"});
+}
+
+std::string fill(const std::string& document_id, std::size_t index) {
+    return fmt::format("url(#{}-fill-{})", document_id, index);
+}
+
+void write_fills(SvgWriter& svg, const std::string& document_id, const std::vector<FillStyle>& fills) {
+    svg.open("defs");
+    for (std::size_t i = 0; i < fills.size(); ++i) {
+        svg.open("pattern", {{"id", fmt::format("{}-fill-{}", document_id, i)},
+                             {"patternUnits", "userSpaceOnUse"},
+                             {"width", "6"},
+                             {"height", "6"}});
+        svg.leaf("rect", {{"width", "6"}, {"height", "6"}, {"fill", fills[i].colour}});
+        if (!fills[i].texture.empty())
+            svg.leaf("path", {{"d", fills[i].texture}, {"stroke", fills[i].ink}, {"stroke-width", "1.2"}});
+        svg.close();
+    }
+    svg.close();
+}
+
+LegendItem legend_line(const std::string& name, const LineStyle& style) {
+    return {name, LegendItem::Swatch::line, style.colour, style.dash, style.width};
+}
+
+LegendItem legend_box(const std::string& name, const std::string& paint) {
+    return {name, LegendItem::Swatch::box, paint};
+}
+
+namespace {
+
+double item_width(const LegendItem& item) {
+    const bool heading = item.swatch == LegendItem::Swatch::heading;
+    return heading ? text_width(item.name) * 1.1 + 10.0 : 28.0 + text_width(item.name) + 16.0;  // a heading is bold
+}
+
+void write_swatch(SvgWriter& svg, const LegendItem& item, double x, double y) {
+    using Swatch = LegendItem::Swatch;
+    if (item.swatch == Swatch::line)
+        svg.leaf("line", {{"x1", svg_number(x)},
+                          {"y1", svg_number(y - 4)},
+                          {"x2", svg_number(x + 22)},
+                          {"y2", svg_number(y - 4)},
+                          {"stroke", item.paint},
+                          {"stroke-width", svg_number(item.width)},
+                          {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
+    else if (item.swatch == Swatch::box)
+        svg.leaf("rect", {{"x", svg_number(x)},
+                          {"y", svg_number(y - 11)},
+                          {"width", "22"},
+                          {"height", "12"},
+                          {"fill", item.paint},
+                          {"stroke", "#333333"},
+                          {"stroke-width", "0.5"}});
+    else if (item.swatch != Swatch::heading)
+        svg.leaf("circle", {{"cx", svg_number(x + 11)},
+                            {"cy", svg_number(y - 4)},
+                            {"r", "4"},
+                            {"fill", item.swatch == Swatch::dot ? "#000000" : "#FFFFFF"},
+                            {"stroke", "#000000"},
+                            {"stroke-width", "1.5"}});
+}
+
+}  // namespace
+
+std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right) {
+    std::size_t rows = items.empty() ? 0 : 1;
+    const double start = x;
+    for (const LegendItem& item : items) {
+        const double width = item_width(item);
+        if (x > start && x + width > right) {
+            x = start;
+            ++rows;
+        }
+        x += width;
+    }
+    return rows;
+}
+
+void write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right) {
+    svg.open("g", {{"class", "legend"}});
+    const double start = x;
+    for (const LegendItem& item : items) {
+        const double width = item_width(item);
+        if (x > start && x + width > right) {
+            x = start;
+            y += 18.0;
+        }
+        write_swatch(svg, item, x, y);
+        if (item.swatch == LegendItem::Swatch::heading)
+            svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(y)}, {"font-weight", "bold"}}, item.name);
+        else
+            svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, item.name);
+        x += width;
+    }
+    svg.close();
+}
+
+}  // namespace gpucost::chart_parts
