@@ -53,7 +53,7 @@ std::string line_starting(const std::string& text, const std::string& start) {
 
 }  // namespace
 
-TEST_CASE("compare piped: the ranked table fits 80 columns; --wide shows every column", "[width]") {
+TEST_CASE("compare piped: the ranked table fits 80 columns, --wide shows every column", "[width]") {
     const ScopedEnv no_columns("COLUMNS", nullptr);
     const std::string piped = run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40"});
     check_golden("compare_all.txt", piped);
