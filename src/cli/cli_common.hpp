@@ -138,6 +138,7 @@ struct ReportOutputOptions {
     std::string currency;  // "" = USD
     std::string usd_rate;
     std::string color = "auto";
+    bool wide = false;  // --wide: the table shows every column and wraps no line
     const CLI::Option* usd_rate_option = nullptr;
 };
 void add_report_output_options(CLI::App& command, ReportOutputOptions& options,
@@ -162,12 +163,13 @@ struct ReportOutput {
     Format format = Format::table;
     RenderOptions render;
 };
-// The format, currency and colour asked for. Colour is on with --color always, or with auto (the default) when
-// stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb".
+// The format, currency, colour and width asked for. Colour is on with --color always, or with auto (the default)
+// when stdout is a terminal, --output is not given, NO_COLOR is unset or empty and TERM is not "dumb". The width the
+// table fits (render.columns): 80 when stdout is not a terminal or --output is given; else COLUMNS when it is a
+// number in 20..1000, else the terminal's own; --wide sets render.wide.
 // Throws UsageError for a bad format, currency code, rate or colour choice.
 ReportOutput report_output(const ReportOutputOptions& options, const Io& io);
-// The same, with --chart: the chart name (cumulative-spend when left out with the table format) and the terminal's
-// width (80 when stdout is not a terminal; else COLUMNS when it is a number in 20..1000, else the terminal's own).
+// The same, with --chart: the chart name (cumulative-spend when left out with the table format).
 // Throws UsageError for --chart with a format that draws none.
 ReportOutput report_output(const ReportOutputOptions& options, const ChartOption& chart, const Io& io);
 

@@ -330,8 +330,10 @@ std::string manual(const CLI::App& root, const std::string& date) {
                 "show); for repeatable runs in tests and CI. Unset: the system clock, in UTC.") +
            "\n";
     out += ".TP\n.B COLUMNS\n" +
-           roff("The width of the chart --chart draws in a terminal, when it is a number from 20 to 1000; unset: "
-                "the terminal's own width. When stdout is not a terminal the chart is 80 columns wide.") +
+           roff("The width the table format fits on a terminal (leaving out its least important columns and "
+                "wrapping prose; --wide shows everything) and the width of the chart --chart draws there, when it is "
+                "a number from 20 to 1000; unset: the terminal's own width. When stdout is not a terminal, or with "
+                "--output, both are 80 columns wide.") +
            "\n";
     out += ".TP\n.B NO_COLOR\n" +
            roff("When set and not empty, the table format and the terminal chart have no colour or bold even on a "

@@ -200,6 +200,9 @@ void add_report_output_options(CLI::App& command, ReportOutputOptions& o, const 
         .add_option("--color,--colour", o.color,
                     "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
         ->type_name("WHEN");
+    command.add_flag("--wide", o.wide,
+                     "show every column of the table and wrap no line (default: fit the terminal's width, 80 "
+                     "columns when not a terminal, leaving out the least important columns and naming them)");
     add_quiet_option(command, o.quiet);
 }
 
@@ -222,21 +225,6 @@ bool colour_for(const ReportOutputOptions& o, const Io& io) {
            !(term != nullptr && std::string_view(term) == "dumb");
 }
 
-}  // namespace
-
-ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
-    ReportOutput r;
-    r.format = output_format(o.format, o.output, parse_report_format);
-    if (r.format == Format::xlsx && writes_to_stdout(o.output) && io.terminal.stdout_is_terminal)
-        throw UsageError("--format xlsx: a workbook is binary and stdout is a terminal; write it with "
-                         "--output FILE.xlsx or pipe it into a file");
-    r.render.currency = currency_for(o);
-    r.render.colour = colour_for(o, io);
-    return r;
-}
-
-namespace {
-
 int columns_for(const ReportOutputOptions& o, const Io& io) {
     if (!io.terminal.stdout_is_terminal || !writes_to_stdout(o.output)) return 80;
     if (const char* text = std::getenv("COLUMNS"); text != nullptr && *text != '\0') {
@@ -249,6 +237,19 @@ int columns_for(const ReportOutputOptions& o, const Io& io) {
 
 }  // namespace
 
+ReportOutput report_output(const ReportOutputOptions& o, const Io& io) {
+    ReportOutput r;
+    r.format = output_format(o.format, o.output, parse_report_format);
+    if (r.format == Format::xlsx && writes_to_stdout(o.output) && io.terminal.stdout_is_terminal)
+        throw UsageError("--format xlsx: a workbook is binary and stdout is a terminal; write it with "
+                         "--output FILE.xlsx or pipe it into a file");
+    r.render.currency = currency_for(o);
+    r.render.colour = colour_for(o, io);
+    r.render.columns = columns_for(o, io);
+    r.render.wide = o.wide;
+    return r;
+}
+
 ReportOutput report_output(const ReportOutputOptions& o, const ChartOption& chart, const Io& io) {
     ReportOutput r = report_output(o, io);
     const bool given = chart.option != nullptr && chart.option->count() > 0;
@@ -260,7 +261,6 @@ ReportOutput report_output(const ReportOutputOptions& o, const ChartOption& char
                                      "terminal), not {}; --format html has every chart",
                                      to_string(r.format)));
     r.render.chart = given && chart.chart.empty() && r.format == Format::table ? "cumulative-spend" : chart.chart;
-    r.render.columns = columns_for(o, io);
     return r;
 }
 

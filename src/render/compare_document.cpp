@@ -16,7 +16,12 @@ namespace {
 
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
-    Table table{{words("assumption"), words("value"), words("unit"), words("from")}, {false, true, false, false}, {}};
+    // A narrow terminal leaves out where a value is from, then its unit.
+    Table table{{words("assumption"), words("value"), words("unit"), words("from")},
+                {false, true, false, false},
+                {},
+                true,
+                {3, 2}};
     for (const AssumptionInfo& i : assumption_infos())
         table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
                                r.origins[static_cast<std::size_t>(i.key)]}});
@@ -37,10 +42,13 @@ void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions&
 }
 
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
+// A narrow terminal leaves out what is rented, then the marker of the chosen offer (the lines above name it).
 Table tier_table(const Comparison& c) {
     Table table{{words("best of each tier"), words("offer"), words("rented"), words("cloud total"), words("")},
                 {false, false, false, true, false},
-                {}};
+                {},
+                true,
+                {2, 4}};
     for (const TierOffer& t : c.tier_offers)
         table.rows.push_back(
             {{t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance), cell::money(t.cloud_total_usd),
@@ -119,16 +127,27 @@ Document detail(const Report& report) {
     return d;
 }
 
+// How many of the report's comparisons rest on a figure marked as an estimate or unverified.
+std::size_t marked_count(const Report& report) {
+    return static_cast<std::size_t>(std::count_if(report.comparisons.begin(), report.comparisons.end(),
+                                                  [](const Comparison& c) { return !c.estimates.empty(); }));
+}
+
+// The ranked table. A narrow terminal leaves out tier, payback month, GPUs, cloud offer, cloud total, build total
+// and break-even, in that order (docs/output.md); #, build, cheaper and saves always show. The `*` marks the rows
+// that rest on an estimate only when some do and some do not: when all do, one line under the table says so.
 Table ranking(const Report& report) {
-    Table table{{}, {true, false, true, false, false, true, true, false, true, true, true}, {}, false};
+    Table table{
+        {}, {true, false, true, false, false, true, true, false, true, true, true}, {}, false, {4, 10, 2, 3, 6, 5, 9}};
     for (const char* column : {"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper",
                                "saves", "break-even h/wk", "payback month"})
         table.header.push_back(words(column));
+    const bool mark = marked_count(report) < report.comparisons.size();
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
         table.rows.push_back(
-            {{cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() ? "" : " *"),
+            {{cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() || !mark ? "" : " *"),
               cell::count(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
               cell::money(e.build.total_usd), cell::money(e.cloud.total_usd),
               Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
@@ -155,8 +174,13 @@ Table category_table(const Report& report) {
 Document summary(const Report& report) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
-    const bool any_estimate = std::any_of(report.comparisons.begin(), report.comparisons.end(),
-                                          [](const Comparison& c) { return !c.estimates.empty(); });
+    const std::size_t marked = marked_count(report);
+    const char* const estimate_note = marked == 0 ? ""
+                                      : marked == report.comparisons.size()
+                                          ? "Every result rests on a figure marked as an estimate or unverified; "
+                                            "`--build ID` shows which."
+                                          : "* rests on a figure marked as an estimate or unverified; `--build ID` "
+                                            "shows which.";
     const Inline verdict = report.comparisons.empty()
                                ? words("No build has a cloud offer to compare with.")
                                : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
@@ -189,10 +213,7 @@ Document summary(const Report& report) {
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),
                           Role::explanation, k_not_markdown)
-                     .add(words(any_estimate ? "* rests on a figure marked as an estimate or unverified; `--build ID` "
-                                               "shows which."
-                                             : ""),
-                          Role::note, k_not_markdown)
+                     .add(words(estimate_note), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
     };
     add_ranking(d.section("verdict", words("Verdict"), k_html_only));

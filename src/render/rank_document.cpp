@@ -83,7 +83,8 @@ Table ranking(const RankReport& report) {
                  words("figures")},
                 {true, false, false, false, false, true, true, true, false},
                 {},
-                true};
+                true,
+                {4, 5, 3, 8, 6, 1}};  // a narrow terminal leaves out tier, work, GPUs, figures, total, kind
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const RankRow& r = report.rows[i];
         table.rows.push_back(

@@ -1,6 +1,7 @@
 // `sensitivity`, `sweep` and `simulate` for people: one outline per model. The terminal and markdown views give
-// the ranges and then each comparison's table; the HTML page gives the verdicts, the charts, the same tables, the
-// ranges, warnings and catalogue.
+// the answer first (each comparison's verdict, its probability or its biggest levers, and its table) and then the
+// ranges (issue 25); the HTML page gives the verdicts, the charts, the same tables, the ranges, warnings and
+// catalogue.
 #include <fmt/format.h>
 
 #include "gpucost/render/uncertainty.hpp"
@@ -18,7 +19,7 @@ Inline heading(const ComparisonLabel& label) {
             fmt::format(" at the point values ({} is cheaper)", to_string(label.cheaper))};
 }
 
-// The ranges in force: first in the terminal and markdown views, near the end of the page.
+// The ranges in force: after the answer in the terminal and markdown views, near the end of the page.
 void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
     if (ranges.empty()) {
         if (page)
@@ -30,7 +31,8 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
     Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
             {false, true, true, true, false, false},
             {},
-            true};
+            true,
+            {5, 4, 3}};  // a narrow terminal leaves out from, dist, mode
     for (const RangeRow& r : ranges)
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
@@ -69,7 +71,8 @@ Table tornado_table(const SensitivityComparison& c) {
              words("swing"), words("flips")},
             {false, true, true, true, true, true, true, false},
             {},
-            true};
+            true,
+            {2, 4, 5, 1, 3}};  // a narrow terminal leaves out point, saves at low, saves at high, low, high
     for (const TornadoRow& r : c.rows)
         t.rows.push_back({{r.address, cell::exact(r.low), cell::exact(r.point), cell::exact(r.high),
                            cell::money(r.owning_saves_at_low_usd), cell::money(r.owning_saves_at_high_usd),
@@ -114,7 +117,8 @@ Table simulation_table(const SimulationComparison& c) {
              words("exists")},
             std::vector<bool>(8, true),
             {},
-            true};
+            true,
+            {1, 5, 6, 7}};  // a narrow terminal leaves out p5, p95, mean, exists
     t.numeric[0] = false;
     const std::vector<std::tuple<const char*, const Summary*, bool, double>> figures = {
         {"build total", &r.build_total_usd, true, 1.0},
@@ -153,7 +157,6 @@ Inline simulation_footer(const SimulationReport& report, const SimulationCompari
 
 Document document_of(const SensitivityReport& r) {
     Document d{"gpucost: sensitivity", {}};
-    add_ranges(d, r.ranges, false);
     add_page_head(
         d, "Sensitivity: what moves the verdict", r.comparisons,
         [](const SensitivityComparison& c) { return heading(c.label); },
@@ -174,6 +177,7 @@ Document document_of(const SensitivityReport& r) {
         else
             s.add(tornado_table(c));
     }
+    add_ranges(d, r.ranges, false);
     add_ranges(d, r.ranges, true);
     add_run_parts(d, r);
     return d;
@@ -204,7 +208,6 @@ Document document_of(const SweepReport& r) {
 
 Document document_of(const SimulationReport& r) {
     Document d{"gpucost: simulate", {}};
-    add_ranges(d, r.ranges, false);
     add_page_head(
         d, "Simulation: how sure the verdict is", r.comparisons,
         [&r](const SimulationComparison& c) {
@@ -225,8 +228,9 @@ Document document_of(const SimulationReport& r) {
     d.section("breakdown", words("Percentiles"), k_html_only);
     for (const SimulationComparison& c : r.comparisons)
         d.section("", heading(c.label), k_everywhere, 3)
-            .add(simulation_table(c))
-            .add(Paragraph{simulation_footer(r, c)}, k_not_html);
+            .add(Paragraph{simulation_footer(r, c)}, k_not_html)
+            .add(simulation_table(c));
+    add_ranges(d, r.ranges, false);
     add_ranges(d, r.ranges, true);
     add_run_parts(d, r);
     return d;

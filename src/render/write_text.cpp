@@ -1,5 +1,9 @@
 // A document as terminal text: the one outline-to-text writer. Tables through TextTable (aligned by code points),
 // colour through Paint (tones only; the CLI decides whether colour shows).
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "gpucost/render/phrases.hpp"
@@ -10,6 +14,30 @@
 
 namespace gpucost {
 namespace {
+
+// `text` as lines of at most `width` columns (code points), broken at spaces, the spaces at a break dropped; a word
+// longer than the room stays whole on a line of its own. Width 0: one line.
+std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
+    std::vector<std::string> lines;
+    std::string_view rest = text;
+    while (width > 0 && TextTable::width(std::string(rest)) > width) {
+        // The byte where column `width` ends, then the last space at or before it (else the first one after it).
+        std::size_t end = 0;
+        for (std::size_t columns = 0; end < rest.size(); ++end) {
+            if ((static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80) continue;
+            if (columns++ == width) break;
+        }
+        std::size_t cut = rest.rfind(' ', end);
+        if (cut == std::string_view::npos || rest.find_first_not_of(' ') > cut) cut = rest.find(' ', end);
+        if (cut == std::string_view::npos) break;
+        const std::size_t line_end = rest.find_last_not_of(' ', cut);
+        if (line_end != std::string_view::npos) lines.emplace_back(rest.substr(0, line_end + 1));
+        const std::size_t next = rest.find_first_not_of(' ', cut);
+        rest = next == std::string_view::npos ? std::string_view() : rest.substr(next);
+    }
+    if (!rest.empty() || lines.empty()) lines.emplace_back(rest);
+    return lines;
+}
 
 Tone tone_of(Role role, bool strong) {
     switch (role) {
@@ -28,11 +56,12 @@ class TextWriter {
 public:
     explicit TextWriter(const RenderOptions& options)
         : m_currency(options.currency),
-          m_paint(options.colour) {}
+          m_paint(options.colour),
+          m_width(options.wide || options.columns <= 0 ? 0 : static_cast<std::size_t>(options.columns)) {}
 
     std::string section(const Section& s) const {
         const bool headed = !s.heading.empty() || s.indented;
-        std::string out = s.heading.empty() ? "" : m_paint(shown(s.heading, m_currency), Tone::strong) + "\n";
+        std::string out = s.heading.empty() ? "" : wrapped(shown(s.heading, m_currency), "", Tone::strong);
         bool first = true;
         for (const Block& b : s.blocks) {
             if (!b.shown.text) continue;
@@ -52,35 +81,103 @@ private:
         return escape_visible(human_text(text, currency));
     }
 
+    // `text` after `indent`, each of its lines in lines of at most m_width columns broken at spaces, each painted
+    // in `tone`.
+    std::string wrapped(const std::string& text, const std::string& indent, Tone tone) const {
+        const std::size_t room = m_width == 0 ? 0 : m_width - std::min(m_width, indent.size());
+        std::string out;
+        for (std::size_t start = 0; start <= text.size();) {
+            const std::size_t end = std::min(text.find('\n', start), text.size());
+            for (const std::string& piece : wrap_text(text.substr(start, end - start), room))
+                out += indent + m_paint(piece, tone) + "\n";
+            start = end + 1;
+        }
+        return out;
+    }
+
     std::string line(const Paragraph& p, const std::string& indent) const {
         const std::string text = shown(p.text, m_currency);
-        return text.empty() ? "" : indent + m_paint(text, tone_of(p.role, p.strong)) + "\n";
+        return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
+    }
+
+    // Which columns of a table whose columns are `widths` wide a terminal of m_width shows: t.drop_order's columns
+    // are left out, least important first, until the table fits; then each left-out column that fits again comes
+    // back, most important first. All of them when the table fits, or under --wide.
+    std::vector<bool> kept_columns(const Table& t, const std::vector<std::size_t>& widths, std::size_t indent) const {
+        std::vector<bool> kept(widths.size(), true);
+        const auto fits = [&] {
+            std::size_t total = indent;
+            std::size_t shown_columns = 0;
+            for (std::size_t i = 0; i < widths.size(); ++i)
+                if (kept[i]) total += widths[i] + (shown_columns++ > 0 ? 2 : 0);
+            return total <= m_width;
+        };
+        if (m_width == 0) return kept;
+        std::size_t dropped = 0;
+        for (; dropped < t.drop_order.size() && !fits(); ++dropped)
+            if (t.drop_order[dropped] < kept.size()) kept[t.drop_order[dropped]] = false;
+        for (std::size_t i = dropped; i-- > 0;) {
+            if (t.drop_order[i] >= kept.size()) continue;
+            kept[t.drop_order[i]] = true;
+            if (!fits()) kept[t.drop_order[i]] = false;
+        }
+        return kept;
     }
 
     std::string table(const Table& t) const {
-        std::vector<Align> align;
-        for (const bool numeric : t.numeric) align.push_back(numeric ? Align::right : Align::left);
-        TextTable out(align);
+        const std::string indent = t.indent ? "  " : "";
+        std::vector<std::vector<std::string>> text;  // the header (when any), then the rows
         if (!t.header.empty()) {
-            std::vector<std::string> header;
-            for (const Inline& h : t.header) header.push_back(shown(h, m_currency));
-            out.add(std::move(header), Tone::strong);
+            text.emplace_back();
+            for (const Inline& h : t.header) text.back().push_back(shown(h, m_currency));
         }
         for (const TableRow& row : t.rows) {
-            std::vector<std::string> cells;
-            for (const Cell& c : row.cells) cells.push_back(shown(c, m_currency));
-            out.add(std::move(cells), row.tone);
-            for (std::size_t i = 0; i < row.cells.size(); ++i) {
-                const Cell& c = row.cells[i];
-                if (c.tone != Tone::plain || c.strong) out.tone_last(i, c.tone != Tone::plain ? c.tone : Tone::strong);
-            }
+            text.emplace_back();
+            for (const Cell& c : row.cells) text.back().push_back(shown(c, m_currency));
         }
-        return out.str(t.indent ? "  " : "", m_paint);
+        std::vector<std::size_t> widths(t.numeric.size(), 0);
+        for (const auto& cells : text)
+            for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i)
+                widths[i] = std::max(widths[i], TextTable::width(cells[i]));
+        const std::vector<bool> kept = kept_columns(t, widths, indent.size());
+        std::vector<Align> align;
+        std::vector<std::string> left_out;
+        for (std::size_t i = 0; i < t.numeric.size(); ++i) {
+            if (kept[i])
+                align.push_back(t.numeric[i] ? Align::right : Align::left);
+            else if (!t.header.empty() && !text.front()[i].empty())  // a column without a heading goes unnamed
+                left_out.push_back(text.front()[i]);
+        }
+        TextTable out(align);
+        const auto add = [&](const std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed) {
+            std::vector<std::string> shown_cells;
+            std::vector<Tone> tones;
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                if (i < kept.size() && !kept[i]) continue;
+                shown_cells.push_back(cells[i]);
+                const Cell* c = typed != nullptr ? &(*typed)[i] : nullptr;
+                tones.push_back(c != nullptr && c->tone != Tone::plain ? c->tone
+                                : c != nullptr && c->strong            ? Tone::strong
+                                                                       : Tone::plain);
+            }
+            out.add(std::move(shown_cells), tone);
+            for (std::size_t i = 0; i < tones.size(); ++i)
+                if (tones[i] != Tone::plain) out.tone_last(i, tones[i]);
+        };
+        std::size_t first_row = 0;
+        if (!t.header.empty()) add(text[first_row++], Tone::strong, nullptr);
+        for (const TableRow& row : t.rows) add(text[first_row++], row.tone, &row.cells);
+        std::string result = out.str(indent, m_paint);
+        if (!left_out.empty())
+            result += wrapped(fmt::format("Not shown at {} columns: {} (--wide shows every column).", m_width,
+                                          fmt::join(left_out, ", ")),
+                              indent, Tone::muted);
+        return result;
     }
 
     std::string block(const Block& b, const std::string& indent) const {
         if (const auto* h = std::get_if<Heading>(&b.content))  // a title stands out: never indented
-            return m_paint(shown(h->text, m_currency), Tone::strong) + "\n";
+            return wrapped(shown(h->text, m_currency), "", Tone::strong);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return line(*p, indent);
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;
@@ -104,6 +201,7 @@ private:
 
     const Currency& m_currency;
     Paint m_paint;
+    std::size_t m_width;  // columns a line may take; 0: no limit (--wide)
 };
 
 }  // namespace

@@ -83,7 +83,7 @@ TEST_CASE("an assumption a catalogue leaves out keeps the gpucost default and it
 
 TEST_CASE("a value a catalogue gives without a source shows \"no source given\"") {
     const ChangedCatalog file("no-sources", [](json& c) { erase(c, "/assumptions/sources"); });
-    const auto table = run_gpucost({"compare", "--catalog", file.path(), "--build", "box-a4"});
+    const auto table = run_gpucost({"compare", "--catalog", file.path(), "--build", "box-a4", "--wide"});
     REQUIRE(table.exit_code == 0);
     CHECK(table.err.empty());
     CHECK_THAT(table.out, Catch::Contains("  pue: no source given\n"));

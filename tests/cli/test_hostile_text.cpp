@@ -205,8 +205,9 @@ TEST_CASE("hostile text: a file name reaches the table, markdown and HTML escape
 TEST_CASE("hostile text: a scenario file's name, in the assumptions' \"from\" column, is escaped (issue 21)") {
     const fs::path dir = fresh_dir("scenario-name");
     const std::string scenario = write_file(dir / "s\x1b<i>.json", R"({"hours_per_week": 50})");
-    const std::vector<std::string> args = {
-        "compare", "--catalog", "data/mini_catalog.json", "--scenario", scenario, "--build", "box-a4", "--format"};
+    const std::vector<std::string> args = {"compare",    "--catalog", "data/mini_catalog.json",
+                                           "--scenario", scenario,    "--build",
+                                           "box-a4",     "--wide",    "--format"};
     for (const auto& [format, shown] : std::vector<std::pair<std::string, std::string>>{
              {"table", "s\\x1b<i>.json"}, {"markdown", "s\\x1b&lt;i&gt;.json"}, {"html", "s\\x1b&lt;i&gt;.json"}}) {
         std::vector<std::string> a = args;

@@ -164,7 +164,7 @@ TEST_CASE("compare: when no offer meets the rule, the failed rule and the looser
                    "got \"nvl\"\n");
     // Ranked, a build without an offer is skipped with the same words, and the others are compared.
     // (After the notes on the fixture's offers --tier leaves out: a --catalog file is the user's own.)
-    r = ok(on_fixture("compare", {"--tier", "hyperscaler"}));
+    r = ok(on_fixture("compare", {"--tier", "hyperscaler", "--wide"}));
     CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"c-2x-cloud\" for build \"duo-c\": tier gpu-cloud is "
                                "outside --tier hyperscaler (an offer of data/match_catalog.json)\n"));
     CHECK(r.err.substr(r.err.find("gpucost: warning: ")) ==

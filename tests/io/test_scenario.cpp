@@ -113,7 +113,7 @@ TEST_CASE("init output round-trips through --scenario to the same report as no s
 
 TEST_CASE("scenario flag: --scenario from the command line: build from the file, flags win, errors exit 3") {
     const auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario",
-                                "data/scenario/team.json", "--hours-per-week", "20"});
+                                "data/scenario/team.json", "--hours-per-week", "20", "--wide"});
     REQUIRE(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::StartsWith("box-b2:"));  // "build" from the file: the detailed view
     CHECK_THAT(r.out, Catch::Matches("[\\s\\S]*hours_per_week +20 +h/week +flag[\\s\\S]*"));

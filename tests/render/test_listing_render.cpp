@@ -76,7 +76,9 @@ RunHeader hand_header() {
 
 template <typename Model>
 std::string table_of(const Model& m) {
-    return render(m, Format::table);
+    RenderOptions wide;
+    wide.wide = true;  // every column, no line wrapped: the lines as the model has them
+    return render(m, Format::table, wide);
 }
 template <typename Model>
 std::string csv_of(const Model& m) {

@@ -20,6 +20,13 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
+// Options for the table format at no width limit: every column, no line wrapped (the lines as the model has them).
+RenderOptions wide() {
+    RenderOptions o;
+    o.wide = true;
+    return o;
+}
+
 // Every category's amount in k_categories order, USD.
 std::vector<CostRow> costs(const std::vector<double>& amounts_usd) {
     std::vector<CostRow> rows;
@@ -156,7 +163,7 @@ CheckReport checked() {
 }  // namespace
 
 TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '-' for not applicable") {
-    const std::string out = render_table(detailed());
+    const std::string out = render_table(detailed(), wide());
     // Widths: column 1 is "cost over the horizon" (21); the amounts are at most 7 wide ("$10,000", "-$2,001").
     // Each category is its own amount rounded to whole dollars (10,000.4 -> $10,000, 499.6 -> $500, 1,234.56 ->
     // $1,235, -2,000.7 -> -$2,001); the staff line carries the build's and the cloud's staff; the cloud-only keys
@@ -192,7 +199,7 @@ TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '
 }
 
 TEST_CASE("render_table detail: in another currency every money figure is converted, and the note says so") {
-    RenderOptions options;
+    RenderOptions options = wide();
     options.currency = euro();
     const std::string out = render_table(detailed(), options);
     // Each figure x 0.5, then rounded: 10,000.4 -> 5,000.2 -> "EUR 5,000"; 499.6 -> 249.8 -> "EUR 250"; -2,000.7 ->
@@ -228,7 +235,7 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
     Report r = ranked();
     r.detailed = true;
     r.comparisons.erase(r.comparisons.begin());  // renting_wins alone
-    const std::string out = render_table(r);
+    const std::string out = render_table(r, wide());
     // Every count is the model's: 2 instances, 17 GPUs rented (the model says so), 8 unused.
     CHECK(has_line(out, "  Note: 2 instance(s) hold 17 GPUs; 8 are paid for but unused."));
     CHECK(has_line(out, "  Note: GPU a8 is an estimate: list price guessed"));
@@ -239,7 +246,7 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
 }
 
 TEST_CASE("render_table ranked: one row per comparison in report order, '*' on those resting on an estimate") {
-    const std::string out = render_table(ranked());
+    const std::string out = render_table(ranked(), wide());
     // Widths: build 8 ("rig-a8 *"), cloud offer 11 (its header), saves 7 ("$43,211"), the rest their headers; no
     // tier in the model is "-".
     // Row 1 keeps the model's savings ($43,211) and break-even (117.84 -> "117.8 above"); row 2 has no break-even

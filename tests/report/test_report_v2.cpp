@@ -106,7 +106,7 @@ TEST_CASE("v2 report: the verdict without resale and the estimated assumptions t
                           {"assumption": "residual_value", "value": 0.2, "tried": 0.1, "cheaper": "cloud"}])"));
 
     const auto table =
-        run_gpucost({"compare", "--catalog", file.path(), "--build", "box-a4", "--hours-per-week", "40"});
+        run_gpucost({"compare", "--catalog", file.path(), "--build", "box-a4", "--hours-per-week", "40", "--wide"});
     REQUIRE(table.exit_code == 0);
     CHECK(table.out.find("  Without resale: renting saves $28,899, so the resale credit decides the verdict.\n") !=
           std::string::npos);

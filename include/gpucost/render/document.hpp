@@ -23,6 +23,7 @@
 // spreadsheet format is a write_<format>(const RowSet&, ...) and a row. No model changes.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -171,12 +172,15 @@ struct TableRow {
 };
 
 // A table of typed cells. `numeric` columns align right. `header` may be empty (a map whose first row is its
-// header is written as rows). In a terminal the table is indented two spaces unless `indent` is false.
+// header is written as rows). In a terminal the table is indented two spaces unless `indent` is false, and when it
+// is wider than RenderOptions::columns the columns in `drop_order` (indices, least important first) are left out
+// until it fits, a line naming them (a column without a heading goes unnamed); the other formats show every column.
 struct Table {
     std::vector<Inline> header;
     std::vector<bool> numeric;
     std::vector<TableRow> rows;
     bool indent = true;
+    std::vector<std::size_t> drop_order = {};
 };
 
 // A chart, drawn by the model's own chart code (report -> chart series -> SVG) when a writer shows it: HTML shows

@@ -40,7 +40,9 @@ struct RenderOptions {
     bool colour = false;  // ANSI colour and bold in the table format (the CLI decides: a terminal, no NO_COLOR)
     std::string chart;    // the chart the svg format writes (report_charts.hpp); with the table format, a chart
                           // drawn in the terminal under the table ("cumulative-spend"); "" for none
-    int columns = 80;     // the terminal's width, for the table format's chart
+    int columns = 80;     // the terminal's width: the table format leaves out columns to fit it (Table::drop_order),
+                          // wraps its prose at it and draws its chart in it
+    bool wide = false;    // the table format shows every column and wraps nothing, whatever `columns` says
 };
 
 // The generic writers. A document as terminal text (aligned tables, colour when options.colour), GitHub-flavoured

@@ -1,0 +1,91 @@
+// The terminal writer at a width (issue 25 item 3): a table leaves out its least important columns until it fits
+// and names them; prose wraps at spaces; --wide (RenderOptions::wide) shows everything on one line each.
+#include <catch2/catch.hpp>
+
+#include "gpucost/render/render.hpp"
+
+using namespace gpucost;
+
+namespace {
+
+// Columns a, bbbb, c, dd, e: widths 1, 4, 1, 2, 1 with their cells ("x", "yyyy", "z", "ww", "v").
+Table five_columns(std::vector<std::size_t> drop_order) {
+    Table t{{words("a"), words("bbbb"), words("c"), words("dd"), words("e")},
+            {false, false, false, false, false},
+            {{{"x", "yyyy", "z", "ww", "v"}}},
+            false,
+            std::move(drop_order)};
+    return t;
+}
+
+std::string text_at(Document d, int columns, bool wide = false) {
+    RenderOptions o;
+    o.columns = columns;
+    o.wide = wide;
+    return write_text(d, o);
+}
+
+Document with_table(Table t) {
+    Document d{"t", {}};
+    d.section().add(std::move(t));
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("write_text: a table that fits shows every column and no line about it", "[render][width]") {
+    // 1 + 2 + 4 + 2 + 1 + 2 + 2 + 2 + 1 = 17 columns
+    CHECK(text_at(with_table(five_columns({4, 1})), 17) == "a  bbbb  c  dd  e\nx  yyyy  z  ww  v\n");
+}
+
+TEST_CASE("write_text: columns left out least important first until the table fits, then named", "[render][width]") {
+    // At 16: 17 is one too many; dropping e (the first in the order) gives 1+2+4+2+1+2+2 = 14.
+    CHECK(text_at(with_table(five_columns({4, 1, 3})), 16) ==
+          "a  bbbb  c  dd\nx  yyyy  z  ww\n"
+          "Not shown at 16\ncolumns: e\n(--wide shows\nevery column).\n");
+    // At 10: e then bbbb go (1+2+1+2+2 = 8 fits): dd stays; the line names them in the table's order, wrapped.
+    CHECK(text_at(with_table(five_columns({4, 1, 3})), 10) ==
+          "a  c  dd\nx  z  ww\n"
+          "Not shown\nat 10\ncolumns:\nbbbb, e\n(--wide\nshows\nevery\ncolumn).\n");
+}
+
+TEST_CASE("write_text: a column left out on the way comes back when it fits again", "[render][width]") {
+    // Order bbbb, e, dd at 13: without bbbb the table is 1+2+1+2+2+2+1 = 11 and fits; nothing else goes.
+    CHECK(text_at(with_table(five_columns({1, 4, 3})), 13).rfind("a  c  dd  e\n", 0) == 0);
+    // Order e, bbbb, dd at 9: e (14), bbbb (8 fits); e comes back? 1+2+1+2+2+2+1 = 11 > 9: no.
+    CHECK(text_at(with_table(five_columns({4, 1, 3})), 9).rfind("a  c  dd\n", 0) == 0);
+    // Order e, dd, bbbb at 9: e (14), dd (10), bbbb (1+2+1 = 4 fits); then dd comes back (1+2+1+2+2 = 8 fits) and
+    // e does not (8 + 2 + 1 = 11).
+    CHECK(text_at(with_table(five_columns({4, 3, 1})), 9)
+              .rfind("a  c  dd\nx  z  ww\nNot shown\nat 9\ncolumns:\nbbbb, e\n", 0) == 0);
+}
+
+TEST_CASE("write_text: columns outside the drop order stay however narrow the width", "[render][width]") {
+    // Only e may go: a, bbbb, c, dd are 1+2+4+2+1+2+2 = 14 wide, over 12, and stay.
+    const std::string out = text_at(with_table(five_columns({4})), 12);
+    CHECK(out.rfind("a  bbbb  c  dd\nx  yyyy  z  ww\n", 0) == 0);
+}
+
+TEST_CASE("write_text: --wide shows every column and wraps no line", "[render][width]") {
+    Document d = with_table(five_columns({4, 1, 3}));
+    d.section().add(Paragraph{words("one two three four five six seven eight nine ten")});
+    CHECK(text_at(d, 20, true) ==
+          "a  bbbb  c  dd  e\nx  yyyy  z  ww  v\n\none two three four five six seven eight nine ten\n");
+}
+
+TEST_CASE("write_text: prose wraps at spaces, under its indent, a long word whole", "[render][width]") {
+    Document d{"t", {}};
+    d.section("", words("Heading of this section")).add(Paragraph{words("aaa bbb ccc ddd eee")});
+    d.section().add(Paragraph{words("short a-word-longer-than-twelve end")});
+    // The heading at 12: "Heading of" (10) fits, "this section" (12) fits. The paragraph is indented two spaces under
+    // its heading: 10 columns of room, "aaa bbb" (7) then "ccc ddd" then "eee".
+    CHECK(text_at(d, 12) ==
+          "Heading of\nthis section\n  aaa bbb\n  ccc ddd\n  eee\n\nshort\na-word-longer-than-twelve\nend\n");
+}
+
+TEST_CASE("write_text: wrapping counts code points, not bytes", "[render][width]") {
+    Document d{"t", {}};
+    d.section().add(Paragraph{words("\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC \xE2\x82\xAC\xE2\x82\xAC")});  // "€€€ €€"
+    CHECK(text_at(d, 6) == "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC \xE2\x82\xAC\xE2\x82\xAC\n");  // 6 columns, 16 bytes
+    CHECK(text_at(d, 5) == "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\n\xE2\x82\xAC\xE2\x82\xAC\n");
+}
