@@ -22,9 +22,9 @@ const std::string k_spend = "cumulative-spend";
 constexpr double k_left_margin = 78.0;            // room for "$1,250k" tick labels and the turned axis label
 constexpr const char* k_plan_colour = "#000000";  // the plan mixes both: neither side's colour
 
-// Owning and renting: the compare charts' build and cloud colours (chart_parts' line styles 0 and 1).
-const char* own_colour() { return line_style(0).colour; }
-const char* rent_colour() { return line_style(1).colour; }
+// Owning and renting: every chart's two colours (chart.hpp's colour rule, chart_parts' k_own_colour and k_rent_colour).
+const char* own_colour() { return k_own_colour; }
+const char* rent_colour() { return k_rent_colour; }
 
 // Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them.
 std::vector<double> month_ticks(int months) {
