@@ -56,9 +56,9 @@ struct PcieOverlay {
 };
 
 gpucost::test::RunResult compare_hgx8(const PcieOverlay& overlay, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"compare",          "--catalog", k_match,    "--add-catalog", overlay.path.string(),
-                                     "--build",          "hgx-8",     "--months", "10",            "--format",
-                                     "json"};
+    std::vector<std::string> args = {
+        "compare",  "--catalog", k_match,    "--add-catalog", overlay.path.string(), "--build", "hgx-8",
+        "--months", "10",        "--format", "json"};
     args.insert(args.end(), extra.begin(), extra.end());
     auto r = run_gpucost(args);
     INFO("stderr: " << r.err);
@@ -136,7 +136,8 @@ TEST_CASE("build_report: the counts by rule equal the full listing, for every bu
         std::int64_t listed_offers = 0;
         std::int64_t counted_offers = 0;
         for (const gpucost::Excluded& e : full.excluded) listed_offers += e.kind == "offer" ? 1 : 0;
-        for (const gpucost::ExclusionCount& n : full.exclusion_counts) counted_offers += n.kind == "offer" ? n.count : 0;
+        for (const gpucost::ExclusionCount& n : full.exclusion_counts)
+            counted_offers += n.kind == "offer" ? n.count : 0;
         CHECK(listed_offers == counted_offers);
         for (const gpucost::Excluded& e : lean.excluded) CHECK(e.kind == "build");
         REQUIRE(lean.exclusion_counts.size() == full.exclusion_counts.size());
