@@ -35,7 +35,7 @@ TEST_CASE("resolve_for_build: the per-GPU rate times the build's GPUs", "[failur
     CHECK_FALSE(failures_scaled_by_gpus(resolve({&catalogue, &build})));
 }
 
-TEST_CASE("resolve_for_build: a machine rate given at a later layer stands; a later per-GPU rate wins again",
+TEST_CASE("resolve_for_build: a machine rate given at a later layer stands, a later per-GPU rate wins again",
           "[failures]") {
     AssumptionLayer catalogue = layer("catalogue");
     catalogue.set(k_machine, 1.38);
