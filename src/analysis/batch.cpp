@@ -50,6 +50,8 @@ std::optional<Field> field_of(Slot slot, bool offer_storage_price) noexcept {
         case K::planned_maintenance_hours_per_year: return Field::f_planned;
         case K::spot_interruptions_per_instance_month: return Field::f_spot_interruptions;
         case K::spot_restart_hours: return Field::f_spot_restart;
+        // Read by no evaluation: a range on it is applied to failures_per_machine_year (report/uncertainty.cpp).
+        case K::failures_per_gpu_year: return Field::f_unused;
         // The weights' own inputs: written into each draw's assumptions by the horizon path (batch_horizon.cpp).
         case K::discount_rate:
         case K::horizon_months:

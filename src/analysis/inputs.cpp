@@ -72,7 +72,8 @@ bool needs_general_path(Slot slot) noexcept {
         case AssumptionKey::repair_hours:
         case AssumptionKey::planned_maintenance_hours_per_year:
         case AssumptionKey::spot_interruptions_per_instance_month:
-        case AssumptionKey::spot_restart_hours: return false;
+        case AssumptionKey::spot_restart_hours:
+        case AssumptionKey::failures_per_gpu_year: return false;  // the engine reads it only through the machine rate
         default: return true;
     }
 }

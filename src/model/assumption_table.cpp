@@ -15,6 +15,8 @@ constexpr double k_no_limit_usd = 1e9;            // a bound far beyond any real
 constexpr double k_max_years = 50.0;              // longer than any hardware lives or any price holds
 constexpr double k_hours_per_year = 8760.0;       // 365 x 24: no machine is out of use for longer in a year
 constexpr double k_max_failures_per_year = 52.0;  // a failure every week is beyond any machine worth keeping
+// The same bound shared by the GPUs of an 8-GPU server, the machine the failure statistics come from.
+constexpr double k_max_failures_per_gpu_year = k_max_failures_per_year / 8.0;
 
 using K = AssumptionKey;
 using Kind = AssumptionKind;
@@ -232,6 +234,10 @@ constexpr auto k_infos = std::to_array<AssumptionInfo>({
      "hours", "hours of the whole job's work lost and re-run after each spot interruption (since the last checkpoint, reload)",
      AssumptionValue{0.0},
      "Neutral default (schema v1): an interruption loses no work.", 2},
+    {K::failures_per_gpu_year, field<&Assumptions::failures_per_gpu_year>(), "failures_per_gpu_year", Kind::number, 0, k_max_failures_per_gpu_year, false, true,
+     "per GPU-year", "failures a year per GPU; where in force, a build's failures_per_machine_year is this x its GPUs",
+     AssumptionValue{0.0},
+     "Neutral default: 0 - failures_per_machine_year is taken as given for every build.", 2},
     {K::discounting, field<&Assumptions::discounting>(), "discounting", Kind::discounting, 0, 0, false, false, "",
      "when cash flows are discounted: at the end of each month (monthly) or of each year (annual, year-end)",
      AssumptionValue{DiscountConvention::monthly},

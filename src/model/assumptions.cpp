@@ -215,6 +215,40 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
     return r;
 }
 
+namespace {
+
+// The origin of a machine rate scaled from the per-GPU rate; failures_scaled_by_gpus() looks for it.
+constexpr std::string_view k_scaled_origin = "failures_per_gpu_year x ";
+
+// The index in `layers` of the last layer that gives `key`; -1 when none does (the code default).
+int last_layer_giving(const std::vector<const AssumptionLayer*>& layers, AssumptionKey key) {
+    int last = -1;
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        if (layers[i]->get(key)) last = static_cast<int>(i);
+    return last;
+}
+
+}  // namespace
+
+ResolvedAssumptions resolve_for_build(const std::vector<const AssumptionLayer*>& layers, std::int64_t gpus) {
+    ResolvedAssumptions r = resolve(layers);
+    const int per_gpu = last_layer_giving(layers, AssumptionKey::failures_per_gpu_year);
+    if (per_gpu < 0 || r.values.failures_per_gpu_year <= 0.0 || gpus <= 0) return r;
+    if (last_layer_giving(layers, AssumptionKey::failures_per_machine_year) > per_gpu) return r;
+    // Issue 20: a small box is not charged an 8-GPU server's failures; the per-GPU rate scales with its GPUs.
+    const auto k = static_cast<std::size_t>(AssumptionKey::failures_per_machine_year);
+    const auto g = static_cast<std::size_t>(AssumptionKey::failures_per_gpu_year);
+    r.values.failures_per_machine_year = r.values.failures_per_gpu_year * static_cast<double>(gpus);
+    r.origins[k] = fmt::format("{}{} GPUs ({})", k_scaled_origin, gpus, r.origins[g]);
+    r.sources[k] = fmt::format("failures_per_gpu_year {} x {} GPUs; {}", exact_number(r.values.failures_per_gpu_year),
+                               gpus, r.sources[g]);
+    return r;
+}
+
+bool failures_scaled_by_gpus(const ResolvedAssumptions& r) {
+    return r.origins[static_cast<std::size_t>(AssumptionKey::failures_per_machine_year)].starts_with(k_scaled_origin);
+}
+
 std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue, int schema_version) {
     std::vector<Problem> problems;
     for (const AssumptionInfo& i : assumption_infos()) {

@@ -3,8 +3,11 @@
 // run's assumptions, warnings and catalogue.
 #include <algorithm>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
@@ -13,6 +16,13 @@
 
 namespace gpucost {
 namespace {
+
+// One run of words from three.
+Inline joined(Inline first, const Inline& second, const Inline& third) {
+    first.insert(first.end(), second.begin(), second.end());
+    first.insert(first.end(), third.begin(), third.end());
+    return first;
+}
 
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
@@ -91,8 +101,9 @@ Document detail(const Report& report) {
                                     c.offer.region, c.offer.gpus_per_instance, to_string(a.pricing)),
                         cell::money_rate(c.cloud_spec.usd_per_hour),
                         fmt::format(" per instance-hour; {} instance(s).", e.cloud.instances)}})
-        .add(Paragraph{words(fmt::format("Over {} at {} ({} used hours a month).", months_text(a.months),
-                                         hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1)))})
+        .add(Paragraph{joined({fmt::format("Over {} at {} ({} used hours a month), ", months_text(a.months),
+                                           hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1))},
+                              discounting_inline(a), {"."})})
         .add(Paragraph{words(fmt::format("Cloud offer: {} ({}).", c.offer.id, c.offer_choice))})
         .add(Paragraph{words(match_sentence(c))})
         .add(Paragraph{words(equivalence_sentence(c))});
@@ -109,8 +120,11 @@ Document detail(const Report& report) {
     // set them after the verdict, as the table reads.
     Section& verdict = d.section("verdict", verdict_inline(c));
     verdict.heading_role = Role::verdict;
-    verdict.add(Paragraph{resale_verdict_inline(c)})
+    verdict.add(Paragraph{per_gpu_scaled_inline(c), Role::note})
+        .add(Paragraph{resale_verdict_inline(c)})
         .add(Paragraph{words(deciding_text(c)), Role::note})
+        .add(Paragraph{words(spot_sentence(c)), Role::note})
+        .add(Paragraph{downtime_inline(c)})
         .add(break_even, k_html_only)
         .add(payback, k_html_only)
         .add(notes, k_html_only);
@@ -171,6 +185,27 @@ Table category_table(const Report& report) {
     return table;
 }
 
+// The ranked view's note on verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the
+// build, and spot carrying round-the-clock work on several GPUs; "" when none.
+std::string size_and_spot_note(const Report& report) {
+    std::vector<std::string> larger;
+    std::vector<std::string> spot;
+    for (const Comparison& c : report.comparisons) {
+        if (c.per_gpu_scaled) larger.push_back(c.build.id);
+        if (c.reading.spot && c.reading.spot->round_the_clock_multi_gpu) spot.push_back(c.build.id);
+    }
+    std::string note;
+    if (!larger.empty())
+        note = fmt::format("Not like for like in size (the rental holds more GPUs than the build): {}; `--build ID` "
+                           "gives the same comparison at the offer's price per GPU-hour.",
+                           fmt::join(larger, ", "));
+    if (!spot.empty())
+        note += fmt::format("{}Spot carries round-the-clock work on several GPUs for {}: its capacity is not "
+                            "guaranteed; `--build ID` says how often the job stops.",
+                            note.empty() ? "" : " ", fmt::join(spot, ", "));
+    return note;
+}
+
 Document summary(const Report& report) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
@@ -184,17 +219,18 @@ Document summary(const Report& report) {
     const Inline verdict = report.comparisons.empty()
                                ? words("No build has a cloud offer to compare with.")
                                : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
+    const std::string over =
+        fmt::format("{} cloud offer, over {} at {}, ", offers, months_text(a.months), hours_text(a.hours_per_week));
     Document d{"gpucost: build or rent, every build", {}};
     d.section()
         .add(Heading{words("Build or rent: every build")}, k_html_only)
-        .add(Paragraph{words(fmt::format("Every build against its cheapest {} cloud offer, over {} at {}.", offers,
-                                         months_text(a.months), hours_text(a.hours_per_week))),
+        .add(Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), {"."}),
                        Role::meta},
              k_html_only)
-        .add(Heading{words(fmt::format("Build or rent: every build against its cheapest {} cloud offer, over {} at {}",
-                                       offers, months_text(a.months), hours_text(a.hours_per_week))),
-                     2},
-             k_not_html)
+        .add(
+            Heading{joined(words("Build or rent: every build against its cheapest " + over), discounting_inline(a), {}),
+                    2},
+            k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
     const bool commitment = std::any_of(report.comparisons.begin(), report.comparisons.end(), [](const Comparison& c) {
@@ -213,6 +249,7 @@ Document summary(const Report& report) {
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),
                           Role::explanation, k_not_markdown)
+                     .add(words(size_and_spot_note(report)), Role::note)
                      .add(words(estimate_note), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
     };

@@ -155,6 +155,67 @@ std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
 }
 
+Inline downtime_inline(const Comparison& c) {
+    const AvailabilityReading& r = c.availability;
+    if (r.downtime_hours_per_month <= 0.0) return {};
+    const Assumptions& a = c.assumptions.values;
+    Inline out{fmt::format("Downtime: {} h a month expected (", format_grouped(r.downtime_hours_per_month, 1)),
+               cell::percent(r.availability),
+               fmt::format(" available: {} failures a year x {} h to repair, and {} h of planned work a year); ",
+                           exact_number(a.failures_per_machine_year), exact_number(a.repair_hours),
+                           exact_number(a.planned_maintenance_hours_per_year))};
+    const std::string lost_hours = format_grouped(r.lost_used_hours_per_month, 1);
+    if (r.policy == DowntimePolicy::lost) {
+        out.push_back(fmt::format("with --downtime lost, the {} h of use it costs a month are not made up: {} "
+                                  "GPU-hours lost over {}, which the cloud side delivers.",
+                                  lost_hours, format_grouped(r.lost_gpu_hours, 0), months_text(a.months)));
+        return out;
+    }
+    if (!c.backup || c.backup->usd_per_hour <= 0.0) {
+        out.push_back(fmt::format("no offer has a price to rent the {} h of use it costs a month, so they are not "
+                                  "priced.",
+                                  lost_hours));
+        return out;
+    }
+    out.push_back(fmt::format("the {} h of use it costs a month are rented from {} ({}) at ", lost_hours,
+                              c.backup->offer_id, c.backup->basis));
+    out.push_back(cell::money_rate(c.backup->usd_per_hour));
+    out.push_back(fmt::format(" an hour for {} at its {} price: ", count_text(c.backup->instances, "instance"),
+                              to_string(c.backup->pricing)));
+    out.push_back(cell::money(c.cost_usd(Category::downtime_cover)));
+    out.push_back(
+        fmt::format(" over {} (downtime_cover; --downtime lost counts them instead).", months_text(a.months)));
+    return out;
+}
+
+std::string spot_sentence(const Comparison& c) {
+    const auto& s = c.reading.spot;
+    if (!s || !s->round_the_clock_multi_gpu) return "";
+    return fmt::format("Spot carries round-the-clock work on {}: its capacity is not guaranteed, and each reclaimed "
+                       "instance stops the whole job. The job stops about {} times a month, and re-running lost work "
+                       "adds {:.2f}% to the billed hours (beside spot_overhead {}); a steady 24/7 multi-GPU job "
+                       "may want --pricing on-demand or a commitment.",
+                       count_text(c.build.gpu_count, "GPU"), format_grouped(s->job_stops_per_month, 2),
+                       s->interruption_overhead * 100.0, exact_number(s->spot_overhead));
+}
+
+Inline discounting_inline(const Assumptions& a) {
+    return {a.discounting == DiscountConvention::annual ? "discounted at each year's end (--discounting annual) at "
+                                                        : "discounted monthly at ",
+            cell::percent(a.discount_rate), " a year"};
+}
+
+Inline per_gpu_scaled_inline(const Comparison& c) {
+    if (!c.per_gpu_scaled) return {};
+    const PerGpuScaled& p = *c.per_gpu_scaled;
+    const bool owning = p.result.cheaper == Side::build;
+    return {fmt::format("Not like for like in size: the rental holds {} for the build's {}. At its price per GPU-hour "
+                        "for {} (",
+                        count_text(p.rented_gpus, "GPU"), p.build_gpus, count_text(p.build_gpus, "GPU")),
+            cell::money_rate(p.usd_per_hour), owning ? " an hour), owning saves " : " an hour), renting saves ",
+            cell::money(p.result.savings_usd), "."};
+}
+
 std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to_string(*e.payback_month) : "-"; }
 
 std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }

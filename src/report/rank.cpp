@@ -101,8 +101,8 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         }
         const Gpu& gpu = *catalog.find_gpu(build.gpu);
         RankRow row;
-        row.assumptions = std::make_shared<const ResolvedAssumptions>(
-            resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}));
+        row.assumptions = std::make_shared<const ResolvedAssumptions>(resolve_for_build(
+            {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count));
         check_lead_time(*row.assumptions, build.id);
         const Assumptions& a = row.assumptions->values;
         const BuildSpec spec = build_spec_for(build, gpu);

@@ -259,7 +259,8 @@ void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) 
 }
 
 ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
-    ResolvedAssumptions r = resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
+    ResolvedAssumptions r = resolve_for_build(
+        {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count);
     check_lead_time(r, build.id);
     return r;
 }
@@ -386,10 +387,9 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
         figures.insert(figures.end(), c.figures.begin(), c.figures.end());
         if (c.result.cloud.unused_gpus > 0)
             report.header.warnings.push_back(
-                fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but "
-                            "unused",
-                            c.build.id, c.result.cloud.instances, c.offer.gpus_per_instance, c.rented_gpus,
-                            c.build.gpu_count, c.result.cloud.unused_gpus));
+                fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused", c.build.id,
+                            c.result.cloud.instances, c.offer.gpus_per_instance, c.rented_gpus, c.build.gpu_count,
+                            c.result.cloud.unused_gpus));
     }
     warn_stale_figures(report.header, figures, request.max_age_days, request.today);
     return report;

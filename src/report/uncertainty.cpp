@@ -69,13 +69,23 @@ std::vector<AppliedRange> applied_ranges(const Catalog& catalog, const Compariso
     std::vector<AppliedRange> applied;
     for (std::size_t index = 0; index < ranges.size(); ++index) {
         const RangeEntry& e = ranges[index];
-        const auto slot = slot_in(catalog, c, e.address);
+        auto slot = slot_in(catalog, c, e.address);
         if (!slot) continue;
         AppliedRange a;
         a.address = e.address_text;
+        Range range = e.range;
+        if (slot->kind == SlotKind::assumption && slot->key == AssumptionKey::failures_per_gpu_year) {
+            // The per-GPU rate moves the machine's, scaled by its GPUs, where it sets it; elsewhere it varies nothing.
+            if (!failures_scaled_by_gpus(c.assumptions)) continue;
+            const auto g = static_cast<double>(c.build.gpu_count);
+            *slot = Slot{SlotKind::assumption, AssumptionKey::failures_per_machine_year};
+            range = {range.low * g, range.high * g, range.mode ? std::optional(*range.mode * g) : std::nullopt,
+                     range.dist};
+            a.address = fmt::format("{} x {}", e.address_text, count_text(c.build.gpu_count, "GPU"));
+        }
         a.point = read_slot(point, *slot);
-        a.input = {*slot,        e.range.low,  std::clamp(e.range.mode.value_or(a.point), e.range.low, e.range.high),
-                   e.range.high, e.range.dist, static_cast<std::uint32_t>(index)};
+        a.input = {*slot,      range.low,  std::clamp(range.mode.value_or(a.point), range.low, range.high),
+                   range.high, range.dist, static_cast<std::uint32_t>(index)};
         // A build's own range on its GPU price is more specific than its GPU's.
         const auto same = std::find_if(applied.begin(), applied.end(),
                                        [&](const AppliedRange& other) { return other.input.slot == *slot; });

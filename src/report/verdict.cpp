@@ -96,6 +96,8 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
         const std::size_t k = static_cast<std::size_t>(i.key);
         if (i.kind != AssumptionKind::number && i.kind != AssumptionKind::whole_number) continue;
         if (!is_estimate_source(r.sources[k])) continue;
+        // The per-GPU failure rate acts only through failures_per_machine_year, which is read and tried itself.
+        if (i.key == AssumptionKey::failures_per_gpu_year) continue;
         v.estimated.emplace_back(i.name);
         const double value = std::get<double>(get_value(r.values, i.key));
         for (const double factor : {0.5, 1.5}) {

@@ -185,7 +185,8 @@ TEST_CASE("render_table detail: the cost lines as the model has them, rounded, '
     // $12.3456 an instance-hour -> "$12.35"; the instance count is the model's.
     CHECK(has_line(out, "  Rent: CloudCo a4.xlarge in eu-west, 4 GPU(s) each, on-demand at $12.35 per instance-hour; "
                         "1 instance(s)."));
-    CHECK(has_line(out, "  Over 36 months at 40.0 h/week (173.8 used hours a month)."));
+    CHECK(has_line(out,
+                   "  Over 36 months at 40.0 h/week (173.8 used hours a month), discounted monthly at 0.0% a year."));
     CHECK(has_line(out, "  Cloud offer: cheap-a4 (the cheapest on-demand offer for a4)."));
     // Savings are the model's 43,210.9 -> $43,211, not the totals' difference ($43,210).
     CHECK(
@@ -261,7 +262,9 @@ TEST_CASE("render_table ranked: one row per comparison in report order, '*' on t
     };
     CHECK(block(out, "#  build", expected.size()) == expected);
     CHECK(lines_of(out).front() ==
-          "Build or rent: every build against its cheapest on-demand cloud offer, over 36 months at 40.0 h/week");
+          "Build or rent: every build against its cheapest on-demand cloud offer, over 36 months at 40.0 h/week, "
+          "discounted monthly at 0.0% a year"  // the report's discount_rate 0, monthly (issue 20 item 9)
+    );
     CHECK(has_line(out, "* rests on a figure marked as an estimate or unverified; `--build ID` shows which."));
 
     Report no_estimates = ranked();
@@ -414,7 +417,9 @@ TEST_CASE("compare's markdown ranked: table view's figures, pipes escaped, assum
     };
     CHECK(block(out, "| # |", expected.size()) == expected);
     CHECK(lines_of(out).front() ==
-          "### Build or rent: every build against its cheapest on-demand cloud offer, over 36 months at 40.0 h/week");
+          "### Build or rent: every build against its cheapest on-demand cloud offer, over 36 months at 40.0 h/week, "
+          "discounted monthly at 0.0% a year"  // the report's discount_rate 0, monthly (issue 20 item 9)
+    );
     CHECK(has_line(out, "<details><summary>Assumptions</summary>"));
     CHECK(has_line(out,
                    "<sub>Catalogue: /data/a\\|b/catalog.json, as of 2026-11-01; oldest figure used: 2026-01.</sub>"));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,8 @@ enum class AssumptionKey {
     downtime,
     spot_interruptions_per_instance_month,
     spot_restart_hours,
+    // Issue 20: a build's failure rate scaled by its GPUs.
+    failures_per_gpu_year,
     discounting,  // keep last: the count below is derived from it
 };
 // How many assumptions there are, from the last enumerator.
@@ -182,6 +185,12 @@ struct ResolvedAssumptions {
 // Overlays the layers in order over the code defaults (origin k_default_origin, the table's sources), later
 // layers winning key by key.
 ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers);
+// resolve() for one build of `gpus` GPUs (issue 20): where failures_per_gpu_year is above 0 and given at the same
+// layer as failures_per_machine_year or a later one, the machine's rate is failures_per_gpu_year x gpus, its origin
+// and source saying so; a machine rate given at a later layer (a build's own, a scenario's, a flag) stands.
+ResolvedAssumptions resolve_for_build(const std::vector<const AssumptionLayer*>& layers, std::int64_t gpus);
+// Whether `r` holds a failures_per_machine_year that resolve_for_build scaled from failures_per_gpu_year.
+bool failures_scaled_by_gpus(const ResolvedAssumptions& r);
 
 // What `catalog validate --strict` demands of a catalogue's layer: every assumption given, each with a source.
 // One problem per missing item: "/assumptions/KEY" for a missing value (its source with it), else

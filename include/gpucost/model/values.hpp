@@ -70,6 +70,9 @@ struct Assumptions {
     // job's work each one loses (re-run on every instance of the job).
     double spot_interruptions_per_instance_month = 0.0;
     double spot_restart_hours = 0.0;
+    // Failures per GPU and year (issue 20): where in force, a build's failures_per_machine_year is this times its GPUs
+    // (resolve_for_build in assumptions.hpp); 0 leaves failures_per_machine_year as given.
+    double failures_per_gpu_year = 0.0;
     DiscountConvention discounting = DiscountConvention::monthly;  // issue 20: monthly is the neutral value
 };
 

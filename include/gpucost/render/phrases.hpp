@@ -47,6 +47,21 @@ std::string equivalence_sentence(const Comparison& comparison);
 // A tier's best offer as rented: "1 x 8 GPUs".
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
 
+// The owned machine's downtime (issue 20 item 4): "Downtime: 20.3 h a month expected (97.2% available: 1.38 failures a
+// year x 168 h to repair, and 12 h of planned work a year); the 4.8 h of use it costs a month are rented from X at
+// $36.00/h, $4,990 over 36 months (downtime_cover)." Under --downtime lost, the lost GPU-hours instead. Empty when
+// the machine is never down.
+Inline downtime_inline(const Comparison& comparison);
+// Spot carrying round-the-clock work on several GPUs (issue 20 item 8): how often the job stops and what re-running
+// adds; empty under other pricings and uses.
+std::string spot_sentence(const Comparison& comparison);
+// The discounting convention in force (issue 20 item 9): "discounted monthly at 8.0% a year" or "discounted at
+// year end (annual) at 8.0% a year".
+Inline discounting_inline(const Assumptions& assumptions);
+// A rental larger than the build (issue 20 item 10): "Not like for like: the offer rents 8 GPUs for the build's 4.
+// At its price per GPU-hour for 4 GPUs ($12.00/h), owning saves $1,234." Empty when like for like in size.
+Inline per_gpu_scaled_inline(const Comparison& comparison);
+
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);
 
