@@ -6,6 +6,7 @@
 
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
+#include "gpucost/model/finance_terms.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -261,6 +262,7 @@ void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) 
 ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
     ResolvedAssumptions r = resolve({&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags});
     check_lead_time(r, build.id);
+    check_finance_terms(r, build.id);
     return r;
 }
 
