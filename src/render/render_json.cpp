@@ -156,6 +156,7 @@ Json overrides_json(const Comparison& c, const Report& report) {
     return overrides;
 }
 
+// long: one object per comparison, its keys in the contract's order, read top to bottom like the schema
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/engine/matching.hpp"
-#include "gpucost/model/finance_terms.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"

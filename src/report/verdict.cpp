@@ -10,7 +10,7 @@
 
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/finance_flow.hpp"
-#include "gpucost/model/finance_terms.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 
 namespace gpucost {
 namespace {

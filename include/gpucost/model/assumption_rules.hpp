@@ -1,4 +1,5 @@
-// The rules between financing assumptions that no single range can state (issue 24; docs/finance.md).
+// The rules between assumptions that no single range can state: the machine arrives within the horizon, and a
+// lease's terms fit it (issue 24; docs/finance.md).
 #pragma once
 
 #include <string>
@@ -13,6 +14,10 @@ namespace gpucost {
 // other than the horizon: before it the build would have no machine, after it the payments outlive the comparison).
 // Nothing to check for cash or a loan: their ranges are enough.
 void check_finance_terms(const ResolvedAssumptions& r, const std::string& build_id);
+
+// Every rule of this file for one build's assumptions: the machine must arrive within the horizon (lead_time_months
+// in [0, M - 1]), then check_finance_terms(). The same exit codes: 2 when a flag gave a value involved, else 3.
+void check_assumption_rules(const ResolvedAssumptions& r, const std::string& build_id);
 
 // Whether the engine reads an assumption under `a`: a loan's terms only with financing loan, a lease's only with
 // financing lease, the depreciation terms only with a tax rate above 0; every other assumption always. An

@@ -1,4 +1,4 @@
-#include "gpucost/model/finance_terms.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 
 #include <algorithm>
 #include <initializer_list>
@@ -63,6 +63,20 @@ void check_finance_terms(const ResolvedAssumptions& r, const std::string& build_
              longer ? fmt::format("{} payments would fall after the comparison ends", a.lease_term_months - a.months)
                     : fmt::format("months {}..{} would have no machine", a.lease_term_months + 1, a.months),
              longer ? "out at the horizon's end for the remaining payments" : "at the lease's end", a.months));
+}
+
+void check_assumption_rules(const ResolvedAssumptions& r, const std::string& build_id) {
+    const Assumptions& a = r.values;
+    if (a.lead_time_months >= a.months) {
+        const auto lead = static_cast<std::size_t>(AssumptionKey::lead_time_months);
+        const auto years = static_cast<std::size_t>(AssumptionKey::horizon_months);
+        fail(r, {AssumptionKey::lead_time_months, AssumptionKey::horizon_months},
+             fmt::format("build {}: lead_time_months must be in [0, {}] (below the horizon of {} months), got {} "
+                         "(lead time from {}, horizon from {})",
+                         quote_value(build_id), a.months - 1, a.months, a.lead_time_months, r.origins[lead],
+                         r.origins[years]));
+    }
+    check_finance_terms(r, build_id);
 }
 
 }  // namespace gpucost
