@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gpucost/engine/build_power.hpp"
+#include "gpucost/engine/finance_flow.hpp"
 
 namespace gpucost {
 namespace {
@@ -133,6 +134,8 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     }
     // Year-end discounting steps its factors by whole years, which the tables below do not: evaluate() per draw.
     m_general = m_general || a.discounting == DiscountConvention::annual;
+    // Financing and tax (issue 24) are month-by-month schedules the tables below do not restate.
+    m_general = m_general || uses_finance(a);
     m_weights_vary = !m_weight_slots.empty();
     m_months = a.months;
     m_lead = lead_time_in_force(a);

@@ -14,7 +14,9 @@ namespace gpucost {
 // Tripwires: fast() restates evaluate()'s categories and reads every field of the specs and of a month's costs, so
 // a new one must be added here (and to chunk_totals, batch_block.cpp) before this compiles again; then update the
 // counts. The property test (tests/analysis/test_batch.cpp) checks the arithmetic.
-static_assert(k_category_count == 13, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
+// The six finance categories (issue 24) are 0 on the fast paths: a comparison with financing or tax takes the
+// general path (batch.cpp), evaluate() per draw.
+static_assert(k_category_count == 19, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
 static_assert(sizeof(BuildSpec) == sizeof(std::int64_t) + 7 * sizeof(double),
               "a new BuildSpec field: add it to BatchEvaluator::fast and chunk_totals");
 static_assert(sizeof(MonthlyCosts) == 11 * sizeof(double),

@@ -53,6 +53,10 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
             case AssumptionKind::resale: option->type_name("straight-line|curve|none"); break;
             case AssumptionKind::downtime: option->type_name("cover|lost"); break;
             case AssumptionKind::discounting: option->type_name("monthly|annual"); break;
+            case AssumptionKind::financing: option->type_name("cash|loan|lease"); break;
+            case AssumptionKind::lease_end: option->type_name("return|fmv|one-dollar"); break;
+            case AssumptionKind::depreciation: option->type_name("none|straight-line|macrs-5"); break;
+            case AssumptionKind::tax_timing: option->type_name("month|year-end"); break;
             case AssumptionKind::whole_number: option->type_name("N"); break;
             case AssumptionKind::number:
             case AssumptionKind::years_in_months: option->type_name("NUMBER"); break;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "gpucost/engine/finance_flow.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -41,10 +43,22 @@ private:
 std::size_t flow_count(int months) noexcept {
     std::size_t upfront = 0;
     std::size_t monthly = 0;
-    std::size_t at_end = 0;
+    std::size_t other = 0;  // at the end, or scheduled in any month: at most one flow a month each
     for (const CategoryInfo& info : k_categories)
-        (info.timing == Timing::upfront ? upfront : info.timing == Timing::monthly ? monthly : at_end) += 1;
-    return upfront + static_cast<std::size_t>(months) * monthly + at_end;
+        (info.timing == Timing::upfront ? upfront : info.timing == Timing::monthly ? monthly : other) += 1;
+    return upfront + static_cast<std::size_t>(months) * (monthly + other) + other;
+}
+
+// The undiscounted amount of a scheduled (finance) category in one month.
+double scheduled_usd(const FinanceMonth& m, Category category) noexcept {
+    switch (category) {
+        case Category::financing: return m.financing_usd;
+        case Category::interest: return m.interest_usd;
+        case Category::tax_deduction: return m.tax_deduction_usd;
+        case Category::depreciation: return m.depreciation_usd;
+        case Category::cloud_tax_deduction: return m.cloud_tax_deduction_usd;
+        default: return 0.0;
+    }
 }
 
 }  // namespace
@@ -66,7 +80,13 @@ double month_amount_usd(const Evaluation& e, const Assumptions& a, Category cate
         case Category::compute: return m.compute_usd * cloud_price_factor(a.pricing, month, g);
         case Category::hardware:
         case Category::setup:
-        case Category::resale: return 0.0;
+        case Category::resale:
+        case Category::financing:
+        case Category::interest:
+        case Category::tax_deduction:
+        case Category::depreciation:
+        case Category::tax_on_sale:
+        case Category::cloud_tax_deduction: return 0.0;
         case Category::build_staff:
         case Category::storage:
         case Category::egress:
@@ -92,21 +112,33 @@ CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
     profile.flows.reserve(flow_count(months));
     profile.months.reserve(static_cast<std::size_t>(months) + 1);
     ProfileWriter writer(profile);
+    // Financing and tax add their flows (every month 0..M, zero or not) only when used (shows_category): without
+    // them the profile is the same as before they existed.
+    const bool finance = uses_finance(a);
+    const std::vector<FinanceMonth> scheduled = finance ? finance_months(e, a) : std::vector<FinanceMonth>{};
     writer.begin_month(0);
     // Month 0 is not discounted, so the upfront flows are the evaluation's totals.
-    for (const CategoryInfo& info : k_categories)
-        if (info.timing == Timing::upfront) writer.add(0, info, amount_usd(e, info.category));
+    for (const Side side : {Side::build, Side::cloud})
+        for (const CategoryInfo& info : categories_of(side)) {
+            if (info.timing == Timing::upfront) writer.add(0, info, amount_usd(e, info.category));
+            if (info.timing == Timing::scheduled && finance && shows_category(info.category, a))
+                writer.add(0, info, scheduled_usd(scheduled[0], info.category));
+        }
     for (int month = 1; month <= months; ++month) {
         writer.begin_month(month);
         // The engine's weights are the sums of exactly these discount factors times each category's trend.
         const double v = discount_factor(month, a.discount_rate, a.discounting);
         for (const Side side : {Side::build, Side::cloud}) {
             for (const CategoryInfo& info : categories_of(side)) {
+                if (!shows_category(info.category, a)) continue;
                 if (info.timing == Timing::monthly)
                     writer.add(month, info, month_amount_usd(e, a, info.category, month) * v);
                 // The end-of-horizon total is already discounted to today by the engine (one flow, at month M).
                 else if (info.timing == Timing::at_end && month == months)
                     writer.add(month, info, amount_usd(e, info.category));
+                else if (info.timing == Timing::scheduled)
+                    writer.add(month, info,
+                               scheduled_usd(scheduled[static_cast<std::size_t>(month)], info.category) * v);
             }
         }
     }

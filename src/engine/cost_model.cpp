@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "discounting.hpp"
+#include "evaluation_parts.hpp"
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/build_power.hpp"
 #include "gpucost/engine/horizon_months.hpp"
@@ -325,7 +326,8 @@ double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Ass
            annuity * m.staff_cloud_usd;
 }
 
-Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
+Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud,
+                                                  const Assumptions& a) noexcept {
     // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
     // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.
     const Discounting discounting(a.discount_rate, a.discounting);
@@ -358,28 +360,9 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
         e.lost_gpu_hours = static_cast<double>(build.gpu_count) * e.downtime_used_hours_per_month *
                            static_cast<double>(a.months - lead_months(a));
 
-    const double gpu_hours = static_cast<double>(build.gpu_count) * used_hours * static_cast<double>(a.months);
-    // A vanishing (but non-zero) number of hours would give rates beyond a double: not applicable either.
-    if (gpu_hours > 0.0 && std::isfinite(b.total_usd / gpu_hours) && std::isfinite(c.total_usd / gpu_hours)) {
-        e.build_per_gpu_hour_usd = b.total_usd / gpu_hours;
-        e.cloud_per_gpu_hour_usd = c.total_usd / gpu_hours;
-    }
-
-    // Both totals are affine in hours_per_week, so their difference D(h) is a line through its
-    // values at both ends of the range; it crosses zero inside [0, 168] or not at all.
-    const double d_low = difference(build, horizon, with_hourly(m, rates.at(0.0)));
-    const double d_high = difference(build, horizon, with_hourly(m, rates.at(k_hours_per_week)));
-    if (d_low != d_high && !(d_low > 0.0 && d_high > 0.0) && !(d_low < 0.0 && d_high < 0.0)) {
-        const double hours = std::clamp(k_hours_per_week * d_low / (d_low - d_high), 0.0, k_hours_per_week);
-        const bool above = d_high < d_low;
-        // A crossing at an end with owning cheaper only beyond it ("below 0", "above 168") is no break-even
-        // in 0-168 h/week: the sides are equal there and renting is cheaper everywhere else.
-        if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) {
-            e.break_even_hours_per_week = hours;
-            e.build_cheaper_above = above;
-        }
-    }
-
+    set_rates(e, static_cast<double>(build.gpu_count) * used_hours * static_cast<double>(a.months));
+    set_break_even(e, difference(build, horizon, with_hourly(m, rates.at(0.0))),
+                   difference(build, horizon, with_hourly(m, rates.at(k_hours_per_week))));
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;
     e.savings_usd = std::fabs(b.total_usd - c.total_usd);
     return e;

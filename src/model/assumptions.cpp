@@ -26,6 +26,21 @@ constexpr std::array<ResaleModel, 3> k_resale_models = {ResaleModel::straight_li
 constexpr std::array<DowntimePolicy, 2> k_downtime_policies = {DowntimePolicy::cover, DowntimePolicy::lost};
 constexpr std::array<DiscountConvention, 2> k_discount_conventions = {DiscountConvention::monthly,
                                                                       DiscountConvention::annual};
+constexpr std::array<Financing, 3> k_financings = {Financing::cash, Financing::loan, Financing::lease};
+constexpr std::array<LeaseEnd, 3> k_lease_ends = {LeaseEnd::return_equipment, LeaseEnd::fair_market_value,
+                                                  LeaseEnd::one_dollar};
+constexpr std::array<Depreciation, 3> k_depreciations = {Depreciation::none, Depreciation::straight_line,
+                                                         Depreciation::macrs_5};
+constexpr std::array<TaxTiming, 2> k_tax_timings = {TaxTiming::month, TaxTiming::year_end};
+
+// The choice of `choices` spelled `text`, if any.
+template <typename Choices>
+auto find_choice(const Choices& choices, std::string_view text) noexcept
+    -> std::optional<typename Choices::value_type> {
+    for (const auto c : choices)
+        if (text == to_string(c)) return c;
+    return std::nullopt;
+}
 
 template <typename Choices>
 std::string joined_names(const Choices& choices) {
@@ -48,6 +63,14 @@ ParsedAssumption parse_choice(const AssumptionInfo& i, const AssumptionInput& in
             if (const auto p = parse_downtime(*text)) return {*p, {}};
         } else if (i.kind == Kind::discounting) {
             if (const auto p = parse_discounting(*text)) return {*p, {}};
+        } else if (i.kind == Kind::financing) {
+            if (const auto p = parse_financing(*text)) return {*p, {}};
+        } else if (i.kind == Kind::lease_end) {
+            if (const auto p = parse_lease_end(*text)) return {*p, {}};
+        } else if (i.kind == Kind::depreciation) {
+            if (const auto p = parse_depreciation(*text)) return {*p, {}};
+        } else if (i.kind == Kind::tax_timing) {
+            if (const auto p = parse_tax_timing(*text)) return {*p, {}};
         } else if (const auto p = parse_idle(*text)) {
             return {*p, {}};
         }
@@ -141,9 +164,20 @@ std::optional<DiscountConvention> parse_discounting(std::string_view text) noexc
     return std::nullopt;
 }
 
+std::optional<Financing> parse_financing(std::string_view text) noexcept { return find_choice(k_financings, text); }
+
+std::optional<LeaseEnd> parse_lease_end(std::string_view text) noexcept { return find_choice(k_lease_ends, text); }
+
+std::optional<Depreciation> parse_depreciation(std::string_view text) noexcept {
+    return find_choice(k_depreciations, text);
+}
+
+std::optional<TaxTiming> parse_tax_timing(std::string_view text) noexcept { return find_choice(k_tax_timings, text); }
+
 bool is_choice(AssumptionKind kind) noexcept {
     return kind == Kind::pricing || kind == Kind::idle || kind == Kind::resale || kind == Kind::downtime ||
-           kind == Kind::discounting;
+           kind == Kind::discounting || kind == Kind::financing || kind == Kind::lease_end ||
+           kind == Kind::depreciation || kind == Kind::tax_timing;
 }
 
 std::string_view choice_word(const AssumptionValue& value) noexcept {
@@ -152,6 +186,10 @@ std::string_view choice_word(const AssumptionValue& value) noexcept {
     if (const auto* resale = std::get_if<ResaleModel>(&value)) return to_string(*resale);
     if (const auto* downtime = std::get_if<DowntimePolicy>(&value)) return to_string(*downtime);
     if (const auto* discounting = std::get_if<DiscountConvention>(&value)) return to_string(*discounting);
+    if (const auto* financing = std::get_if<Financing>(&value)) return to_string(*financing);
+    if (const auto* end = std::get_if<LeaseEnd>(&value)) return to_string(*end);
+    if (const auto* depreciation = std::get_if<Depreciation>(&value)) return to_string(*depreciation);
+    if (const auto* timing = std::get_if<TaxTiming>(&value)) return to_string(*timing);
     return {};
 }
 
@@ -164,6 +202,10 @@ std::string choices_text(AssumptionKey key) {
         case Kind::resale: return joined_names(k_resale_models);
         case Kind::downtime: return joined_names(k_downtime_policies);
         case Kind::discounting: return joined_names(k_discount_conventions);
+        case Kind::financing: return joined_names(k_financings);
+        case Kind::lease_end: return joined_names(k_lease_ends);
+        case Kind::depreciation: return joined_names(k_depreciations);
+        case Kind::tax_timing: return joined_names(k_tax_timings);
         case Kind::whole_number:
         case Kind::number:
         case Kind::years_in_months: break;
@@ -296,5 +338,34 @@ const char* to_string(DowntimePolicy downtime) noexcept { return downtime == Dow
 const char* to_string(DiscountConvention discounting) noexcept {
     return discounting == DiscountConvention::annual ? "annual" : "monthly";
 }
+
+const char* to_string(Financing financing) noexcept {
+    switch (financing) {
+        case Financing::cash: return "cash";
+        case Financing::loan: return "loan";
+        case Financing::lease: return "lease";
+    }
+    return "cash";
+}
+
+const char* to_string(LeaseEnd end) noexcept {
+    switch (end) {
+        case LeaseEnd::return_equipment: return "return";
+        case LeaseEnd::fair_market_value: return "fmv";
+        case LeaseEnd::one_dollar: return "one-dollar";
+    }
+    return "return";
+}
+
+const char* to_string(Depreciation depreciation) noexcept {
+    switch (depreciation) {
+        case Depreciation::none: return "none";
+        case Depreciation::straight_line: return "straight-line";
+        case Depreciation::macrs_5: return "macrs-5";
+    }
+    return "none";
+}
+
+const char* to_string(TaxTiming timing) noexcept { return timing == TaxTiming::year_end ? "year-end" : "month"; }
 
 }  // namespace gpucost

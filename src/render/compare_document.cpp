@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/report_charts.hpp"
@@ -120,9 +121,9 @@ Document detail(const Report& report) {
     // set them after the verdict, as the table reads.
     Section& verdict = d.section("verdict", verdict_inline(c));
     verdict.heading_role = Role::verdict;
-    verdict.add(Paragraph{per_gpu_scaled_inline(c), Role::note})
-        .add(Paragraph{resale_verdict_inline(c)})
-        .add(Paragraph{words(deciding_text(c)), Role::note})
+    verdict.add(Paragraph{per_gpu_scaled_inline(c), Role::note}).add(Paragraph{resale_verdict_inline(c)});
+    if (c.reading.pre_tax) verdict.add(Paragraph{pre_tax_verdict_inline(c)});
+    verdict.add(Paragraph{words(deciding_text(c)), Role::note})
         .add(Paragraph{words(spot_sentence(c)), Role::note})
         .add(Paragraph{downtime_inline(c)})
         .add(break_even, k_html_only)
@@ -173,13 +174,17 @@ Table ranking(const Report& report) {
 // Each build's cost by category, for the HTML page.
 Table category_table(const Report& report) {
     Table table{{words("build")}, {false}, {}};
+    // Financing and tax are the same choice for every comparison of a run (no build may set them).
+    const Assumptions& a = report.header.assumptions.values;
     for (const CategoryInfo& info : k_categories) {
+        if (!shows_category(info.category, a)) continue;
         table.header.push_back(words(fmt::format("{} {}", to_string(info.side), info.key)));
         table.numeric.push_back(true);
     }
     for (const Comparison& c : report.comparisons) {
         TableRow row{{c.build.id}};
-        for (const CategoryInfo& info : k_categories) row.cells.push_back(cell::money(c.cost_usd(info.category)));
+        for (const CategoryInfo& info : k_categories)
+            if (shows_category(info.category, a)) row.cells.push_back(cell::money(c.cost_usd(info.category)));
         table.rows.push_back(std::move(row));
     }
     return table;
@@ -286,7 +291,8 @@ Table costs_table(const Comparison& c) {
         return category ? cell::money(c.cost_usd(*category)) : Cell();
     };
     for (const CategoryRow& row : k_category_rows)
-        table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
+        if (shows_category(row.build ? *row.build : *row.cloud, c.assumptions.values))
+            table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
     TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
     total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
     table.rows.push_back(std::move(total));

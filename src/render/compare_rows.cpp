@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/render.hpp"
 
 namespace gpucost {
@@ -22,8 +23,24 @@ struct Row {
     // the downtime cover (issue 20) are later columns (the contract's order).
     void categories(const Comparison& c, Side side, const std::string& prefix) {
         for (const CategoryInfo& info : categories_of(side))
-            if (info.category != Category::interim_cloud && info.category != Category::downtime_cover)
+            if (info.category != Category::interim_cloud && info.category != Category::downtime_cover &&
+                !is_finance(info.category))
                 add(prefix + info.key + "_usd", Field::of_money(c.cost_usd(info.category)));
+    }
+    // Financing and tax (issue 24), at the end of the contract and only in a run that uses them: each finance
+    // category of each side, then the verdict before tax when there is a tax rate.
+    void finance(const Comparison& c) {
+        if (!uses_finance(c.assumptions.values)) return;
+        for (const CategoryInfo& info : k_categories)
+            if (is_finance(info.category))
+                add(fmt::format("{}_{}_usd", to_string(info.side), info.key),
+                    Field::of_money(c.cost_usd(info.category)));
+        if (!c.reading.pre_tax) return;
+        const PreTaxReading& p = *c.reading.pre_tax;
+        add("build_pre_tax_total_usd", Field::of_money(p.build_total_usd));
+        add("cloud_pre_tax_total_usd", Field::of_money(p.cloud_total_usd));
+        add("cheaper_pre_tax", Field::of_text(to_string(p.cheaper)));
+        add("savings_pre_tax_usd", Field::of_money(p.savings_usd));
     }
 };
 
@@ -94,6 +111,7 @@ Row comparison_row(const Comparison& c) {
     row.add("lost_gpu_hours", c.availability.policy == DowntimePolicy::lost
                                   ? Field::of_number(c.availability.lost_gpu_hours)
                                   : Field::missing());
+    row.finance(c);
     return row;
 }
 

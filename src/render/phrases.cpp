@@ -59,6 +59,24 @@ std::string resale_verdict_text(const Comparison& c, const Currency& currency) {
     return human_text(resale_verdict_inline(c), currency);
 }
 
+Inline pre_tax_verdict_inline(const Comparison& c) {
+    if (!c.reading.pre_tax) return {};
+    const PreTaxReading& p = *c.reading.pre_tax;
+    const bool same = p.cheaper == c.result.cheaper;
+    return {"Before tax: ",
+            p.cheaper == Side::build ? "owning saves " : "renting saves ",
+            cell::money(p.savings_usd),
+            " (build ",
+            cell::money(p.build_total_usd),
+            ", cloud ",
+            cell::money(p.cloud_total_usd),
+            same ? ")." : "), so tax decides the verdict."};
+}
+
+std::string pre_tax_verdict_text(const Comparison& c, const Currency& currency) {
+    return human_text(pre_tax_verdict_inline(c), currency);
+}
+
 std::string break_even_sentence(const Evaluation& e) {
     if (!e.break_even_hours_per_week)
         return fmt::format("Break-even: none in 0-168 h/week; {} is cheaper at every usage.",

@@ -1,3 +1,4 @@
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
@@ -9,8 +10,19 @@ namespace {
 // One side's categories as an object, in the engine's table order: {"hardware": 4512.0, ...}.
 Json breakdown(const Comparison& c, Side side, const Currency& money) {
     Json out = Json::object();
-    for (const CategoryInfo& info : categories_of(side)) out[info.key] = money.from_usd(c.cost_usd(info.category));
+    for (const CategoryInfo& info : categories_of(side))
+        if (shows_category(info.category, c.assumptions.values))
+            out[info.key] = money.from_usd(c.cost_usd(info.category));
     return out;
+}
+
+// With a tax rate, the verdict before tax (issue 24).
+Json pre_tax_json(const PreTaxReading& p, const Comparison& c, const Currency& money) {
+    return {{money.field("build_total_usd"), money.from_usd(p.build_total_usd)},
+            {money.field("cloud_total_usd"), money.from_usd(p.cloud_total_usd)},
+            {"cheaper", to_string(p.cheaper)},
+            {money.field("savings_usd"), money.from_usd(p.savings_usd)},
+            {"verdict", pre_tax_verdict_text(c, money)}};
 }
 
 // The estimated assumptions that turn the verdict: [{"assumption": "residual_value", "value": 0.3, "tried": 0.15,
@@ -154,6 +166,7 @@ Json overrides_json(const Comparison& c, const Report& report) {
     return overrides;
 }
 
+// long: one object per comparison, its keys in the contract's order, read top to bottom like the schema
 Json comparison_json(const Comparison& c, const Report& report, const Currency& money) {
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
@@ -186,7 +199,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
-    return {
+    Json out = {
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},
         {"break_even",
@@ -213,6 +226,9 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"commitment", commitment_json(c.reading.commitment, money)},
         {"spot", spot_json(c.reading.spot)},
     };
+    // Only with a tax rate (issue 24), last: a run without tax keeps its keys as they were.
+    if (c.reading.pre_tax) out["pre_tax"] = pre_tax_json(*c.reading.pre_tax, c, money);
+    return out;
 }
 
 Json gate_value_json(const GateCheck::Value& v) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/chart.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/util/error.hpp"
@@ -184,8 +185,9 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
     for (const Side side : {Side::build, Side::cloud}) {
         StackedBar bar{to_string(side), side == Side::build ? own_name(c) : rent_name(c), {}};
         for (const CategoryInfo& info : categories_of(side))
-            bar.segments.push_back({info.key, info.key, money.from_usd(c.cost_usd(info.category)),
-                                    side == Side::build ? Whose::own : Whose::rent});
+            if (shows_category(info.category, c.assumptions.values))
+                bar.segments.push_back({info.key, info.key, money.from_usd(c.cost_usd(info.category)),
+                                        side == Side::build ? Whose::own : Whose::rent});
         chart.bars.push_back(std::move(bar));
     }
     return stacked_bar_chart_svg(chart);

@@ -229,6 +229,9 @@ std::string figure_source(const Comparison& c, std::string_view kind) {
 void write_inputs(Rows& rows, const Comparison& c) {
     rows.heading("Assumptions (change a shaded cell and the workbook follows)");
     for (const AssumptionInfo& info : assumption_infos()) {
+        // Financing and tax (issue 24) are not in the formulas: a run that uses them is refused (xlsx_workbook.cpp),
+        // and a cell that changed nothing would mislead.
+        if (info.key >= AssumptionKey::financing) continue;
         const auto i = static_cast<std::size_t>(info.key);
         const AssumptionValue value = get_value(c.assumptions.values, info.key);
         const std::string& source = c.assumptions.sources[i];

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/xlsx.hpp"
 #include "xlsx_parts.hpp"
 
@@ -205,6 +206,10 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
                          "formulas yet (use JSON or CSV for a year-end run)");
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
+    if (uses_finance(report.comparisons.front().assumptions.values))
+        throw UsageError(
+            "--format xlsx: financing and tax (--financing, --tax-rate) are not in the workbook's formulas "
+            "yet; use JSON or CSV for this run, or drop them for a workbook");
     return workbook_bytes(report.comparisons.front());
 }
 

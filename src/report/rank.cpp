@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gpucost/engine/matching.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -104,6 +105,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         row.assumptions = std::make_shared<const ResolvedAssumptions>(resolve_for_build(
             {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count));
         check_lead_time(*row.assumptions, build.id);
+        check_finance_terms(*row.assumptions, build.id);
         const Assumptions& a = row.assumptions->values;
         const BuildSpec spec = build_spec_for(build, gpu);
         const std::optional<CloudSpec> interim = interim_for(catalog, build, spec, a, options);

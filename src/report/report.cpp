@@ -6,6 +6,7 @@
 
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -244,24 +245,10 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
 
 namespace {
 
-// The one rule between two assumptions: the machine must arrive within the horizon (L in [0, M - 1]).
-void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) {
-    const Assumptions& a = r.values;
-    if (a.lead_time_months < a.months) return;
-    const auto lead = static_cast<std::size_t>(AssumptionKey::lead_time_months);
-    const auto years = static_cast<std::size_t>(AssumptionKey::horizon_months);
-    const std::string message = fmt::format(
-        "build {}: lead_time_months must be in [0, {}] (below the horizon of {} months), got {} "
-        "(lead time from {}, horizon from {})",
-        quote_value(build_id), a.months - 1, a.months, a.lead_time_months, r.origins[lead], r.origins[years]);
-    if (r.origins[lead] == "flag" || r.origins[years] == "flag") throw UsageError(message);
-    throw DataError(message);
-}
-
 ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
     ResolvedAssumptions r = resolve_for_build(
         {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count);
-    check_lead_time(r, build.id);
+    check_assumption_rules(r, build.id);
     return r;
 }
 

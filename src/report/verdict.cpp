@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include "gpucost/engine/availability.hpp"
+#include "gpucost/engine/finance_flow.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 
 namespace gpucost {
 namespace {
@@ -95,7 +97,7 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         if (i.kind != AssumptionKind::number && i.kind != AssumptionKind::whole_number) continue;
-        if (!is_estimate_source(r.sources[k])) continue;
+        if (!is_estimate_source(r.sources[k]) || !finance_assumption_read(i.key, r.values)) continue;
         // The per-GPU failure rate acts only through failures_per_machine_year, which is read and tried itself.
         if (i.key == AssumptionKey::failures_per_gpu_year) continue;
         v.estimated.emplace_back(i.name);
@@ -112,7 +114,18 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
             break;
         }
     }
+    v.pre_tax = read_pre_tax(e, r.values);
     return v;
+}
+
+std::optional<PreTaxReading> read_pre_tax(const Evaluation& e, const Assumptions& a) noexcept {
+    if (!(a.tax_rate > 0.0)) return std::nullopt;
+    PreTaxReading p;
+    p.build_total_usd = pre_tax_total_usd(e, Side::build);
+    p.cloud_total_usd = pre_tax_total_usd(e, Side::cloud);
+    p.cheaper = p.build_total_usd < p.cloud_total_usd ? Side::build : Side::cloud;
+    p.savings_usd = std::fabs(p.build_total_usd - p.cloud_total_usd);
+    return p;
 }
 
 }  // namespace gpucost

@@ -34,6 +34,10 @@ AssumptionValue random_value(Xoshiro256& rng, const AssumptionInfo& i) {
         // Annual discounting takes evaluate() (the general path); one case in eight keeps it exercised.
         case AssumptionKind::discounting:
             return rng.next() % 8 == 0 ? DiscountConvention::annual : DiscountConvention::monthly;
+        case AssumptionKind::financing: return static_cast<Financing>(rng.next() % 3);
+        case AssumptionKind::lease_end: return static_cast<LeaseEnd>(rng.next() % 3);
+        case AssumptionKind::depreciation: return static_cast<Depreciation>(rng.next() % 3);
+        case AssumptionKind::tax_timing: return rng.next() % 2 == 0 ? TaxTiming::month : TaxTiming::year_end;
         case AssumptionKind::years_in_months:
             return static_cast<double>(std::max(1, months_for_years(in_valid_range(rng, i))));
         case AssumptionKind::number:
@@ -56,8 +60,13 @@ Case random_case(Xoshiro256& rng) {
     c.build.setup_usd = between(rng, 0, 5000);
     c.cloud.gpus_per_instance = 1 + static_cast<std::int64_t>(rng.next() % 8);
     c.cloud.usd_per_hour = between(rng, 0.2, 100);
-    for (const AssumptionInfo& i : assumption_infos())
-        set_value(c.assumptions, i.key, rng.next() % 3 == 0 ? i.default_value : random_value(rng, i));
+    // Financing and tax (issue 24) send a case down the general path: drawn in one case in eight, so the fast paths
+    // stay exercised.
+    const bool finance = rng.next() % 8 == 0;
+    for (const AssumptionInfo& i : assumption_infos()) {
+        const bool keep = rng.next() % 3 == 0 || (i.key >= AssumptionKey::financing && !finance);
+        set_value(c.assumptions, i.key, keep ? i.default_value : random_value(rng, i));
+    }
     Assumptions& a = c.assumptions;
     a.lead_time_months %= a.months;  // the machine arrives within the horizon (the report refuses otherwise)
     if (rng.next() % 2 == 0) c.cloud.storage_usd_per_tb_month = between(rng, 0, 30);
@@ -150,6 +159,8 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
         // leaves for evaluate(): those sets discount monthly).
         const bool fast_only = set % 3 != 0;
         if (fast_only) base.assumptions.discounting = DiscountConvention::monthly;
+        if (fast_only) base.assumptions.financing = Financing::cash;  // and without financing or tax (issue 24)
+        if (fast_only) base.assumptions.tax_rate = 0.0;
         std::vector<SlotRange> chosen;
         const std::size_t want = 1 + rng.next() % 8;
         while (chosen.size() < want) {
@@ -197,9 +208,11 @@ TEST_CASE("BatchEvaluator equals evaluate() draw by draw", "[analysis][batch]") 
 }
 
 TEST_CASE("needs_general_path and moves_weights: which path a ranged input takes", "[analysis][batch]") {
-    // Every numeric assumption of today's table and every build and offer field has a fast path.
+    // Every numeric assumption of the table before issue 24 and every build and offer field has a fast path.
+    // Financing and tax's numbers (issue 24) are the exception: they take evaluate().
     for (const AssumptionInfo& i : assumption_infos())
-        if (!is_choice(i.kind)) CHECK_FALSE(needs_general_path({SlotKind::assumption, i.key}));
+        if (!is_choice(i.kind))
+            CHECK(needs_general_path({SlotKind::assumption, i.key}) == (i.key >= AssumptionKey::financing));
     CHECK_FALSE(needs_general_path({SlotKind::gpu_price_usd, {}}));
     // The weights' own inputs take the horizon path; the others do not.
     CHECK(moves_weights({SlotKind::assumption, AssumptionKey::discount_rate}));

@@ -120,7 +120,7 @@ TEST_CASE("catalog validate --strict demands every assumption and every source, 
     SECTION("without --strict a catalogue without assumptions is valid") {
         const auto r = run_gpucost({"catalog", "validate", "data/minimal_catalog.json"});
         CHECK(r.exit_code == 0);
-        CHECK(r.out == "OK: data/minimal_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 33 assumptions; 0 warnings\n");
+        CHECK(r.out == "OK: data/minimal_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 49 assumptions; 0 warnings\n");
     }
     SECTION("every missing assumption on its own line (golden)") {
         const auto r = run_gpucost({"catalog", "validate", "--strict", "data/minimal_catalog.json"});

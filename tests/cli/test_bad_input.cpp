@@ -390,6 +390,14 @@ TEST_CASE("bad flags: exit 2, one line naming the flag, the value and the valid 
         {{"--pricing", "ondemand"},
          "--pricing: must be one of on-demand, spot, reserved-1y, reserved-3y, got \"ondemand\""},
         {{"--idle", "sometimes"}, "--idle: must be one of always-on, off, got \"sometimes\""},
+        // Financing and tax (issue 24).
+        {{"--loan-rate", "-2"}, "--loan-rate: must be in [0, 1], got -2"},
+        {{"--tax-rate", "1.5"}, "--tax-rate: must be in [0, 1), got 1.5"},
+        {{"--tax-rate", "1"}, "--tax-rate: must be in [0, 1), got 1"},
+        {{"--depreciation", "macrs7"}, "--depreciation: must be one of none, straight-line, macrs-5, got \"macrs7\""},
+        {{"--financing", "credit"}, "--financing: must be one of cash, loan, lease, got \"credit\""},
+        {{"--lease-end", "keep"}, "--lease-end: must be one of return, fmv, one-dollar, got \"keep\""},
+        {{"--loan-term-months", "0"}, "--loan-term-months: must be in [1, 600], got 0"},
         {{"--format", "xml"},
          "--format: must be one of table, json, csv, tsv, markdown, html, svg, xlsx, got \"xml\" (did you mean "
          "\"html\"?)"},

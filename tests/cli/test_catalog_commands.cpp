@@ -254,13 +254,13 @@ TEST_CASE("catalog show: unknown id exits 3 with a suggestion, a bad GPUCOST_TOD
 
 TEST_CASE("catalog validate: OK summary with counts") {
     const auto mini = ok({"catalog", "validate", k_mini});
-    CHECK(mini.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 33 assumptions; 0 warnings\n");
+    CHECK(mini.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 49 assumptions; 0 warnings\n");
     const auto embedded = ok({"catalog", "validate"});
     CHECK_THAT(embedded.out, Catch::Matchers::StartsWith("OK: embedded: "));
     const auto overlay = ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/local_quote.json"});
     CHECK(overlay.out ==
           "OK: data/mini_catalog.json + data/overlay/local_quote.json: 2 GPUs, 2 builds, 4 cloud offers, "
-          "33 assumptions; 0 warnings\n");
+          "49 assumptions; 0 warnings\n");
 }
 
 TEST_CASE("catalog validate: every problem at once with its JSON path, exit 3") {

@@ -22,7 +22,7 @@ TEST_CASE("catalog validate: the summary counts the base's and every overlay's w
     const auto r = run_gpucost(args);
     REQUIRE(r.exit_code == 0);
     CHECK(r.out == "OK: data/mini_catalog.json + data/overlay/misspelt_key.json + data/overlay/misspelt_key.json: "
-                   "2 GPUs, 2 builds, 4 cloud offers, 33 assumptions; 2 warnings\n");
+                   "2 GPUs, 2 builds, 4 cloud offers, 49 assumptions; 2 warnings\n");
     CHECK(r.err == "gpucost: warning: data/overlay/misspelt_key.json: /cloud/0/notes: unknown key, ignored (did "
                    "you mean \"note\"?)\n"
                    "gpucost: warning: data/overlay/misspelt_key.json: /cloud/0/notes: unknown key, ignored (did "
@@ -127,7 +127,7 @@ TEST_CASE("catalog validate --max-age-days: an offer the default table uses and 
     // 213 days is not more than 213: valid, and the notes stay on stderr.
     const auto fresh = run_gpucost({"catalog", "validate", "data/mini_catalog.json", "--max-age-days", "213"});
     CHECK(fresh.exit_code == 0);
-    CHECK(fresh.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 33 assumptions; 0 warnings\n");
+    CHECK(fresh.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 49 assumptions; 0 warnings\n");
     CHECK_THAT(fresh.err, Catch::StartsWith("gpucost: note: data/mini_catalog.json: /gpus/1/as_of: "));
     // Combined with --strict, and a bad value is a usage error.
     CHECK(

@@ -28,13 +28,15 @@ RANGE = ["--range", "hours_per_week=20:60:30"]
 
 # command words, body key, schema file, and the argument lists each is run with.
 CASES = [
-    (["compare"], "report", "report", [MINI, MINI + ["--build", "box-a4"], [], ["--pricing", "spot"]]),
+    (["compare"], "report", "report", [MINI, MINI + ["--build", "box-a4"], [], ["--pricing", "spot"],
+                                       MINI + ["--tax-rate", "0.21", "--financing", "loan", "--loan-rate", "0.08"]]),
     (["check"], "check", "report", [MINI + ["--max-payback-months", "24", "--expect", "build"],
                                     ["--max-age-days", "36500"]]),
     (["cashflow"], "cash_flow", "cashflow", [MINI, MINI + ["--build", "box-a4"], ["--lead-time-months", "4"],
                                              MINI + ["--layout", "wide", "--start", "2027-11"],
                                              MINI + ["--by", "year"],
-                                             MINI + ["--layout", "wide", "--by", "year", "--start", "2027-11"]]),
+                                             MINI + ["--layout", "wide", "--by", "year", "--start", "2027-11"],
+                                             MINI + ["--build", "box-a4", "--tax-rate", "0.21"]]),
     (["sensitivity"], "sensitivity", "sensitivity", [MINI, MINI + RANGE, ["--build", "office-2x-rtx4090"]]),
     (["sweep"], "sweep", "sweep", [MINI + ["--vary", "hours_per_week=0:168:56"],
                                    MINI + ["--build", "box-a4", "--vary", "hours_per_week=0:168:84", "--vary",

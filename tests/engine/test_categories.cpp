@@ -35,6 +35,12 @@ Evaluation numbered_evaluation() {
     e.monthly.interim_cloud_usd = 29;
     e.build.downtime_cover_usd = 13;  // then availability's (issue 20)
     e.monthly.downtime_cover_usd = 30;
+    e.build.financing_usd = 14;  // then financing and tax (issue 24)
+    e.build.interest_usd = 15;
+    e.build.tax_deduction_usd = -16;
+    e.build.depreciation_usd = -17;
+    e.build.tax_on_sale_usd = 18;
+    e.cloud.tax_deduction_usd = -19;
     return e;
 }
 
@@ -43,12 +49,18 @@ Evaluation numbered_evaluation() {
 TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") {
     CHECK(keys_of(build_categories()) == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance",
                                                                   "facility", "interim_cloud", "downtime_cover",
-                                                                  "resale"});
-    CHECK(keys_of(cloud_categories()) == std::vector<std::string>{"compute", "storage", "egress", "staff"});
+                                                                  "resale", "financing", "interest", "tax_deduction",
+                                                                  "depreciation", "tax_on_sale"});
+    CHECK(keys_of(cloud_categories()) ==
+          std::vector<std::string>{"compute", "storage", "egress", "staff", "tax_deduction"});
     CHECK(categories_of(Side::build).size() + categories_of(Side::cloud).size() == k_category_count);
     CHECK(category_info(Category::hardware).timing == Timing::upfront);
     CHECK(category_info(Category::setup).timing == Timing::upfront);
     CHECK(category_info(Category::resale).timing == Timing::at_end);
+    CHECK(category_info(Category::tax_on_sale).timing == Timing::at_end);
+    for (const Category c : {Category::financing, Category::interest, Category::tax_deduction, Category::depreciation,
+                             Category::cloud_tax_deduction})
+        CHECK(category_info(c).timing == Timing::scheduled);
     for (const Category c :
          {Category::power, Category::build_staff, Category::maintenance, Category::facility, Category::interim_cloud,
           Category::downtime_cover, Category::compute, Category::storage, Category::egress, Category::cloud_staff})
@@ -62,10 +74,10 @@ TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") 
 
 TEST_CASE("amount_usd and monthly_usd read each category's own field") {
     const Evaluation e = numbered_evaluation();
-    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, 13, -7, 8, 9, 10, 11};
+    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, 13, -7, 14, 15, -16, -17, 18, 8, 9, 10, 11, -19};
     // MonthlyCosts order: power, staff_build, maintenance, facility, compute, storage, egress, staff_cloud, then
     // model v2's interim cloud, then the downtime cover.
-    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 30, 0, 25, 26, 27, 28};
+    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 30, 0, 0, 0, 0, 0, 0, 25, 26, 27, 28, 0};
     for (std::size_t i = 0; i < k_category_count; ++i) {
         CAPTURE(k_categories[i].key, i);
         CHECK(amount_usd(e, static_cast<Category>(i)) == totals[i]);
@@ -74,18 +86,21 @@ TEST_CASE("amount_usd and monthly_usd read each category's own field") {
 }
 
 TEST_CASE("k_category_rows: the detail table's lines, staff paired across sides") {
-    REQUIRE(k_category_rows.size() == 12);
+    REQUIRE(k_category_rows.size() == 17);
     std::vector<std::string> keys;
     for (const CategoryRow& row : k_category_rows) keys.emplace_back(row.key);
     CHECK(keys == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility",
-                                           "interim_cloud", "downtime_cover", "resale", "compute", "storage",
+                                           "interim_cloud", "downtime_cover", "resale", "financing", "interest",
+                                           "tax_deduction", "depreciation", "tax_on_sale", "compute", "storage",
                                            "egress"});
     CHECK(k_category_rows[3].build == Category::build_staff);
     CHECK(k_category_rows[3].cloud == Category::cloud_staff);
+    CHECK(k_category_rows[11].build == Category::tax_deduction);  // the tax deduction is on both sides too
+    CHECK(k_category_rows[11].cloud == Category::cloud_tax_deduction);
     CHECK(k_category_rows[0].build == Category::hardware);
     CHECK_FALSE(k_category_rows[0].cloud.has_value());
-    CHECK_FALSE(k_category_rows[9].build.has_value());
-    CHECK(k_category_rows[9].cloud == Category::compute);
+    CHECK_FALSE(k_category_rows[14].build.has_value());
+    CHECK(k_category_rows[14].cloud == Category::compute);
 }
 
 TEST_CASE("category table matches the golden outputs of compare") {
@@ -105,8 +120,10 @@ TEST_CASE("category table matches the golden outputs of compare") {
                 keys.push_back(first);
             }
         }
+        // A run without financing or tax leaves their rows out (shows_category).
         std::vector<std::string> expected;
-        for (const CategoryRow& row : k_category_rows) expected.emplace_back(row.key);
+        for (const CategoryRow& row : k_category_rows)
+            if (!is_finance(row.build ? *row.build : *row.cloud)) expected.emplace_back(row.key);
         CHECK(keys == expected);
     }
     SECTION("JSON breakdown_usd of each side, in key order") {
@@ -116,7 +133,10 @@ TEST_CASE("category table matches the golden outputs of compare") {
             std::vector<std::string> keys;
             for (const auto& item : comparison.at(to_string(side)).at("breakdown_usd").items())
                 keys.push_back(item.key());
-            CHECK(keys == keys_of(categories_of(side)));
+            std::vector<std::string> expected;
+            for (const CategoryInfo& info : categories_of(side))
+                if (!is_finance(info.category)) expected.emplace_back(info.key);
+            CHECK(keys == expected);
         }
     }
     SECTION("CSV: <side>_<key>_usd columns, in order") {
@@ -134,7 +154,8 @@ TEST_CASE("category table matches the golden outputs of compare") {
             // The CSV contract adds columns at the end only: model v2's interim cloud, then issue 20's downtime cover.
             std::vector<std::string> expected;
             for (const CategoryInfo& info : categories_of(side))
-                if (info.category != Category::interim_cloud && info.category != Category::downtime_cover)
+                if (info.category != Category::interim_cloud && info.category != Category::downtime_cover &&
+                    !is_finance(info.category))
                     expected.emplace_back(info.key);
             if (side == Side::build) expected.insert(expected.end(), {"interim_cloud", "downtime_cover"});
             CHECK(found == expected);

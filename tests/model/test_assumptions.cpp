@@ -142,6 +142,10 @@ TEST_CASE("each row's accessor writes its own member of Assumptions and reads it
             case AssumptionKind::resale: return ResaleModel::curve;
             case AssumptionKind::downtime: return DowntimePolicy::lost;
             case AssumptionKind::discounting: return DiscountConvention::annual;
+            case AssumptionKind::financing: return Financing::lease;
+            case AssumptionKind::lease_end: return LeaseEnd::one_dollar;
+            case AssumptionKind::depreciation: return Depreciation::straight_line;
+            case AssumptionKind::tax_timing: return TaxTiming::year_end;
             case AssumptionKind::years_in_months: return i.max * 12.0;  // 50 years: 600 months
             case AssumptionKind::number:
             case AssumptionKind::whole_number: break;

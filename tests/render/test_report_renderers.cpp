@@ -27,10 +27,13 @@ RenderOptions wide() {
     return o;
 }
 
-// Every category's amount in k_categories order, USD.
+// Every category's amount in k_categories order, USD: `amounts_usd` for every category but financing and tax's
+// (issue 24), which hold 0.
 std::vector<CostRow> costs(const std::vector<double>& amounts_usd) {
     std::vector<CostRow> rows;
-    for (std::size_t i = 0; i < k_categories.size(); ++i) rows.push_back({k_categories[i].category, amounts_usd[i]});
+    std::size_t next = 0;
+    for (const CategoryInfo& info : k_categories)
+        rows.push_back({info.category, is_finance(info.category) ? 0.0 : amounts_usd.at(next++)});
     return rows;
 }
 

@@ -33,14 +33,23 @@ enum class Category : unsigned char {
     interim_cloud,
     downtime_cover,
     resale,
+    // Financing and tax (issue 24; finance_flow.hpp): every amount exactly 0 with cash and a tax rate of 0, and
+    // outputs show these rows only when uses_finance() (shows_category()).
+    financing,
+    interest,
+    tax_deduction,
+    depreciation,
+    tax_on_sale,
     compute,
     storage,
     egress,
     cloud_staff,
+    cloud_tax_deduction,
 };
 
-// When a category's money moves: month 0, every month 1..M, or once at the end of month M.
-enum class Timing : unsigned char { upfront, monthly, at_end };
+// When a category's money moves: month 0, every month 1..M, once at the end of month M, or in any month 0..M as
+// the finance schedule says (finance_months() in finance_flow.hpp).
+enum class Timing : unsigned char { upfront, monthly, at_end, scheduled };
 
 // One row of the category table. Exactly one of build_total / cloud_total is set, matching `side`; `monthly` is set
 // exactly when timing is monthly (the undiscounted amount of one month, which the engine discounts per month).
@@ -55,7 +64,7 @@ struct CategoryInfo {
 };
 
 // The table, in Category order: build categories, then cloud categories.
-inline constexpr std::array<CategoryInfo, 13> k_categories = {{
+inline constexpr std::array<CategoryInfo, 19> k_categories = {{
     {Category::hardware, Side::build, "hardware", Timing::upfront, &BuildCosts::hardware_usd, nullptr, nullptr},
     {Category::setup, Side::build, "setup", Timing::upfront, &BuildCosts::setup_usd, nullptr, nullptr},
     {Category::power, Side::build, "power", Timing::monthly, &BuildCosts::power_usd, nullptr, &MonthlyCosts::power_usd},
@@ -75,6 +84,13 @@ inline constexpr std::array<CategoryInfo, 13> k_categories = {{
      &MonthlyCosts::downtime_cover_usd},
     // A credit: the amount is <= 0.
     {Category::resale, Side::build, "resale", Timing::at_end, &BuildCosts::resale_usd, nullptr, nullptr},
+    {Category::financing, Side::build, "financing", Timing::scheduled, &BuildCosts::financing_usd, nullptr, nullptr},
+    {Category::interest, Side::build, "interest", Timing::scheduled, &BuildCosts::interest_usd, nullptr, nullptr},
+    {Category::tax_deduction, Side::build, "tax_deduction", Timing::scheduled, &BuildCosts::tax_deduction_usd, nullptr,
+     nullptr},
+    {Category::depreciation, Side::build, "depreciation", Timing::scheduled, &BuildCosts::depreciation_usd, nullptr,
+     nullptr},
+    {Category::tax_on_sale, Side::build, "tax_on_sale", Timing::at_end, &BuildCosts::tax_on_sale_usd, nullptr, nullptr},
     {Category::compute, Side::cloud, "compute", Timing::monthly, nullptr, &CloudCosts::compute_usd,
      &MonthlyCosts::compute_usd},
     {Category::storage, Side::cloud, "storage", Timing::monthly, nullptr, &CloudCosts::storage_usd,
@@ -83,7 +99,22 @@ inline constexpr std::array<CategoryInfo, 13> k_categories = {{
      &MonthlyCosts::egress_usd},
     {Category::cloud_staff, Side::cloud, "staff", Timing::monthly, nullptr, &CloudCosts::staff_usd,
      &MonthlyCosts::staff_cloud_usd},
+    {Category::cloud_tax_deduction, Side::cloud, "tax_deduction", Timing::scheduled, nullptr,
+     &CloudCosts::tax_deduction_usd, nullptr},
 }};
+
+// Whether a category is one of financing and tax (issue 24), which outputs list only when financing or tax is used.
+constexpr bool is_finance(Category category) noexcept {
+    return (category >= Category::financing && category <= Category::tax_on_sale) ||
+           category == Category::cloud_tax_deduction;
+}
+
+// Whether outputs show a category under `a`: financing and interest only with financing other than cash, the tax
+// rows only with a tax rate above 0, every other category always; so a report without them is unchanged.
+constexpr bool shows_category(Category category, const Assumptions& a) noexcept {
+    if (category == Category::financing || category == Category::interest) return a.financing != Financing::cash;
+    return !is_finance(category) || a.tax_rate > 0.0;
+}
 
 // Number of categories.
 inline constexpr std::size_t k_category_count = k_categories.size();

@@ -50,6 +50,12 @@ struct BuildCosts {
     double total_usd = 0.0;
     double interim_cloud_usd = 0.0;   // model v2: the cloud rented during the lead time (last, so v1's braces hold)
     double downtime_cover_usd = 0.0;  // the on-demand rental for the hours of use lost to downtime (availability)
+    // Financing and tax (issue 24, finance_flow.hpp), discounted; each exactly 0 with cash and a tax rate of 0.
+    double financing_usd = 0.0;      // principal drawn (a credit) and repaid, or a lease's rent
+    double interest_usd = 0.0;       // loan interest
+    double tax_deduction_usd = 0.0;  // the tax saved by deducting running costs, interest and rent (<= 0)
+    double depreciation_usd = 0.0;   // the tax saved by depreciation (<= 0)
+    double tax_on_sale_usd = 0.0;    // the tax on the sale at the horizon's end (recapture; < 0 for a loss)
 };
 
 // Cloud-side totals over the horizon, each discounted.
@@ -61,6 +67,7 @@ struct CloudCosts {
     double egress_usd = 0.0;
     double staff_usd = 0.0;
     double total_usd = 0.0;
+    double tax_deduction_usd = 0.0;  // issue 24: the tax saved by deducting the cloud bills (<= 0), 0 without tax
 };
 
 // Undiscounted cost of each category in a month at today's prices, before discounting: what every month costs when

@@ -19,6 +19,8 @@
 #include <span>
 #include <vector>
 
+#include "gpucost/model/values.hpp"
+
 namespace gpucost {
 
 // A loan for part of the purchase price.
@@ -44,25 +46,12 @@ double loan_payment_usd(const LoanTerms& loan) noexcept;
 // payment takes what is left (the level payment less rounding drift).
 std::vector<LoanMonth> loan_schedule(const LoanTerms& loan);
 
-// What a lease leaves at its end.
-enum class LeaseEnd {
-    return_equipment,   // the machine goes back: no payment, no resale
-    fair_market_value,  // bought at its value then (the resale curve's value at the term's end)
-    one_dollar,         // bought for one dollar (a capital lease in all but name)
-};
-
 // A lease's monthly payment from a lease-rate factor (the payment per dollar of equipment cost, e.g. 0.0306 for
 // 36 months): cost x factor.
 double lease_payment_usd(double equipment_cost_usd, double lease_rate_factor) noexcept;
 
 // The payment at a lease's end: 0, the fair market value given, or $1.
 double lease_end_payment_usd(LeaseEnd end, double fair_market_value_usd) noexcept;
-
-enum class Depreciation {
-    none,           // no deduction but what Section 179 and bonus depreciation give
-    straight_line,  // Publication 946 Table A-8 shape: half a year, tax_life - 1 full years, half a year
-    macrs_5,        // Publication 946 Table A-1, 5-year property, half-year convention
-};
 
 // MACRS 5-year property, half-year convention, 200 % declining balance switching to straight line (Publication
 // 946, Table A-1): the share of the basis deducted in tax years 1..6. They sum to 1.

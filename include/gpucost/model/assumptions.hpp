@@ -55,10 +55,27 @@ enum class AssumptionKey {
     spot_restart_hours,
     // Issue 20: a build's failure rate scaled by its GPUs.
     failures_per_gpu_year,
-    discounting,  // keep last: the count below is derived from it
+    discounting,
+    // Financing and tax of the build side (issue 24; docs/finance.md).
+    financing,
+    loan_rate,
+    loan_term_months,
+    down_payment,
+    lease_usd_per_month,
+    lease_rate_factor,
+    lease_term_months,
+    lease_end,
+    tax_rate,
+    depreciation,
+    tax_life_years,
+    bonus_depreciation,
+    section_179_usd,
+    section_179_limit_usd,
+    section_179_phase_out_usd,
+    tax_timing,  // keep last: the count below is derived from it
 };
 // How many assumptions there are, from the last enumerator.
-inline constexpr std::size_t k_assumption_count = static_cast<std::size_t>(AssumptionKey::discounting) + 1;
+inline constexpr std::size_t k_assumption_count = static_cast<std::size_t>(AssumptionKey::tax_timing) + 1;
 
 // How an assumption is written and held.
 enum class AssumptionKind {
@@ -70,10 +87,15 @@ enum class AssumptionKind {
     whole_number,     // a whole number in [min, max] (lead time in months)
     downtime,         // cover, lost
     discounting,      // monthly, annual
+    financing,        // cash, loan, lease
+    lease_end,        // return, fmv, one-dollar
+    depreciation,     // none, straight-line, macrs-5
+    tax_timing,       // month, year-end
 };
 
 // A value of an assumption as held: the horizon as a whole number of months, choices as their enums.
-using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel, DowntimePolicy, DiscountConvention>;
+using AssumptionValue = std::variant<double, Pricing, IdlePolicy, ResaleModel, DowntimePolicy, DiscountConvention,
+                                     Financing, LeaseEnd, Depreciation, TaxTiming>;
 
 // How one assumption's value is read from and written into Assumptions, as held (the horizon and the lead time as
 // doubles of whole months, choices as their enums). The table makes one per row from the member it names
@@ -129,6 +151,14 @@ std::optional<ResaleModel> parse_resale(std::string_view text) noexcept;
 std::optional<DowntimePolicy> parse_downtime(std::string_view text) noexcept;
 // Parses "monthly", "annual".
 std::optional<DiscountConvention> parse_discounting(std::string_view text) noexcept;
+// Parses "cash", "loan", "lease".
+std::optional<Financing> parse_financing(std::string_view text) noexcept;
+// Parses "return", "fmv", "one-dollar".
+std::optional<LeaseEnd> parse_lease_end(std::string_view text) noexcept;
+// Parses "none", "straight-line", "macrs-5".
+std::optional<Depreciation> parse_depreciation(std::string_view text) noexcept;
+// Parses "month", "year-end".
+std::optional<TaxTiming> parse_tax_timing(std::string_view text) noexcept;
 // Whether an assumption is written as a word (pricing, idle, resale, downtime, discounting) rather than a number.
 bool is_choice(AssumptionKind kind) noexcept;
 // The word of a choice value ("on-demand", "off", "curve"); empty for a number.

@@ -32,6 +32,27 @@ enum class DowntimePolicy { cover, lost };
 // (annual, the year-end convention of yearly finance models): month k counts (1 + r)^(-ceil(k / 12)).
 enum class DiscountConvention { monthly, annual };
 
+// How the build side is paid for (issue 24; docs/finance.md): in cash in month 0, with a loan (a down payment in
+// month 0, level monthly payments), or with a lease (monthly payments, then the lease's end option).
+enum class Financing { cash, loan, lease };
+
+// What a lease leaves at its end.
+enum class LeaseEnd {
+    return_equipment,   // the machine goes back: no payment, no resale
+    fair_market_value,  // bought at its value then (the resale curve's value at the term's end)
+    one_dollar,         // bought for one dollar (a capital lease in all but name)
+};
+
+// How the owned machine is depreciated for tax (IRS Publication 946).
+enum class Depreciation {
+    none,           // no deduction but what Section 179 and bonus depreciation give
+    straight_line,  // Publication 946 Table A-8 shape: half a year, tax_life - 1 full years, half a year
+    macrs_5,        // Publication 946 Table A-1, 5-year property, half-year convention
+};
+
+// When a tax effect moves money: in the month its cause is paid, or all of a tax year's at the year's end.
+enum class TaxTiming { month, year_end };
+
 // Every assumption the engine reads, already validated and in range (see assumptions.hpp). The initialisers only
 // make a value-initialised struct usable in engine tests; the defaults users get are the assumption table's.
 struct Assumptions {
@@ -74,6 +95,24 @@ struct Assumptions {
     // (resolve_for_build in assumptions.hpp); 0 leaves failures_per_machine_year as given.
     double failures_per_gpu_year = 0.0;
     DiscountConvention discounting = DiscountConvention::monthly;  // issue 20: monthly is the neutral value
+    // Financing and tax (issue 24; docs/finance.md). Cash and a tax rate of 0 are the neutral values: with them
+    // every figure is today's to the bit.
+    Financing financing = Financing::cash;
+    double loan_rate = 0.0;            // nominal annual, compounded monthly
+    int loan_term_months = 60;         // whole months, >= 1
+    double down_payment = 0.0;         // share of the hardware price paid in month 0, [0, 1]
+    double lease_usd_per_month = 0.0;  // the lease's payment; 0: hardware price x lease_rate_factor
+    double lease_rate_factor = 0.0;    // monthly payment per dollar of hardware
+    int lease_term_months = 36;        // whole months, >= 1
+    LeaseEnd lease_end = LeaseEnd::return_equipment;
+    double tax_rate = 0.0;  // the marginal income-tax rate, [0, 1)
+    Depreciation depreciation = Depreciation::macrs_5;
+    int tax_life_years = 5;                  // straight line only
+    double bonus_depreciation = 0.0;         // share of the basis left after Section 179, deducted in tax year 1
+    double section_179_usd = 0.0;            // asked to be expensed in tax year 1
+    double section_179_limit_usd = 0.0;      // the year's limit
+    double section_179_phase_out_usd = 0.0;  // the limit falls dollar for dollar above this much property; 0: none
+    TaxTiming tax_timing = TaxTiming::month;
 };
 
 // Name of a pricing as used in catalogues and flags: "on-demand", "spot", "reserved-1y", "reserved-3y".
@@ -86,4 +125,12 @@ const char* to_string(ResaleModel resale) noexcept;
 const char* to_string(DowntimePolicy downtime) noexcept;
 // Name of a discounting convention: "monthly", "annual".
 const char* to_string(DiscountConvention discounting) noexcept;
+// "cash", "loan", "lease".
+const char* to_string(Financing financing) noexcept;
+// "return", "fmv", "one-dollar".
+const char* to_string(LeaseEnd end) noexcept;
+// "none", "straight-line", "macrs-5".
+const char* to_string(Depreciation depreciation) noexcept;
+// "month", "year-end".
+const char* to_string(TaxTiming timing) noexcept;
 }  // namespace gpucost

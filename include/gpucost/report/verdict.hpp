@@ -48,6 +48,15 @@ struct SpotReading {
     bool round_the_clock_multi_gpu = false;  // 168 h/week on more than one GPU
 };
 
+// With a tax rate (issue 24), the verdict before tax beside the after-tax one the report leads with: each side's
+// total less its tax categories (financing and interest stay: they are paid before tax).
+struct PreTaxReading {
+    double build_total_usd = 0.0;
+    double cloud_total_usd = 0.0;
+    Side cheaper = Side::cloud;  // build only when strictly cheaper
+    double savings_usd = 0.0;    // |build - cloud|
+};
+
 // The verdict as a finance team reads it.
 struct VerdictReading {
     Side cheaper_without_resale = Side::cloud;  // the build total without its resale credit against the cloud's
@@ -57,7 +66,11 @@ struct VerdictReading {
     BreakEvenKind break_even_kind = BreakEvenKind::owning_vs_pay_per_use;
     std::optional<CommitmentReading> commitment;  // set under reserved-1y and reserved-3y
     std::optional<SpotReading> spot;              // set under spot
+    std::optional<PreTaxReading> pre_tax;         // set when tax_rate > 0
 };
+
+// The verdict before tax of `e` (evaluated with `a`); empty when the tax rate is 0 (every figure is then pre-tax).
+std::optional<PreTaxReading> read_pre_tax(const Evaluation& e, const Assumptions& a) noexcept;
 
 // Under spot (a.pricing), the reading of a job of `gpus` GPUs on `instances` instances; empty otherwise.
 std::optional<SpotReading> read_spot(std::int64_t gpus, std::int64_t instances, const Assumptions& a);
