@@ -183,8 +183,9 @@ TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in 
               Approx(demand));
     }
     CHECK(plan["strategies"][4]["unserved_gpu_hours"].get<double>() > 0.0);  // the plan owns machines
-    std::string table = plan_ok(args);  // the note, its lines joined (the table wraps prose at 80 columns)
-    std::replace(table.begin(), table.end(), '\n', ' ');
+    std::string table;  // the note, its wrapped lines joined and indentation folded (prose wraps at 80 columns)
+    for (const char ch : plan_ok(args))
+        if ((ch != ' ' && ch != '\n') || (!table.empty() && table.back() != ' ')) table += ch == '\n' ? ' ' : ch;
     CHECK(table.find("GPU-hours of the plan's work are lost to owned downtime") != std::string::npos);
 }
 
