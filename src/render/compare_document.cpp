@@ -211,16 +211,19 @@ std::string size_and_spot_note(const Report& report) {
     return note;
 }
 
+// The ranking's note on estimates: none when no row rests on one, one line when every row does (no row is marked),
+// else what the `*` marker means.
+const char* estimate_note(const Report& report) {
+    const std::size_t marked = marked_count(report);
+    if (marked == 0) return "";
+    return marked == report.comparisons.size()
+               ? "Every result rests on a figure marked as an estimate or unverified; `--build ID` shows which."
+               : "* rests on a figure marked as an estimate or unverified; `--build ID` shows which.";
+}
+
 Document summary(const Report& report) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
-    const std::size_t marked = marked_count(report);
-    const char* const estimate_note = marked == 0 ? ""
-                                      : marked == report.comparisons.size()
-                                          ? "Every result rests on a figure marked as an estimate or unverified; "
-                                            "`--build ID` shows which."
-                                          : "* rests on a figure marked as an estimate or unverified; `--build ID` "
-                                            "shows which.";
     const Inline verdict = report.comparisons.empty()
                                ? words("No build has a cloud offer to compare with.")
                                : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
@@ -255,7 +258,7 @@ Document summary(const Report& report) {
                                 "costs."),
                           Role::explanation, k_not_markdown)
                      .add(words(size_and_spot_note(report)), Role::note)
-                     .add(words(estimate_note), Role::note, k_not_markdown)
+                     .add(words(estimate_note(report)), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
     };
     add_ranking(d.section("verdict", words("Verdict"), k_html_only));
