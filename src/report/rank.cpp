@@ -41,19 +41,6 @@ const Workload& workload_for(const Catalog& catalog, const ComparisonRequest& re
     return workload_named(catalog, *request.match.workload);
 }
 
-// The one rule between two assumptions, as compare has it: the machine must arrive within the horizon.
-void check_lead_time(const ResolvedAssumptions& r, const std::string& build_id) {
-    const Assumptions& a = r.values;
-    if (a.lead_time_months < a.months) return;
-    const auto lead = static_cast<std::size_t>(AssumptionKey::lead_time_months);
-    const auto years = static_cast<std::size_t>(AssumptionKey::horizon_months);
-    const std::string message =
-        fmt::format("build {}: lead_time_months must be in [0, {}] (below the horizon of {} months), got {}",
-                    quote_value(build_id), a.months - 1, a.months, a.lead_time_months);
-    if (r.origins[lead] == "flag" || r.origins[years] == "flag") throw UsageError(message);
-    throw DataError(message);
-}
-
 double used_hours_over_horizon(const Assumptions& a) {
     return used_hours_per_month(a.hours_per_week) * static_cast<double>(a.months);
 }
@@ -104,7 +91,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         RankRow row;
         row.assumptions = std::make_shared<const ResolvedAssumptions>(resolve_for_build(
             {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count));
-        check_lead_time(*row.assumptions, build.id);
+        check_assumption_rules(*row.assumptions, build.id);  // as compare checks them
         check_finance_terms(*row.assumptions, build.id);
         const Assumptions& a = row.assumptions->values;
         const BuildSpec spec = build_spec_for(build, gpu);
