@@ -5,11 +5,8 @@
 #include <sstream>
 
 namespace gpucost::cli {
-namespace {
 
-// The width help is wrapped to: 80 when stdout is not a terminal (a pipe, a file, a test); on a terminal COLUMNS when
-// it is a number in 20..1000, else the terminal's own width, else 80.
-std::size_t help_columns(const Terminal& terminal) {
+std::size_t terminal_columns(const Terminal& terminal) {
     if (!terminal.stdout_is_terminal) return 80;
     if (const char* text = std::getenv("COLUMNS"); text != nullptr && *text != '\0') {
         char* end = nullptr;
@@ -18,6 +15,8 @@ std::size_t help_columns(const Terminal& terminal) {
     }
     return terminal.columns > 0 ? static_cast<std::size_t>(terminal.columns) : 80;
 }
+
+namespace {
 
 // Where a long help line's continuation lines start: under an option row's description (the text after the first
 // run of two spaces, "  --build ID   the build ..."), four further in for an example command, else at the line's
@@ -59,7 +58,7 @@ void wrap_help_line(const std::string& line, std::size_t width, std::string& out
 
 // Help text wrapped to the terminal (issue 25): CLI11 2.1 writes each description on one line, however long.
 std::string wrapped_help(const std::string& help, const Terminal& terminal) {
-    const std::size_t width = help_columns(terminal);
+    const std::size_t width = terminal_columns(terminal);
     std::string out;
     std::istringstream lines(help);
     std::string line;

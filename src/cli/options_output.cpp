@@ -16,6 +16,7 @@
 #include "gpucost/render/report_charts.hpp"
 #include "gpucost/util/files.hpp"
 #include "gpucost/util/text.hpp"
+#include "help_text.hpp"
 #include "output_stream.hpp"
 
 namespace gpucost::cli {
@@ -225,14 +226,9 @@ bool colour_for(const ReportOutputOptions& o, const Io& io) {
            !(term != nullptr && std::string_view(term) == "dumb");
 }
 
+// Help's width rule (terminal_columns), and 80 for a file written with --output.
 int columns_for(const ReportOutputOptions& o, const Io& io) {
-    if (!io.terminal.stdout_is_terminal || !writes_to_stdout(o.output)) return 80;
-    if (const char* text = std::getenv("COLUMNS"); text != nullptr && *text != '\0') {
-        char* end = nullptr;
-        const long columns = std::strtol(text, &end, 10);
-        if (*end == '\0' && columns >= 20 && columns <= 1000) return static_cast<int>(columns);
-    }
-    return io.terminal.columns > 0 ? io.terminal.columns : 80;
+    return writes_to_stdout(o.output) ? static_cast<int>(terminal_columns(io.terminal)) : 80;
 }
 
 }  // namespace

@@ -116,6 +116,19 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
     return t;
 }
 
+std::vector<double> month_ticks(int months) {
+    int step = 60;
+    for (const int s : {1, 3, 6, 12, 24, 60}) {
+        if (months / s + 1 <= 13) {
+            step = s;
+            break;
+        }
+    }
+    std::vector<double> ticks;
+    for (int m = 0; m < months + step; m += step) ticks.push_back(m);
+    return ticks;
+}
+
 std::string tick_label(const Axis& axis, double value, double step) {
     return axis.format == TickFormat::money ? money_tick(value, step, axis.currency) : number_tick(value, step);
 }

@@ -43,6 +43,9 @@ struct Ticks {
 };
 Ticks axis_ticks(const Axis& axis, double low, double high, int max_count);
 
+// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them, from 0 past `months`.
+std::vector<double> month_ticks(int months);
+
 // The text of one tick of `axis`.
 std::string tick_label(const Axis& axis, double value, double step);
 

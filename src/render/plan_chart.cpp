@@ -26,19 +26,6 @@ constexpr const char* k_plan_colour = "#000000";  // the plan mixes both: neithe
 const char* own_colour() { return k_own_colour; }
 const char* rent_colour() { return k_rent_colour; }
 
-// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them.
-std::vector<double> month_ticks(int months) {
-    int step = 60;
-    for (const int s : {1, 3, 6, 12, 24, 60})
-        if (months / s + 1 <= 13) {
-            step = s;
-            break;
-        }
-    std::vector<double> ticks;
-    for (int m = 0; m < months + step; m += step) ticks.push_back(m);
-    return ticks;
-}
-
 // The figures each chart carries on its root, as the JSON report has them.
 std::vector<SvgAttribute> plan_data(const std::string& chart, const PlanReport& r, const Currency& money) {
     return {

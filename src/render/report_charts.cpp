@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "chart_parts.hpp"
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/chart.hpp"
 #include "gpucost/render/phrases.hpp"
@@ -27,20 +28,6 @@ Axis money_axis(const std::string& label, const Currency& currency) {
     axis.format = TickFormat::money;
     axis.currency = currency;
     return axis;
-}
-
-// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them.
-std::vector<double> month_ticks(int months) {
-    int step = 60;
-    for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if (months / s + 1 <= 13) {
-            step = s;
-            break;
-        }
-    }
-    std::vector<double> ticks;
-    for (int m = 0; m < months + step; m += step) ticks.push_back(m);
-    return ticks;
 }
 
 // The figures every chart of one comparison carries on its root, as the JSON report has them.
@@ -115,7 +102,7 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
                                     : std::string("Owning does not pay back within the horizon.")),
         comparison_data(k_spend, c, money));
     chart.x_axis.label = "Months from purchase";
-    chart.x_axis.ticks = month_ticks(months);
+    chart.x_axis.ticks = chart_parts::month_ticks(months);
     chart.y_axis = money_axis("Cumulative discounted spend", money);
     LineSeries own{"build", own_name(c), {}, {}, Whose::own};
     LineSeries rent{"cloud", rent_name(c), {}, {}, Whose::rent};
