@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -33,21 +34,10 @@ std::string diff_ok(std::vector<std::string> extra, const std::string& after = k
     return r.out;
 }
 
-// A file in a fresh temporary folder, removed at the end of the test.
-struct TempFile {
-    std::filesystem::path path;
-    explicit TempFile(const std::string& text) {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gpucost-diff-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path = std::filesystem::path(pattern) / "run.json";
-        std::ofstream(path, std::ios::binary) << text;
-    }
-    ~TempFile() {
-        std::error_code ec;
-        std::filesystem::remove_all(path.parent_path(), ec);
-    }
-    TempFile(const TempFile&) = delete;
-    TempFile& operator=(const TempFile&) = delete;
+// A run's JSON (or anything else) in a file of its own.
+struct TempFile : gpucost::test::TempFile {
+    explicit TempFile(const std::string& text)
+        : gpucost::test::TempFile(text, "run.json") {}
 };
 
 // One line on stderr, exit code `code`, nothing on stdout.

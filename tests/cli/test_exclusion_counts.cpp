@@ -1,9 +1,6 @@
 // Issue 21: compare counts every build and offer the match leaves out by rule (JSON excluded_counts) and lists them
 // one by one only where a reader needs each: every build, the offers of the user's own files (at most 20 a build),
 // every offer under --verbose. A list of 2,000 builds x 10,000 offers took 1.09 GB; counts take a few bytes a rule.
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 #include <tuple>
@@ -15,6 +12,7 @@
 
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/report/report.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::json_flattened;
@@ -26,33 +24,27 @@ namespace {
 const std::string k_match = "data/match_catalog.json";
 
 // An overlay of `n` copies of the fixture's h-8x-pcie (8 x gpu-h over PCIe, so like-for-like leaves each out for
-// hgx-8's NVSwitch), ids h-pcie-00 ..., in a fresh temporary folder removed at the end of the test.
-struct PcieOverlay {
-    std::filesystem::path path;
-    explicit PcieOverlay(int n) {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gpucost-excl-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path = std::filesystem::path(pattern) / "quotes.json";
-        Json cloud = Json::array();
-        for (int i = 0; i < n; ++i)
-            cloud.push_back({{"id", fmt::format("h-pcie-{:02}", i)},
-                             {"provider", "QuoteCloud"},
-                             {"instance", "q.8x-pcie"},
-                             {"region", "r1"},
-                             {"gpu", "gpu-h"},
-                             {"gpu_count", 8},
-                             {"usd_per_hour", {{"on-demand", 19.0}}},
-                             {"interconnect", "pcie"},
-                             {"source", "fixture"},
-                             {"as_of", "2026-01-15"}});
-        std::ofstream(path, std::ios::binary) << Json{{"cloud", cloud}}.dump();
-    }
-    ~PcieOverlay() {
-        std::error_code ec;
-        std::filesystem::remove_all(path.parent_path(), ec);
-    }
-    PcieOverlay(const PcieOverlay&) = delete;
-    PcieOverlay& operator=(const PcieOverlay&) = delete;
+// hgx-8's NVSwitch), ids h-pcie-00 ...
+Json pcie_quotes(int n) {
+    Json cloud = Json::array();
+    for (int i = 0; i < n; ++i)
+        cloud.push_back({{"id", fmt::format("h-pcie-{:02}", i)},
+                         {"provider", "QuoteCloud"},
+                         {"instance", "q.8x-pcie"},
+                         {"region", "r1"},
+                         {"gpu", "gpu-h"},
+                         {"gpu_count", 8},
+                         {"usd_per_hour", {{"on-demand", 19.0}}},
+                         {"interconnect", "pcie"},
+                         {"source", "fixture"},
+                         {"as_of", "2026-01-15"}});
+    return Json{{"cloud", cloud}};
+}
+
+// That overlay in a file of its own.
+struct PcieOverlay : gpucost::test::TempFile {
+    explicit PcieOverlay(int n)
+        : gpucost::test::TempFile(pcie_quotes(n).dump(), "quotes.json") {}
 };
 
 gpucost::test::RunResult compare_hgx8(const PcieOverlay& overlay, std::vector<std::string> extra) {

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::run_gpucost;
@@ -14,21 +15,10 @@ using gpucost::test::RunResult;
 
 namespace {
 
-// A scenario file in a fresh temporary folder, removed at the end of the test.
-struct ScenarioFile {
-    std::filesystem::path path;
-    explicit ScenarioFile(const std::string& text) {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gpucost-gates-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path = std::filesystem::path(pattern) / "gpucost.json";
-        std::ofstream(path, std::ios::binary) << text;
-    }
-    ~ScenarioFile() {
-        std::error_code ec;
-        std::filesystem::remove_all(path.parent_path(), ec);
-    }
-    ScenarioFile(const ScenarioFile&) = delete;
-    ScenarioFile& operator=(const ScenarioFile&) = delete;
+// A scenario file of its own.
+struct ScenarioFile : gpucost::test::TempFile {
+    explicit ScenarioFile(const std::string& text)
+        : gpucost::test::TempFile(text, "gpucost.json") {}
 };
 
 // box-a4 of the mini catalogue at its own assumptions (84 h/week, 24 months): build $66,335, cloud $118,920, owning
