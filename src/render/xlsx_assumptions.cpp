@@ -15,16 +15,6 @@ namespace {
 
 enum Col : int { k_name, k_value, k_unit, k_source, k_origin, k_about };
 
-// A worked-out figure: its name, formula over other names, unit, what it is, and its value as the engine has it
-// (the formula's cached result).
-struct Derived {
-    const char* name;
-    const char* formula;
-    const char* unit;
-    const char* about;
-    double (*value)(const Comparison& c);
-};
-
 const Assumptions& in_force(const Comparison& c) { return c.assumptions.values; }
 double used_hours(const Comparison& c) { return used_hours_per_month(in_force(c).hours_per_week); }
 double idle_hours(const Comparison& c) {
@@ -194,10 +184,21 @@ public:
         m_sheet.text(m_row, k_value, value, m_formats.input);
         finish(name, unit, source, origin, about);
     }
-    void formula(const Derived& d) {
-        m_sheet.formula(m_row, k_value, d.formula, m_formats.number, d.value(m_comparison));
-        finish(d.name, d.unit, "worked out", "", std::string(d.about) + ": " + std::string(d.formula).substr(1));
+    void formula(const Derived& d) { formula(d.name, d.formula, d.unit, d.about, d.value(m_comparison)); }
+    void formula(std::string_view name, const std::string& formula, std::string_view unit, std::string_view about,
+                 double cached) {
+        m_sheet.formula(m_row, k_value, formula, m_formats.number, cached);
+        finish(name, unit, "worked out", "", fmt::format("{}: {}", about, formula.substr(1)));
     }
+    // A sourced constant a reader should not need to change (a tax table's percentage): plain, not shaded.
+    void constant(std::string_view name, double value, std::string_view unit, std::string_view source,
+                  std::string_view about) {
+        m_sheet.number(m_row, k_value, value, m_formats.number);
+        finish(name, unit, source, "", about);
+    }
+    // Names the value cells of rows `first`..the last written as one range.
+    void name_range(std::string_view name, int first) { m_sheet.name_range(name, first, m_row - 1, k_value); }
+    int row() const noexcept { return m_row; }
 
 private:
     void finish(std::string_view name, std::string_view unit, std::string_view source, std::string_view origin,
@@ -229,9 +230,6 @@ std::string figure_source(const Comparison& c, std::string_view kind) {
 void write_inputs(Rows& rows, const Comparison& c) {
     rows.heading("Assumptions (change a shaded cell and the workbook follows)");
     for (const AssumptionInfo& info : assumption_infos()) {
-        // Financing and tax (issue 24) are not in the formulas: a run that uses them is refused (xlsx_workbook.cpp),
-        // and a cell that changed nothing would mislead.
-        if (info.key >= AssumptionKey::financing) continue;
         const auto i = static_cast<std::size_t>(info.key);
         const AssumptionValue value = get_value(c.assumptions.values, info.key);
         const std::string& source = c.assumptions.sources[i];
@@ -282,6 +280,51 @@ void write_specs(Rows& rows, const Comparison& c) {
                   "the offer gives no storage price: cloud_storage_usd_per_tb_month applies");
 }
 
+// The method's share of each tax year (Publication 946 Table A-1 for macrs-5; half a year, L - 1 full years, half
+// a year for straight line), then each year's deduction until the sale (finance.cpp's depreciation_until_sale).
+void write_depreciation_table(Rows& rows, const Comparison& c) {
+    const int years = tax_years_in_horizon(c);
+    const std::vector<double> shares = method_shares_by_tax_year(c);
+    const std::vector<double> deductions = depreciation_usd_by_tax_year(c);
+    for (int n = 1; n <= years; ++n)
+        rows.formula(fmt::format("depreciation_share_year_{}", n),
+                     fmt::format("=IF(depreciation=\"macrs-5\",IF({0}<=6,INDEX(macrs_5_half_year,{0}),0),"
+                                 "IF(depreciation=\"straight-line\",IF({0}=1,1/(2*tax_life_years),IF({0}<=tax_life_"
+                                 "years,1/tax_life_years,IF({0}=tax_life_years+1,1/(2*tax_life_years),0))),0))",
+                                 n),
+                     "share", fmt::format("the method's share of the basis in tax year {}", n),
+                     shares[static_cast<std::size_t>(n - 1)]);
+    const int first = rows.row();
+    for (int n = 1; n <= years; ++n)
+        rows.formula(fmt::format("depreciation_year_{}_usd", n),
+                     fmt::format("=IF({0}>sale_tax_year,0,IF({0}=1,section_179_taken_usd+bonus_taken_usd,0)+"
+                                 "depreciable_rest_usd*depreciation_share_year_{0}*IF({0}=sale_tax_year,0.5,1))",
+                                 n),
+                     "USD",
+                     fmt::format("deducted in tax year {}: Section 179 and bonus in year 1, the method's share of "
+                                 "the rest, half of it in the year of sale, none after",
+                                 n),
+                     deductions[static_cast<std::size_t>(n - 1)]);
+    rows.name_range("depreciation_usd_by_tax_year", first);
+}
+
+// Financing and tax (issue 24; docs/finance.md): the figures the Cash flow sheet's finance rows rest on.
+void write_finance(Rows& rows, const Comparison& c) {
+    rows.heading("Financing and tax, worked out (docs/finance.md)");
+    for (const Derived& d : finance_figures()) rows.formula(d);
+    rows.heading("MACRS 5-year property, half-year convention: share of the basis by tax year");
+    const int first = rows.row();
+    int year = 1;
+    for (const double share : k_macrs_5_half_year)
+        rows.constant(fmt::format("macrs_5_year_{}", year++), share, "share",
+                      "IRS Publication 946 (2024), Appendix A, Table A-1, half-year convention, 5-year column",
+                      "200 % declining balance switching to straight line");
+    rows.name_range("macrs_5_half_year", first);
+    rows.heading("Depreciation by tax year (tax year 1 starts after placed_in_service_month)");
+    write_depreciation_table(rows, c);
+    for (const Derived& d : finance_sale_figures()) rows.formula(d);
+}
+
 }  // namespace
 
 void write_assumptions_sheet(Sheet& sheet, const Comparison& c, const Formats& formats) {
@@ -303,6 +346,7 @@ void write_assumptions_sheet(Sheet& sheet, const Comparison& c, const Formats& f
     write_specs(rows, c);
     rows.heading("Worked out from the inputs (the engine's monthly figures at today's prices)");
     for (const Derived& d : k_derived) rows.formula(d);
+    write_finance(rows, c);
 }
 
 }  // namespace gpucost::xlsx_detail

@@ -7,9 +7,12 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 #include <xlsxwriter.h>
 
 #include "gpucost/engine/categories.hpp"
+#include "gpucost/engine/finance.hpp"
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/report/report.hpp"
 
 namespace gpucost::xlsx_detail {
@@ -50,6 +53,8 @@ public:
     void formula(int row, int col, const std::string& formula, lxw_format* format, const Cached& cached);
     // A defined name for one cell, used by the formulas of every sheet.
     void name_cell(std::string_view name, int row, int col);
+    // A defined name for the cells of column `col`, rows `first`..`last`.
+    void name_range(std::string_view name, int first, int last, int col);
     void column_width(int first, int last, double width);
     void freeze(int rows, int cols);
     lxw_worksheet* worksheet() const noexcept { return m_sheet; }
@@ -59,6 +64,25 @@ private:
     lxw_worksheet* m_sheet;
     std::string m_name;
 };
+
+// A figure the Assumptions sheet works out: its name, formula over other names, unit, what it is, and its value as
+// the engine has it (the formula's cached result).
+struct Derived {
+    const char* name;
+    const char* formula;
+    const char* unit;
+    const char* about;
+    double (*value)(const Comparison& c);
+};
+
+// Financing and tax (xlsx_finance.cpp): the figures worked out from the finance inputs, before the depreciation
+// table; then the table's size (tax years 1..ceil(M / 12)), the method's share and the deduction (USD) of each tax
+// year, as the engine has them; then the figures that rest on the table (its total, the tax on the sale).
+std::span<const Derived> finance_figures() noexcept;
+int tax_years_in_horizon(const Comparison& c) noexcept;
+std::vector<double> method_shares_by_tax_year(const Comparison& c);
+std::vector<double> depreciation_usd_by_tax_year(const Comparison& c);
+std::span<const Derived> finance_sale_figures() noexcept;
 
 // The Assumptions sheet: every input of the comparison as a named cell (value, unit, source), then the monthly
 // figures worked out from them, named too.
@@ -86,6 +110,21 @@ int cash_flow_column(std::string_view key);
 inline constexpr std::string_view k_cash_flow_ref = "'Cash flow'!";
 // Month m is on 0-based row 1 + m (row 0 holds the headings).
 constexpr int cash_flow_row(int month) noexcept { return 1 + month; }
+
+// The Cash flow sheet's finance cells of each month as the engine has them (engine/finance_flow.cpp's
+// finance_months), for the formulas' cached results.
+class FinanceCells {
+public:
+    explicit FinanceCells(const Comparison& c);
+    // Sets the finance categories, the workings and resale_if_sold of `month` in `x` (indexed by cash_flow_column,
+    // "v" and the running categories already set), `before` holding the month before's cells.
+    void fill(int month, std::span<double> x, std::span<const double> before) const;
+
+private:
+    const Comparison& m_comparison;
+    std::vector<FinanceMonth> m_months;
+    std::vector<LoanMonth> m_loan;
+};
 
 // The Cash flow sheet: one row per month 0..M.
 void write_cash_flow_sheet(Sheet& sheet, const Comparison& c, const Formats& formats);

@@ -1,6 +1,7 @@
 // The workbook's Summary sheet: the totals of the Cash flow sheet per category and side, the difference, the
 // cheaper side, the payback month and the break-even hours per week, each a named formula.
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -104,13 +105,86 @@ void write_verdict(Lines& lines, const Formats& f, const Evaluation& e) {
                  f.usd, rate_or_dash(e.cloud_per_gpu_hour_usd));
 }
 
+// The verdict before tax (finance_flow.hpp's pre_tax_total_usd): each side's total less its tax rows; financing and
+// interest are paid before tax and stay in. Equal to the totals with a tax rate of 0.
+void write_pre_tax(Lines& lines, const Formats& f, const Evaluation& e) {
+    lines.heading("Before tax");
+    const double build = pre_tax_total_usd(e, Side::build);
+    const double cloud = pre_tax_total_usd(e, Side::cloud);
+    lines.figure("Build: total before tax", "build_pre_tax_total_usd",
+                 "=build_total_usd-build_tax_deduction_usd-build_depreciation_usd-build_tax_on_sale_usd", f.usd_bold,
+                 build);
+    lines.figure("Cloud: total before tax", "cloud_pre_tax_total_usd", "=cloud_total_usd-cloud_tax_deduction_usd",
+                 f.usd_bold, cloud);
+    lines.figure("Cheaper side before tax", "cheaper_pre_tax",
+                 "=IF(build_pre_tax_total_usd<cloud_pre_tax_total_usd,\"build\",\"cloud\")", f.number,
+                 std::string(build < cloud ? "build" : "cloud"), "build only when strictly cheaper");
+    lines.figure("Savings before tax", "savings_pre_tax_usd", "=ABS(build_pre_tax_total_usd-cloud_pre_tax_total_usd)",
+                 f.usd_bold, std::fabs(build - cloud));
+}
+
+// Sums over months 1..M of the discount factor of the month each month's tax effect falls in, times the weights'
+// terms: the tax deductions' part of the break-even's weights (engine/finance_flow.cpp's tax_month).
+struct TaxWeights {
+    double power = 0.0;
+    double interim = 0.0;
+    double cloud = 0.0;
+    double running = 0.0;
+};
+
+TaxWeights tax_weights(const Comparison& c) {
+    const Assumptions& a = c.assumptions.values;
+    TaxWeights tw;
+    for (int k = 1; k <= a.months; ++k) {
+        const int lands = a.tax_timing == TaxTiming::year_end ? std::min(12 * ((k - 1) / 12 + 1), a.months) : k;
+        const double vt = discount_factor(lands, a.discount_rate);
+        const double g = a.cloud_price_change_per_year;
+        const double interim = cloud_price_factor(c.result.interim_pricing, k, g);
+        if (k > lead_time_in_force(a)) {
+            tw.power += vt * price_trend_factor(k, a.electricity_price_change_per_year);
+            tw.running += vt;
+        } else {
+            tw.interim += vt * interim;
+        }
+        tw.cloud += vt * cloud_price_factor(a.pricing, k, g);
+    }
+    return tw;
+}
+
+// The break-even's weights: the sums over months of each hours-driven figure's discount factor and price factor,
+// each less tax_rate x the same sum at the discount factor of the month its deduction falls in.
+void write_weights(Lines& lines, const Formats& f, const Comparison& c) {
+    const HorizonWeights w = horizon_weights(c.assumptions.values, c.result.interim_pricing);
+    const std::string v = lines.range("v", 1);
+    const std::string vt = lines.range("v_tax", 1);
+    const std::string working = lines.range("working", 1);
+    const TaxWeights tw = tax_weights(c);
+    const double t = c.assumptions.values.tax_rate;
+    const auto net = [&](const std::string& terms) {
+        return fmt::format("=SUMPRODUCT({0},{1})-tax_rate*SUMPRODUCT({2},{1})", v, terms, vt);
+    };
+    const std::string power_terms = working + "," + lines.range("power_trend", 1);
+    lines.figure("Power weight", "power_weight", net(power_terms), f.factor, w.power - t * tw.power,
+                 "sum over months of (discount - t x discount where its tax falls) x working x electricity price "
+                 "factor");
+    const std::string interim = lines.range("interim_trend", 1);
+    lines.figure("Interim cloud weight", "interim_weight",
+                 fmt::format("{}-SUMPRODUCT({},{},{})+tax_rate*SUMPRODUCT({},{},{})", net(interim), v, working, interim,
+                             vt, working, interim),
+                 f.factor, w.interim - t * tw.interim,
+                 "the same over the lead time's months, at the interim price factor");
+    lines.figure("Cloud compute weight", "compute_weight", net(lines.range("cloud_trend", 1)), f.factor,
+                 w.cloud - t * tw.cloud, "the same over every month, at the cloud price factor");
+    lines.figure("Downtime cover weight", "cover_weight", net(working), f.factor, w.running - t * tw.running,
+                 "the same over the working months");
+}
+
 // Both totals are affine in the hours per week (cost_model.cpp's evaluate()), so the difference is a line: its
 // slope is each hours-driven monthly figure's change per weekly hour times its discounted weight over the months
 // it runs, and it crosses zero at the break-even when it does inside 0..168.
 void write_break_even(Lines& lines, const Formats& f, const Comparison& c) {
     lines.heading("Break-even hours per week");
     const Evaluation& e = c.result;
-    const HorizonWeights w = horizon_weights(c.assumptions.values, e.interim_pricing);
     const double d0 = c.usage_range.build_at_0_usd - c.usage_range.cloud_at_0_usd;
     const double d168 = c.usage_range.build_at_168_usd - c.usage_range.cloud_at_168_usd;
     const Cached crossing =
@@ -120,20 +194,7 @@ void write_break_even(Lines& lines, const Formats& f, const Comparison& c) {
     const char* where = !e.break_even_hours_per_week            ? "-"
                         : e.build_cheaper_above.value_or(false) ? "above the break-even"
                                                                 : "below the break-even";
-    const std::string v = lines.range("v", 1);
-    const std::string working = lines.range("working", 1);
-    lines.figure("Power weight", "power_weight",
-                 fmt::format("=SUMPRODUCT({},{},{})", v, working, lines.range("power_trend", 1)), f.factor, w.power,
-                 "sum over months of discount x working x electricity price factor");
-    const std::string interim = lines.range("interim_trend", 1);
-    lines.figure("Interim cloud weight", "interim_weight",
-                 fmt::format("=SUMPRODUCT({},{})-SUMPRODUCT({},{},{})", v, interim, v, working, interim), f.factor,
-                 w.interim, "sum over the lead time's months of discount x interim price factor");
-    lines.figure("Cloud compute weight", "compute_weight",
-                 fmt::format("=SUMPRODUCT({},{})", v, lines.range("cloud_trend", 1)), f.factor, w.cloud,
-                 "sum over months of discount x cloud price factor");
-    lines.figure("Downtime cover weight", "cover_weight", fmt::format("=SUMPRODUCT({},{})", v, working), f.factor,
-                 w.running, "sum over the working months of discount");
+    write_weights(lines, f, c);
     lines.figure("Build - cloud per weekly hour", "difference_usd_per_weekly_hour",
                  "=power_weight*power_usd_per_month_per_weekly_hour+interim_weight*"
                  "interim_usd_per_month_per_weekly_hour+cover_weight*downtime_cover_usd_per_month_per_weekly_hour-"
@@ -184,6 +245,7 @@ void write_summary_sheet(Sheet& sheet, const Comparison& c, const Formats& forma
     lines.text("Horizon (months)", std::to_string(c.assumptions.values.months));
     write_totals(lines, formats, c.result);
     write_verdict(lines, formats, c.result);
+    write_pre_tax(lines, formats, c.result);
     write_break_even(lines, formats, c);
 }
 

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/xlsx.hpp"
 #include "xlsx_parts.hpp"
 
@@ -95,6 +94,13 @@ void Sheet::formula(int row, int col, const std::string& formula, lxw_format* fo
 
 void Sheet::name_cell(std::string_view name, int row, int col) {
     const std::string target = fmt::format("='{}'!{}", m_name, cell_address(row, col, true));
+    const std::string key(name);
+    check(workbook_define_name(m_workbook, key.c_str(), target.c_str()), fmt::format("the name {}", name));
+}
+
+void Sheet::name_range(std::string_view name, int first, int last, int col) {
+    const std::string target =
+        fmt::format("='{}'!{}:{}", m_name, cell_address(first, col, true), cell_address(last, col, true));
     const std::string key(name);
     check(workbook_define_name(m_workbook, key.c_str(), target.c_str()), fmt::format("the name {}", name));
 }
@@ -206,10 +212,6 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
                          "formulas yet (use JSON or CSV for a year-end run)");
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
-    if (uses_finance(report.comparisons.front().assumptions.values))
-        throw UsageError(
-            "--format xlsx: financing and tax (--financing, --tax-rate) are not in the workbook's formulas "
-            "yet; use JSON or CSV for this run, or drop them for a workbook");
     return workbook_bytes(report.comparisons.front());
 }
 

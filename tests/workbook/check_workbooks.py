@@ -31,6 +31,8 @@ if SOFFICE is None:
     sys.exit(77)
 
 MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mini_catalog.json")
+# docs/finance.md's worked example: one $100,000 GPU and nothing else, against $2 an hour, 36 months, no discounting.
+EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "finance_example.json")
 
 # name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
 # a lead time, the curve resale, sized storage, idle off, a rental of another GPU model.
@@ -52,6 +54,31 @@ CASES = [
     ("rtx4090-any-workload", ["compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
                               "llm-8b-chat-llamacpp"]),
     ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
+    # Financing and tax (issue 24): a loan, each lease end, tax by MACRS with bonus and Section 179 (its limit cut by
+    # the phase-out), straight line, both timings, a term past the horizon, an fmv buyout before it.
+    ("example-loan", ["compare", "--catalog", EXAMPLE, "--build", "box-x1", "--financing", "loan", "--loan-rate",
+                      "0.09", "--loan-term-months", "36"]),
+    ("example-tax", ["compare", "--catalog", EXAMPLE, "--build", "box-x1", "--tax-rate", "0.21",
+                     "--bonus-depreciation", "0"]),
+    ("h100-loan-past-horizon", ["compare", "--build", "dgx-h100-2023", "--financing", "loan", "--loan-rate", "0.08",
+                                "--loan-term-months", "48", "--down-payment", "0.1", "--discount-rate", "0.1",
+                                "--tax-rate", "0.21", "--depreciation", "straight-line", "--bonus-depreciation", "0"]),
+    ("box-a4-lease-return", ["compare", "--catalog", MINI, "--build", "box-a4", "--financing", "lease",
+                             "--lease-rate-factor", "0.035", "--lease-term-months", "24", "--discount-rate", "0.05",
+                             "--tax-rate", "0.21"]),
+    ("box-a4-lease-fmv", ["compare", "--catalog", MINI, "--build", "box-a4", "--financing", "lease",
+                          "--lease-rate-factor", "0.03", "--lease-term-months", "12", "--lease-end", "fmv",
+                          "--years", "3", "--discount-rate", "0.08", "--tax-rate", "0.21", "--tax-timing",
+                          "year-end", "--bonus-depreciation", "0.5"]),
+    ("box-b2-lease-one-dollar", ["cashflow", "--catalog", MINI, "--build", "box-b2", "--financing", "lease",
+                                 "--lease-usd-per-month", "150", "--lease-term-months", "36", "--lease-end",
+                                 "one-dollar", "--tax-rate", "0.25", "--depreciation", "straight-line",
+                                 "--tax-life-years", "3", "--discount-rate", "0.06"]),
+    ("h200-tax-macrs-179", ["compare", "--build", "hgx-h200-8gpu", "--tax-rate", "0.21", "--depreciation", "macrs-5",
+                            "--bonus-depreciation", "0.4", "--section-179-usd", "100000",
+                            "--section-179-limit-usd", "200000",
+                            "--section-179-phase-out-usd", "250000", "--years", "5", "--discount-rate", "0.08",
+                            "--tax-timing", "year-end", "--lead-time-months", "3"]),
 ]
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
@@ -62,6 +89,14 @@ EDITS = [
     ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
     ("h200-reserved-3y-lead", "lead_time_months", 2, ["--lead-time-months", "2"]),
     ("rtx5090-cashflow", "staff_fte_build", 0.5, ["--staff-fte-build", "0.5"]),
+    ("example-loan", "loan_rate", 0.12, ["--loan-rate", "0.12"]),
+    ("example-tax", "tax_rate", 0.3, ["--tax-rate", "0.3"]),
+    ("h100-loan-past-horizon", "loan_term_months", 24, ["--loan-term-months", "24"]),
+    ("box-a4-lease-return", "lease_rate_factor", 0.02, ["--lease-rate-factor", "0.02"]),
+    ("box-a4-lease-fmv", "lease_end", "one-dollar", ["--lease-end", "one-dollar"]),
+    ("box-b2-lease-one-dollar", "tax_life_years", 5, ["--tax-life-years", "5"]),
+    ("h200-tax-macrs-179", "tax_timing", "month", ["--tax-timing", "month"]),
+    ("h200-tax-macrs-179", "financing", "loan", ["--financing", "loan"]),
 ]
 
 # LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
@@ -98,6 +133,36 @@ HAND = {
     "box-a4-electricity_usd_per_kwh": {
         "build_power_usd": 13402.8,  # 1,241 kWh x 1.5 x $0.30 x 24 months
         "build_total_usd": 70802.8,  # 66,335.2 - 8,935.2 + 13,402.8
+    },
+    # docs/finance.md's worked example (H = $100,000, cloud 730 h x $2 = $1,460 a month, M = 36, no discounting).
+    "example-loan": {
+        # i = 0.09 / 12 = 0.0075; 100,000 x 0.0075 / (1 - 1.0075^-36) = 3,179.9733
+        "loan_payment_usd": 3179.9732660217,
+        "build_interest_usd": 14479.037575786,  # 36 x 3,179.9733 - 100,000
+        "build_financing_usd": 0.0,  # -100,000 drawn + 100,000 repaid
+        "build_total_usd": 74479.037575786,  # 100,000 - 40,000 + 14,479.04
+    },
+    "example-tax": {
+        # sold in tax year 3 (month 36): 20 % + 32 % + 19.2 % / 2 = 61.6 % of 100,000; 0.21 x 61,600
+        "build_depreciation_usd": -12936.0,
+        "build_tax_on_sale_usd": 336.0,  # 0.21 x (40,000 - 38,400)
+        "build_total_usd": 47400.0,  # 100,000 - 40,000 - 12,936 + 336
+        "cloud_tax_deduction_usd": -11037.6,  # 0.21 x 52,560
+        "cloud_total_usd": 41522.4,  # 52,560 - 11,037.60
+        "build_pre_tax_total_usd": 60000.0,
+    },
+    "h200-tax-macrs-179": {
+        # basis 357,000 + 2,500 = 359,500; limit 200,000 - (359,500 - 250,000) = 90,500 < the 100,000 asked
+        "section_179_taken_usd": 90500.0,
+        "bonus_taken_usd": 107600.0,  # 0.4 x (359,500 - 90,500)
+        "depreciable_rest_usd": 161400.0,  # 359,500 - 90,500 - 107,600
+        # five years from month 1: sold in tax year 5, half of its 11.52 %
+        "depreciation_year_5_usd": 9296.64,  # 161,400 x 0.1152 / 2
+    },
+    "example-tax-tax_rate": {
+        "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
+        "build_tax_on_sale_usd": 480.0,  # 0.3 x 1,600
+        "cloud_tax_deduction_usd": -15768.0,  # 0.3 x 52,560
     },
 }
 
@@ -149,6 +214,13 @@ def compare(label, book, want, problems):
             money("%s_%s_usd" % (side, key), amount)
         money("%s_total_usd" % side, want[side]["total_usd"])
     money("savings_usd", want["savings_usd"])
+    pre_tax = want.get("pre_tax")
+    if pre_tax is not None:
+        for key in ("build_total_usd", "cloud_total_usd", "savings_usd"):
+            money(key.replace("total", "pre_tax_total") if "total" in key else "savings_pre_tax_usd", pre_tax[key])
+        if value(book, cells, "cheaper_pre_tax") != pre_tax["cheaper"]:
+            problems.append("%s: cheaper_pre_tax = %r, gpucost says %r"
+                            % (label, value(book, cells, "cheaper_pre_tax"), pre_tax["cheaper"]))
     if value(book, cells, "cheaper") != want["cheaper"]:
         problems.append("%s: cheaper = %r, gpucost says %r" % (label, value(book, cells, "cheaper"), want["cheaper"]))
     for name in ("payback_month", "payback_month_if_sold"):
