@@ -3,6 +3,8 @@
 // workbook_recalc).
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -89,4 +91,29 @@ TEST_CASE("xlsx: a source text longer than a cell holds is cut, not refused") {
     CHECK(r.err.empty());
     CHECK(looks_like_xlsx(r.out));
     fs::remove(file);
+}
+
+TEST_CASE("xlsx: financing and tax are written, not refused, and year-end discounting still is") {
+    // The workbook's finance rows are checked figure by figure in LibreOffice (check_workbooks.py); here, that the
+    // CLI writes them, the same bytes twice, and other bytes than the same run without them.
+    const std::vector<std::string> args = {"compare",  "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                           "--format", "xlsx"};
+    auto with = [&](std::vector<std::string> flags) {
+        flags.insert(flags.begin(), args.begin(), args.end());
+        return run_gpucost(flags);
+    };
+    const std::vector<std::string> finance = {"--financing", "loan", "--loan-rate", "0.08", "--tax-rate", "0.21"};
+    const auto financed = with(finance);
+    REQUIRE(financed.exit_code == 0);
+    CHECK(financed.err.empty());
+    CHECK(looks_like_xlsx(financed.out));
+    CHECK(with(finance).out == financed.out);
+    CHECK(with({}).out != financed.out);
+    auto annual = finance;
+    annual.insert(annual.end(), {"--discounting", "annual"});
+    const auto refused = with(annual);
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.out.empty());
+    CHECK(refused.err == "gpucost: error: --format xlsx: the workbook discounts month by month; --discounting annual "
+                         "is not in its formulas yet (use JSON or CSV for a year-end run)\n");
 }
