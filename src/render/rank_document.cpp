@@ -70,6 +70,8 @@ bool any_marked(const RankReport& report) {
     return std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return !r.estimates.empty(); });
 }
 
+bool taxed(const RankReport& report) { return report.header.assumptions.values.tax_rate > 0.0; }
+
 Table ranking(const RankReport& report) {
     const std::string& unit = report.workload.work_unit;
     Table table{{words("#"),
@@ -85,14 +87,30 @@ Table ranking(const RankReport& report) {
                 {},
                 true,
                 {4, 5, 3, 8, 6, 1}};  // a narrow terminal leaves out tier, work, GPUs, figures, total, kind
+    // With tax (issue 24) the ranking is after it and the figure before it stands beside (the last to go but kind).
+    if (taxed(report)) {
+        table.header.insert(table.header.begin() + 8, words("before tax"));
+        table.numeric.insert(table.numeric.begin() + 8, true);
+        table.drop_order = {4, 5, 3, 9, 6, 8, 1};
+    }
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const RankRow& r = report.rows[i];
-        table.rows.push_back(
-            {{cell::count(static_cast<long long>(i + 1)), r.kind, r.id, fmt::format("{} x {}", r.gpu_count, r.gpu_id),
-              r.tier.empty() ? "-" : r.tier, cell::quantity(r.work_units / k_units_per_rank_figure),
-              cell::money(r.total_usd), cell::money_rate(r.usd_per_million_units), figures_text(r)}});
+        TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
+                      fmt::format("{} x {}", r.gpu_count, r.gpu_id), r.tier.empty() ? "-" : r.tier,
+                      cell::quantity(r.work_units / k_units_per_rank_figure), cell::money(r.total_usd),
+                      cell::money_rate(r.usd_per_million_units), figures_text(r)}};
+        if (taxed(report)) row.cells.insert(row.cells.begin() + 8, cell::money_rate(r.pre_tax_usd_per_million_units));
+        table.rows.push_back(std::move(row));
     }
     return table;
+}
+
+// "Ranked after tax at 21 %; ...": what the "before tax" column is, when there is one.
+std::string tax_note(const RankReport& report) {
+    if (!taxed(report)) return "";
+    return fmt::format("Ranked after tax at {:g} %: \"before tax\" is each row's cost per M {} without its tax rows "
+                       "(docs/finance.md).",
+                       report.header.assumptions.values.tax_rate * 100.0, report.workload.work_unit);
 }
 
 void add_workload_section(Document& d, const RankReport& report) {
@@ -178,6 +196,7 @@ Document document_of(const RankReport& report) {
         .add(Notes{}
                  .add(rank_verdict(report), Role::verdict, k_text_only)
                  .add(words(star), Role::note)
+                 .add(words(tax_note(report)), Role::note)
                  .add(words(excluded_line(report, "--verbose or --format json lists why")), Role::note),
              k_not_html);
     d.section("verdict", words("Verdict"), k_html_only)
@@ -193,7 +212,10 @@ Document document_of(const RankReport& report) {
                           },
                           {cell::currency_code(),
                            " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
-    d.section("ranking", words("Ranking"), k_html_only).add(ranking(report)).add(Paragraph{words(star), Role::note});
+    d.section("ranking", words("Ranking"), k_html_only)
+        .add(ranking(report))
+        .add(Paragraph{words(star), Role::note})
+        .add(Paragraph{words(tax_note(report)), Role::note});
     add_workload_section(d, report);
     add_excluded_section(d, report);
     add_run_parts(d, report);

@@ -1,5 +1,8 @@
 // `rank` as rows (CSV, TSV): one row per build or offer, in rank order. The columns are the CSV contract
 // (docs/output.md) in its order; a new column is appended to k_columns.
+#include <iterator>
+#include <vector>
+
 #include "gpucost/render/rank.hpp"
 
 namespace gpucost {
@@ -44,13 +47,23 @@ constexpr Column<RankLine> k_columns[] = {
     {"estimate", [](const RankLine& l) { return Field::of_boolean(!l.row->estimates.empty()); }},
 };
 
+// With a tax rate above 0 (issue 24), the figures before tax after the contract's columns, as compare adds its own.
+constexpr Column<RankLine> k_pre_tax_columns[] = {
+    {"pre_tax_total_usd", [](const RankLine& l) { return Field::of_money(l.row->pre_tax_total_usd); }},
+    {"pre_tax_usd_per_million_units",
+     [](const RankLine& l) { return Field::of_money(l.row->pre_tax_usd_per_million_units); }},
+};
+
 }  // namespace
 
 RowSet rows_of(const RankReport& report) {
     std::vector<RankLine> lines;
     for (std::size_t i = 0; i < report.rows.size(); ++i)
         lines.push_back({&report, &report.rows[i], static_cast<long long>(i + 1)});
-    return make_rows(k_columns, lines);
+    std::vector<Column<RankLine>> columns(std::begin(k_columns), std::end(k_columns));
+    if (report.header.assumptions.values.tax_rate > 0.0)
+        columns.insert(columns.end(), std::begin(k_pre_tax_columns), std::end(k_pre_tax_columns));
+    return make_rows(columns, lines);
 }
 
 }  // namespace gpucost

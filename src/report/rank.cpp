@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
 #include "gpucost/report/freshness.hpp"
@@ -53,6 +54,10 @@ void credit_work(RankRow& row) {
     row.discounted_work_units = discounted_work_units(row.gpu_count, row.throughput_per_gpu, a);
     if (row.discounted_work_units > 0.0 && std::isfinite(row.total_usd / row.discounted_work_units))
         row.usd_per_million_units = row.total_usd / row.discounted_work_units * k_units_per_rank_figure;
+    if (row.pre_tax_total_usd && row.discounted_work_units > 0.0 &&
+        std::isfinite(*row.pre_tax_total_usd / row.discounted_work_units))
+        row.pre_tax_usd_per_million_units =
+            *row.pre_tax_total_usd / row.discounted_work_units * k_units_per_rank_figure;
 }
 
 MatchOptions options_for(const ComparisonRequest& request, const Workload& workload) {
@@ -119,7 +124,9 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
             rented.interim_pricing = b->pricing;
             rented.backup_usd_per_hour = b->usd_per_hour;
         }
-        row.total_usd = evaluate(spec, rented, a).build.total_usd;
+        const Evaluation evaluated = evaluate(spec, rented, a);
+        row.total_usd = evaluated.build.total_usd;
+        if (a.tax_rate > 0.0) row.pre_tax_total_usd = pre_tax_total_usd(evaluated, Side::build);
         row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance)};
         row.estimates = estimates_of(row.figures);
         credit_work(row);
@@ -161,7 +168,16 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         // One instance of c GPUs, rented for the same hours: the engine's cloud side for a c-GPU need.
         BuildSpec need;
         need.gpu_count = offer.gpu_count;
-        row.total_usd = cloud_total_usd(need, cloud_spec_of(offer, pricing), row.assumptions->values);
+        const CloudSpec rented = cloud_spec_of(offer, pricing);
+        const Assumptions& a = row.assumptions->values;
+        if (a.tax_rate > 0.0) {
+            // After tax, as the builds are: the engine's cloud side with its deduction (cloud_total_usd has none).
+            const Evaluation evaluated = evaluate(need, rented, a);
+            row.total_usd = evaluated.cloud.total_usd;
+            row.pre_tax_total_usd = pre_tax_total_usd(evaluated, Side::cloud);
+        } else {
+            row.total_usd = cloud_total_usd(need, rented, a);
+        }
         row.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("offer", offer.id, offer.provenance)};
         row.estimates = estimates_of(row.figures);
         credit_work(row);

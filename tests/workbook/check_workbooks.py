@@ -89,6 +89,8 @@ EDITS = [
     ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
     ("h200-reserved-3y-lead", "lead_time_months", 2, ["--lead-time-months", "2"]),
     ("rtx5090-cashflow", "staff_fte_build", 0.5, ["--staff-fte-build", "0.5"]),
+    # A cash workbook without tax carries the finance rows at zero: a tax rate typed in switches them on.
+    ("box-a4", "tax_rate", 0.21, ["--tax-rate", "0.21"]),
     ("example-loan", "loan_rate", 0.12, ["--loan-rate", "0.12"]),
     ("example-tax", "tax_rate", 0.3, ["--tax-rate", "0.3"]),
     ("h100-loan-past-horizon", "loan_term_months", 24, ["--loan-term-months", "24"]),

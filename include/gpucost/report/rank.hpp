@@ -52,8 +52,13 @@ struct RankRow {
     double discounted_work_units = 0.0;           // each month's work discounted as its costs are
     double total_usd = 0.0;                       // the engine's discounted total over the horizon
     std::optional<double> usd_per_million_units;  // total / discounted work x 1e6; empty when no work is done
-    std::vector<Figure> figures;                  // the GPU and the build or offer
-    std::vector<std::string> estimates;           // "GPU x is an estimate: ..." for each figure marked so
+    // With a tax rate above 0 the total and the figure are after tax (issue 24), and these are before it: the
+    // total less its tax rows (finance_flow.hpp's pre_tax_total_usd) and that over the discounted work. Empty
+    // without tax.
+    std::optional<double> pre_tax_total_usd;
+    std::optional<double> pre_tax_usd_per_million_units;
+    std::vector<Figure> figures;         // the GPU and the build or offer
+    std::vector<std::string> estimates;  // "GPU x is an estimate: ..." for each figure marked so
 };
 
 // Everything a renderer needs to show a ranking.
