@@ -187,7 +187,6 @@ FinanceCells::FinanceCells(const Comparison& c)
       m_months(finance_months(c.result, c.assumptions.values)),
       m_loan(loan_principal(c) > 0.0 ? loan_schedule(loan_terms(c)) : std::vector<LoanMonth>{}) {}
 
-// long: one assignment per finance column of the Cash flow sheet, in its order
 void FinanceCells::fill(int month, std::span<double> x, std::span<const double> before) const {
     const Comparison& c = m_comparison;
     const Assumptions& a = in_force(c);
