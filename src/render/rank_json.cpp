@@ -32,30 +32,34 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
         figures.push_back(
             {{"kind", f.kind}, {"id", f.id}, {"as_of", f.as_of}, {"confidence", text_or_null(f.confidence)}});
     const Assumptions& a = r.assumptions->values;
-    Json row = {{"rank", rank},
-                {"kind", r.kind},
-                {"id", r.id},
-                {"name", r.name},
-                {"gpu", r.gpu_id},
-                {"gpu_name", r.gpu_name},
-                {"gpu_count", r.gpu_count},
-                {"tier", text_or_null(r.tier)},
-                {"provider", text_or_null(r.provider)},
-                {"region", text_or_null(r.region)},
-                {money.field("usd_per_hour"), r.usd_per_hour ? Json(money.from_usd(*r.usd_per_hour)) : Json(nullptr)},
-                {"throughput_per_gpu", r.throughput_per_gpu},
-                {"hours_per_week", a.hours_per_week},
-                {"months", a.months},
-                {"discount_rate", a.discount_rate},
-                {"used_hours", r.used_hours},
-                {"work_units", r.work_units},
-                {"discounted_work_units", r.discounted_work_units},
-                {money.field("total_usd"), money.from_usd(r.total_usd)},
-                {money.field("usd_per_million_units"),
-                 r.usd_per_million_units ? Json(money.from_usd(*r.usd_per_million_units)) : Json(nullptr)},
-                {"figures", std::move(figures)},
-                {"estimates", r.estimates}};
-    // With tax, the figures before it beside the after-tax ones the ranking orders by (issue 24).
+    return {{"rank", rank},
+            {"kind", r.kind},
+            {"id", r.id},
+            {"name", r.name},
+            {"gpu", r.gpu_id},
+            {"gpu_name", r.gpu_name},
+            {"gpu_count", r.gpu_count},
+            {"tier", text_or_null(r.tier)},
+            {"provider", text_or_null(r.provider)},
+            {"region", text_or_null(r.region)},
+            {money.field("usd_per_hour"), r.usd_per_hour ? Json(money.from_usd(*r.usd_per_hour)) : Json(nullptr)},
+            {"throughput_per_gpu", r.throughput_per_gpu},
+            {"hours_per_week", a.hours_per_week},
+            {"months", a.months},
+            {"discount_rate", a.discount_rate},
+            {"used_hours", r.used_hours},
+            {"work_units", r.work_units},
+            {"discounted_work_units", r.discounted_work_units},
+            {money.field("total_usd"), money.from_usd(r.total_usd)},
+            {money.field("usd_per_million_units"),
+             r.usd_per_million_units ? Json(money.from_usd(*r.usd_per_million_units)) : Json(nullptr)},
+            {"figures", std::move(figures)},
+            {"estimates", r.estimates}};
+}
+
+// A row, and with tax its figures before tax after the after-tax ones the ranking orders by (issue 24).
+Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
+    Json row = row_json(r, rank, money);
     if (r.pre_tax_total_usd) {
         row[money.field("pre_tax_total_usd")] = money.from_usd(*r.pre_tax_total_usd);
         row[money.field("pre_tax_usd_per_million_units")] =
@@ -70,7 +74,7 @@ std::string render_json(const RankReport& report, const RenderOptions& options) 
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
     Json rows = Json::array();
-    for (std::size_t i = 0; i < report.rows.size(); ++i) rows.push_back(row_json(report.rows[i], i + 1, money));
+    for (std::size_t i = 0; i < report.rows.size(); ++i) rows.push_back(taxed_row_json(report.rows[i], i + 1, money));
     Json excluded = Json::array();
     for (const Excluded& e : report.excluded)
         excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"reason", e.reason}});
