@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -170,10 +171,9 @@ TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's month
     CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.79982));
 }
 
-TEST_CASE("shipped catalogue: the RTX 5090 builds rent RunPod pods of their own shape at n x the per-GPU rate") {
-    // Since 2026-12-02 the default table no longer uses the undated Vast.ai rows (SkyPilot v8 snapshot, 2025-02):
-    // the 2x and 4x RTX 5090 builds rent RunPod pods derived from the dated 1x rates, $0.89 on demand and $0.76 spot
-    // (data/README.md, 4b and 6a): 2 x 0.89 = 1.78, 4 x 0.89 = 3.56; 2 x 0.76 = 1.52, 4 x 0.76 = 3.04.
+TEST_CASE("shipped catalogue: the RunPod RTX 5090 pods are n x the dated per-GPU rate, each of a build's shape") {
+    // Added on 2026-12-02 beside the Vast.ai hosts (data/README.md 4b): pods derived from the dated 1x rates, $0.89
+    // on demand and $0.76 spot: 2 x 0.89 = 1.78, 4 x 0.89 = 3.56; 2 x 0.76 = 1.52, 4 x 0.76 = 3.04.
     const CloudOffer* one = shipped().find_offer("runpod-rtx-5090-pod-global");
     REQUIRE(one != nullptr);
     for (const std::int64_t n : {2, 4}) {
@@ -192,15 +192,14 @@ TEST_CASE("shipped catalogue: the RTX 5090 builds rent RunPod pods of their own 
     CHECK(shipped().find_offer("runpod-4x-rtx-5090-pod-global")->price(Pricing::on_demand).value_or(0.0) ==
           Approx(3.56));
     CHECK(shipped().find_offer("runpod-2x-rtx-5090-pod-global")->price(Pricing::spot).value_or(0.0) == Approx(1.52));
-    // The 4x build rents its own shape like for like; the undated Vast.ai 2x / 4x rows are gone.
-    const Build* ws = shipped().find_build("workstation-4x-rtx5090");
-    REQUIRE(ws != nullptr);
-    const std::vector<std::string> ids = like_for_like_offers(*ws);
-    CHECK(std::find(ids.begin(), ids.end(), "runpod-4x-rtx-5090-pod-global") != ids.end());
-    for (const char* gone :
-         {"vast-2x-rtx-5090-marketplace", "vast-4x-rtx-5090-marketplace", "vast-2x-rtx-4090-marketplace",
-          "vast-4x-rtx-4090-marketplace", "vast-8x-rtx-4090-marketplace", "vast-2x-rtx-6000ada-marketplace"})
-        CHECK(shipped().find_offer(gone) == nullptr);
+    // Each pod is a like-for-like offer of the RTX 5090 build of its size.
+    for (const auto& [build, pod] : {std::pair{"office-2x-rtx5090", "runpod-2x-rtx-5090-pod-global"},
+                                     std::pair{"workstation-4x-rtx5090", "runpod-4x-rtx-5090-pod-global"}}) {
+        const Build* b = shipped().find_build(build);
+        REQUIRE(b != nullptr);
+        const std::vector<std::string> ids = like_for_like_offers(*b);
+        CHECK(std::find(ids.begin(), ids.end(), pod) != ids.end());
+    }
 }
 
 TEST_CASE("shipped catalogue: the TensorRT-LLM workload is NVIDIA's output throughput per GPU it ran on") {
