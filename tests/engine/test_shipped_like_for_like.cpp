@@ -222,3 +222,28 @@ TEST_CASE("shipped catalogue: the TensorRT-LLM workload is NVIDIA's output throu
     CHECK(std::ceil(90.0 / h100->vram_gb) == 2.0);
     CHECK(std::ceil(90.0 / pro->vram_gb) == 1.0);
 }
+
+TEST_CASE("shipped catalogue: Azure's spot prices sit under on-demand by the list's own meters") {
+    // anycloud-sh/catalog azure/vms.csv @ 62ff0a9 (2026-05-20), eastus: ND96isr H100 v5 18.169536 against 98.32
+    // (1 - 18.169536 / 98.32 = 0.8152, 82% off); NC40ads H100 v5 2.192418 against 6.98 (68.6% off); NC24ads A100 v4
+    // 0.746721 against 3.673 (79.7% off); ND96asr A100 v4 5.98334 against 27.1968 (the Retail Prices API, 78.0% off).
+    const struct {
+        const char* id;
+        double spot;
+        double off;
+    } rows[] = {{"azure-standard-nd96isr-h100-v5-eastus", 18.169536, 0.8152},
+                {"azure-standard-nc40ads-h100-v5-eastus", 2.192418, 0.6859},
+                {"azure-standard-nc24ads-a100-v4-eastus", 0.746721, 0.7967},
+                {"azure-standard-nd96asr-a100-v4-eastus", 5.98334, 0.7800}};
+    for (const auto& row : rows) {
+        const CloudOffer* o = shipped().find_offer(row.id);
+        REQUIRE(o != nullptr);
+        INFO(row.id);
+        const double spot = o->price(Pricing::spot).value_or(0.0);
+        const double on_demand = o->price(Pricing::on_demand).value_or(0.0);
+        CHECK(spot == Approx(row.spot));
+        CHECK(1.0 - spot / on_demand == Approx(row.off).margin(0.0001));
+    }
+    // An offer's as_of is its oldest figure: the H100 v5 spot price (2026-05-20) is older than its reservations.
+    CHECK(shipped().find_offer("azure-standard-nd96isr-h100-v5-eastus")->provenance.as_of == "2026-05-20");
+}
