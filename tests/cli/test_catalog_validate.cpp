@@ -141,29 +141,46 @@ TEST_CASE("catalog validate --max-age-days: an offer the default table uses and 
     CHECK(usage.err == "gpucost: error: --max-age-days: must be a whole number of days in [0, 36500], got \"1.5\"\n");
 }
 
-TEST_CASE("catalog validate --max-age-days 365 on the shipped catalogue names the undated offers its table uses") {
-    // On 2026-12-01 every offer the default table uses is dated within a year, except six Vast.ai rows of an undated
-    // SkyPilot snapshot (data/README.md 6a), dated 2025-02, the earliest month their content proves: 668 days. AWS
-    // p4d in us-west-2 left this list on 2026-12-01 (its prices re-read in the 2026-08-26 snapshot, 97 days; the
-    // 3-year rate of 2025-11-30 no longer stored). A refresh that dates the Vast rows must shrink it to nothing.
-    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-12-01");
+TEST_CASE("catalog validate --max-age-days 365: every price the shipped default table uses is under a year old") {
+    // Issue 22's done-when. On 2026-12-02 the six undated Vast.ai rows (SkyPilot v8 snapshot, dated 2025-02, 668
+    // days on 2026-12-01) were replaced by the Vast.ai list committed to anycloud-sh/catalog on 2026-04-29
+    // (data/README.md 6a). The table's oldest prices are those seven Vast.ai rows: 2026-04-29 to 2026-12-02 is
+    // 1 + 31 + 30 + 31 + 31 + 30 + 31 + 30 + 31 + 1 = 217 days (April 30th, May to November, December 1st and 2nd).
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-12-02");
     const auto r = run_gpucost({"catalog", "validate", "--max-age-days", "365"});
-    CHECK(r.exit_code == 3);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, !Catch::Contains("gpucost: error:"));
+    // Builds and GPUs keep the vintage of their quotes: notes only.
+    CHECK_THAT(r.err, Catch::Contains("gpucost: note: embedded: /builds/"));
+    CHECK(run_gpucost({"catalog", "validate", "--strict", "--max-age-days", "217"}).exit_code == 0);
+    // One day less names exactly the seven Vast.ai rows the table rents, and nothing else.
+    const auto tighter = run_gpucost({"catalog", "validate", "--max-age-days", "216"});
+    CHECK(tighter.exit_code == 3);
     std::vector<std::string> stale;
     std::size_t from = 0;
     const std::string marker = ": offer \"";
-    for (std::size_t at = r.err.find(marker); at != std::string::npos; at = r.err.find(marker, from)) {
+    for (std::size_t at = tighter.err.find(marker); at != std::string::npos; at = tighter.err.find(marker, from)) {
         const std::size_t start = at + marker.size();
-        from = r.err.find('"', start);
-        stale.push_back(r.err.substr(start, from - start));
+        from = tighter.err.find('"', start);
+        stale.push_back(tighter.err.substr(start, from - start));
     }
     std::sort(stale.begin(), stale.end());
     CHECK(stale == std::vector<std::string>{"vast-2x-rtx-4090-marketplace", "vast-2x-rtx-5090-marketplace",
-                                            "vast-2x-rtx-6000ada-marketplace", "vast-4x-rtx-3090-marketplace",
-                                            "vast-4x-rtx-4090-marketplace", "vast-4x-rtx-5090-marketplace"});
-    CHECK_THAT(r.err, Catch::EndsWith("embedded: not valid: 6 errors, 0 warnings\n"));
-    CHECK_THAT(r.err, !Catch::Contains("aws-p4d.24xlarge-us-west-2"));
-    // Builds and GPUs keep the vintage of their quotes: notes only. At 668 days nothing fails.
-    CHECK_THAT(r.err, Catch::Contains("gpucost: note: embedded: /builds/"));
-    CHECK(run_gpucost({"catalog", "validate", "--strict", "--max-age-days", "668"}).exit_code == 0);
+                                            "vast-2x-rtx-6000ada-marketplace", "vast-2x-rtx-pro-6000-ws-marketplace",
+                                            "vast-4x-rtx-3090-marketplace", "vast-4x-rtx-4090-marketplace",
+                                            "vast-4x-rtx-5090-marketplace"});
+    CHECK_THAT(tighter.err, Catch::Contains("is as of 2026-04-29, 217 days old on 2026-12-02"));
+    CHECK_THAT(tighter.err, Catch::EndsWith("embedded: not valid: 7 errors, 0 warnings\n"));
+}
+
+TEST_CASE("catalog validate --max-age-days 365: the shipped table's Vast.ai rows age out on 2027-04-30") {
+    // 2026-04-29 + 365 days = 2027-04-29 (no February 29th between): still within a year; a day later, 366 days.
+    {
+        const gpucost::test::ScopedEnv day("GPUCOST_TODAY", "2027-04-29");
+        CHECK(run_gpucost({"catalog", "validate", "--max-age-days", "365"}).exit_code == 0);
+    }
+    const gpucost::test::ScopedEnv later("GPUCOST_TODAY", "2027-04-30");
+    const auto aged = run_gpucost({"catalog", "validate", "--max-age-days", "365"});
+    CHECK(aged.exit_code == 3);
+    CHECK_THAT(aged.err, Catch::Contains("offer \"vast-4x-rtx-3090-marketplace\" is as of 2026-04-29, 366 days old"));
 }

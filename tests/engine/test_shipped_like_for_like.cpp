@@ -2,7 +2,10 @@
 // built and linked, every multi-GPU build can be rented like for like, the workload tables are usable) and the
 // invariants of issue 22 (an offer of each build's own shape, workloads for the builds' GPUs, followable sources).
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -166,4 +169,81 @@ TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's month
     CHECK(g4x2->price(Pricing::reserved_3y).value_or(0.0) == Approx(2.0 * 1444.9985 / 730.0));
     // Spot, from the same file's hour_spot: 1.79982 per hour, 60% below on-demand (1 - 1.79982 / 4.49993 = 0.600).
     CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.79982));
+}
+
+TEST_CASE("shipped catalogue: the RunPod RTX 5090 pods are n x the dated per-GPU rate, each of a build's shape") {
+    // Added on 2026-12-02 beside the Vast.ai hosts (data/README.md 4b): pods derived from the dated 1x rates, $0.89
+    // on demand and $0.76 spot: 2 x 0.89 = 1.78, 4 x 0.89 = 3.56; 2 x 0.76 = 1.52, 4 x 0.76 = 3.04.
+    const CloudOffer* one = shipped().find_offer("runpod-rtx-5090-pod-global");
+    REQUIRE(one != nullptr);
+    for (const std::int64_t n : {2, 4}) {
+        const CloudOffer* pod = shipped().find_offer("runpod-" + std::to_string(n) + "x-rtx-5090-pod-global");
+        REQUIRE(pod != nullptr);
+        INFO(pod->id);
+        CHECK(pod->gpu == "rtx-5090");
+        CHECK(pod->gpu_count == n);
+        CHECK(pod->price(Pricing::on_demand).value_or(0.0) ==
+              Approx(static_cast<double>(n) * one->price(Pricing::on_demand).value_or(0.0)));
+        CHECK(pod->price(Pricing::spot).value_or(0.0) ==
+              Approx(static_cast<double>(n) * one->price(Pricing::spot).value_or(0.0)));
+        CHECK(pod->provenance.as_of == one->provenance.as_of);  // 2026-01-01, the table's date
+        CHECK(pod->provenance.confidence == "unverified");      // as the 1x row: a user's table
+    }
+    CHECK(shipped().find_offer("runpod-4x-rtx-5090-pod-global")->price(Pricing::on_demand).value_or(0.0) ==
+          Approx(3.56));
+    CHECK(shipped().find_offer("runpod-2x-rtx-5090-pod-global")->price(Pricing::spot).value_or(0.0) == Approx(1.52));
+    // Each pod is a like-for-like offer of the RTX 5090 build of its size.
+    for (const auto& [build, pod] : {std::pair{"office-2x-rtx5090", "runpod-2x-rtx-5090-pod-global"},
+                                     std::pair{"workstation-4x-rtx5090", "runpod-4x-rtx-5090-pod-global"}}) {
+        const Build* b = shipped().find_build(build);
+        REQUIRE(b != nullptr);
+        const std::vector<std::string> ids = like_for_like_offers(*b);
+        CHECK(std::find(ids.begin(), ids.end(), pod) != ids.end());
+    }
+}
+
+TEST_CASE("shipped catalogue: the TensorRT-LLM workload is NVIDIA's output throughput per GPU it ran on") {
+    // perf-overview.md, Llama 3.3 70B, 1000/1000: B200 TP1 7,007; H200 TP1 2,909; H100 TP2 4,205 -> 4,205 / 2 =
+    // 2,102.5 per GPU; RTX 6000 Pro Blackwell Server Edition on 1 GPU 1,787.
+    const Workload* w = shipped().find_workload("llm-70b-serve-trtllm");
+    REQUIRE(w != nullptr);
+    CHECK(w->unit == "tokens/s");
+    CHECK(w->throughput("b200").value_or(0.0) == Approx(7007.0));
+    CHECK(w->throughput("h200").value_or(0.0) == Approx(2909.0));
+    CHECK(w->throughput("h100-sxm").value_or(0.0) == Approx(4205.0 / 2.0));
+    CHECK(w->throughput("rtx-pro-6000").value_or(0.0) == Approx(1787.0));
+    // 90 GB over at most 2 GPUs: an 80 GB H100 needs ceil(90 / 80) = 2 GPUs (as measured), a 96 GB RTX PRO 6000 one.
+    CHECK(w->memory_gb_per_instance.value_or(0.0) == Approx(90.0));
+    CHECK(w->max_gpus_per_instance.value_or(0) == 2);
+    const Gpu* h100 = shipped().find_gpu("h100-sxm");
+    const Gpu* pro = shipped().find_gpu("rtx-pro-6000");
+    REQUIRE(h100 != nullptr);
+    REQUIRE(pro != nullptr);
+    CHECK(std::ceil(90.0 / h100->vram_gb) == 2.0);
+    CHECK(std::ceil(90.0 / pro->vram_gb) == 1.0);
+}
+
+TEST_CASE("shipped catalogue: Azure's spot prices sit under on-demand by the list's own meters") {
+    // anycloud-sh/catalog azure/vms.csv @ 62ff0a9 (2026-05-20), eastus: ND96isr H100 v5 18.169536 against 98.32
+    // (1 - 18.169536 / 98.32 = 0.8152, 82% off); NC40ads H100 v5 2.192418 against 6.98 (68.6% off); NC24ads A100 v4
+    // 0.746721 against 3.673 (79.7% off); ND96asr A100 v4 5.98334 against 27.1968 (the Retail Prices API, 78.0% off).
+    const struct {
+        const char* id;
+        double spot;
+        double off;
+    } rows[] = {{"azure-standard-nd96isr-h100-v5-eastus", 18.169536, 0.8152},
+                {"azure-standard-nc40ads-h100-v5-eastus", 2.192418, 0.6859},
+                {"azure-standard-nc24ads-a100-v4-eastus", 0.746721, 0.7967},
+                {"azure-standard-nd96asr-a100-v4-eastus", 5.98334, 0.7800}};
+    for (const auto& row : rows) {
+        const CloudOffer* o = shipped().find_offer(row.id);
+        REQUIRE(o != nullptr);
+        INFO(row.id);
+        const double spot = o->price(Pricing::spot).value_or(0.0);
+        const double on_demand = o->price(Pricing::on_demand).value_or(0.0);
+        CHECK(spot == Approx(row.spot));
+        CHECK(1.0 - spot / on_demand == Approx(row.off).margin(0.0001));
+    }
+    // An offer's as_of is its oldest figure: the H100 v5 spot price (2026-05-20) is older than its reservations.
+    CHECK(shipped().find_offer("azure-standard-nd96isr-h100-v5-eastus")->provenance.as_of == "2026-05-20");
 }
