@@ -172,15 +172,16 @@ Axis month_axis(int months) {
 
 // Each strategy's line: renting strategies in renting's colour, owning ones in owning's (the second of each
 // dashed), the plan in black.
-Key strategy_key(plan::Strategy s) {
+Key strategy_key(plan::Strategy s, Pricing rent) {
+    const char* name = to_string(s, rent);
     switch (s) {
-        case plan::Strategy::on_demand: return {to_string(s), "", rent_colour(), "", 2.5};
-        case plan::Strategy::commitments: return {to_string(s), "", rent_colour(), "8 4", 2.5};
-        case plan::Strategy::own_peak: return {to_string(s), "", own_colour(), "", 2.5};
-        case plan::Strategy::own_base: return {to_string(s), "", own_colour(), "8 4", 2.5};
+        case plan::Strategy::on_demand: return {name, "", rent_colour(), "", 2.5};
+        case plan::Strategy::commitments: return {name, "", rent_colour(), "8 4", 2.5};
+        case plan::Strategy::own_peak: return {name, "", own_colour(), "", 2.5};
+        case plan::Strategy::own_base: return {name, "", own_colour(), "8 4", 2.5};
         case plan::Strategy::plan: break;
     }
-    return {to_string(s), "", k_plan_colour, "", 3.5};
+    return {name, "", k_plan_colour, "", 3.5};
 }
 
 }  // namespace
@@ -272,12 +273,12 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     SvgWriter svg;
     write_heading(svg, document);
     std::vector<Key> keys;
-    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy));
+    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
     write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
-        const Key key = strategy_key(s.strategy);
+        const Key key = strategy_key(s.strategy, r.supply.rent_pricing);
         std::vector<double> values;
         std::string points;
         for (std::size_t k = 0; k < s.costs.cumulative_present_cost_usd.size(); ++k) {
@@ -285,7 +286,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
             points += fmt::format("{}{},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(k))),
                                   svg_number(y.at(values.back())));
         }
-        svg.open("g", {{"class", "series"}, {"data-key", to_string(s.strategy)}, {"data-y", data_numbers(values)}});
+        svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
         std::vector<SvgAttribute> line = {{"points", points},
                                           {"fill", "none"},
                                           {"stroke", key.colour},

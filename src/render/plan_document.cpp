@@ -20,19 +20,33 @@ std::string lot_text(const plan::Lot& lot) {
     return fmt::format("{} in month {}", count_text(lot.count, "3-year commitment"), lot.month);
 }
 
-std::string schedule_text(const plan::Schedule& schedule) {
-    if (schedule.lots.empty()) return "nothing bought, every hour on demand";
+// "on demand", or "on spot" when the plan rents on spot (--pricing spot).
+const char* rent_words(Pricing rent) { return rent == Pricing::spot ? "on spot" : "on demand"; }
+
+std::string schedule_text(const plan::Schedule& schedule, Pricing rent) {
+    if (schedule.lots.empty()) return fmt::format("nothing bought, every hour {}", rent_words(rent));
     std::string out;
     for (const plan::Lot& lot : schedule.lots) out += (out.empty() ? "" : ", ") + lot_text(lot);
-    return out + ", the rest on demand";
+    return fmt::format("{}, the rest {}", out, rent_words(rent));
+}
+
+// Under --pricing spot: what the rented part's price assumes.
+std::string plan_spot_sentence(const Assumptions& a) {
+    return fmt::format("Rented on spot: its capacity is not guaranteed, and each reclaimed instance stops the work "
+                       "on every instance up with it. Spot hours are billed with spot_overhead {} more for work run "
+                       "again, and each of {} interruptions per instance a month re-runs {} h of work on every "
+                       "instance up (docs/plan.md); demand that cannot wait may want --pricing on-demand.",
+                       exact_number(a.spot_overhead), exact_number(a.spot_interruptions_per_instance_month),
+                       exact_number(a.spot_restart_hours));
 }
 
 Inline verdict(const PlanReport& r) {
     const plan::StrategyResult& best = r.strategies.back();
     const plan::StrategyResult& rent = r.strategies.front();
-    return {"the plan: " + schedule_text(best.schedule) + "; net present cost ",
+    const Pricing pricing = r.supply.rent_pricing;
+    return {"the plan: " + schedule_text(best.schedule, pricing) + "; net present cost ",
             cell::money(best.costs.net_present_cost_usd), " against ", cell::money(rent.costs.net_present_cost_usd),
-            " all on demand"};
+            fmt::format(" all {}", rent_words(pricing))};
 }
 
 std::string space_text(const PlanReport& r) {
@@ -44,15 +58,19 @@ std::string space_text(const PlanReport& r) {
 
 Table strategies_table(const PlanReport& r) {
     Table t;
-    t.header = {words("strategy"),      words("net present cost"), words("peak month"),      words("owned use"),
-                words("committed use"), words("owned GPU-h"),      words("committed GPU-h"), words("on-demand GPU-h")};
+    t.header = {
+        words("strategy"),        words("net present cost"),
+        words("peak month"),      words("owned use"),
+        words("committed use"),   words("owned GPU-h"),
+        words("committed GPU-h"), words(r.supply.rent_pricing == Pricing::spot ? "spot GPU-h" : "on-demand GPU-h")};
     t.numeric = {false, true, true, true, true, true, true, true};
     for (const plan::StrategyResult& s : r.strategies)
-        t.rows.push_back({{cell::text(to_string(s.strategy)), cell::money(s.costs.net_present_cost_usd),
-                           cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
-                           cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
-                           cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
-                          s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
+        t.rows.push_back(
+            {{cell::text(to_string(s.strategy, r.supply.rent_pricing)), cell::money(s.costs.net_present_cost_usd),
+              cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
+              cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
+              cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
+             s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
     return t;
 }
 
@@ -62,7 +80,7 @@ Table cash_table(const PlanReport& r) {
     t.numeric = {true};
     std::size_t years = 0;
     for (const plan::StrategyResult& s : r.strategies) {
-        t.header.push_back(words(to_string(s.strategy)));
+        t.header.push_back(words(to_string(s.strategy, r.supply.rent_pricing)));
         t.numeric.push_back(true);
         years = std::max(years, s.cash_by_year_usd.size());
     }
@@ -101,12 +119,12 @@ Table regret_table(const plan::RegretTable& t) {
     return table;
 }
 
-void add_regret_section(Document& d, const plan::RegretTable& t) {
+void add_regret_section(Document& d, const plan::RegretTable& t, Pricing rent) {
     const plan::RegretRow& least = t.rows[t.least_regret];
     d.section("regret", words("How sure: net present cost and regret under each demand case"))
         .add(Paragraph{{"Each schedule is chosen today and costed under each growth of demand; its regret is its "
                         "cost less the best plan's for that case. The one that loses least: " +
-                            least.label + " (" + schedule_text(least.schedule) + "), at most ",
+                            least.label + " (" + schedule_text(least.schedule, rent) + "), at most ",
                         cell::money(least.max_regret_usd)},
                        Role::verdict})
         .add(regret_table(t));
@@ -131,7 +149,9 @@ Document document_of(const PlanReport& r) {
                               "not served (each strategy's are in the JSON and CSV).",
                               format_grouped(best.unserved_gpu_hours, 0))),
             Role::note});
-    if (r.regret) add_regret_section(d, *r.regret);
+    if (r.supply.rent_pricing == Pricing::spot)
+        d.sections.back().add(Paragraph{words(plan_spot_sentence(r.supply.assumptions)), Role::note});
+    if (r.regret) add_regret_section(d, *r.regret, r.supply.rent_pricing);
     d.section("charts", words("Charts"), k_html_only)
         .add(ChartRef{"chart-capacity",
                       [&r](const Currency& money, const std::string& id) {
@@ -155,8 +175,9 @@ Document document_of(const PlanReport& r) {
     add_catalogue_section(d, catalogue);
     d.section("", {}, k_not_html)
         .add(Notes{}
-                 .add(words("Net present cost at the discount rate; hours served by owned machines first, then "
-                            "commitments, then on demand (docs/plan.md)."),
+                 .add(words(fmt::format("Net present cost at the discount rate; hours served by owned machines "
+                                        "first, then commitments, then {} (docs/plan.md).",
+                                        rent_words(r.supply.rent_pricing))),
                       Role::explanation)
                  .add(catalogue, Role::explanation));
     return d;

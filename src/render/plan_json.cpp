@@ -15,10 +15,10 @@ Json lots_json(const plan::Schedule& schedule) {
     return lots;
 }
 
-Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
+Json strategy_json(const plan::StrategyResult& s, Pricing rent, const Currency& money) {
     Json cash = Json::array();
     for (const double usd : s.cash_by_year_usd) cash.push_back(money.from_usd(usd));
-    return {{"strategy", to_string(s.strategy)},
+    return {{"strategy", to_string(s.strategy, rent)},
             {money.field("net_present_cost_usd"), money.from_usd(s.costs.net_present_cost_usd)},
             {money.field("cash_by_year_usd"), std::move(cash)},
             {money.field("peak_monthly_spend_usd"), money.from_usd(s.peak_monthly_spend_usd)},
@@ -89,16 +89,20 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
                           {"gpu_hours", report.demand.months[m].gpu_hours()},
                           {"peak_gpus", report.demand.months[m].peak_gpus()}});
     Json strategies = Json::array();
-    for (const plan::StrategyResult& r : report.strategies) strategies.push_back(strategy_json(r, money));
+    for (const plan::StrategyResult& r : report.strategies)
+        strategies.push_back(strategy_json(r, s.rent_pricing, money));
     const auto rate = [&](const std::optional<double>& usd) {
         return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
     };
+    const bool on_demand = s.rent_pricing == Pricing::on_demand;
     Json body = {
         {"build", {{"id", report.build.id}, {"gpu", report.build.gpu_id}, {"gpu_count", report.build.gpu_count}}},
         {"offer",
          {{"id", report.offer.id},
           {"gpus_per_instance", s.on_demand.gpus_per_instance},
-          {money.field("on_demand_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
+          {"rent_pricing", to_string(s.rent_pricing)},  // how the hours above owned and committed are rented
+          {money.field("rent_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
+          {money.field("on_demand_usd_per_hour"), on_demand ? Json(money.from_usd(s.on_demand.usd_per_hour)) : Json()},
           {money.field("reserved_1y_usd_per_hour"), rate(s.reserved_1y_usd_per_hour)},
           {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
         {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},

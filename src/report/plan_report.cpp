@@ -52,11 +52,13 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
         throw UsageError("--decide-every: must be >= 1 month, got " + std::to_string(input.decide_every_months));
     Report compared = build_report(catalog, request);
     const Comparison& c = compared.comparisons.front();
-    // The plan prices each kind itself: the match is made on demand, and the offer's commitment rates read beside.
-    if (c.assumptions.values.pricing != Pricing::on_demand)
-        throw UsageError(fmt::format("plan: --pricing {} does not apply: the plan prices on-demand hours and 1- and "
-                                     "3-year commitments itself",
-                                     to_string(c.assumptions.values.pricing)));
+    // The plan prices each kind itself: the match is made at the rented part's pricing (on demand, or spot), and
+    // the offer's commitment rates read beside.
+    const Pricing rent = c.assumptions.values.pricing;
+    if (rent != Pricing::on_demand && rent != Pricing::spot)
+        throw UsageError(fmt::format("plan: --pricing {} does not apply: the plan rents on demand (or on spot with "
+                                     "--pricing spot) and prices 1- and 3-year commitments itself",
+                                     to_string(rent)));
     PlanReport r;
     r.header = std::move(compared.header);
     r.header.command = "plan";
@@ -68,6 +70,7 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
     s.build = c.build_spec;
     s.on_demand = c.rental;
     s.assumptions = c.assumptions.values;
+    s.rent_pricing = rent;
     // Commitments are of the offer's own instances; a rental of another GPU model (n instances as one) has none.
     const auto offer = std::find_if(catalog.cloud.begin(), catalog.cloud.end(),
                                     [&](const CloudOffer& o) { return o.id == c.offer.id; });

@@ -107,8 +107,8 @@ TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
                       "data/plan/sacct_small.txt", "--demand-hourly", "x.csv"},
                      2) == "gpucost: error: plan: give one of --demand-monthly, --demand-hourly and --demand-sacct\n");
     CHECK(plan_error(plan_fixture({"--pricing", "reserved-1y"}), 2) ==
-          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan prices on-demand hours and 1- and "
-          "3-year commitments itself\n");
+          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan rents on demand (or on spot with "
+          "--pricing spot) and prices 1- and 3-year commitments itself\n");
     // a file that is not what it claims: a catalogue given as sacct output
     CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
                       "data/plan/sacct_small.txt"},
@@ -238,4 +238,37 @@ TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding 
     CHECK(months[0]["purchase_usd"].get<double>() > 0.0);  // the fixture's plan buys in month 1
     CHECK(plan_ok(plan_fixture({"--monthly"})).find("The plan month by month") != std::string::npos);
     CHECK(Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"].count("plan_cash_flow") == 0);
+}
+
+TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (golden)", "[plan]") {
+    const std::vector<std::string> args = {"plan",
+                                           "--catalog",
+                                           "data/mini_catalog.json",
+                                           "--build",
+                                           "box-b2",
+                                           "--step",
+                                           "13=6",
+                                           "--pricing",
+                                           "spot",
+                                           "--spot-interruptions-per-instance-month",
+                                           "2",
+                                           "--spot-restart-hours",
+                                           "3"};
+    check_golden("plan_box_b2_spot.txt", plan_ok(args));
+    auto json_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    const Json j = Json::parse(plan_ok(json_args))["plan"];
+    CHECK(j["offer"]["id"] == "b-1");
+    CHECK(j["offer"]["rent_pricing"] == "spot");
+    CHECK(j["offer"]["rent_usd_per_hour"] == 0.3);
+    CHECK(j["offer"]["on_demand_usd_per_hour"].is_null());
+    const Json& spot = j["strategies"][0];
+    CHECK(spot["strategy"] == "all spot");
+    // All spot, no discounting. Months 1-12: 2 GPUs x 84 h/week = 365 h a month, one 1-GPU instance each (j = 1, 2);
+    // billed (365 + 365) x 1.25 (the fixture's spot_overhead) + (1 + 3) x 365 x 2 x 3 / 730 = 912.5 + 12 = 924.5 h
+    // x 0.3 $ = 277.35 $. Months 13-24: 6 instances: 2,190 x 1.25 + 36 x 365 x 6 / 730 = 2,737.5 + 108 = 2,845.5 h
+    // = 853.65 $. Each month storage and egress 75 $ and cloud staff 0.05 x 120,000 / 12 = 500 $:
+    // 12 x (277.35 + 575) + 12 x (853.65 + 575) = 10,228.20 + 17,143.80 = 27,372 $.
+    CHECK(spot["net_present_cost_usd"].get<double>() == Approx(27372.0));
+    CHECK(spot["on_demand_gpu_hours"].get<double>() == Approx(12 * 730.0 + 12 * 2190.0));
 }

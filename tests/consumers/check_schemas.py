@@ -50,7 +50,8 @@ CASES = [
     (["plan"], "plan", "plan", [MINI + ["--build", "box-a4", "--step", "13=8", "--burst-gpus", "2", "--burst-hours",
                                         "50"],
                                 MINI + ["--build", "box-a4", "--demand-sacct", "data/plan/sacct_small.txt"],
-                                MINI + ["--build", "box-a4", "--demand-monthly", "data/plan/monthly.csv"]]),
+                                MINI + ["--build", "box-a4", "--demand-monthly", "data/plan/monthly.csv"],
+                                MINI + ["--build", "box-b2", "--pricing", "spot"]]),
     (["diff"], "diff", "diff", [["data/diff_before.json", "data/diff_after.json"],
                                 ["data/diff_after.json", "data/diff_before.json"]]),
 ]

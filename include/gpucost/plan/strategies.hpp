@@ -14,6 +14,8 @@ enum class Strategy { on_demand, commitments, own_peak, own_base, plan };
 inline constexpr int k_strategy_count = 5;
 // "all on-demand", "all commitments", "own for the peak", "own the base, rent the rest", "the plan".
 const char* to_string(Strategy strategy) noexcept;
+// The same, naming the rented part's pricing: "all spot" for on_demand when the plan rents on spot.
+const char* to_string(Strategy strategy, Pricing rent) noexcept;
 
 // One strategy's schedule and figures. Money is USD; cash is undiscounted, the net present cost discounted.
 struct StrategyResult {
