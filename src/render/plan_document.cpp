@@ -1,6 +1,9 @@
 // `plan` as a document: what the plan buys and when, the strategies side by side, cash by year, and the run's parts.
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "gpucost/render/money.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/plan.hpp"
 #include "gpucost/util/text.hpp"
@@ -130,6 +133,31 @@ void add_regret_section(Document& d, const plan::RegretTable& t, Pricing rent) {
         .add(regret_table(t));
 }
 
+// A gate's value or limit as the check table shows it: dollars, a share to four places, "-" without a figure.
+std::string gate_text(const GateCheck& c, const GateCheck::Value& v) {
+    const auto* number = std::get_if<double>(&v);
+    if (number == nullptr) return "-";
+    return c.unit == GateUnit::share ? fmt::format("{:.4f}", *number) : format_usd(*number);  // gates are in USD
+}
+
+// The gates given, first (as check's document): a job summary's reader wants the result before the figures. Not in
+// the terminal's table, where each gate is a line on stderr.
+void add_checks_section(Document& d, const std::vector<GateCheck>& checks) {
+    Table table{{words("result"), words("gate"), words("value"), words("limit")}, {false, false, true, true}, {}};
+    for (const GateCheck& c : checks)
+        table.rows.push_back(
+            {{c.passed ? Cell("ok") : Cell("FAIL").bold(), c.name, gate_text(c, c.value), gate_text(c, c.limit)}});
+    const auto failed = std::count_if(checks.begin(), checks.end(), [](const GateCheck& c) { return !c.passed; });
+    const std::string total = count_text(static_cast<long long>(checks.size()), "gate check");
+    const std::string verdict = failed == 0 ? fmt::format("{} on the plan passed, none failed.", total)
+                                            : fmt::format("{} of {} on the plan FAILED (exit code 1).", failed, total);
+    Section section{"checks", {}, 2, {}, k_not_text};
+    section.add(Heading{words("Checks"), 2})
+        .add(Paragraph{words(verdict), failed == 0 ? Role::verdict : Role::warning, true})
+        .add(std::move(table));
+    d.sections.insert(d.sections.begin(), std::move(section));
+}
+
 }  // namespace
 
 Document document_of(const PlanReport& r) {
@@ -180,6 +208,7 @@ Document document_of(const PlanReport& r) {
                                         rent_words(r.supply.rent_pricing))),
                       Role::explanation)
                  .add(catalogue, Role::explanation));
+    if (!r.checks.empty()) add_checks_section(d, r.checks);
     return d;
 }
 

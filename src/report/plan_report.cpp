@@ -45,6 +45,10 @@ std::optional<plan::RegretTable> regret_of(const PlanInput& input, const PlanRep
 
 }  // namespace
 
+int PlanReport::gates_exit_code() const noexcept {
+    return static_cast<int>(all_passed(checks) ? ExitCode::success : ExitCode::gate_failed);
+}
+
 PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& request, const PlanInput& input) {
     if (!request.build_id)
         throw UsageError("plan: --build ID is required: the machine the plan may own (see gpucost catalog list)");

@@ -167,6 +167,44 @@ TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as che
           "gpucost: error: plan: --min-owned-utilisation: must be in [0, 1], got 1.5\n");
 }
 
+TEST_CASE("plan gates in the report: JSON checks and exit code, the markdown's summary first (golden)", "[plan]") {
+    // The fixture plan: net present cost $109,002.80, dearest month $4,152.93, owned GPUs busy 50% of their hours.
+    const auto gated = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--max-monthly-usd",       "5000", "--max-net-present-cost-usd", "100000",
+                                         "--min-owned-utilisation", "0.4"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_gpucost(plan_fixture(args));
+    };
+    const auto md = gated({"--format", "markdown"});
+    CHECK(md.exit_code == 1);
+    check_golden("plan_box_a4_gates.md", md.out);
+    CHECK(md.out.rfind("### Checks\n\n**1 of 3 gate checks on the plan FAILED (exit code 1).**", 0) == 0);
+    const auto json = gated({"--format", "json"});
+    CHECK(json.exit_code == 1);
+    const Json plan = Json::parse(json.out)["plan"];
+    CHECK(plan["exit_code"] == 1);
+    const Json& checks = plan["checks"];
+    REQUIRE(checks.size() == 3);  // the gates table's order
+    CHECK(checks[0]["name"] == "max-monthly-usd");
+    CHECK(checks[0]["limit"] == 5000.0);
+    CHECK(checks[0]["value"].get<double>() == Approx(4152.93).margin(0.005));
+    CHECK(checks[0]["passed"] == true);
+    CHECK(checks[1]["name"] == "max-net-present-cost-usd");
+    CHECK(checks[1]["value"].get<double>() == Approx(109002.8));
+    CHECK(checks[1]["passed"] == false);
+    CHECK(checks[2]["name"] == "min-owned-utilisation");
+    // 52,560 owned GPU-hours served of (4 GPUs x 24 months + 4 x 12) x 730 = 105,120 working
+    CHECK(checks[2]["value"].get<double>() == Approx(0.5));
+    CHECK(checks[2]["passed"] == true);
+    // The HTML carries the same table first; without gates there is no section, and the JSON says exit code 0.
+    const auto html = gated({"--format", "html"});
+    CHECK(html.out.find("gate checks on the plan FAILED") < html.out.find("<h1>Fleet plan: box-a4"));
+    const Json plain = Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"];
+    CHECK(plain["checks"].empty());
+    CHECK(plain["exit_code"] == 0);
+    CHECK(plan_ok(plan_fixture({"--format", "markdown"})).find("Checks") == std::string::npos);
+}
+
 TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in the JSON and the table", "[plan]") {
     const auto args = plan_fixture({"--failures-per-machine-year", "2", "--repair-hours", "219", "--downtime", "lost"});
     std::vector<std::string> json_args = args;

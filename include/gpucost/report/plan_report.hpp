@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpucost/plan/strategies.hpp"
+#include "gpucost/report/gates.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/report/run_header.hpp"
 
@@ -42,6 +43,11 @@ struct PlanReport {
     std::optional<plan::RegretTable> regret;       // with --growth-low or --growth-high: cases low, base, high
     std::vector<Excluded> excluded;
     bool monthly = false;  // --monthly: the plan's month-by-month cash flow beside (CSV, TSV: instead of) the rest
+    // The budget gates given (plan's flags), judged on the plan in the gates table's order (evaluate_plan_gates);
+    // empty when none is given. The command exits 1 when one fails, as check.
+    std::vector<GateCheck> checks;
+    // The exit code the gates give: 0 when all pass (or none is given), 1 (gate_failed) when one fails.
+    int gates_exit_code() const noexcept;
 };
 
 // Builds the plan: the build asked for (--build, required) against its matched offer, on-demand and commitment
