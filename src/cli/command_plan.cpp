@@ -107,6 +107,12 @@ void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
         .add_option("--growth-high", o.input.growth_high,
                     "a high demand case for the regret table: growth a year, at least --growth-per-year")
         ->type_name("FRACTION");
+    command
+        .add_option("--demand-case", o.input.demand_cases,
+                    "a demand case for the regret table: the base demand with flags changed, such as "
+                    "no-step:steps=none or double-burst:burst-gpus=4 (keys: growth, gpus, hours-per-week, burst-gpus, "
+                    "burst-hours, steps=none, step=MONTH=GPUS; repeatable)")
+        ->type_name("NAME:KEY=VALUE,...");
     command.add_option("--step", o.input.steps, "from month MONTH on, GPUS busy (repeatable)")->type_name("MONTH=GPUS");
     command.add_option("--burst-gpus", o.input.burst_gpus, "GPUs busy on top of the level in a burst each month")
         ->type_name("N");

@@ -102,8 +102,9 @@ Table regret_table(const plan::RegretTable& t) {
     table.header = {words("schedule")};
     table.numeric = {false};
     for (const plan::DemandCase& c : t.cases) {
-        table.header.push_back(
-            words(fmt::format("{} growth ({}% a year)", c.name, exact_number(c.growth_per_year * 100.0))));
+        table.header.push_back(words(
+            c.changes.empty() ? fmt::format("{} growth ({}% a year)", c.name, exact_number(c.growth_per_year * 100.0))
+                              : fmt::format("{} ({})", c.name, c.changes)));
         table.header.push_back(words("regret"));
         table.numeric.insert(table.numeric.end(), {true, true});
     }
@@ -125,7 +126,7 @@ Table regret_table(const plan::RegretTable& t) {
 void add_regret_section(Document& d, const plan::RegretTable& t, Pricing rent) {
     const plan::RegretRow& least = t.rows[t.least_regret];
     d.section("regret", words("How sure: net present cost and regret under each demand case"))
-        .add(Paragraph{{"Each schedule is chosen today and costed under each growth of demand; its regret is its "
+        .add(Paragraph{{"Each schedule is chosen today and costed under each demand case; its regret is its "
                         "cost less the best plan's for that case. The one that loses least: " +
                             least.label + " (" + schedule_text(least.schedule, rent) + "), at most ",
                         cell::money(least.max_regret_usd)},

@@ -39,6 +39,7 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
     for (std::size_t c = 0; c < t->cases.size(); ++c)
         cases.push_back({{"name", t->cases[c].name},
                          {"growth_per_year", t->cases[c].growth_per_year},
+                         {"changes", t->cases[c].changes.empty() ? Json() : Json(t->cases[c].changes)},
                          {money.field("best_net_present_cost_usd"), money.from_usd(t->best_usd[c])}});
     Json rows = Json::array();
     for (std::size_t i = 0; i < t->rows.size(); ++i) {

@@ -152,6 +152,44 @@ TEST_CASE("plan --growth-low --growth-high: the regret table in every format (go
           "gpucost: error: --growth-low: must be > -1 and <= --growth-per-year (0.3), got 0.5\n");
 }
 
+TEST_CASE("plan --demand-case: cases beyond growth in the regret table (golden), and their errors", "[plan]") {
+    const auto cases = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--demand-case", "no-step:steps=none", "--demand-case",
+                                         "double-burst:burst-gpus=4"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return plan_fixture(args);
+    };
+    check_golden("plan_box_a4_cases.txt", plan_ok(cases({})));
+    check_golden("plan_box_a4_cases.md", plan_ok(cases({"--format", "markdown"})));
+    const Json t = Json::parse(plan_ok(cases({"--format", "json"})))["plan"]["regret"];
+    REQUIRE(t["cases"].size() == 3);  // the base, then the named cases in the order given
+    CHECK(t["cases"][0]["name"] == "base");
+    CHECK(t["cases"][0]["changes"].is_null());
+    CHECK(t["cases"][1]["name"] == "no-step");
+    CHECK(t["cases"][1]["changes"] == "steps=none");
+    REQUIRE(t["rows"].size() == 7);
+    CHECK(t["rows"][5]["schedule"] == "the plan for case no-step");
+    CHECK(t["rows"][5]["regret_usd"][1] == 0.0);
+    CHECK(t["rows"][6]["regret_usd"][2] == 0.0);
+    // With no step the demand is 4 GPUs at 84 h/week and the burst for 24 months: less than the base's.
+    CHECK(t["cases"][1]["best_net_present_cost_usd"].get<double>() < t["cases"][0]["best_net_present_cost_usd"]);
+    CHECK(plan_error(cases({"--demand-case", "no-step:gpus=2"}), 2) ==
+          "gpucost: error: --demand-case \"no-step:gpus=2\": the name \"no-step\" is taken (low, base and high are "
+          "the growth cases; each case needs a name of its own)\n");
+    CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                      "data/plan/monthly.csv", "--demand-case", "big:gpus=8"},
+                     2) == "gpucost: error: --demand-case \"big:gpus=8\": a demand file gives its own shape; a case of "
+                           "it may change only growth\n");
+    CHECK(plan_error(plan_fixture({"--demand-case", "x:burst-hours=800"}), 2) ==
+          "gpucost: error: --demand-case \"x:burst-hours=800\": --burst-hours: must be in [0, 730] hours a month, got "
+          "800\n");
+    // A demand file's case of growth alone: the file's months repeated at that growth.
+    const Json grown = Json::parse(
+        plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                 "data/plan/monthly.csv", "--demand-case", "boom:growth=1", "--format", "json"}))["plan"]["regret"];
+    CHECK(grown["cases"][1]["growth_per_year"] == 1.0);
+}
+
 TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as check", "[plan]") {
     const double npc =
         Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"]["strategies"][4]["net_present_cost_usd"]

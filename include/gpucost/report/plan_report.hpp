@@ -20,6 +20,7 @@ struct PlanInput {
     double growth_per_year = 0.0;                         // --growth-per-year
     std::optional<double> growth_low;                     // --growth-low: the low demand case of the regret table
     std::optional<double> growth_high;                    // --growth-high: the high demand case
+    std::vector<std::string> demand_cases;                // --demand-case NAME:KEY=VALUE,..., as typed
     std::vector<std::string> steps;                       // --step MONTH=GPUS, as typed
     std::int64_t burst_gpus = 0;                          // --burst-gpus
     double burst_hours = 0.0;                             // --burst-hours
@@ -40,7 +41,8 @@ struct PlanReport {
     plan::Demand demand;
     plan::PlanSpace space;
     std::vector<plan::StrategyResult> strategies;  // in plan::Strategy order; the plan last
-    std::optional<plan::RegretTable> regret;       // with --growth-low or --growth-high: cases low, base, high
+    std::optional<plan::RegretTable>
+        regret;  // with --growth-low, --growth-high or --demand-case: low, base, high, named
     std::vector<Excluded> excluded;
     bool monthly = false;  // --monthly: the plan's month-by-month cash flow beside (CSV, TSV: instead of) the rest
     // The budget gates given (plan's flags), judged on the plan in the gates table's order (evaluate_plan_gates);
