@@ -204,12 +204,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
         mean.push_back(load.gpu_hours() / k_hours_per_month);
         top = std::max({top, peak.back(), gpus.back()[0] + gpus.back()[1] + gpus.back()[2]});
     }
+    const bool spot = r.supply.rent_pricing == Pricing::spot;
     SvgDocument document = document_for(
         placement, "Capacity by source: " + r.build.id,
         fmt::format("GPUs the plan has each month over {}: owned machines working, committed instances, and "
-                    "on-demand instances up at the month's peak, stacked; the demand's peak and mean GPUs busy on "
-                    "top. Owning is blue, renting vermilion (on demand hatched).",
-                    months_text(months)),
+                    "{} instances up at the month's peak, stacked; the demand's peak and mean GPUs busy on "
+                    "top. Owning is blue, renting vermilion ({} hatched).",
+                    months_text(months), spot ? "spot" : "on-demand", spot ? "spot" : "on demand"),
         plan_data(k_capacity, r, money));
     const Plot plot = plot_area(document, k_left_margin);
     const Axis x_axis = month_axis(months);
@@ -225,7 +226,8 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
     write_heading(svg, document);
     std::vector<Key> keys;
     for (std::size_t i = 0; i < std::size(k_sources); ++i)
-        keys.push_back({k_sources[i].name, source_fill(document.id, i), "", "", 0.0});
+        keys.push_back({i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i),
+                        "", "", 0.0});
     keys.push_back({"demand: peak GPUs busy", "", k_plan_colour, "", 2.0});
     keys.push_back({"demand: mean GPUs busy", "", k_plan_colour, "4 3", 2.0});
     write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);

@@ -186,8 +186,9 @@ Document document_of(const PlanReport& r) {
                       [&r](const Currency& money, const std::string& id) {
                           return plan_capacity_svg(r, money, {id, false});
                       },
-                      words("The plan's GPUs by source each month (owned blue; committed and on demand vermilion, on "
-                            "demand hatched), under the demand's peak and mean.")})
+                      words(fmt::format("The plan's GPUs by source each month (owned blue; committed and {0} "
+                                        "vermilion, {0} hatched), under the demand's peak and mean.",
+                                        r.supply.rent_pricing == Pricing::spot ? "spot" : "on demand"))})
         .add(ChartRef{"chart-spend",
                       [&r](const Currency& money, const std::string& id) {
                           return plan_spend_svg(r, money, {id, false});

@@ -347,4 +347,10 @@ TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (gold
     // 12 x (277.35 + 575) + 12 x (853.65 + 575) = 10,228.20 + 17,143.80 = 27,372 $.
     CHECK(spot["net_present_cost_usd"].get<double>() == Approx(27372.0));
     CHECK(spot["on_demand_gpu_hours"].get<double>() == Approx(12 * 730.0 + 12 * 2190.0));
+    // The capacity chart names the rented part spot, not on demand.
+    auto svg_args = args;
+    svg_args.insert(svg_args.end(), {"--format", "svg", "--chart", "capacity"});
+    const std::string svg = plan_ok(svg_args);
+    CHECK(svg.find("spot (at the month") != std::string::npos);
+    CHECK(svg.find("on demand") == std::string::npos);
 }
