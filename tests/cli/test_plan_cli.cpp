@@ -1,6 +1,7 @@
 // `gpucost plan` as users get it: every format of one fixture plan as goldens, the JSON's plan equal to its
 // strategies' figures, a demand file through the CLI, and the errors.
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -353,4 +355,20 @@ TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (gold
     const std::string svg = plan_ok(svg_args);
     CHECK(svg.find("spot (at the month") != std::string::npos);
     CHECK(svg.find("on demand") == std::string::npos);
+}
+
+TEST_CASE("plan: a bad demand file is one line and nothing is written, an existing output left as it was", "[plan]") {
+    // The month 2026-02 twice: the error names the file, the line, the field and the value.
+    const gpucost::test::TempFile demand("month,gpu_hours,peak_gpus\n2026-01,100,2\n2026-02,100,2\n2026-02,50,1\n",
+                                         "demand.csv");
+    const std::string file = demand.path.string();
+    const std::string out = (demand.path.parent_path() / "plan.json").string();
+    { std::ofstream(out) << "before\n"; }
+    const auto r = run_gpucost({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                                file, "--format", "json", "--output", out});
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err == "gpucost: error: " + file +
+                       ": line 4: month: months must be in order without repeats (after 2026-02), got \"2026-02\"\n");
+    CHECK(gpucost::test::read_file(out) == "before\n");
 }
