@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -75,8 +76,15 @@ Supply supply(int months) {
     return s;
 }
 
-void run(int months, int every, double peak, double growth, int repeats) {
-    const Supply s = supply(months);
+void run(int months, int every, double peak, double growth, int repeats, bool spot = false) {
+    Supply s = supply(months);
+    if (spot) {  // the rented part on spot, with interruptions re-run (plan --pricing spot)
+        s.rent_pricing = Pricing::spot;
+        s.on_demand.usd_per_hour = 16.0;
+        s.assumptions.spot_overhead = 0.1;
+        s.assumptions.spot_interruptions_per_instance_month = 0.2;
+        s.assumptions.spot_restart_hours = 1.0;
+    }
     const Demand d = hourly_demand(months, peak, growth);
     const PlanSpace space = every_months(s, every);
     PlanResult result;
@@ -99,13 +107,15 @@ void run(int months, int every, double peak, double growth, int repeats) {
 
 int main(int argc, char** argv) {
     const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
-    if (argc > 4) {  // one case: repeats months every peak
-        run(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), argc > 5 ? std::atof(argv[5]) : 0.3, repeats);
+    if (argc > 4) {  // one case: repeats months every peak [growth [spot]]
+        run(std::atoi(argv[2]), std::atoi(argv[3]), std::atof(argv[4]), argc > 5 ? std::atof(argv[5]) : 0.3, repeats,
+            argc > 6 && std::string_view(argv[6]) == "spot");
         return 0;
     }
     fmt::print("{:>6} {:>6} {:>9} {:>9} {:>10} {:>12} {:>10} {:>14}\n", "months", "every", "decisions", "peak_gpus",
                "states", "choices", "seconds", "npc_usd");
-    run(60, 12, 32.0, 0.3, repeats);  // the case: 60 months, hourly curves, three kinds, yearly decisions
+    run(60, 12, 32.0, 0.3, repeats);        // the case: 60 months, hourly curves, three kinds, yearly decisions
+    run(60, 12, 32.0, 0.3, repeats, true);  // the same, renting on spot
     for (const double peak : {8.0, 16.0, 64.0}) run(60, 12, peak, 0.3, repeats);  // the demand's peak
     for (const int every : {6, 4, 3}) run(60, every, 8.0, 0.3, repeats);          // the decisions
     for (const int months : {36, 120}) run(months, 12, 32.0, 0.0, repeats);       // the horizon, no growth

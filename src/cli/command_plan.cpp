@@ -71,16 +71,14 @@ int run_plan(const PlanOptions& o, const Io& io) {
     input.gpus = o.gpus;
     const PlanReport report = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
         read_plan_demand(o, input);
-        return build_plan_report(catalog, request, input);
+        PlanReport r = build_plan_report(catalog, request, input);
+        r.checks = evaluate_plan_gates(r, o.gates);  // before it is written: the JSON and the document carry them
+        return r;
     });
     // As check: a failed gate is the command's result (stderr, exit code 1); --quiet drops the "ok" lines only.
     std::ostream& warn = warnings(o.output.quiet, io);
-    bool passed = true;
-    for (const GateCheck& c : evaluate_plan_gates(report, o.gates)) {
-        (c.passed ? warn : io.err) << gate_line(c, true) << "\n";
-        passed = passed && c.passed;
-    }
-    return static_cast<int>(passed ? ExitCode::success : ExitCode::gate_failed);
+    for (const GateCheck& c : report.checks) (c.passed ? warn : io.err) << gate_line(c, true) << "\n";
+    return report.gates_exit_code();
 }
 
 // A flag per plan row of the gates table (report/gates.cpp), in the rows' order.
@@ -109,6 +107,12 @@ void add_plan_demand_options(CLI::App& command, PlanOptions& o) {
         .add_option("--growth-high", o.input.growth_high,
                     "a high demand case for the regret table: growth a year, at least --growth-per-year")
         ->type_name("FRACTION");
+    command
+        .add_option("--demand-case", o.input.demand_cases,
+                    "a demand case for the regret table: the base demand with flags changed, such as "
+                    "no-step:steps=none or double-burst:burst-gpus=4 (keys: growth, gpus, hours-per-week, burst-gpus, "
+                    "burst-hours, steps=none, step=MONTH=GPUS; repeatable)")
+        ->type_name("NAME:KEY=VALUE,...");
     command.add_option("--step", o.input.steps, "from month MONTH on, GPUS busy (repeatable)")->type_name("MONTH=GPUS");
     command.add_option("--burst-gpus", o.input.burst_gpus, "GPUs busy on top of the level in a burst each month")
         ->type_name("N");

@@ -43,6 +43,10 @@ const char* to_string(Strategy strategy) noexcept {
     return "the plan";
 }
 
+const char* to_string(Strategy strategy, Pricing rent) noexcept {
+    return strategy == Strategy::on_demand && rent == Pricing::spot ? "all spot" : to_string(strategy);
+}
+
 Schedule rule_schedule(Strategy strategy, const Supply& supply, const Demand& demand, const PlanSpace& space) {
     Schedule schedule;
     if (strategy == Strategy::on_demand || strategy == Strategy::plan) return schedule;
@@ -153,9 +157,13 @@ RegretTable regret_table(const Supply& supply, const PlanSpace& space, std::vect
         }
         t.rows.push_back(std::move(row));
     };
-    for (const StrategyResult& s : strategies) add(to_string(s.strategy), s.schedule, &s.costs.net_present_cost_usd);
+    for (const StrategyResult& s : strategies)
+        add(to_string(s.strategy, supply.rent_pricing), s.schedule, &s.costs.net_present_cost_usd);
     for (std::size_t c = 0; c < t.cases.size(); ++c)
-        if (c != base) add("the plan for " + t.cases[c].name + " growth", plans[c], nullptr);
+        if (c != base)
+            add(t.cases[c].changes.empty() ? "the plan for " + t.cases[c].name + " growth"
+                                           : "the plan for case " + t.cases[c].name,
+                plans[c], nullptr);
     for (std::size_t i = 1; i < t.rows.size(); ++i)
         if (t.rows[i].max_regret_usd < t.rows[t.least_regret].max_regret_usd) t.least_regret = i;
     return t;

@@ -68,6 +68,39 @@ OwnedUse owned_use(const BuildSpec& b, const MonthLoad& load, std::int64_t worki
     return u;
 }
 
+// What the rented instances serve of a month's curve above `base` GPUs, in instances of `c` GPUs.
+struct RentedUse {
+    double gpu_hours = 0.0;
+    double instance_hours = 0.0;
+    double spot_reruns = 0.0;  // sum over instances j of (2 j - 1) x its hours (rented_instance_hours)
+};
+
+// Instance j is up while level base + (j - 1) c + 1 is busy.
+RentedUse rented_use(const MonthLoad& load, std::int64_t base, std::int64_t c) {
+    RentedUse u;
+    std::int64_t j = 0;
+    for (std::int64_t k = base + 1; k <= load.peak_gpus(); ++k) {
+        u.gpu_hours += load.hours(k);
+        if ((k - base - 1) % c != 0) continue;
+        ++j;
+        u.instance_hours += load.hours(k);
+        u.spot_reruns += static_cast<double>(2 * j - 1) * load.hours(k);
+    }
+    return u;
+}
+
+// The instance-hours billed for `instance_hours` of use, as the engine bills its pricing (cost_model.cpp): on
+// demand with its overhead; on spot with spot_overhead, and each interruption re-running restart_hours of work on
+// every instance up. While n instances are up, each re-runs n x interruptions x restart_hours / 730 of its hours
+// (spot_interruption_overhead of n instances); summed over the load-duration curve that is instance j's hours x
+// (2 j - 1) x interruptions x restart_hours / 730, since n^2 = 1 + 3 + ... + (2 n - 1): `spot_reruns` is the sum of
+// (2 j - 1) x instance j's hours. n instances up u hours: n u (1 + spot_overhead + n x i x r / 730), compare's.
+double rented_instance_hours(const Assumptions& a, Pricing pricing, double instance_hours, double spot_reruns) {
+    if (pricing != Pricing::spot) return instance_hours * (1.0 + a.on_demand_overhead);
+    return instance_hours * (1.0 + a.spot_overhead) +
+           spot_reruns * spot_interruption_overhead(1.0, a.spot_interruptions_per_instance_month, a.spot_restart_hours);
+}
+
 }  // namespace
 
 double downtime_fraction(const Assumptions& a) noexcept { return downtime_hours_per_month(a) / k_hours_per_month; }
@@ -122,12 +155,9 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
         f.committed_gpu_hours += load.hours(k);
     f.committed_capacity_gpu_hours = static_cast<double>(committed_gpus) * k_hours_per_month;
 
-    // On-demand instance j is up while level base + (j - 1) c + 1 is busy.
-    double instance_hours = 0.0;
-    for (std::int64_t k = owned_gpus + committed_gpus + 1; k <= load.peak_gpus(); ++k) {
-        f.on_demand_gpu_hours += load.hours(k);
-        if ((k - owned_gpus - committed_gpus - 1) % c == 0) instance_hours += load.hours(k);
-    }
+    const RentedUse rented = rented_use(load, owned_gpus + committed_gpus, c);
+    const double instance_hours = rented.instance_hours;
+    f.on_demand_gpu_hours = rented.gpu_hours;
     // Downtime as compare costs it (engine/cost_model.cpp): a machine down `down` of its hours loses that share of
     // the hours it is busy, keeps its power, and under cover rents the whole build's backup for them at today's
     // price (no trend, no on-demand overhead, no storage or egress: the compare-consistency test holds with
@@ -142,8 +172,8 @@ MonthFlows month_use(const Supply& supply, const MonthLoad& load, int month, std
             f.unserved_gpu_hours = lost_gpu_hours;
         }
     }
-    f.on_demand_usd = instance_hours * (1.0 + a.on_demand_overhead) * supply.on_demand.usd_per_hour *
-                      price_trend_factor(month, a.cloud_price_change_per_year);
+    f.on_demand_usd = rented_instance_hours(a, supply.rent_pricing, instance_hours, rented.spot_reruns) *
+                      supply.on_demand.usd_per_hour * price_trend_factor(month, a.cloud_price_change_per_year);
 
     // A month that rents pays the cloud's storage and egress, and its staff when no machine is held.
     if (committed > 0 || instance_hours > 0.0) {

@@ -172,15 +172,16 @@ Axis month_axis(int months) {
 
 // Each strategy's line: renting strategies in renting's colour, owning ones in owning's (the second of each
 // dashed), the plan in black.
-Key strategy_key(plan::Strategy s) {
+Key strategy_key(plan::Strategy s, Pricing rent) {
+    const char* name = to_string(s, rent);
     switch (s) {
-        case plan::Strategy::on_demand: return {to_string(s), "", rent_colour(), "", 2.5};
-        case plan::Strategy::commitments: return {to_string(s), "", rent_colour(), "8 4", 2.5};
-        case plan::Strategy::own_peak: return {to_string(s), "", own_colour(), "", 2.5};
-        case plan::Strategy::own_base: return {to_string(s), "", own_colour(), "8 4", 2.5};
+        case plan::Strategy::on_demand: return {name, "", rent_colour(), "", 2.5};
+        case plan::Strategy::commitments: return {name, "", rent_colour(), "8 4", 2.5};
+        case plan::Strategy::own_peak: return {name, "", own_colour(), "", 2.5};
+        case plan::Strategy::own_base: return {name, "", own_colour(), "8 4", 2.5};
         case plan::Strategy::plan: break;
     }
-    return {to_string(s), "", k_plan_colour, "", 3.5};
+    return {name, "", k_plan_colour, "", 3.5};
 }
 
 }  // namespace
@@ -203,12 +204,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
         mean.push_back(load.gpu_hours() / k_hours_per_month);
         top = std::max({top, peak.back(), gpus.back()[0] + gpus.back()[1] + gpus.back()[2]});
     }
+    const bool spot = r.supply.rent_pricing == Pricing::spot;
     SvgDocument document = document_for(
         placement, "Capacity by source: " + r.build.id,
         fmt::format("GPUs the plan has each month over {}: owned machines working, committed instances, and "
-                    "on-demand instances up at the month's peak, stacked; the demand's peak and mean GPUs busy on "
-                    "top. Owning is blue, renting vermilion (on demand hatched).",
-                    months_text(months)),
+                    "{} instances up at the month's peak, stacked; the demand's peak and mean GPUs busy on "
+                    "top. Owning is blue, renting vermilion ({} hatched).",
+                    months_text(months), spot ? "spot" : "on-demand", spot ? "spot" : "on demand"),
         plan_data(k_capacity, r, money));
     const Plot plot = plot_area(document, k_left_margin);
     const Axis x_axis = month_axis(months);
@@ -224,7 +226,8 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
     write_heading(svg, document);
     std::vector<Key> keys;
     for (std::size_t i = 0; i < std::size(k_sources); ++i)
-        keys.push_back({k_sources[i].name, source_fill(document.id, i), "", "", 0.0});
+        keys.push_back({i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i),
+                        "", "", 0.0});
     keys.push_back({"demand: peak GPUs busy", "", k_plan_colour, "", 2.0});
     keys.push_back({"demand: mean GPUs busy", "", k_plan_colour, "4 3", 2.0});
     write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);
@@ -272,12 +275,12 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     SvgWriter svg;
     write_heading(svg, document);
     std::vector<Key> keys;
-    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy));
+    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
     write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
-        const Key key = strategy_key(s.strategy);
+        const Key key = strategy_key(s.strategy, r.supply.rent_pricing);
         std::vector<double> values;
         std::string points;
         for (std::size_t k = 0; k < s.costs.cumulative_present_cost_usd.size(); ++k) {
@@ -285,7 +288,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
             points += fmt::format("{}{},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(k))),
                                   svg_number(y.at(values.back())));
         }
-        svg.open("g", {{"class", "series"}, {"data-key", to_string(s.strategy)}, {"data-y", data_numbers(values)}});
+        svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
         std::vector<SvgAttribute> line = {{"points", points},
                                           {"fill", "none"},
                                           {"stroke", key.colour},

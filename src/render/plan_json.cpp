@@ -15,10 +15,10 @@ Json lots_json(const plan::Schedule& schedule) {
     return lots;
 }
 
-Json strategy_json(const plan::StrategyResult& s, const Currency& money) {
+Json strategy_json(const plan::StrategyResult& s, Pricing rent, const Currency& money) {
     Json cash = Json::array();
     for (const double usd : s.cash_by_year_usd) cash.push_back(money.from_usd(usd));
-    return {{"strategy", to_string(s.strategy)},
+    return {{"strategy", to_string(s.strategy, rent)},
             {money.field("net_present_cost_usd"), money.from_usd(s.costs.net_present_cost_usd)},
             {money.field("cash_by_year_usd"), std::move(cash)},
             {money.field("peak_monthly_spend_usd"), money.from_usd(s.peak_monthly_spend_usd)},
@@ -39,6 +39,7 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
     for (std::size_t c = 0; c < t->cases.size(); ++c)
         cases.push_back({{"name", t->cases[c].name},
                          {"growth_per_year", t->cases[c].growth_per_year},
+                         {"changes", t->cases[c].changes.empty() ? Json() : Json(t->cases[c].changes)},
                          {money.field("best_net_present_cost_usd"), money.from_usd(t->best_usd[c])}});
     Json rows = Json::array();
     for (std::size_t i = 0; i < t->rows.size(); ++i) {
@@ -55,6 +56,24 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
                         {"least_regret", i == t->least_regret}});
     }
     return {{"cases", std::move(cases)}, {"rows", std::move(rows)}};
+}
+
+// A gate's limit or value: a number in US dollars or a share, null without a figure (no machine owned).
+Json gate_number_json(const GateCheck::Value& v) {
+    if (const auto* number = std::get_if<double>(&v)) return *number;
+    return nullptr;
+}
+
+// The gates given, each as check writes its own (docs/output.md): name, limit, value, passed; in USD whatever
+// --currency says, as check's.
+Json checks_json(const std::vector<GateCheck>& checks) {
+    Json out = Json::array();
+    for (const GateCheck& c : checks)
+        out.push_back({{"name", c.name},
+                       {"limit", gate_number_json(c.limit)},
+                       {"value", gate_number_json(c.value)},
+                       {"passed", c.passed}});
+    return out;
 }
 
 // The plan's months (--monthly) as objects of the CSV's columns, money fields named for the currency.
@@ -89,16 +108,20 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
                           {"gpu_hours", report.demand.months[m].gpu_hours()},
                           {"peak_gpus", report.demand.months[m].peak_gpus()}});
     Json strategies = Json::array();
-    for (const plan::StrategyResult& r : report.strategies) strategies.push_back(strategy_json(r, money));
+    for (const plan::StrategyResult& r : report.strategies)
+        strategies.push_back(strategy_json(r, s.rent_pricing, money));
     const auto rate = [&](const std::optional<double>& usd) {
         return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
     };
+    const bool on_demand = s.rent_pricing == Pricing::on_demand;
     Json body = {
         {"build", {{"id", report.build.id}, {"gpu", report.build.gpu_id}, {"gpu_count", report.build.gpu_count}}},
         {"offer",
          {{"id", report.offer.id},
           {"gpus_per_instance", s.on_demand.gpus_per_instance},
-          {money.field("on_demand_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
+          {"rent_pricing", to_string(s.rent_pricing)},  // how the hours above owned and committed are rented
+          {money.field("rent_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
+          {money.field("on_demand_usd_per_hour"), on_demand ? Json(money.from_usd(s.on_demand.usd_per_hour)) : Json()},
           {money.field("reserved_1y_usd_per_hour"), rate(s.reserved_1y_usd_per_hour)},
           {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
         {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},
@@ -108,6 +131,8 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
         {"planned_maintenance_hours_per_year", s.assumptions.planned_maintenance_hours_per_year},
         {"strategies", std::move(strategies)},
         {"regret", regret_json(report.regret, money)},
+        {"checks", checks_json(report.checks)},   // empty when no gate is given
+        {"exit_code", report.gates_exit_code()},  // the command's: 1 when a gate fails, as check
     };
     if (report.monthly) body["plan_cash_flow"] = plan_months_json(report, money);
     return envelope_text(report.header, money, "plan", std::move(body));

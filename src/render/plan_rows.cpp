@@ -30,7 +30,8 @@ long long bought(const PlanLine& l, plan::Kind kind) {
 
 // Money columns are named in US dollars; the writer renames them for another currency.
 constexpr Column<PlanLine> k_columns[] = {
-    {"strategy", [](const PlanLine& l) { return Field::of_text(to_string(l.s->strategy)); }},
+    {"strategy",
+     [](const PlanLine& l) { return Field::of_text(to_string(l.s->strategy, l.report->supply.rent_pricing)); }},
     {"build", [](const PlanLine& l) { return Field::of_text(l.report->build.id); }},
     {"offer", [](const PlanLine& l) { return Field::of_text(l.report->offer.id); }},
     {"months",

@@ -1,6 +1,7 @@
 // `gpucost plan` as users get it: every format of one fixture plan as goldens, the JSON's plan equal to its
 // strategies' figures, a demand file through the CLI, and the errors.
 #include <algorithm>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -107,8 +109,8 @@ TEST_CASE("plan: errors are one line with their exit code", "[plan]") {
                       "data/plan/sacct_small.txt", "--demand-hourly", "x.csv"},
                      2) == "gpucost: error: plan: give one of --demand-monthly, --demand-hourly and --demand-sacct\n");
     CHECK(plan_error(plan_fixture({"--pricing", "reserved-1y"}), 2) ==
-          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan prices on-demand hours and 1- and "
-          "3-year commitments itself\n");
+          "gpucost: error: plan: --pricing reserved-1y does not apply: the plan rents on demand (or on spot with "
+          "--pricing spot) and prices 1- and 3-year commitments itself\n");
     // a file that is not what it claims: a catalogue given as sacct output
     CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
                       "data/plan/sacct_small.txt"},
@@ -152,6 +154,44 @@ TEST_CASE("plan --growth-low --growth-high: the regret table in every format (go
           "gpucost: error: --growth-low: must be > -1 and <= --growth-per-year (0.3), got 0.5\n");
 }
 
+TEST_CASE("plan --demand-case: cases beyond growth in the regret table (golden), and their errors", "[plan]") {
+    const auto cases = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--demand-case", "no-step:steps=none", "--demand-case",
+                                         "double-burst:burst-gpus=4"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return plan_fixture(args);
+    };
+    check_golden("plan_box_a4_cases.txt", plan_ok(cases({})));
+    check_golden("plan_box_a4_cases.md", plan_ok(cases({"--format", "markdown"})));
+    const Json t = Json::parse(plan_ok(cases({"--format", "json"})))["plan"]["regret"];
+    REQUIRE(t["cases"].size() == 3);  // the base, then the named cases in the order given
+    CHECK(t["cases"][0]["name"] == "base");
+    CHECK(t["cases"][0]["changes"].is_null());
+    CHECK(t["cases"][1]["name"] == "no-step");
+    CHECK(t["cases"][1]["changes"] == "steps=none");
+    REQUIRE(t["rows"].size() == 7);
+    CHECK(t["rows"][5]["schedule"] == "the plan for case no-step");
+    CHECK(t["rows"][5]["regret_usd"][1] == 0.0);
+    CHECK(t["rows"][6]["regret_usd"][2] == 0.0);
+    // With no step the demand is 4 GPUs at 84 h/week and the burst for 24 months: less than the base's.
+    CHECK(t["cases"][1]["best_net_present_cost_usd"].get<double>() < t["cases"][0]["best_net_present_cost_usd"]);
+    CHECK(plan_error(cases({"--demand-case", "no-step:gpus=2"}), 2) ==
+          "gpucost: error: --demand-case \"no-step:gpus=2\": the name \"no-step\" is taken (low, base and high are "
+          "the growth cases; each case needs a name of its own)\n");
+    CHECK(plan_error({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                      "data/plan/monthly.csv", "--demand-case", "big:gpus=8"},
+                     2) == "gpucost: error: --demand-case \"big:gpus=8\": a demand file gives its own shape; a case of "
+                           "it may change only growth\n");
+    CHECK(plan_error(plan_fixture({"--demand-case", "x:burst-hours=800"}), 2) ==
+          "gpucost: error: --demand-case \"x:burst-hours=800\": --burst-hours: must be in [0, 730] hours a month, got "
+          "800\n");
+    // A demand file's case of growth alone: the file's months repeated at that growth.
+    const Json grown = Json::parse(
+        plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                 "data/plan/monthly.csv", "--demand-case", "boom:growth=1", "--format", "json"}))["plan"]["regret"];
+    CHECK(grown["cases"][1]["growth_per_year"] == 1.0);
+}
+
 TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as check", "[plan]") {
     const double npc =
         Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"]["strategies"][4]["net_present_cost_usd"]
@@ -165,6 +205,44 @@ TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as che
     CHECK(above.err.find("ok max-net-present-cost-usd [plan]: ") != std::string::npos);
     CHECK(plan_error(plan_fixture({"--min-owned-utilisation", "1.5"}), 2) ==
           "gpucost: error: plan: --min-owned-utilisation: must be in [0, 1], got 1.5\n");
+}
+
+TEST_CASE("plan gates in the report: JSON checks and exit code, the markdown's summary first (golden)", "[plan]") {
+    // The fixture plan: net present cost $109,002.80, dearest month $4,152.93, owned GPUs busy 50% of their hours.
+    const auto gated = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--max-monthly-usd",       "5000", "--max-net-present-cost-usd", "100000",
+                                         "--min-owned-utilisation", "0.4"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_gpucost(plan_fixture(args));
+    };
+    const auto md = gated({"--format", "markdown"});
+    CHECK(md.exit_code == 1);
+    check_golden("plan_box_a4_gates.md", md.out);
+    CHECK(md.out.rfind("### Checks\n\n**1 of 3 gate checks on the plan FAILED (exit code 1).**", 0) == 0);
+    const auto json = gated({"--format", "json"});
+    CHECK(json.exit_code == 1);
+    const Json plan = Json::parse(json.out)["plan"];
+    CHECK(plan["exit_code"] == 1);
+    const Json& checks = plan["checks"];
+    REQUIRE(checks.size() == 3);  // the gates table's order
+    CHECK(checks[0]["name"] == "max-monthly-usd");
+    CHECK(checks[0]["limit"] == 5000.0);
+    CHECK(checks[0]["value"].get<double>() == Approx(4152.93).margin(0.005));
+    CHECK(checks[0]["passed"] == true);
+    CHECK(checks[1]["name"] == "max-net-present-cost-usd");
+    CHECK(checks[1]["value"].get<double>() == Approx(109002.8));
+    CHECK(checks[1]["passed"] == false);
+    CHECK(checks[2]["name"] == "min-owned-utilisation");
+    // 52,560 owned GPU-hours served of (4 GPUs x 24 months + 4 x 12) x 730 = 105,120 working
+    CHECK(checks[2]["value"].get<double>() == Approx(0.5));
+    CHECK(checks[2]["passed"] == true);
+    // The HTML carries the same table first; without gates there is no section, and the JSON says exit code 0.
+    const auto html = gated({"--format", "html"});
+    CHECK(html.out.find("gate checks on the plan FAILED") < html.out.find("<h1>Fleet plan: box-a4"));
+    const Json plain = Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"];
+    CHECK(plain["checks"].empty());
+    CHECK(plain["exit_code"] == 0);
+    CHECK(plan_ok(plan_fixture({"--format", "markdown"})).find("Checks") == std::string::npos);
 }
 
 TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in the JSON and the table", "[plan]") {
@@ -238,4 +316,59 @@ TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding 
     CHECK(months[0]["purchase_usd"].get<double>() > 0.0);  // the fixture's plan buys in month 1
     CHECK(plan_ok(plan_fixture({"--monthly"})).find("The plan month by month") != std::string::npos);
     CHECK(Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"].count("plan_cash_flow") == 0);
+}
+
+TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (golden)", "[plan]") {
+    const std::vector<std::string> args = {"plan",
+                                           "--catalog",
+                                           "data/mini_catalog.json",
+                                           "--build",
+                                           "box-b2",
+                                           "--step",
+                                           "13=6",
+                                           "--pricing",
+                                           "spot",
+                                           "--spot-interruptions-per-instance-month",
+                                           "2",
+                                           "--spot-restart-hours",
+                                           "3"};
+    check_golden("plan_box_b2_spot.txt", plan_ok(args));
+    auto json_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    const Json j = Json::parse(plan_ok(json_args))["plan"];
+    CHECK(j["offer"]["id"] == "b-1");
+    CHECK(j["offer"]["rent_pricing"] == "spot");
+    CHECK(j["offer"]["rent_usd_per_hour"] == 0.3);
+    CHECK(j["offer"]["on_demand_usd_per_hour"].is_null());
+    const Json& spot = j["strategies"][0];
+    CHECK(spot["strategy"] == "all spot");
+    // All spot, no discounting. Months 1-12: 2 GPUs x 84 h/week = 365 h a month, one 1-GPU instance each (j = 1, 2);
+    // billed (365 + 365) x 1.25 (the fixture's spot_overhead) + (1 + 3) x 365 x 2 x 3 / 730 = 912.5 + 12 = 924.5 h
+    // x 0.3 $ = 277.35 $. Months 13-24: 6 instances: 2,190 x 1.25 + 36 x 365 x 6 / 730 = 2,737.5 + 108 = 2,845.5 h
+    // = 853.65 $. Each month storage and egress 75 $ and cloud staff 0.05 x 120,000 / 12 = 500 $:
+    // 12 x (277.35 + 575) + 12 x (853.65 + 575) = 10,228.20 + 17,143.80 = 27,372 $.
+    CHECK(spot["net_present_cost_usd"].get<double>() == Approx(27372.0));
+    CHECK(spot["on_demand_gpu_hours"].get<double>() == Approx(12 * 730.0 + 12 * 2190.0));
+    // The capacity chart names the rented part spot, not on demand.
+    auto svg_args = args;
+    svg_args.insert(svg_args.end(), {"--format", "svg", "--chart", "capacity"});
+    const std::string svg = plan_ok(svg_args);
+    CHECK(svg.find("spot (at the month") != std::string::npos);
+    CHECK(svg.find("on demand") == std::string::npos);
+}
+
+TEST_CASE("plan: a bad demand file is one line and nothing is written, an existing output left as it was", "[plan]") {
+    // The month 2026-02 twice: the error names the file, the line, the field and the value.
+    const gpucost::test::TempFile demand("month,gpu_hours,peak_gpus\n2026-01,100,2\n2026-02,100,2\n2026-02,50,1\n",
+                                         "demand.csv");
+    const std::string file = demand.path.string();
+    const std::string out = (demand.path.parent_path() / "plan.json").string();
+    { std::ofstream(out) << "before\n"; }
+    const auto r = run_gpucost({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                                file, "--format", "json", "--output", out});
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err == "gpucost: error: " + file +
+                       ": line 4: month: months must be in order without repeats (after 2026-02), got \"2026-02\"\n");
+    CHECK(gpucost::test::read_file(out) == "before\n");
 }

@@ -51,7 +51,12 @@ CASES = [
     (["plan"], "plan", "plan", [MINI + ["--build", "box-a4", "--step", "13=8", "--burst-gpus", "2", "--burst-hours",
                                         "50"],
                                 MINI + ["--build", "box-a4", "--demand-sacct", "data/plan/sacct_small.txt"],
-                                MINI + ["--build", "box-a4", "--demand-monthly", "data/plan/monthly.csv"]]),
+                                MINI + ["--build", "box-a4", "--demand-monthly", "data/plan/monthly.csv"],
+                                MINI + ["--build", "box-b2", "--pricing", "spot"],
+                                MINI + ["--build", "box-a4", "--step", "13=8", "--growth-low", "0",
+                                        "--demand-case", "no-step:steps=none"],
+                                MINI + ["--build", "box-a4", "--max-net-present-cost-usd", "1000",
+                                        "--min-owned-utilisation", "0.5"]]),
     (["diff"], "diff", "diff", [["data/diff_before.json", "data/diff_after.json"],
                                 ["data/diff_after.json", "data/diff_before.json"]]),
 ]

@@ -10,7 +10,9 @@
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/plan/optimise.hpp"
 #include "gpucost/plan/supply.hpp"
+#include "gpucost/report/plan_report.hpp"
 #include "gpucost/report/report.hpp"
+#include "gpucost/util/error.hpp"
 
 using namespace gpucost;
 using namespace gpucost::plan;
@@ -96,7 +98,7 @@ TEST_CASE("optimise: equals brute-force enumeration on random small cases") {
                                            space_of({1, 4, 7, 10}, 1, 1, 0), space_of({3}, 3, 3, 2)};
     int cases = 0;
     for (const PlanSpace& space : spaces)
-        for (int variant = 0; variant < 4; ++variant) {
+        for (int variant = 0; variant < 5; ++variant) {
             Supply s = small_supply();
             if (variant == 1) s.assumptions.lead_time_months = 2;
             if (variant == 2) {
@@ -112,17 +114,25 @@ TEST_CASE("optimise: equals brute-force enumeration on random small cases") {
                 s.on_demand.gpus_per_instance = 2;  // an instance of 2 GPUs: demand rounds up to whole instances
                 s.assumptions.idle = IdlePolicy::off;
             }
+            if (variant == 4) {
+                // Spot for the rented part: cheaper, with re-runs that grow with the instances up at once.
+                s.rent_pricing = Pricing::spot;
+                s.on_demand.usd_per_hour = 1.1;
+                s.assumptions.spot_overhead = 0.15;
+                s.assumptions.spot_interruptions_per_instance_month = 3.0;
+                s.assumptions.spot_restart_hours = 4.0;
+            }
             const Demand d = random_demand(rng, 12, 5);
             const PlanResult plan = optimise(s, d, space);
             const double brute = brute_force(s, d, space);
-            INFO("space " << cases / 4 << " variant " << variant);
+            INFO("space " << cases / 5 << " variant " << variant);
             CHECK(plan.net_present_cost_usd == Approx(brute).epsilon(1e-12));
             // The schedule it returns costs what it says.
             CHECK(cost_schedule(s, d, plan.schedule).net_present_cost_usd ==
                   Approx(plan.net_present_cost_usd).epsilon(1e-12));
             ++cases;
         }
-    CHECK(cases == 16);
+    CHECK(cases == 20);
 }
 
 TEST_CASE("optimise: refuses a space out of order, beyond the horizon, or min above max") {
@@ -207,4 +217,74 @@ TEST_CASE("plan agrees with compare: one machine or on demand, every shipped bui
                 ++checked;
             }
     CHECK(checked == 4 * 4 * static_cast<int>(catalog.builds.size()));
+}
+
+TEST_CASE("plan agrees with compare --pricing spot: renting on spot, every shipped build with a spot offer") {
+    const Catalog catalog = load_embedded_catalog();
+    int checked = 0;
+    for (const Build& build : catalog.builds)
+        for (const double hours : {10.0, 40.0, 168.0})
+            for (const double interruptions : {-1.0, 3.0}) {  // -1: the catalogue's default rate
+                ComparisonRequest request;
+                request.build_id = build.id;
+                request.flags.origin = "flag";
+                request.flags.set(AssumptionKey::hours_per_week, hours);
+                request.flags.set(AssumptionKey::pricing, Pricing::spot);
+                request.match.level = MatchLevel::gpu;  // same GPU, several instances as one where needed
+                request.flags.set(AssumptionKey::discount_rate, 0.08);
+                if (interruptions >= 0.0)
+                    request.flags.set(AssumptionKey::spot_interruptions_per_instance_month, interruptions);
+                std::optional<Report> report;
+                try {
+                    report = build_report(catalog, request);
+                } catch (const DataError&) {
+                    // Skipped only where no offer rents the build's GPU on spot.
+                    CHECK(std::none_of(catalog.cloud.begin(), catalog.cloud.end(), [&](const CloudOffer& o) {
+                        return o.gpu == build.gpu && o.price(Pricing::spot).has_value();
+                    }));
+                    continue;
+                }
+                const Comparison& c = report->comparisons.front();
+                Supply s;
+                s.build = c.build_spec;
+                s.on_demand = c.rental;
+                s.assumptions = c.assumptions.values;
+                s.rent_pricing = Pricing::spot;
+                DemandFlags f;
+                f.gpus = c.build_spec.gpu_count;
+                f.hours_per_week = hours;
+                const Demand d = demand_from_flags(f, s.assumptions.months);
+                INFO(build.id << " on " << c.offer.id << " at " << hours << " h/week");
+                CHECK(optimise(s, d, fixed(Kind::own, 0)).net_present_cost_usd ==
+                      Approx(c.result.cloud.total_usd).epsilon(1e-9));
+                ++checked;
+            }
+    CHECK(checked > 0);
+}
+
+TEST_CASE("build_plan_report: the shipped defaults, failures per GPU included, give compare's totals") {
+    // No failure flag: each build's failures_per_machine_year is the catalogue's failures_per_gpu_year x its GPUs,
+    // as compare resolves it, and plan's figures are compare's under it.
+    const Catalog catalog = load_embedded_catalog();
+    int checked = 0;
+    for (const Build& build : catalog.builds) {
+        ComparisonRequest request;
+        request.build_id = build.id;
+        const Report report = build_report(catalog, request);
+        const Comparison& c = report.comparisons.front();
+        PlanInput input;
+        input.decide_every_months = c.assumptions.values.months;  // one decision: month 1
+        const PlanReport plan = build_plan_report(catalog, request, input);
+        const Assumptions& a = plan.supply.assumptions;
+        INFO(build.id);
+        REQUIRE(a.failures_per_gpu_year > 0.0);
+        CHECK(a.failures_per_machine_year ==
+              Approx(a.failures_per_gpu_year * static_cast<double>(build.gpu_count)).epsilon(1e-15));
+        CHECK(a.failures_per_machine_year == c.assumptions.values.failures_per_machine_year);
+        CHECK(plan.strategies.front().costs.net_present_cost_usd == Approx(c.result.cloud.total_usd).epsilon(1e-12));
+        CHECK(optimise(plan.supply, plan.demand, fixed(Kind::own, 1)).net_present_cost_usd ==
+              Approx(c.result.build.total_usd).epsilon(1e-12));
+        ++checked;
+    }
+    CHECK(checked == static_cast<int>(catalog.builds.size()));
 }

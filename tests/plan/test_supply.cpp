@@ -204,3 +204,30 @@ TEST_CASE("present_cost: annual discounting, each year's months at its year-end 
     CHECK(cost_schedule(s, constant(2, 168.0, 24), own(1)).net_present_cost_usd != Approx(5382.247933884297));
     CHECK(present_cost(c.months[1], 1, s.assumptions) == Approx(137.6 * std::pow(1.1, -1.0 / 12.0)));
 }
+
+TEST_CASE("month_use: spot rents above the owned GPUs with spot_overhead and the interruptions' re-runs") {
+    Supply s = hand_supply();
+    s.rent_pricing = Pricing::spot;
+    s.assumptions.spot_overhead = 0.1;
+    s.assumptions.on_demand_overhead = 0.5;  // not spot's: left out
+    s.assumptions.spot_interruptions_per_instance_month = 2.0;
+    s.assumptions.spot_restart_hours = 3.0;  // each instance re-runs (2 j - 1) x 2 x 3 / 730 of its hours
+    MonthLoad load;
+    load.hours_at_least = {730.0, 365.0};  // two instances: 730 h and 365 h
+    // billed = (730 + 365) x 1.1 + (1 x 730 + 3 x 365) x 6 / 730 = 1,204.5 + 15 = 1,219.5 h x 2 $ = 2,439 $
+    const MonthFlows rented = month_use(s, load, 1, 0, 0, 0);
+    CHECK(rented.on_demand_usd == Approx(2439.0));
+    CHECK(rented.on_demand_gpu_hours == Approx(1095.0));
+    // Both up all month is compare's job on 2 instances: 2 x 730 x (1.1 + 2 x 6 / 730) = 1,630 h x 2 $ = 3,260 $
+    load.hours_at_least = {730.0, 730.0};
+    CHECK(month_use(s, load, 1, 0, 0, 0).on_demand_usd == Approx(3260.0));
+    load.hours_at_least = {730.0, 365.0};
+    // One machine owns the first 2 GPUs: nothing rented, nothing billed.
+    CHECK(month_use(s, load, 1, 1, 1, 0).on_demand_usd == 0.0);
+    // A third level over one machine: one spot instance up 100 h: 100 x (1.1 + 6 / 730) x 2 = 221.64 $
+    load.hours_at_least = {730.0, 365.0, 100.0};
+    CHECK(month_use(s, load, 1, 1, 1, 0).on_demand_usd == Approx(100.0 * (1.1 + 6.0 / 730.0) * 2.0));
+    // On demand the same month bills its own overhead: 100 x 1.5 x 2 = 300 $
+    s.rent_pricing = Pricing::on_demand;
+    CHECK(month_use(s, load, 1, 1, 1, 0).on_demand_usd == Approx(300.0));
+}

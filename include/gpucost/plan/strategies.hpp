@@ -14,6 +14,8 @@ enum class Strategy { on_demand, commitments, own_peak, own_base, plan };
 inline constexpr int k_strategy_count = 5;
 // "all on-demand", "all commitments", "own for the peak", "own the base, rent the rest", "the plan".
 const char* to_string(Strategy strategy) noexcept;
+// The same, naming the rented part's pricing: "all spot" for on_demand when the plan rents on spot.
+const char* to_string(Strategy strategy, Pricing rent) noexcept;
 
 // One strategy's schedule and figures. Money is USD; cash is undiscounted, the net present cost discounted.
 struct StrategyResult {
@@ -43,17 +45,19 @@ std::vector<StrategyResult> compare_strategies(const Supply& supply, const Deman
 // The figures of one costed schedule.
 StrategyResult figures_of(Strategy strategy, Schedule schedule, PlanCosts costs);
 
-// One demand case of the regret table: a name ("low", "base", "high"), the growth it assumes, and its demand.
+// One demand case of the regret table: a name ("low", "base", "high", or a --demand-case's), the growth it assumes,
+// and its demand.
 struct DemandCase {
     std::string name;
     double growth_per_year = 0.0;
     Demand demand;
+    std::string changes{};  // a --demand-case's changes as typed ("steps=none"); empty for the growth cases
 };
 
 // One schedule of the regret table, costed under every case: its net present cost and its regret (that cost less
 // the least cost of the space under the case, never negative), and its largest regret over the cases.
 struct RegretRow {
-    std::string label;  // a strategy's name, or "the plan for <case> growth"
+    std::string label;  // a strategy's name, "the plan for <case> growth", or "the plan for case <name>"
     Schedule schedule;
     std::vector<double> net_present_cost_usd;  // by case
     std::vector<double> regret_usd;            // by case

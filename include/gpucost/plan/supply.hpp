@@ -20,11 +20,15 @@ double downtime_fraction(const Assumptions& a) noexcept;
 // What can be bought and rented, with the assumptions in force (horizon, discounting, lead time, useful life,
 // resale model, reliability, power, staff, maintenance, facility, cloud fixed costs and price trends).
 struct Supply {
-    BuildSpec build;                                 // one owned machine
-    CloudSpec on_demand;                             // the matched offer: GPUs per instance, on-demand USD/hour
+    BuildSpec build;      // one owned machine
+    CloudSpec on_demand;  // the matched offer: GPUs per instance, USD per instance-hour at rent_pricing
     std::optional<double> reserved_1y_usd_per_hour;  // per instance-hour of a 1-year commitment, if offered
     std::optional<double> reserved_3y_usd_per_hour;  // ... of a 3-year one
     Assumptions assumptions;                         // months is the horizon M
+    // How the hours above owned and committed capacity are rented: on-demand, or spot (plan --pricing spot), where
+    // the instances up at once are one job that re-runs spot_overhead of its work and, for each instance, the
+    // interruptions of all of them (engine/availability.hpp's spot_interruption_overhead).
+    Pricing rent_pricing = Pricing::on_demand;
 };
 
 // The kinds of supply a schedule buys.
@@ -56,7 +60,7 @@ struct MonthFlows {
     double maintenance_usd = 0.0;
     double facility_usd = 0.0;
     double commitment_usd = 0.0;                // every hour of every commitment's term
-    double on_demand_usd = 0.0;                 // instance-hours over owned + committed capacity
+    double on_demand_usd = 0.0;                 // instance-hours over owned + committed capacity (spot, if asked)
     double cloud_fixed_usd = 0.0;               // storage and egress in a month that rents
     double owned_gpu_hours = 0.0;               // demand served by owned machines
     double committed_gpu_hours = 0.0;           // ... by commitments

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpucost/plan/strategies.hpp"
+#include "gpucost/report/gates.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/report/run_header.hpp"
 
@@ -19,6 +20,7 @@ struct PlanInput {
     double growth_per_year = 0.0;                         // --growth-per-year
     std::optional<double> growth_low;                     // --growth-low: the low demand case of the regret table
     std::optional<double> growth_high;                    // --growth-high: the high demand case
+    std::vector<std::string> demand_cases;                // --demand-case NAME:KEY=VALUE,..., as typed
     std::vector<std::string> steps;                       // --step MONTH=GPUS, as typed
     std::int64_t burst_gpus = 0;                          // --burst-gpus
     double burst_hours = 0.0;                             // --burst-hours
@@ -39,9 +41,15 @@ struct PlanReport {
     plan::Demand demand;
     plan::PlanSpace space;
     std::vector<plan::StrategyResult> strategies;  // in plan::Strategy order; the plan last
-    std::optional<plan::RegretTable> regret;       // with --growth-low or --growth-high: cases low, base, high
+    std::optional<plan::RegretTable>
+        regret;  // with --growth-low, --growth-high or --demand-case: low, base, high, named
     std::vector<Excluded> excluded;
     bool monthly = false;  // --monthly: the plan's month-by-month cash flow beside (CSV, TSV: instead of) the rest
+    // The budget gates given (plan's flags), judged on the plan in the gates table's order (evaluate_plan_gates);
+    // empty when none is given. The command exits 1 when one fails, as check.
+    std::vector<GateCheck> checks;
+    // The exit code the gates give: 0 when all pass (or none is given), 1 (gate_failed) when one fails.
+    int gates_exit_code() const noexcept;
 };
 
 // Builds the plan: the build asked for (--build, required) against its matched offer, on-demand and commitment
