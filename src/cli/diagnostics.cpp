@@ -17,7 +17,7 @@ namespace gpucost::cli {
 const char* const k_exit_codes_help =
     "Exit codes:\n"
     "  0  success\n"
-    "  1  gpucost check: a budget gate failed (used by no other command)\n"
+    "  1  a budget gate failed (gpucost check, and gpucost plan given its gates)\n"
     "  2  usage error: unknown flag, bad value, value out of range\n"
     "  3  data error: catalogue unreadable or invalid, unknown build or offer, no offer to compare with\n"
     "  4  the output could not be written\n"
