@@ -70,27 +70,34 @@ bool any_marked(const RankReport& report) {
     return std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return !r.estimates.empty(); });
 }
 
+// "build or offer" is the build's id, or the offer in a few words (provider and shape: "Nebius 8x H200"), so an
+// 80-column terminal still says what each row is; the full id is the "id" column. A narrow terminal leaves out id,
+// work, GPUs, figures, total, tier, kind and build or offer, in that order (docs/usage.md); # and the cost per unit
+// always show.
 Table ranking(const RankReport& report) {
     const std::string& unit = report.workload.work_unit;
     Table table{{words("#"),
                  words("kind"),
                  words("id"),
+                 words("build or offer"),
                  words("GPUs"),
                  words("tier"),
                  words(fmt::format("work (M {})", unit)),
                  words("total"),
                  {cell::currency_code(), " per M " + unit},
                  words("figures")},
-                {true, false, false, false, false, true, true, true, false},
+                {true, false, false, false, false, false, true, true, true, false},
                 {},
                 true,
-                {4, 5, 3, 8, 6, 1}};  // a narrow terminal leaves out tier, work, GPUs, figures, total, kind
+                {2, 6, 4, 9, 7, 5, 1, 3}};
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const RankRow& r = report.rows[i];
-        table.rows.push_back(
-            {{cell::count(static_cast<long long>(i + 1)), r.kind, r.id, fmt::format("{} x {}", r.gpu_count, r.gpu_id),
-              r.tier.empty() ? "-" : r.tier, cell::quantity(r.work_units / k_units_per_rank_figure),
-              cell::money(r.total_usd), cell::money_rate(r.usd_per_million_units), figures_text(r)}});
+        const bool build = r.kind == "build";
+        table.rows.push_back({{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
+                               build ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id),
+                               fmt::format("{} x {}", r.gpu_count, r.gpu_id), r.tier.empty() ? "-" : r.tier,
+                               cell::quantity(r.work_units / k_units_per_rank_figure), cell::money(r.total_usd),
+                               cell::money_rate(r.usd_per_million_units), figures_text(r)}});
     }
     return table;
 }
