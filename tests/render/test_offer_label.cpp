@@ -29,7 +29,7 @@ TEST_CASE("short_gpu_name: the GPU id's words upper-cased, without a leading rtx
     }
 }
 
-TEST_CASE("offer_label: provider, GPUs per instance and the GPU's short name; the instances when more than one") {
+TEST_CASE("offer_label: provider, GPUs per instance and the GPU's short name, with the instances when more than one") {
     CHECK(gpucost::offer_label("Nebius", 1, 8, "h200") == "Nebius 8x H200");
     CHECK(gpucost::offer_label("Google Cloud", 1, 8, "a100-sxm-40gb") == "Google Cloud 8x A100 40GB");
     CHECK(gpucost::offer_label("RunPod", 8, 1, "h100-sxm") == "RunPod 8 x 1x H100");  // 8 instances of 1 GPU
