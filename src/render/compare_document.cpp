@@ -148,14 +148,19 @@ std::size_t marked_count(const Report& report) {
                                                   [](const Comparison& c) { return !c.estimates.empty(); }));
 }
 
-// The ranked table. A narrow terminal leaves out tier, payback month, GPUs, cloud offer, cloud total, build total
-// and break-even, in that order (docs/output.md); #, build, cheaper and saves always show. The `*` marks the rows
-// that rest on an estimate only when some do and some do not: when all do, one line under the table says so.
+// The ranked table. "rented" names the offer in a few words (provider and shape), so an 80-column terminal still
+// says what each build was compared with; the full id is the "cloud offer" column. A narrow terminal leaves out
+// cloud offer, tier, payback month, GPUs, cloud total, build total, break-even and rented, in that order
+// (docs/usage.md); #, build, cheaper and saves always show. The `*` marks the rows that rest on an estimate only
+// when some do and some do not: when all do, one line under the table says so.
 Table ranking(const Report& report) {
-    Table table{
-        {}, {true, false, true, false, false, true, true, false, true, true, true}, {}, false, {4, 10, 2, 3, 6, 5, 9}};
-    for (const char* column : {"#", "build", "GPUs", "cloud offer", "tier", "build total", "cloud total", "cheaper",
-                               "saves", "break-even h/wk", "payback month"})
+    Table table{{},
+                {true, false, true, false, false, false, true, true, false, true, true, true},
+                {},
+                false,
+                {4, 5, 11, 2, 7, 6, 10, 3}};
+    for (const char* column : {"#", "build", "GPUs", "rented", "cloud offer", "tier", "build total", "cloud total",
+                               "cheaper", "saves", "break-even h/wk", "payback month"})
         table.header.push_back(words(column));
     const bool mark = marked_count(report) < report.comparisons.size();
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
@@ -163,8 +168,9 @@ Table ranking(const Report& report) {
         const Evaluation& e = c.result;
         table.rows.push_back(
             {{cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() || !mark ? "" : " *"),
-              cell::count(c.build.gpu_count), c.offer.id, c.offer_tier.empty() ? "-" : c.offer_tier,
-              cell::money(e.build.total_usd), cell::money(e.cloud.total_usd),
+              cell::count(c.build.gpu_count),
+              offer_label(c.offer.provider, e.cloud.instances, c.offer.gpus_per_instance, c.offer.gpu_id), c.offer.id,
+              c.offer_tier.empty() ? "-" : c.offer_tier, cell::money(e.build.total_usd), cell::money(e.cloud.total_usd),
               Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
               break_even_text(e, c.reading.break_even_kind), payback_text(e)}});
     }

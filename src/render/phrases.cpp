@@ -1,5 +1,6 @@
 #include "gpucost/render/phrases.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include <fmt/format.h>
@@ -162,6 +163,32 @@ std::string equivalence_sentence(const Comparison& c) {
 
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance) {
     return fmt::format("{} x {}", instances, count_text(gpus_per_instance, "GPU"));
+}
+
+std::string short_gpu_name(std::string_view gpu_id) {
+    std::vector<std::string> words;
+    for (std::size_t start = 0; start <= gpu_id.size();) {
+        const std::size_t end = std::min(gpu_id.find('-', start), gpu_id.size());
+        std::string word(gpu_id.substr(start, end - start));
+        start = end + 1;
+        const bool form = word.rfind("sxm", 0) == 0;  // sxm, sxm2, sxm4, sxm5, sxm6
+        if (word.empty() || form || (word == "rtx" && words.empty() && end < gpu_id.size())) continue;
+        if (word == "pcie" || word == "ada") {
+            words.push_back(word == "pcie" ? "PCIe" : "Ada");
+            continue;
+        }
+        std::transform(word.begin(), word.end(), word.begin(),
+                       [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
+        words.push_back(std::move(word));
+    }
+    return fmt::format("{}", fmt::join(words, " "));
+}
+
+std::string offer_label(std::string_view provider, std::int64_t instances, std::int64_t gpus_per_instance,
+                        std::string_view gpu_id) {
+    const std::string shape = fmt::format("{}x {}", gpus_per_instance, short_gpu_name(gpu_id));
+    const std::string rented = instances > 1 ? fmt::format("{} x {}", instances, shape) : shape;
+    return provider.empty() ? rented : fmt::format("{} {}", provider, rented);
 }
 
 std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {

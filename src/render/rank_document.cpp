@@ -72,34 +72,42 @@ bool any_marked(const RankReport& report) {
 
 bool taxed(const RankReport& report) { return report.header.assumptions.values.tax_rate > 0.0; }
 
+// "build or offer" is the build's id, or the offer in a few words (provider and shape: "Nebius 8x H200"), so an
+// 80-column terminal still says what each row is; the full id is the "id" column. A narrow terminal leaves out id,
+// work, GPUs, figures, total, tier, kind and build or offer, in that order (docs/usage.md); # and the cost per unit
+// always show.
 Table ranking(const RankReport& report) {
     const std::string& unit = report.workload.work_unit;
     Table table{{words("#"),
                  words("kind"),
                  words("id"),
+                 words("build or offer"),
                  words("GPUs"),
                  words("tier"),
                  words(fmt::format("work (M {})", unit)),
                  words("total"),
                  {cell::currency_code(), " per M " + unit},
                  words("figures")},
-                {true, false, false, false, false, true, true, true, false},
+                {true, false, false, false, false, false, true, true, true, false},
                 {},
                 true,
-                {4, 5, 3, 8, 6, 1}};  // a narrow terminal leaves out tier, work, GPUs, figures, total, kind
-    // With tax (issue 24) the ranking is after it and the figure before it stands beside (the last to go but kind).
+                {2, 6, 4, 9, 7, 5, 1, 3}};
+    // With tax (issue 24) the ranking is after it and the figure before it stands beside (the last to go but kind
+    // and build or offer).
     if (taxed(report)) {
-        table.header.insert(table.header.begin() + 8, words("before tax"));
-        table.numeric.insert(table.numeric.begin() + 8, true);
-        table.drop_order = {4, 5, 3, 9, 6, 8, 1};
+        table.header.insert(table.header.begin() + 9, words("before tax"));
+        table.numeric.insert(table.numeric.begin() + 9, true);
+        table.drop_order = {2, 6, 4, 10, 7, 5, 9, 1, 3};
     }
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const RankRow& r = report.rows[i];
+        const bool build = r.kind == "build";
         TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
+                      build ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id),
                       fmt::format("{} x {}", r.gpu_count, r.gpu_id), r.tier.empty() ? "-" : r.tier,
                       cell::quantity(r.work_units / k_units_per_rank_figure), cell::money(r.total_usd),
                       cell::money_rate(r.usd_per_million_units), figures_text(r)}};
-        if (taxed(report)) row.cells.insert(row.cells.begin() + 8, cell::money_rate(r.pre_tax_usd_per_million_units));
+        if (taxed(report)) row.cells.insert(row.cells.begin() + 9, cell::money_rate(r.pre_tax_usd_per_million_units));
         table.rows.push_back(std::move(row));
     }
     return table;

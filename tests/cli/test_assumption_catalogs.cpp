@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/model/assumptions.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -24,17 +25,18 @@ class ChangedCatalog {
 public:
     template <typename Change>
     ChangedCatalog(const std::string& name, Change change)
-        : m_path("/tmp/gpucost-test-" + name + ".json") {
+        : m_folder(name),
+          m_path((m_folder.path / (name + ".json")).string()) {
         json catalog = json::parse(read_file(test_path("data/mini_catalog.json")));
         change(catalog);
         std::ofstream(m_path, std::ios::binary) << catalog.dump(2);
     }
-    ~ChangedCatalog() { std::remove(m_path.c_str()); }
     ChangedCatalog(const ChangedCatalog&) = delete;
     ChangedCatalog& operator=(const ChangedCatalog&) = delete;
     const std::string& path() const { return m_path; }
 
 private:
+    gpucost::test::TempDir m_folder;
     std::string m_path;
 };
 

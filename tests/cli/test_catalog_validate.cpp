@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::run_gpucost;
@@ -44,18 +45,19 @@ class MiniWith {
 public:
     template <typename Change>
     MiniWith(const std::string& name, Change change)
-        : m_path("/tmp/gpucost-test-validate-" + name + ".json") {
+        : m_folder("validate-" + name),
+          m_path((m_folder.path / (name + ".json")).string()) {
         nlohmann::json catalog = nlohmann::json::parse(gpucost::test::read_file(gpucost::test::test_path(k_mini)));
         change(catalog);
         std::ofstream(m_path, std::ios::binary) << catalog.dump(2);
     }
-    ~MiniWith() { std::remove(m_path.c_str()); }
     MiniWith(const MiniWith&) = delete;
     MiniWith& operator=(const MiniWith&) = delete;
     const std::string& path() const { return m_path; }
 
 private:
     static constexpr const char* k_mini = "data/mini_catalog.json";
+    gpucost::test::TempDir m_folder;
     std::string m_path;
 };
 

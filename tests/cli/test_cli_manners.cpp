@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using Catch::Contains;
@@ -19,13 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::string k_mini = "data/mini_catalog.json";
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("gpucost-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 }  // namespace
 
@@ -82,7 +76,8 @@ TEST_CASE("unknown words are usage errors (exit 2) with a did-you-mean, never sk
 }
 
 TEST_CASE("output format: --output FILE without --format writes the format its extension names, -o is --output") {
-    const fs::path dir = fresh_dir("output-extension");
+    const gpucost::test::TempDir folder("output-extension");
+    const fs::path& dir = folder.path;
     // extension -> the --format whose stdout the file must equal; .txt and an unknown extension are the table.
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"r.json", "json"}, {"r.csv", "csv"},   {"r.md", "markdown"}, {"r.html", "html"},
@@ -110,7 +105,8 @@ TEST_CASE("output format: --output FILE without --format writes the format its e
 }
 
 TEST_CASE("output format: --format that conflicts with --output's extension is a usage error naming both") {
-    const fs::path dir = fresh_dir("output-conflict");
+    const gpucost::test::TempDir folder("output-conflict");
+    const fs::path& dir = folder.path;
     const std::string file = (dir / "report.html").string();
     const auto r = run_gpucost({"compare", "--catalog", k_mini, "--format", "csv", "--output", file});
     CHECK(r.exit_code == 2);
@@ -126,7 +122,8 @@ TEST_CASE("output format: --format that conflicts with --output's extension is a
 }
 
 TEST_CASE("init --output FILE keeps an existing file unless --force") {
-    const fs::path dir = fresh_dir("init-force");
+    const gpucost::test::TempDir folder("init-force");
+    const fs::path& dir = folder.path;
     const std::string file = (dir / "gpucost.json").string();
     std::ofstream(file) << "{\"hours_per_week\": 12}\n";  // an edited scenario
     auto r = run_gpucost({"init", "--output", file});

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::WithinAbs;
@@ -135,13 +136,13 @@ TEST_CASE("finance cli: bad terms get one line and exit 2 from a flag, 3 from a 
           "build \"box-a4\": financing lease needs its payment: give --lease-usd-per-month (the quote's monthly "
           "payment) or --lease-rate-factor (payment per dollar of hardware); both are 0");
     // The same lease from a scenario file: the file gave it, exit 3.
-    const std::string file = (std::filesystem::temp_directory_path() / "gpucost-finance-scenario.json").string();
-    std::ofstream(file) << R"({"financing": "lease", "lease_rate_factor": 0.05, "lease_term_months": 36})";
+    const gpucost::test::TempFile scenario(
+        R"({"financing": "lease", "lease_rate_factor": 0.05, "lease_term_months": 36})", "scenario.json");
+    const std::string file = scenario.path.string();
     fails({"compare", "--catalog", test_path("data/mini_catalog.json"), "--build", "box-a4", "--cloud", "cheap-a8",
            "--scenario", file},
           3,
           "build \"box-a4\": lease_term_months 36 runs past the horizon of 24 months with lease_end return (12 "
           "payments would fall after the comparison ends); choose --lease-end fmv or one-dollar (the machine is "
           "bought out at the horizon's end for the remaining payments), or a term of 24 months");
-    std::remove(file.c_str());
 }

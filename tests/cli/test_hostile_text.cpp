@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/util/text.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::escape_visible;
@@ -41,13 +42,6 @@ const std::vector<Hostile>& hostile() {
         {"bidi isolate", "aws\\u2066x\\u2069", "aws\xE2\x81\xA6x\xE2\x81\xA9", "U+2066"},
     };
     return cases;
-}
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("gpucost-test-hostile-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
 }
 
 std::string write_file(const fs::path& path, const std::string& text) {
@@ -93,7 +87,8 @@ TEST_CASE("escape_visible: controls become \\x, C1 and bidi become \\u, everythi
 }
 
 TEST_CASE("hostile text: a catalogue or overlay string is rejected at load with its JSON path, for every kind") {
-    const fs::path dir = fresh_dir("catalog");
+    const gpucost::test::TempDir folder("catalog");
+    const fs::path& dir = folder.path;
     for (const Hostile& h : hostile()) {
         INFO(h.what);
         const std::string overlay = write_file(dir / "overlay.json", overlay_with_provider(h.json));
@@ -123,7 +118,8 @@ TEST_CASE("hostile text: a catalogue or overlay string is rejected at load with 
 }
 
 TEST_CASE("hostile text: a scenario string is rejected at load with its JSON path") {
-    const fs::path dir = fresh_dir("scenario");
+    const gpucost::test::TempDir folder("scenario");
+    const fs::path& dir = folder.path;
     for (const Hostile& h : hostile()) {
         INFO(h.what);
         const std::string scenario = write_file(dir / "s.json", "{ \"build\": \"box-a4" + h.json + "\" }");
@@ -134,7 +130,8 @@ TEST_CASE("hostile text: a scenario string is rejected at load with its JSON pat
 }
 
 TEST_CASE("hostile text: an imported price-list cell is rejected with its line and column") {
-    const fs::path dir = fresh_dir("import");
+    const gpucost::test::TempDir folder("import");
+    const fs::path& dir = folder.path;
     const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,"
                                "Region,AvailabilityZone\n";
     for (const Hostile& h : hostile()) {
@@ -153,7 +150,8 @@ TEST_CASE("hostile text: an imported price-list cell is rejected with its line a
 }
 
 TEST_CASE("hostile text: file names, JSON keys and arguments reach a diagnostic escaped, never raw") {
-    const fs::path dir = fresh_dir("diagnostics");
+    const gpucost::test::TempDir folder("diagnostics");
+    const fs::path& dir = folder.path;
     // A file name: missing, so its name is all the error shows.
     const std::string missing = (dir / "x\x1b[2K\xE2\x80\xAE.json").string();
     auto r = run_gpucost({"compare", "--catalog", missing});
@@ -177,7 +175,8 @@ TEST_CASE("hostile text: file names, JSON keys and arguments reach a diagnostic 
 }
 
 TEST_CASE("hostile text: a file name reaches the table, markdown and HTML escaped, never obeyed (issue 21)") {
-    const fs::path dir = fresh_dir("file-names");
+    const gpucost::test::TempDir folder("file-names");
+    const fs::path& dir = folder.path;
     const std::string catalog =
         write_file(dir / "c\x1b[2J.json", gpucost::test::read_file(gpucost::test::test_path("data/mini_catalog.json")));
     const std::string shown = escape_visible(catalog);  // ".../c\x1b[2J.json"
@@ -203,7 +202,8 @@ TEST_CASE("hostile text: a file name reaches the table, markdown and HTML escape
 }
 
 TEST_CASE("hostile text: a scenario file's name, in the assumptions' \"from\" column, is escaped (issue 21)") {
-    const fs::path dir = fresh_dir("scenario-name");
+    const gpucost::test::TempDir folder("scenario-name");
+    const fs::path& dir = folder.path;
     const std::string scenario = write_file(dir / "s\x1b<i>.json", R"({"hours_per_week": 50})");
     const std::vector<std::string> args = {"compare",    "--catalog", "data/mini_catalog.json",
                                            "--scenario", scenario,    "--build",
@@ -241,7 +241,8 @@ TEST_CASE("hostile text: rank's --region and --provider reach markdown as text, 
 }
 
 TEST_CASE("hostile text: the catalogue's top-level note and a range's note are checked like every string (issue 21)") {
-    const fs::path dir = fresh_dir("notes");
+    const gpucost::test::TempDir folder("notes");
+    const fs::path& dir = folder.path;
     for (const Hostile& h : hostile()) {
         if (h.code == std::string("U+0009")) continue;  // a tab is prose: allowed in a note
         INFO(h.what);

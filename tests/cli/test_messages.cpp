@@ -8,20 +8,11 @@
 
 #include "gpucost/report/gates.hpp"
 #include "gpucost/util/text.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::Contains;
 using gpucost::test::run_gpucost;
-
-namespace {
-
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / ("gpucost-test-messages-" + name);
-    std::ofstream(path, std::ios::binary) << text;
-    return path.string();
-}
-
-}  // namespace
 
 TEST_CASE("date_range_note: a date before 1990 says where dates start, others add nothing") {
     CHECK(gpucost::date_range_note("1989-12-31") == "; dates start at 1990-01-01");
@@ -79,7 +70,8 @@ TEST_CASE("did you mean: 40 bad references against 20,000 GPUs in a 3.7 MB overl
                                i == 0 ? "" : ",", i);
     overlay += "] }";
     REQUIRE(overlay.size() > 3'500'000);
-    const std::string file = write_temp("many-refs.json", overlay);
+    const gpucost::test::TempFile many_refs(overlay, "many-refs.json");
+    const std::string file = many_refs.path.string();
     const std::size_t before = gpucost::edit_distance_cells();
     const auto r = run_gpucost({"catalog", "validate", "--catalog", "data/mini_catalog.json", "--add-catalog", file});
     CHECK(r.exit_code == 3);
@@ -89,7 +81,6 @@ TEST_CASE("did you mean: 40 bad references against 20,000 GPUs in a 3.7 MB overl
     // 8 shorter and cost none. 40 x 20,000 x 35 = 28,000,000 cells; the whole tables would be 40 x 20,000 x 13 x 17
     // = 176,800,000.
     CHECK(gpucost::edit_distance_cells() - before == 28'000'000u);
-    std::filesystem::remove(file);
 }
 
 TEST_CASE("count_text and the reports: one month, one GPU") {
@@ -121,8 +112,8 @@ TEST_CASE("read_text_file: each input kind has its cap, met before reading past 
     const auto r = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario", "/dev/zero"});
     CHECK(r.exit_code == 3);
     CHECK(r.err == "gpucost: error: /dev/zero: larger than the 1 MiB limit for a scenario file\n");
-    const std::string big = write_temp("big-scenario.json", "{" + std::string(2u << 20, ' ') + "}");
+    const gpucost::test::TempFile big_scenario("{" + std::string(2u << 20, ' ') + "}", "big-scenario.json");
+    const std::string big = big_scenario.path.string();
     const auto s = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--scenario", big});
     CHECK(s.err == "gpucost: error: " + big + ": 2097154 bytes is larger than the 1 MiB limit for a scenario file\n");
-    std::filesystem::remove(big);
 }

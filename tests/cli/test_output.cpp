@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::read_file;
@@ -13,20 +14,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("gpucost-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
 void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
 }  // namespace
 
 TEST_CASE(
     "output file: --output writes the same bytes stdout would, replacing an existing file, leaving no temporary") {
-    const fs::path dir = fresh_dir("output-ok");
+    const gpucost::test::TempDir folder("output-ok");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.csv";
     write(file, "old contents\n");
     const std::vector<std::string> args = {"compare", "--catalog", "data/mini_catalog.json", "--format", "csv"};
@@ -40,7 +35,8 @@ TEST_CASE(
 }
 
 TEST_CASE("output file: --output leaves an existing file untouched when the command fails") {
-    const fs::path dir = fresh_dir("output-error");
+    const gpucost::test::TempDir folder("output-error");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.json";
     write(file, "keep me\n");
     const auto r = run_gpucost(
@@ -51,7 +47,8 @@ TEST_CASE("output file: --output leaves an existing file untouched when the comm
 }
 
 TEST_CASE("output file: --output that cannot be written exits 4 and changes nothing") {
-    const fs::path dir = fresh_dir("output-fail");
+    const gpucost::test::TempDir folder("output-fail");
+    const fs::path& dir = folder.path;
     // A folder that does not exist: the temporary file cannot be made.
     auto r =
         run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--output", (dir / "no/such/x.csv").string()});

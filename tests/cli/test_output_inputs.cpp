@@ -10,6 +10,7 @@
 
 #include "gpucost/util/error.hpp"
 #include "gpucost/util/files.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::ChildStdout;
@@ -19,13 +20,6 @@ using gpucost::test::run_gpucost;
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("gpucost-test-inputs-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
@@ -72,7 +66,8 @@ public:
 }  // namespace
 
 TEST_CASE("refuse_output_onto_inputs: --output naming the catalogue by another spelling or a link is exit 2") {
-    const fs::path dir = fresh_dir("catalog");
+    const gpucost::test::TempDir folder("catalog");
+    const fs::path& dir = folder.path;
     const fs::path catalog = mini_copy(dir);
     const std::string before = read_file(catalog.string());
     const std::string other_spelling = (dir / "." / "catalog.json").string();
@@ -94,7 +89,8 @@ TEST_CASE("refuse_output_onto_inputs: --output naming the catalogue by another s
 }
 
 TEST_CASE("refuse_output_onto_inputs: each input kind of each command, refused before anything is read") {
-    const fs::path dir = fresh_dir("kinds");
+    const gpucost::test::TempDir folder("kinds");
+    const fs::path& dir = folder.path;
     const fs::path catalog = mini_copy(dir);
     // Not JSON: a command that read it first would fail with exit 3 on its syntax, not with this refusal.
     const fs::path broken = dir / "broken.json";
@@ -131,7 +127,8 @@ TEST_CASE("refuse_output_onto_inputs: each input kind of each command, refused b
 }
 
 TEST_CASE("write_output_file: rename failing with EXDEV or EBUSY writes the existing file in place after a warning") {
-    const fs::path dir = fresh_dir("rename");
+    const gpucost::test::TempDir folder("rename");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.txt";
     for (const int error : {EXDEV, EBUSY}) {
         write(file, "old old old old\n");
@@ -148,7 +145,8 @@ TEST_CASE("write_output_file: rename failing with EXDEV or EBUSY writes the exis
 }
 
 TEST_CASE("write_output_file: another rename failure, or EXDEV onto a missing file, is exit 4 and changes nothing") {
-    const fs::path dir = fresh_dir("rename-fails");
+    const gpucost::test::TempDir folder("rename-fails");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.txt";
     write(file, "old\n");
     {
@@ -171,7 +169,8 @@ TEST_CASE("write_output_file: another rename failure, or EXDEV onto a missing fi
 }
 
 TEST_CASE("write_output_file: /dev/stdout onto a regular file writes through the descriptor and keeps that file") {
-    const fs::path dir = fresh_dir("dev-stdout");
+    const gpucost::test::TempDir folder("dev-stdout");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.csv";
     write(file, "");
     const ino_t inode = inode_of(file);

@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/util/files.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::ChildStdout;
@@ -71,13 +72,6 @@ gpucost::test::RunResult run_real(std::vector<std::string> args, const ChildStdo
     return gpucost::test::run_program(args, pinned_environment(), gpucost::test::test_path(""), to);
 }
 
-fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("gpucost-test-integrity-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
 void write(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
 std::size_t entries(const fs::path& dir) {
@@ -113,7 +107,8 @@ TEST_CASE("stdout: the streamed cash-flow JSON stops at the first failed piece w
 }
 
 TEST_CASE("output file: the streamed cash-flow JSON in --output is what stdout gets") {
-    const fs::path dir = fresh_dir("stream");
+    const gpucost::test::TempDir folder("stream");
+    const fs::path& dir = folder.path;
     const std::string path = (dir / "cashflow.json").string();
     const std::vector<std::string> args = {"cashflow", "--catalog", gpucost::test::test_path(k_mini), "--format",
                                            "json"};
@@ -174,7 +169,8 @@ TEST_CASE("output file: - is stdout and an empty name: a usage error in one line
 }
 
 TEST_CASE("output file: a FIFO is written into never replaced and its reader gets the whole result") {
-    const fs::path dir = fresh_dir("fifo");
+    const gpucost::test::TempDir folder("fifo");
+    const fs::path& dir = folder.path;
     const fs::path fifo = dir / "pipe";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     std::string received;
@@ -203,7 +199,8 @@ TEST_CASE("output file: a character device is written into and stays a device: /
 
 TEST_CASE(
     "output file: a symbolic link is followed and the file it names is replaced in its own folder the link stays") {
-    const fs::path dir = fresh_dir("link");
+    const gpucost::test::TempDir folder("link");
+    const fs::path& dir = folder.path;
     fs::create_directories(dir / "real");
     fs::create_directories(dir / "links");
     write(dir / "real" / "report.csv", "old\n");
@@ -224,7 +221,8 @@ TEST_CASE(
 }
 
 TEST_CASE("output file: the replaced file keeps its mode without setuid or setgid and its owner where permitted") {
-    const fs::path dir = fresh_dir("mode");
+    const gpucost::test::TempDir folder("mode");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.txt";
     write(file, "old\n");
     REQUIRE(::chmod(file.c_str(), 0640) == 0);
@@ -243,7 +241,8 @@ TEST_CASE("output file: the replaced file keeps its mode without setuid or setgi
 }
 
 TEST_CASE("output file: a 250-character file name works and leaves no temporary") {
-    const fs::path dir = fresh_dir("long-name");
+    const gpucost::test::TempDir folder("long-name");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / (std::string(246, 'r') + ".csv");
     const auto r = run_gpucost({"compare", "--catalog", k_mini, "--format", "csv", "--output", file.string()});
     CHECK(r.exit_code == 0);
@@ -274,7 +273,8 @@ gpucost::test::RunResult run_as_nobody(const fs::path& dir, const std::vector<st
 }  // namespace
 
 TEST_CASE("output file: a file without write permission is not overwritten (exit 4) as a shells > refuses it") {
-    const fs::path dir = fresh_dir("read-only");
+    const gpucost::test::TempDir folder("read-only");
+    const fs::path& dir = folder.path;
     REQUIRE(::chmod(dir.c_str(), 01777) == 0);  // anyone may make files here: only the file's mode refuses
     const fs::path file = dir / "report.txt";
     write(file, "keep me\n");
@@ -289,7 +289,8 @@ TEST_CASE("output file: a file without write permission is not overwritten (exit
 }
 
 TEST_CASE("output file: a folder that takes no temporary file: the writable file is written in place with a warning") {
-    const fs::path dir = fresh_dir("locked-folder");
+    const gpucost::test::TempDir folder("locked-folder");
+    const fs::path& dir = folder.path;
     const fs::path file = dir / "report.txt";
     write(file, "old\n");
     REQUIRE(::chmod(file.c_str(), 0666) == 0);
@@ -310,7 +311,8 @@ TEST_CASE("output file: a folder that takes no temporary file: the writable file
 
 TEST_CASE("on_fatal_signal: removes the temporary being written then ends the program by the same signal") {
     for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
-        const fs::path dir = fresh_dir("signal");
+        const gpucost::test::TempDir folder("signal");
+        const fs::path& dir = folder.path;
         const fs::path temporary = dir / ".report.csv.tmp-abcdef";
         write(temporary, "half a report");
         const std::string path = temporary.string();
@@ -332,7 +334,8 @@ TEST_CASE("on_fatal_signal: removes the temporary being written then ends the pr
         CHECK(!fs::exists(temporary));
     }
     // Once the rename has consumed it, nothing is registered: the signal removes nothing.
-    const fs::path dir = fresh_dir("signal-none");
+    const gpucost::test::TempDir folder("signal-none");
+    const fs::path& dir = folder.path;
     write(dir / "report.csv", "whole");
     gpucost::detail::set_pending_temporary((dir / "report.csv").c_str());
     gpucost::detail::set_pending_temporary(nullptr);

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::Terminal;
@@ -58,12 +60,16 @@ TEST_CASE("compare piped: the ranked table fits 80 columns, --wide shows every c
     const std::string piped = run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40"});
     check_golden("compare_all.txt", piped);
     CHECK(widest_line(piped) <= 80);
-    // The fixture's table is 114 columns wide. Tier, payback month, GPUs and cloud offer go (in that order), and
-    // the table is then 1 + 8 + 11 + 11 + 7 + 7 + 15 = 60 wide with 6 gaps of 2: 72; GPUs (4 and a gap) fit again.
+    // The fixture's table is 135 columns wide. Cloud offer, tier, payback month, GPUs, cloud total and build total
+    // go (in that order): # 1 + build 8 + rented 21 + cheaper 7 + saves 7 + break-even 15 = 59 with 5 gaps of 2,
+    // 69 wide; then GPUs (4 and a gap of 2) fit again, 75, and build total (11 and a gap) would make 88.
     CHECK(line_starting(piped, "#  build") ==
-          "#  build     GPUs  build total  cloud total  cheaper    saves  break-even h/wk");
-    CHECK(piped.find("Not shown at 80 columns: cloud offer, tier, payback month (--wide shows every\ncolumn).") !=
-          std::string::npos);
+          "#  build     GPUs  rented                 cheaper    saves  break-even h/wk");
+    // Two instances of one GPU each: "CloudTwo 2 x 1x GPU B", the offer's provider, shape and GPU id in words.
+    CHECK(line_starting(piped, "2  box-b2") ==
+          "2  box-b2 *     2  CloudTwo 2 x 1x GPU B  cloud    $10,130      158.5 above");
+    CHECK(piped.find("Not shown at 80 columns: cloud offer, tier, build total, cloud total, payback\nmonth (--wide "
+                     "shows every column).") != std::string::npos);
     const std::string wide = run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--wide"});
     check_golden("compare_all_wide.txt", wide);
     CHECK(widest_line(wide) > 80);
@@ -81,11 +87,49 @@ TEST_CASE("compare and check: no line of the first screen is wider than the term
                 run_ok({command, "--hours-per-week", "40", "--color", "never", "--quiet"}, Terminal{true, columns});
             INFO(out);
             CHECK(widest_line(out) <= static_cast<std::size_t>(columns));
-            // The columns that answer the question never go.
+            // The columns that answer the question never go; from 80 columns the offer is named in a few words.
             const std::string header = line_starting(out, "#  build");
             CHECK(header.find("cheaper") != std::string::npos);
             CHECK(header.find("saves") != std::string::npos);
+            if (columns >= 80) CHECK(header.find("rented") != std::string::npos);
         }
+    }
+}
+
+TEST_CASE("the first screen at 80 columns names each build's offer, and rank each row, in a few words", "[width]") {
+    // The shipped catalogue, whose offer ids run to 64 characters: every row still says whom it was compared with
+    // (the offer's provider, from the JSON of the same run) and the price per unit of work stays beside it.
+    const ScopedEnv no_columns("COLUMNS", nullptr);
+    const std::string piped = run_ok({"compare", "--hours-per-week", "40"});
+    CHECK(widest_line(piped) <= 80);
+    CHECK(line_starting(piped, "#  build").find("rented") != std::string::npos);
+    const auto report = nlohmann::json::parse(run_ok({"compare", "--hours-per-week", "40", "--format", "json"}));
+    const auto& comparisons = report.at("report").at("comparisons");
+    REQUIRE(comparisons.size() >= 10);
+    for (std::size_t i = 0; i < comparisons.size(); ++i) {
+        const std::string row = line_starting(piped, std::to_string(i + 1) + "  ");
+        INFO(row);
+        CHECK(row.find(comparisons[i].at("build").at("id").get<std::string>()) != std::string::npos);
+        CHECK(row.find(" " + comparisons[i].at("cloud").at("provider").get<std::string>() + " ") != std::string::npos);
+    }
+    const std::string rank = run_ok({"rank", "--workload", "llm-70b-serve-mlperf"});
+    const std::string header = line_starting(rank, "#  kind");  // the notes under it hold URLs longer than 80
+    CHECK(widest_line(header) <= 80);
+    CHECK(header.find("build or offer") != std::string::npos);
+    CHECK(header.find("USD per M tokens") != std::string::npos);
+    CHECK(header.find(" id ") == std::string::npos);  // the long id is left out first
+    const auto ranked =
+        nlohmann::json::parse(run_ok({"rank", "--workload", "llm-70b-serve-mlperf", "--format", "json"}));
+    const auto& rows = ranked.at("rank").at("rows");
+    REQUIRE(rows.size() >= 10);
+    for (std::size_t i = 0; i < 10; ++i) {  // a build by its id, an offer by its provider
+        const auto& r = rows[i];
+        const std::string line = line_starting(rank, std::to_string(i + 1) + "  ");
+        INFO(line);
+        CHECK(widest_line(line) <= 80);
+        const bool build = r.at("kind") == "build";
+        CHECK(line.find(build ? r.at("id").get<std::string>() : r.at("provider").get<std::string>() + " ") !=
+              std::string::npos);
     }
 }
 
@@ -110,12 +154,12 @@ TEST_CASE("the table's width: the terminal's, COLUMNS first on a terminal, 80 pi
         const ScopedEnv columns("COLUMNS", bad);
         CHECK(run_ok(args, Terminal{true, 200}) == at_200);  // not a width in 20..1000: the terminal's own
     }
-    const auto file = std::filesystem::temp_directory_path() / "gpucost_table_width_test.txt";
+    const gpucost::test::TempDir folder("table-width");
+    const auto file = folder.path / "report.txt";
     std::vector<std::string> to_file = args;
     to_file.insert(to_file.end(), {"--output", file.string()});
     run_ok(to_file, Terminal{true, 200});
     CHECK(read_file(file.string()) == piped);  // a file is not the terminal: 80
-    std::filesystem::remove(file);
 }
 
 TEST_CASE("the * marker: on the rows that rest on an estimate when only some do, one line when all do", "[width]") {
@@ -132,10 +176,9 @@ TEST_CASE("the * marker: on the rows that rest on an estimate when only some do,
     REQUIRE(at != std::string::npos);
     text.replace(at, sourced.size(),
                  R"("source": "fixture", "as_of": "2026-01-15", "confidence": "estimate", "note": "test" })");
-    const auto path = std::filesystem::temp_directory_path() / "gpucost_all_estimates_catalog.json";
-    std::ofstream(path) << text;
-    const std::string all = run_ok({"compare", "--catalog", path.string(), "--wide"});  // the note on one line
-    std::filesystem::remove(path);
+    const gpucost::test::TempFile all_estimates(text, "all_estimates_catalog.json");
+    const std::string all =
+        run_ok({"compare", "--catalog", all_estimates.path.string(), "--wide"});  // the note on one line
     CHECK(all.find(" *") == std::string::npos);
     CHECK(all.find("Every result rests on a figure marked as an estimate or unverified; `--build ID` shows which.") !=
           std::string::npos);

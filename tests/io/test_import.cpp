@@ -13,6 +13,7 @@
 #include "gpucost/io/import_csv.hpp"
 #include "gpucost/model/catalog.hpp"
 #include "gpucost/util/error.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -272,7 +273,8 @@ TEST_CASE("catalog import: usage and data errors") {
 }
 
 TEST_CASE("catalog import end to end: import, then compare with the imported offer") {
-    const std::string overlay = (std::filesystem::temp_directory_path() / "gpucost_test_import_overlay.json").string();
+    const gpucost::test::TempDir folder("import");
+    const std::string overlay = (folder.path / "overlay.json").string();
     const auto imported = run_gpucost({"catalog", "import", "--from", "skypilot", "data/import/skypilot_aws_vms.csv",
                                        "--as-of", "2026-01-21", "--provider", "AWS", "--output", overlay});
     INFO("stderr: " << imported.err);
@@ -326,7 +328,6 @@ TEST_CASE("catalog import end to end: import, then compare with the imported off
     // 24/7 for 12 months on one spot instance: 8,760 h plus the re-run of 0.2 interruptions a month of 1 hour each
     // (12 x 0.2 x 1 = 2.4 h, the shipped spot assumptions), spot_overhead 0 here: 8,762.4 h x $27.1988 = $238,326.77
     CHECK(spot.at("breakdown_usd").at("compute").get<double>() == Approx(27.1988 * (8760 + 12 * 0.2 * 1.0)));
-    std::filesystem::remove(overlay);
 }
 
 TEST_CASE("parse_csv rejects bytes that are not UTF-8, naming the line (found by fuzz_import)") {

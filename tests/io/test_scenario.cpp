@@ -8,6 +8,7 @@
 #include "gpucost/model/scenario.hpp"
 #include "gpucost/report/report.hpp"
 #include "gpucost/util/error.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -92,7 +93,8 @@ TEST_CASE("init output round-trips through --scenario to the same report as no s
     }
     CHECK_FALSE(s.build_id);
 
-    const std::string path = "/tmp/gpucost-test-init-scenario.json";
+    const gpucost::test::TempDir folder("init-scenario");
+    const std::string path = (folder.path / "scenario.json").string();
     const auto write = run_gpucost({"init", "--catalog", "data/mini_catalog.json", "--output", path, "--force"});
     REQUIRE(write.exit_code == 0);
     const auto plain = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--format", "json"});

@@ -251,17 +251,18 @@ TEST_CASE("render_table detail: estimates and unused GPUs become notes") {
 
 TEST_CASE("render_table ranked: one row per comparison in report order, '*' on those resting on an estimate") {
     const std::string out = render_table(ranked(), wide());
-    // Widths: build 8 ("rig-a8 *"), cloud offer 11 (its header), saves 7 ("$43,211"), the rest their headers; no
-    // tier in the model is "-".
-    // Row 1 keeps the model's savings ($43,211) and break-even (117.84 -> "117.8 above"); row 2 has no break-even
-    // and no payback ("-"), and is marked "*" for its estimates.
+    // Widths: build 8 ("rig-a8 *"), rented 16 ("SpotCo 2 x 8x A8"), cloud offer 11 (its header), saves 7
+    // ("$43,211"), the rest their headers; no tier in the model is "-".
+    // rented: the offer's provider, GPUs per instance and GPU id in words; the model's 2 instances of rig-a8's offer
+    // are named. Row 1 keeps the model's savings ($43,211) and break-even (117.84 -> "117.8 above"); row 2 has no
+    // break-even and no payback ("-"), and is marked "*" for its estimates.
     const std::vector<std::string> expected = {
-        "#  build     GPUs  cloud offer  tier  build total  cloud total  cheaper    saves  break-even h/wk  payback "
-        "month",
-        "1  box-a4       4  cheap-a4     -         $12,346      $55,555  build    $43,211      117.8 above             "
-        "26",
-        "2  rig-a8 *     8  spot|a8      -         $90,000      $80,001  cloud     $7,778                -             "
-        " -",
+        "#  build     GPUs  rented            cloud offer  tier  build total  cloud total  cheaper    saves  "
+        "break-even h/wk  payback month",
+        "1  box-a4       4  CloudCo 4x A4     cheap-a4     -         $12,346      $55,555  build    $43,211      "
+        "117.8 above             26",
+        "2  rig-a8 *     8  SpotCo 2 x 8x A8  spot|a8      -         $90,000      $80,001  cloud     $7,778       "
+        "         -              -",
     };
     CHECK(block(out, "#  build", expected.size()) == expected);
     CHECK(lines_of(out).front() ==
@@ -412,11 +413,11 @@ TEST_CASE("compare's rows as CSV: another currency renames the money columns and
 TEST_CASE("compare's markdown ranked: table view's figures, pipes escaped, assumptions folded") {
     const std::string out = render(ranked(), Format::markdown);
     const std::vector<std::string> expected = {
-        "| # | build | GPUs | cloud offer | tier | build total | cloud total | cheaper | saves | break-even h/wk | "
-        "payback month |",
-        "| ---: | --- | ---: | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
-        "| 1 | box-a4 | 4 | cheap-a4 | - | $12,346 | $55,555 | build | $43,211 | 117.8 above | 26 |",
-        "| 2 | rig-a8 * | 8 | spot\\|a8 | - | $90,000 | $80,001 | cloud | $7,778 | - | - |",
+        "| # | build | GPUs | rented | cloud offer | tier | build total | cloud total | cheaper | saves | "
+        "break-even h/wk | payback month |",
+        "| ---: | --- | ---: | --- | --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+        "| 1 | box-a4 | 4 | CloudCo 4x A4 | cheap-a4 | - | $12,346 | $55,555 | build | $43,211 | 117.8 above | 26 |",
+        "| 2 | rig-a8 * | 8 | SpotCo 2 x 8x A8 | spot\\|a8 | - | $90,000 | $80,001 | cloud | $7,778 | - | - |",
     };
     CHECK(block(out, "| # |", expected.size()) == expected);
     CHECK(lines_of(out).front() ==

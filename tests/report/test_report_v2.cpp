@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using namespace gpucost;
@@ -38,18 +39,18 @@ const json& check_named(const json& checks, const std::string& name) {
 class EstimatedCatalog {
 public:
     EstimatedCatalog()
-        : m_path("/tmp/gpucost-test-v2-estimates.json") {
+        : m_path((m_folder.path / "estimates.json").string()) {
         json c = json::parse(read_file(test_path(k_mini)));
         c["assumptions"]["sources"]["staff_fte_build"] = "ESTIMATE: fixture";
         c["assumptions"]["sources"]["residual_value"] = "an estimate (fixture)";
         std::ofstream(m_path, std::ios::binary) << c.dump(2);
     }
-    ~EstimatedCatalog() { std::remove(m_path.c_str()); }
     EstimatedCatalog(const EstimatedCatalog&) = delete;
     EstimatedCatalog& operator=(const EstimatedCatalog&) = delete;
     const std::string& path() const { return m_path; }
 
 private:
+    gpucost::test::TempDir m_folder{"v2-estimates"};
     std::string m_path;
 };
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/xlsx.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::mini_report;
@@ -62,9 +63,8 @@ TEST_CASE("xlsx on the command line: refused onto a terminal, written to a pipe,
     REQUIRE(piped.exit_code == 0);
     CHECK(looks_like_xlsx(piped.out));
 
-    const fs::path dir = fs::temp_directory_path() / "gpucost-test-xlsx";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const gpucost::test::TempDir folder("xlsx");
+    const fs::path& dir = folder.path;
     auto to_file = args;
     to_file.insert(to_file.end(), {"-o", (dir / "box.XLSX").string()});
     const auto written = run_gpucost(to_file);
@@ -84,13 +84,12 @@ TEST_CASE("xlsx: a source text longer than a cell holds is cut, not refused") {
     std::string long_source;
     for (int i = 0; i < 33000; ++i) long_source += "\xC3\xA9";  // e acute
     catalog["assumptions"]["sources"]["pue"] = long_source;
-    const fs::path file = fs::temp_directory_path() / "gpucost-test-xlsx-long-source.json";
-    std::ofstream(file) << catalog.dump();
+    const gpucost::test::TempFile long_source_catalog(catalog.dump(), "long-source.json");
+    const fs::path& file = long_source_catalog.path;
     const auto r = run_gpucost({"compare", "--catalog", file.string(), "--build", "box-a4", "--format", "xlsx"});
     CHECK(r.exit_code == 0);
     CHECK(r.err.empty());
     CHECK(looks_like_xlsx(r.out));
-    fs::remove(file);
 }
 
 TEST_CASE("xlsx: financing and tax are written, not refused, and year-end discounting still is") {

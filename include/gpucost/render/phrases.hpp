@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/render/document.hpp"
@@ -50,6 +51,13 @@ std::string ranked_offer_words(const std::string& level, Pricing pricing);
 std::string equivalence_sentence(const Comparison& comparison);
 // A tier's best offer as rented: "1 x 8 GPUs".
 std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance);
+// A GPU's short name for 80-column labels, from its id: its words upper-cased ("pcie" and "ada" as NVIDIA spells
+// them), a leading "rtx" and the "sxm" form words left out: "a100-sxm-80gb" -> "A100 80GB", "rtx-4090" -> "4090".
+std::string short_gpu_name(std::string_view gpu_id);
+// A rental in a few words, from the offer's provider, shape and GPU (never a cut id): "Nebius 8x H200"; more than
+// one instance: "RunPod 8 x 1x H100".
+std::string offer_label(std::string_view provider, std::int64_t instances, std::int64_t gpus_per_instance,
+                        std::string_view gpu_id);
 
 // The owned machine's downtime (issue 20 item 4): "Downtime: 20.3 h a month expected (97.2% available: 1.38 failures a
 // year x 168 h to repair, and 12 h of planned work a year); the 4.8 h of use it costs a month are rented from X at
