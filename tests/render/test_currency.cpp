@@ -137,7 +137,6 @@ TEST_CASE("money is formatted with the currency code, the sign in front") {
     CHECK(gpucost::format_money(1000, jpy) == "JPY 150,000");
     CHECK(gpucost::format_money_rate(2.456, k_eur) == "EUR 1.23");    // 1.228 to cents
     CHECK(gpucost::format_money_rate(0.0824, k_eur) == "EUR 0.041");  // below one unit: three places
-    CHECK(gpucost::format_optional_money_rate(std::nullopt, k_eur) == "-");
 }
 
 TEST_CASE("currency: converts every money field of the JSON report and renames it, nothing else changes") {
