@@ -44,12 +44,7 @@ void write_cell_axes(SvgWriter& svg, const GridMap& chart, const Plot& plot, dou
                   {"y", svg_number(plot.bottom() + 17)},
                   {"text-anchor", "middle"}},
                  tick_label(chart.x_axis, chart.x_values[i], step_of(chart.x_values)));
-    svg.text("text",
-             {{"class", "axis-label"},
-              {"x", svg_number(plot.left + plot.width / 2)},
-              {"y", svg_number(plot.bottom() + 38)},
-              {"text-anchor", "middle"}},
-             chart.x_axis.label);
+    write_x_label(svg, plot, chart.x_axis.label);
     svg.close();
     svg.open("g", {{"class", "axis y-axis"}});
     for (std::size_t j = 0; j < chart.y_values.size(); j += every_y)
@@ -58,15 +53,7 @@ void write_cell_axes(SvgWriter& svg, const GridMap& chart, const Plot& plot, dou
                   {"y", svg_number(plot.bottom() - cell_h * (static_cast<double>(j) + 0.5) + 4)},
                   {"text-anchor", "end"}},
                  tick_label(chart.y_axis, chart.y_values[j], step_of(chart.y_values)));
-    const std::string x = "14";
-    const std::string y = svg_number(plot.top + plot.height / 2);
-    svg.text("text",
-             {{"class", "axis-label"},
-              {"x", x},
-              {"y", y},
-              {"text-anchor", "middle"},
-              {"transform", "rotate(-90 " + x + " " + y + ")"}},
-             chart.y_axis.label);
+    write_y_label(svg, plot, chart.y_axis.label);
     svg.close();
 }
 

@@ -7,6 +7,14 @@
 
 namespace gpucost {
 
+Axis money_axis(const std::string& label, const Currency& currency) {
+    Axis axis;
+    axis.label = fmt::format("{} ({})", label, currency.code);
+    axis.format = TickFormat::money;
+    axis.currency = currency;
+    return axis;
+}
+
 std::vector<double> nice_ticks(double low, double high, int max_count) {
     max_count = std::max(max_count, 2);
     if (!(std::isfinite(low) && std::isfinite(high))) return {0.0, 1.0};
@@ -155,12 +163,7 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         svg.text("text", {{"x", x}, {"y", svg_number(plot.bottom() + 17)}, {"text-anchor", "middle"}},
                  tick_label(axis, v, ticks.step));
     }
-    svg.text("text",
-             {{"class", "axis-label"},
-              {"x", svg_number(plot.left + plot.width / 2)},
-              {"y", svg_number(plot.bottom() + 38)},
-              {"text-anchor", "middle"}},
-             axis.label);
+    write_x_label(svg, plot, axis.label);
     svg.close();
 }
 
@@ -181,6 +184,20 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         svg.text("text", {{"x", svg_number(plot.left - 7)}, {"y", svg_number(scale.at(v) + 4)}, {"text-anchor", "end"}},
                  tick_label(axis, v, ticks.step));
     }
+    write_y_label(svg, plot, axis.label);
+    svg.close();
+}
+
+void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label) {
+    svg.text("text",
+             {{"class", "axis-label"},
+              {"x", svg_number(plot.left + plot.width / 2)},
+              {"y", svg_number(plot.bottom() + 38)},
+              {"text-anchor", "middle"}},
+             label);
+}
+
+void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label) {
     const std::string x = svg_number(14);
     const std::string y = svg_number(plot.top + plot.height / 2);
     svg.text("text",
@@ -189,8 +206,7 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
               {"y", y},
               {"text-anchor", "middle"},
               {"transform", "rotate(-90 " + x + " " + y + ")"}},
-             axis.label);
-    svg.close();
+             label);
 }
 
 }  // namespace chart_parts

@@ -103,6 +103,10 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 
+// An axis's label: centred under the plot (x), or turned up the plot's left side (y).
+void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);
+void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
+
 // Vertical marker lines across the plot with their data- attributes and their labels at the top, each label
 // in the highest lane where its box (estimated by text_width) overlaps no other label, flipped left of its line
 // where it would leave the document. Labels carry a white halo, so they read over bars and lines.

@@ -45,6 +45,30 @@ Json envelope_json(const RunHeader& header, const Currency& currency) {
     };
 }
 
+Json json_of_field(const Field& f, const Currency& currency) {
+    switch (f.kind) {
+        case Field::Kind::missing: return nullptr;
+        case Field::Kind::text: return f.text;
+        case Field::Kind::name: return currency.field(f.text);
+        case Field::Kind::number: return f.number;
+        case Field::Kind::money: return currency.from_usd(f.number);
+        case Field::Kind::count: return Json::parse(f.text);  // digits: an integer, however large
+        case Field::Kind::boolean: return f.number != 0.0;
+        case Field::Kind::currency: return currency.code;
+    }
+    return nullptr;
+}
+
+Json fields_json(const RowSet& rows, const std::vector<Field>& row, const Currency& currency, std::size_t from,
+                 std::size_t to) {
+    Json out = Json::object();
+    for (std::size_t i = from; i < to; ++i) {
+        const RowColumn& c = rows.columns[i];
+        out[c.literal ? c.name : currency.field(c.name)] = json_of_field(row[i], currency);
+    }
+    return out;
+}
+
 std::string json_text(const Json& value) {
     return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

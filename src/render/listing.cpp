@@ -1,5 +1,5 @@
-// What every format of `catalog list` and `show` shares: the entry's flattened fields, the JSON through the
-// dispatcher, and the dispatcher's instantiations.
+// What every format of `catalog list` and `show` shares: the entry's flattened fields, and the dispatcher's
+// instantiations.
 #include "gpucost/render/listing.hpp"
 
 #include <fmt/format.h>
@@ -102,13 +102,6 @@ std::vector<EntryField> entry_fields(const CatalogEntry& e) {
     f.push_back({"catalog_source", e.header.catalog_source});
     return f;
 }
-
-std::string render_json(const Listing& l, const RenderOptions&) { return render_listing_json(l); }
-std::string render_json(const CatalogEntry& e, const RenderOptions&) { return render_entry_json(e); }
-
-std::string render_listing(const Listing& listing, Format format) { return render(listing, format, {}); }
-
-std::string render_entry(const CatalogEntry& entry, Format format) { return render(entry, format, {}); }
 
 template std::string render(const Listing&, Format, const RenderOptions&);
 template std::string render(const CatalogEntry&, Format, const RenderOptions&);

@@ -12,11 +12,6 @@
 namespace gpucost {
 namespace {
 
-template <typename T>
-Json nullable(const std::optional<T>& v) {
-    return v ? Json(*v) : Json(nullptr);
-}
-
 template <typename Enum>
 Json nullable_name(const std::optional<Enum>& v) {
     return v ? Json(std::string(to_string(*v))) : Json(nullptr);
@@ -32,7 +27,8 @@ void add_provenance(Json& j, const Provenance& p) {
 // By pricing name, null where the offer has no such price.
 Json by_pricing(const std::array<std::optional<double>, k_pricing_count>& usd) {
     Json prices = Json::object();
-    for (std::size_t p = 0; p < k_pricing_count; ++p) prices[to_string(static_cast<Pricing>(p))] = nullable(usd[p]);
+    for (std::size_t p = 0; p < k_pricing_count; ++p)
+        prices[to_string(static_cast<Pricing>(p))] = optional_json(usd[p]);
     return prices;
 }
 
@@ -43,13 +39,13 @@ Json gpu_json(const Gpu& g) {
               {"vram_gb", g.vram_gb},
               {"tdp_w", g.tdp_w},
               {"idle_w", g.idle_w},
-              {"price_usd", nullable(g.price_usd)},
-              {"bf16_tflops", nullable(g.bf16_tflops)},
-              {"fp64_tflops", nullable(g.fp64_tflops)},
+              {"price_usd", optional_json(g.price_usd)},
+              {"bf16_tflops", optional_json(g.bf16_tflops)},
+              {"fp64_tflops", optional_json(g.fp64_tflops)},
               {"mem_bw_gbs", g.mem_bw_gbs},
               {"aliases", g.aliases},
               {"form_factor", nullable_name(g.form_factor)},
-              {"nvlink_gbs", nullable(g.nvlink_gbs)}};
+              {"nvlink_gbs", optional_json(g.nvlink_gbs)}};
     add_provenance(j, g.provenance);
     return j;
 }
@@ -77,14 +73,14 @@ Json build_json(const BuildRow& r) {
               {"name", b.name},
               {"gpu", b.gpu},
               {"gpu_count", b.gpu_count},
-              {"gpu_price_usd", nullable(b.gpu_price_usd)},
+              {"gpu_price_usd", optional_json(b.gpu_price_usd)},
               {"base_price_usd", b.base_price_usd},
               {"base_load_w", b.base_load_w},
               {"base_idle_w", b.base_idle_w},
               {"setup_usd", b.setup_usd},
               {"storage_tb", storage_tb_json(b)},
               {"interconnect", nullable_name(b.interconnect)},
-              {"gpus_per_node", nullable(b.gpus_per_node)},
+              {"gpus_per_node", optional_json(b.gpus_per_node)},
               {"require", compliance_names_json(b.require)},
               {"hardware_usd", r.hardware_usd},
               {"assumptions", assumptions}};
@@ -102,19 +98,19 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"gpu", o.gpu},
               {"gpu_count", o.gpu_count},
               {"usd_per_hour", by_pricing(o.usd_per_hour)},
-              {"storage_usd_per_tb_month", nullable(o.storage_usd_per_tb_month)},
+              {"storage_usd_per_tb_month", optional_json(o.storage_usd_per_tb_month)},
               {"interconnect", nullable_name(o.interconnect)},
               {"tier", nullable_name(o.tier)},
-              {"vcpus", nullable(o.vcpus)},
-              {"ram_gib", nullable(o.ram_gib)},
-              {"local_disk_tb", nullable(o.local_disk_tb)},
+              {"vcpus", optional_json(o.vcpus)},
+              {"ram_gib", optional_json(o.ram_gib)},
+              {"local_disk_tb", optional_json(o.local_disk_tb)},
               {"compliance", o.compliance ? Json{{"attributes", compliance_names_json(o.compliance->attributes)},
                                                  {"source", o.compliance->source},
                                                  {"as_of", o.compliance->as_of}}
                                           : Json(nullptr)}};
     if (pricing) {
         j["pricing"] = to_string(*pricing);
-        j["usd_per_gpu_hour"] = nullable(r.per_gpu_hour(*pricing));
+        j["usd_per_gpu_hour"] = optional_json(r.per_gpu_hour(*pricing));
     } else {
         j["usd_per_gpu_hour"] = by_pricing(r.usd_per_gpu_hour);
     }
@@ -133,36 +129,29 @@ Json workload_json(const Workload& w) {
 
 }  // namespace
 
-std::string render_listing_json(const Listing& l) {
+std::string render_json(const Listing& l, const RenderOptions&) {
     Json body = Json::object();
-    if (l.sections.gpus) {
-        body["gpus"] = Json::array();
-        for (const Gpu& g : l.gpus) body["gpus"].push_back(gpu_json(g));
-    }
-    if (l.sections.builds) {
-        body["builds"] = Json::array();
-        for (const BuildRow& b : l.builds) body["builds"].push_back(build_json(b));
-    }
-    if (l.sections.cloud) {
-        body["cloud"] = Json::array();
-        for (const OfferRow& o : l.cloud) body["cloud"].push_back(offer_json(o, l.pricing));
-    }
-    if (l.sections.workloads) {
-        body["workloads"] = Json::array();
-        for (const Workload& w : l.workloads) body["workloads"].push_back(workload_json(w));
-    }
+    const auto section = [&body](bool shown, const char* key, const auto& entries, const auto& entry_json) {
+        if (!shown) return;
+        body[key] = Json::array();
+        for (const auto& e : entries) body[key].push_back(entry_json(e));
+    };
+    section(l.sections.gpus, "gpus", l.gpus, gpu_json);
+    section(l.sections.builds, "builds", l.builds, build_json);
+    section(l.sections.cloud, "cloud", l.cloud, [&l](const OfferRow& o) { return offer_json(o, l.pricing); });
+    section(l.sections.workloads, "workloads", l.workloads, workload_json);
     // Catalogue text is UTF-8 checked on reading; envelope_text replaces odd bytes, so a hand-built model never throws.
     return envelope_text(l.header, Currency{}, "listing", std::move(body));
 }
 
-std::string render_entry_json(const CatalogEntry& e) {
+std::string render_json(const CatalogEntry& e, const RenderOptions&) {
     Json body = {{"section", to_string(e.section())}};
     Json fields;
     if (const auto* g = std::get_if<Gpu>(&e.entry)) fields = gpu_json(*g);
     if (const auto* b = std::get_if<BuildRow>(&e.entry)) fields = build_json(*b);
     if (const auto* o = std::get_if<OfferRow>(&e.entry)) fields = offer_json(*o, std::nullopt);
     for (auto& item : fields.items()) body[item.key()] = item.value();
-    body["age_days"] = nullable(e.age_days);
+    body["age_days"] = optional_json(e.age_days);
     body["today"] = to_string(e.today);
     return envelope_text(e.header, Currency{}, "entry", std::move(body));
 }

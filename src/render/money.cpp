@@ -54,8 +54,6 @@ std::string format_usd(double usd) { return format_money(usd, Currency{}); }
 
 std::string format_usd_rate(double usd) { return format_money_rate(usd, Currency{}); }
 
-std::string format_optional_rate(const std::optional<double>& usd) { return usd ? format_usd_rate(*usd) : "-"; }
-
 std::string format_money(double usd, const Currency& currency) {
     return with_symbol(format_grouped(currency.from_usd(usd), 0), currency);
 }
@@ -63,10 +61,6 @@ std::string format_money(double usd, const Currency& currency) {
 std::string format_money_rate(double usd, const Currency& currency) {
     const double value = currency.from_usd(usd);
     return with_symbol(format_grouped(value, rate_decimals(value)), currency);
-}
-
-std::string format_optional_money_rate(const std::optional<double>& usd, const Currency& currency) {
-    return usd ? format_money_rate(*usd, currency) : "-";
 }
 
 namespace {

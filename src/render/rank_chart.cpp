@@ -32,9 +32,7 @@ std::string rank_svg(const RankReport& report, const Currency& money, const Char
          {"data-currency", money.code},
          {"data-months", std::to_string(a.months)},
          {"data-hours-per-week", data_number(a.hours_per_week)}});
-    chart.value_axis.label = fmt::format("Cost per million {} ({})", w.work_unit, money.code);
-    chart.value_axis.format = TickFormat::money;
-    chart.value_axis.currency = money;
+    chart.value_axis = money_axis(fmt::format("Cost per million {}", w.work_unit), money);
     chart.groups = {{"own (build)", Whose::own}, {"rent (one cloud instance)", Whose::rent}};
     for (const RankRow& r : report.rows) {
         if (!r.usd_per_million_units) continue;

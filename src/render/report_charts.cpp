@@ -22,14 +22,6 @@ const std::string k_savings = "savings";
 std::string own_name(const Comparison& c) { return "Own: " + c.build.id; }
 std::string rent_name(const Comparison& c) { return "Rent: " + c.offer.id; }
 
-Axis money_axis(const std::string& label, const Currency& currency) {
-    Axis axis;
-    axis.label = fmt::format("{} ({})", label, currency.code);
-    axis.format = TickFormat::money;
-    axis.currency = currency;
-    return axis;
-}
-
 // The figures every chart of one comparison carries on its root, as the JSON report has them.
 std::vector<SvgAttribute> comparison_data(const std::string& chart, const Comparison& c, const Currency& money) {
     const Evaluation& e = c.result;

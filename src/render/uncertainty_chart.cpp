@@ -18,14 +18,6 @@
 namespace gpucost {
 namespace {
 
-Axis money_axis(const std::string& label, const Currency& money) {
-    Axis axis;
-    axis.label = fmt::format("{} ({})", label, money.code);
-    axis.format = TickFormat::money;
-    axis.currency = money;
-    return axis;
-}
-
 std::vector<SvgAttribute> label_data(const std::string& chart, const ComparisonLabel& label, const Currency& money) {
     return {{"data-chart", chart},
             {"data-build-id", label.build.id},

@@ -25,13 +25,12 @@ Json label_json(const ComparisonLabel& l, const Currency& money) {
             {"point_cheaper", to_string(l.cheaper)}};
 }
 
-// {"p5", "p10", "p50", "p90", "p95", "mean"}, each converted when money; nulls when no draw has the figure.
-Json summary_json(const Summary& s, bool money, const Currency& currency) {
-    static constexpr std::array<const char*, 5> names = {"p5", "p10", "p50", "p90", "p95"};
-    Json out = Json::object();
-    const auto value = [&](double v) { return s.count == 0 ? Json(nullptr) : Json(money ? currency.from_usd(v) : v); };
-    for (std::size_t q = 0; q < names.size(); ++q) out[names[q]] = value(s.quantiles[q]);
-    out["mean"] = value(s.mean);
+// The CSV rows (rows_of) are the bodies' rows too: `count` rows from `next` on, each an object of its fields after
+// the build and cloud ids.
+Json rows_json(const RowSet& rows, std::size_t& next, std::size_t count, const Currency& money) {
+    Json out = Json::array();
+    for (const std::size_t end = next + count; next < end; ++next)
+        out.push_back(fields_json(rows, rows.rows[next], money, 2, rows.columns.size()));
     return out;
 }
 
@@ -53,22 +52,14 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
+    const RowSet rows = rows_of(r);
+    std::size_t next = 0;
     Json out = Json::object();
     out["ranges"] = ranges_json(r.ranges);
     Json comparisons = Json::array();
     for (const SensitivityComparison& c : r.comparisons) {
         Json item = label_json(c.label, money);
-        Json rows = Json::array();
-        for (const TornadoRow& t : c.rows)
-            rows.push_back({{"address", t.address},
-                            {"low", t.low},
-                            {"high", t.high},
-                            {"point", t.point},
-                            {money.field("owning_saves_at_low_usd"), money.from_usd(t.owning_saves_at_low_usd)},
-                            {money.field("owning_saves_at_high_usd"), money.from_usd(t.owning_saves_at_high_usd)},
-                            {money.field("swing_usd"), money.from_usd(t.swing_usd)},
-                            {"flips", t.flips}});
-        item["tornado"] = std::move(rows);
+        item["tornado"] = rows_json(rows, next, c.rows.size(), money);
         comparisons.push_back(std::move(item));
     }
     out["comparisons"] = std::move(comparisons);
@@ -82,22 +73,12 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
     out["vary"] = std::move(vary);
+    const RowSet rows = rows_of(r);
+    std::size_t next = 0;
     Json comparisons = Json::array();
     for (const SweepComparison& c : r.comparisons) {
         Json item = label_json(c.label, money);
-        Json rows = Json::array();
-        for (const SweepCell& cell : c.cells) {
-            Json row = Json::object();
-            for (std::size_t i = 0; i < r.addresses.size(); ++i) row[r.addresses[i]] = cell.at[i];
-            row[money.field("build_total_usd")] = money.from_usd(cell.build_total_usd);
-            row[money.field("cloud_total_usd")] = money.from_usd(cell.cloud_total_usd);
-            row[money.field("owning_saves_usd")] = money.from_usd(cell.owning_saves_usd);
-            row["cheaper"] = to_string(cell.cheaper);
-            row["break_even_hours_per_week"] =
-                cell.break_even_hours_per_week ? Json(*cell.break_even_hours_per_week) : Json(nullptr);
-            rows.push_back(std::move(row));
-        }
-        item["rows"] = std::move(rows);
+        item["rows"] = rows_json(rows, next, c.cells.size(), money);
         comparisons.push_back(std::move(item));
     }
     out["comparisons"] = std::move(comparisons);
@@ -110,20 +91,21 @@ std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     out["draws"] = r.draws;
     out["seed"] = r.seed;
     out["ranges"] = ranges_json(r.ranges);
+    // A CSV row per figure of each comparison: build_id, cloud_id, figure, p5 ... p95, mean (columns 3-8), share.
+    const RowSet rows = rows_of(r);
+    const std::size_t figures = r.comparisons.empty() ? 0 : rows.rows.size() / r.comparisons.size();
+    std::size_t next = 0;
     Json comparisons = Json::array();
     for (const SimulationComparison& c : r.comparisons) {
         const SimulationResult& s = c.result;
         Json item = label_json(c.label, money);
         item["ranged"] = c.ranged;
-        item[money.field("build_total_usd")] = summary_json(s.build_total_usd, true, money);
-        item[money.field("cloud_total_usd")] = summary_json(s.cloud_total_usd, true, money);
-        item[money.field("owning_saves_usd")] = summary_json(s.owning_saves_usd, true, money);
-        item["break_even_hours_per_week"] = summary_json(s.break_even_hours, false, money);
-        item["break_even_hours_per_week"]["share"] = s.break_even_share;
-        item["payback_month"] = summary_json(s.payback_month, false, money);
-        item["payback_month"]["share"] = s.payback_share;
-        item["payback_month_if_sold"] = summary_json(s.payback_month_if_sold, false, money);
-        item["payback_month_if_sold"]["share"] = s.payback_if_sold_share;
+        // Every draw has a total (money); a break-even or payback only some, so those say in what share of them.
+        for (const std::size_t end = next + figures; next < end; ++next) {
+            const std::vector<Field>& line = rows.rows[next];
+            item[money.field(line[2].text)] =
+                fields_json(rows, line, money, 3, line[2].text.ends_with("_usd") ? 9 : 10);
+        }
         item["histogram"] = histogram_json(s.owning_saves_histogram, money);
         item["p_build_cheaper"] = s.p_build_cheaper;
         item["p_cloud_cheaper"] = s.p_cloud_cheaper;

@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/svg.hpp"
 #include "writer_parts.hpp"
@@ -106,12 +105,7 @@ private:
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
         std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
-        std::vector<std::string> header;
-        for (const Inline& h : t.header) header.push_back(text(h));
-        if (header.empty() && !rows.empty()) {
-            header = rows.front();
-            rows.erase(rows.begin());
-        }
+        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
         std::vector<std::size_t> right;
         for (std::size_t i = 0; i < t.numeric.size(); ++i)
             if (t.numeric[i]) right.push_back(i);
@@ -136,10 +130,8 @@ private:
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<ChartRef>(&b.content))
             return html::figure(c->draw(m_currency, c->id), text(c->caption));
-        if (const auto* c = std::get_if<CurrencyNote>(&b.content)) {
-            const std::string note = currency_note(m_currency);
-            return paragraph({note.empty() ? c->when_usd : words(note), c->role, false});
-        }
+        if (const auto* c = std::get_if<CurrencyNote>(&b.content))
+            return paragraph(writer_parts::currency_paragraph(*c, m_currency));
         return "";
     }
 

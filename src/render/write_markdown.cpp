@@ -3,7 +3,6 @@
 // line apart, GitHub tables.
 #include <algorithm>
 
-#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
 #include "writer_parts.hpp"
@@ -78,12 +77,7 @@ private:
             for (std::size_t i = 0; i < rows[r].size(); ++i)
                 if (!rows[r][i].empty() && (t.rows[r].tone == Tone::strong || t.rows[r].cells[i].strong))
                     rows[r][i] = "**" + rows[r][i] + "**";
-        std::vector<std::string> header;
-        for (const Inline& h : t.header) header.push_back(human_text(h, m_currency));
-        if (header.empty() && !rows.empty()) {
-            header = rows.front();
-            rows.erase(rows.begin());
-        }
+        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
         return markdown_table(header, t.numeric, rows);
     }
 
@@ -105,10 +99,8 @@ private:
             return markdown_table({f->headings.first, f->headings.second}, {false, false}, rows);
         }
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
-        if (const auto* c = std::get_if<CurrencyNote>(&b.content)) {
-            const std::string note = currency_note(m_currency);
-            return paragraph({note.empty() ? c->when_usd : words(note), c->role, false});
-        }
+        if (const auto* c = std::get_if<CurrencyNote>(&b.content))
+            return paragraph(writer_parts::currency_paragraph(*c, m_currency));
         return "";  // charts are in the HTML page
     }
 

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
 #include "gpucost/render/text_table.hpp"
 #include "gpucost/util/text.hpp"
@@ -192,10 +191,8 @@ private:
             return out.str(indent, m_paint);
         }
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
-        if (const auto* c = std::get_if<CurrencyNote>(&b.content)) {
-            const std::string note = currency_note(m_currency);
-            return line({note.empty() ? c->when_usd : words(note), c->role, false}, indent);
-        }
+        if (const auto* c = std::get_if<CurrencyNote>(&b.content))
+            return line(writer_parts::currency_paragraph(*c, m_currency), indent);
         return "";  // a chart is drawn in HTML (and as its own SVG)
     }
 

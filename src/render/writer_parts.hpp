@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpucost/render/document.hpp"
+#include "gpucost/render/phrases.hpp"
 
 namespace gpucost::writer_parts {
 
@@ -17,6 +18,25 @@ inline std::vector<std::vector<std::string>> human_rows(const Table& t, const Cu
         rows.push_back(std::move(cells));
     }
     return rows;
+}
+
+// A table's header as people read it; a table without one gives up its first row instead (markdown and HTML
+// tables need a header).
+inline std::vector<std::string> header_row(const Table& t, std::vector<std::vector<std::string>>& rows,
+                                           const Currency& currency) {
+    std::vector<std::string> header;
+    for (const Inline& h : t.header) header.push_back(human_text(h, currency));
+    if (header.empty() && !rows.empty()) {
+        header = std::move(rows.front());
+        rows.erase(rows.begin());
+    }
+    return header;
+}
+
+// The currency note as a paragraph: the conversion's rate, or the note's own words when the output is in USD.
+inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& currency) {
+    const std::string rate = currency_note(currency);
+    return {rate.empty() ? note.when_usd : words(rate), note.role, false};
 }
 
 // The sections a format shows (`shown` names its flag), each written by `write`, a blank line between non-empty ones.

@@ -2,6 +2,7 @@
 // agreement with compare runs, and hostile ranges.
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -108,6 +109,54 @@ TEST_CASE("sensitivity: each end equals a compare run with the input there", "[c
     CHECK(seen_electricity);
     // Sorted by swing, largest first.
     for (std::size_t i = 1; i < rows.size(); ++i) CHECK(rows[i - 1]["swing_usd"] >= rows[i]["swing_usd"]);
+}
+
+// The JSON bodies' rows are written from the CSV rows (uncertainty_json.cpp, fields_json): the same columns, in the
+// same order, so a column appended to the CSV contract reaches the JSON too.
+TEST_CASE("sensitivity, sweep, simulate: the JSON rows have the CSV's columns, in its order", "[cli][uncertainty]") {
+    const auto header = [](std::vector<std::string> args) {
+        args.insert(args.end(), {"--format", "csv"});
+        const auto r = run_gpucost(with_catalog(args));
+        REQUIRE(r.exit_code == 0);
+        std::vector<std::string> names;
+        std::string name;
+        for (const char c : r.out.substr(0, r.out.find('\n'))) {
+            if (c != ',') name += c;
+            if (c == ',') names.push_back(std::exchange(name, ""));
+        }
+        names.push_back(name);
+        return names;
+    };
+    const auto keys = [](const nlohmann::ordered_json& object) {
+        std::vector<std::string> names;
+        for (const auto& item : object.items()) names.push_back(item.key());
+        return names;
+    };
+    const auto body = [](std::vector<std::string> args, const char* key) {
+        args.insert(args.end(), {"--format", "json"});
+        const auto r = run_gpucost(with_catalog(args));
+        REQUIRE(r.exit_code == 0);
+        return nlohmann::ordered_json::parse(r.out).at(key).at("comparisons").at(0);
+    };
+    const std::vector<std::string> tornado = {"sensitivity", "--build", "box-a4", "--cloud", "cheap-a8"};
+    std::vector<std::string> csv = header(tornado);
+    // build_id, cloud_id, then address, low, high, point, the two savings, swing_usd, flips
+    REQUIRE(csv.size() == 10);
+    CHECK(keys(body(tornado, "sensitivity").at("tornado").at(0)) ==
+          std::vector<std::string>(csv.begin() + 2, csv.end()));
+    const std::vector<std::string> sweep = {
+        "sweep", "--build", "box-a4", "--cloud", "cheap-a8", "--vary", "hours_per_week=0:168:84"};
+    csv = header(sweep);
+    REQUIRE(csv.size() == 8);  // the ids, the address, the two totals, the saving, cheaper, the break-even
+    CHECK(keys(body(sweep, "sweep").at("rows").at(0)) == std::vector<std::string>(csv.begin() + 2, csv.end()));
+    const std::vector<std::string> simulate = {"simulate", "--build", "box-a4", "--cloud",
+                                               "cheap-a8", "--draws", "200"};
+    csv = header(simulate);
+    REQUIRE(csv.size() == 14);  // the ids, figure, p5 ... p95, mean (columns 3-8), share, ...
+    const nlohmann::ordered_json s = body(simulate, "simulation");
+    // A total is in every draw; a payback only in some, so it also says in what share of them.
+    CHECK(keys(s.at("build_total_usd")) == std::vector<std::string>(csv.begin() + 3, csv.begin() + 9));
+    CHECK(keys(s.at("payback_month")) == std::vector<std::string>(csv.begin() + 3, csv.begin() + 10));
 }
 
 TEST_CASE("sweep: each cell equals compare at the grid point", "[cli][uncertainty]") {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/io/csv_reader.hpp"
+#include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/money.hpp"
 #include "test_support.hpp"
 
@@ -136,7 +137,6 @@ TEST_CASE("money is formatted with the currency code, the sign in front") {
     CHECK(gpucost::format_money(1000, jpy) == "JPY 150,000");
     CHECK(gpucost::format_money_rate(2.456, k_eur) == "EUR 1.23");    // 1.228 to cents
     CHECK(gpucost::format_money_rate(0.0824, k_eur) == "EUR 0.041");  // below one unit: three places
-    CHECK(gpucost::format_optional_money_rate(std::nullopt, k_eur) == "-");
 }
 
 TEST_CASE("currency: converts every money field of the JSON report and renames it, nothing else changes") {
@@ -146,6 +146,9 @@ TEST_CASE("currency: converts every money field of the JSON report and renames i
         {"compare", "--catalog", k_mini, "--discount-rate", "0.08", "--pricing", "spot"},
         {"compare"},  // the embedded catalogue
         {"cashflow", "--catalog", k_mini, "--build", "box-b2"},
+        // The tornado's and the sweep's rows are written from their CSV rows (fields_json).
+        {"sensitivity", "--catalog", k_mini, "--build", "box-a4", "--range", "pue=1.2:1.9"},
+        {"sweep", "--catalog", k_mini, "--build", "box-a4", "--vary", "hours_per_week=0:168:56"},
     };
     for (const auto& args : cases) {
         const json usd = json::parse(ok(with(args, {"--format", "json"})));
@@ -156,6 +159,29 @@ TEST_CASE("currency: converts every money field of the JSON report and renames i
         check_converted(usd, eur, k_eur, false, "", money_fields);
         CHECK(money_fields > 0);
     }
+}
+
+TEST_CASE("json_of_field, fields_json: a row's fields as JSON, money converted and its column renamed") {
+    using gpucost::Field;
+    const gpucost::RowSet rows{{{"build_id", false},
+                                {"total_usd", false},
+                                {"pue", true},
+                                {"seed", false},
+                                {"flips", false},
+                                {"figure", false},
+                                {"payback_month", false}},
+                               {},
+                               {}};
+    const std::vector<Field> row = {Field::of_text("box"),   Field::of_money(1000.0),
+                                    Field::of_number(1.25),  Field::of_count(18446744073709551615ULL),
+                                    Field::of_boolean(true), Field::of_name("owning_saves_usd"),
+                                    Field::missing()};
+    const gpucost::Json j = gpucost::fields_json(rows, row, k_eur, 1, rows.columns.size());
+    // 1,000 USD x 0.5 = 500 EUR; the seed 2^64 - 1 stays an exact integer; not applicable is null.
+    CHECK(j.dump() == R"({"total_eur":500.0,"pue":1.25,"seed":18446744073709551615,"flips":true,)"
+                      R"("figure":"owning_saves_eur","payback_month":null})");
+    CHECK(gpucost::json_of_field(Field::of_currency_code(), k_eur) == "EUR");
+    CHECK(gpucost::json_of_field(row[0], k_eur) == "box");  // text is never guarded in JSON (CSV guards it)
 }
 
 TEST_CASE("check: the report is converted, the gates stay in US dollars as given") {

@@ -119,8 +119,8 @@ TEST_CASE("document_of(Listing) as text: a shown section without entries says so
     CHECK(t.find("Cloud offers") == std::string::npos);
 }
 
-TEST_CASE("render_listing_json: full precision, null for absent, derived figures after the entry's own") {
-    const Json document = Json::parse(render_listing_json(hand_built()));
+TEST_CASE("render_json(Listing): full precision, null for absent, derived figures after the entry's own") {
+    const Json document = Json::parse(render_json(hand_built()));
     CHECK(document.at("schema_version") == 2);
     CHECK(document.at("catalog").at("source") == "hand");
     const Json& j = document.at("listing");
@@ -145,10 +145,10 @@ TEST_CASE("render_listing_json: full precision, null for absent, derived figures
     CHECK(keys_of(o.at("usd_per_hour")) == k_pricing_keys);
 }
 
-TEST_CASE("render_listing_json: only the sections listed") {
+TEST_CASE("render_json(Listing): only the sections listed") {
     Listing l = hand_built();
     l.sections = {false, true, false};
-    const Json j = Json::parse(render_listing_json(l)).at("listing");
+    const Json j = Json::parse(render_json(l)).at("listing");
     CHECK(keys_of(j) == std::vector<std::string>{"builds"});
 }
 
@@ -197,7 +197,7 @@ TEST_CASE("document_of, rows_of, render_json(CatalogEntry): every format from on
     CHECK(csv.find("\ngpu_price_usd,\n") != std::string::npos);
     CHECK(csv.find("\nage_days,120\ntoday,2026-06-01\ncatalog_source,hand\n") != std::string::npos);
 
-    const Json entry = Json::parse(render_entry_json(e));
+    const Json entry = Json::parse(render_json(e));
     CHECK(entry.at("schema_version") == 2);
     CHECK(entry.at("catalog").at("source") == "hand");
     const Json& j = entry.at("entry");
@@ -206,7 +206,7 @@ TEST_CASE("document_of, rows_of, render_json(CatalogEntry): every format from on
     CHECK(keys_of(j).back() == "today");
 
     const CatalogEntry o{l.cloud[0], std::nullopt, Date{2026, 6, 1}, hand_header()};
-    const Json oj = Json::parse(render_entry_json(o)).at("entry");
+    const Json oj = Json::parse(render_json(o)).at("entry");
     CHECK(oj.at("usd_per_gpu_hour").at("on-demand") == 2.0);  // every pricing, not the listing's one
     CHECK(oj.at("usd_per_gpu_hour").at("spot").is_null());
     CHECK(oj.at("age_days").is_null());
@@ -214,17 +214,16 @@ TEST_CASE("document_of, rows_of, render_json(CatalogEntry): every format from on
     CHECK(table_of(o).find("age_days:                      -\n") != std::string::npos);
 }
 
-TEST_CASE("render_listing, render_entry: every format but svg through the dispatcher") {
+TEST_CASE("render(Listing), render(CatalogEntry): every format but svg through the dispatcher") {
     const Listing l = hand_built();
-    CHECK(render_listing(l, Format::csv) == csv_of(l));
-    CHECK(render_listing(l, Format::json) == render_listing_json(l));
-    CHECK(render_listing(l, Format::tsv) == gpucost::test::tsv_from_csv(csv_of(l)));
-    CHECK_THROWS_AS(render_listing(l, Format::svg), UsageError);
+    CHECK(render(l, Format::csv, {}) == csv_of(l));
+    CHECK(render(l, Format::json, {}) == render_json(l));
+    CHECK(render(l, Format::tsv, {}) == gpucost::test::tsv_from_csv(csv_of(l)));
+    CHECK_THROWS_AS(render(l, Format::svg, {}), UsageError);
     const CatalogEntry e{l.gpus[0], 3, Date{2026, 1, 4}, hand_header()};
-    CHECK(render_entry(e, Format::table) == table_of(e));
-    CHECK(render_entry(e, Format::markdown).find("## g1\n\n| field | value |\n| --- | --- |\n| section | gpus |\n") ==
-          0);
-    CHECK_THROWS_AS(render_entry(e, Format::svg), UsageError);
+    CHECK(render(e, Format::table, {}) == table_of(e));
+    CHECK(render(e, Format::markdown, {}).find("## g1\n\n| field | value |\n| --- | --- |\n| section | gpus |\n") == 0);
+    CHECK_THROWS_AS(render(e, Format::svg, {}), UsageError);
 }
 
 TEST_CASE("catalog list in another currency: prices and derived figures converted, CSV columns renamed (goldens)") {

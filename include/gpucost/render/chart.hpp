@@ -37,6 +37,9 @@ struct Axis {
     std::optional<double> max;
 };
 
+// A money axis: its label with the currency's code ("Total discounted cost (EUR)"), money ticks in that currency.
+Axis money_axis(const std::string& label, const Currency& currency);
+
 // Round tick values covering [low, high]: steps of 1, 2 or 5 times a power of ten, at most `max_count` ticks
 // (at least 2). The first tick is <= low and the last >= high.
 std::vector<double> nice_ticks(double low, double high, int max_count);

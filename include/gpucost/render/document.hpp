@@ -5,22 +5,24 @@
 // numbers (a Cell::money holds US dollars at full precision) and says what a piece of text is (its Role or Tone),
 // never how it looks. Rows for spreadsheets (CSV, TSV) are the other intermediate value: rows.hpp.
 //
-// How to migrate a model (or add one) to the document layer:
-//   1. In render/<model>_document.cpp write `Document document(const Model&)`: the outline once. A block every
+// How to add a model (a new command's output) to the render layer:
+//   1. In render/<model>_document.cpp write `Document document_of(const Model&)`: the outline once. A block every
 //      format shows is added plainly; a block only some formats show names them (Shown): the HTML page has
 //      sections (charts, assumptions, warnings) the terminal leaves out. Words that hold money or numbers are
 //      Inline runs of cells (`{words("at "), cell::money_rate(x), words(" per M tokens")}`), so the currency and
 //      the rounding stay the writers'. Read the run-level fields (catalogue date and source, oldest figure,
-//      assumptions, warnings) in one place: a footer/header builder of the model, or add_run_sections().
-//   2. In render/<model>_rows.cpp write `RowSet rows(const Model&)`: the CSV contract's columns in order, as a
+//      assumptions, warnings) in one place, through run_sections.hpp (add_report_sections() for a comparison).
+//   2. In render/<model>_rows.cpp write `RowSet rows_of(const Model&)`: the CSV contract's columns in order, as a
 //      table of Column<Row> {name, accessor} (rows.hpp); a new column is an append. CSV and TSV come from it.
-//   3. Declare both, and any render_<format>(const Model&, const RenderOptions&) the model keeps (json, svg, a
-//      table with extras), in include/gpucost/render/<model>.hpp with `extern template` of render<Model>, and
+//   3. In render/<model>_json.cpp write `render_json(const Model&, const RenderOptions&)`: the body under the
+//      envelope (envelope_text() in envelope_json.hpp); where the body's rows are the CSV's, write them from
+//      rows_of() with fields_json(), so a column appended to the contract reaches both.
+//   4. Declare them, and any render_<format>(const Model&, const RenderOptions&) the model keeps (svg, a table
+//      with extras), in include/gpucost/render/<model>.hpp with `extern template` of render<Model>, and
 //      instantiate render<Model> in one .cpp where every overload is visible (render.hpp says why).
-//   4. Delete the model's per-format renderers. Run the goldens: they must stay byte-identical; where a format
-//      differed from the others by accident, fix it on purpose and list the golden in the commit message.
-// A new human format is a write_<format>(const Document&, const RenderOptions&) and a row in k_formats; a new
-// spreadsheet format is a write_<format>(const RowSet&, ...) and a row. No model changes.
+// A new human format is a write_<format>(const Document&, const RenderOptions&), a spreadsheet format a
+// write_<format>(const RowSet&, ...); each with its Format member, its row in k_formats and its case in the
+// dispatcher (render.hpp). No model changes.
 #pragma once
 
 #include <cstddef>

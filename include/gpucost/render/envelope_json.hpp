@@ -10,6 +10,7 @@
 
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/render/money.hpp"
+#include "gpucost/render/rows.hpp"
 #include "gpucost/report/run_header.hpp"
 
 namespace gpucost {
@@ -36,6 +37,16 @@ Json assumption_json(const Assumptions& assumptions, AssumptionKey key);
 
 // Every assumption by its key, in the table's order, with "months" after "years": {"hours_per_week": 40.0, ...}.
 Json assumptions_json(const Assumptions& assumptions);
+
+// A field of a model's rows as JSON: null for not applicable, money converted, a name in US dollars renamed, a count
+// as the integer it is. So a JSON body and the CSV rows can be written from one list of fields (cashflow_json.cpp
+// has a private copy, field_json, to fold into this one).
+Json json_of_field(const Field& field, const Currency& currency);
+
+// The fields [from, to) of one of `rows`' rows as an object keyed by their columns' names, as the CSV header names
+// them (money columns renamed for the currency).
+Json fields_json(const RowSet& rows, const std::vector<Field>& row, const Currency& currency, std::size_t from,
+                 std::size_t to);
 
 // null, or the value.
 template <typename T>

@@ -20,11 +20,7 @@ Document document_of(const Listing& listing);
 RowSet rows_of(const Listing& listing);
 // The listing as JSON: the full entries at full precision, null for not applicable.
 std::string render_json(const Listing& listing, const RenderOptions& options = {});
-std::string render_listing_json(const Listing& listing);
 extern template std::string render(const Listing&, Format, const RenderOptions&);
-
-// The listing in `format` (USD, no colour). Throws UsageError for svg, which a listing lacks.
-std::string render_listing(const Listing& listing, Format format);
 
 // One line of `catalog show`: nested figures flattened with '.' ("usd_per_hour.spot"); text empty when not
 // applicable.
@@ -43,10 +39,6 @@ Document document_of(const CatalogEntry& entry);
 RowSet rows_of(const CatalogEntry& entry);
 // The entry as one JSON object with schema_version first.
 std::string render_json(const CatalogEntry& entry, const RenderOptions& options = {});
-std::string render_entry_json(const CatalogEntry& entry);
 extern template std::string render(const CatalogEntry&, Format, const RenderOptions&);
-
-// The entry in `format`, as render_listing.
-std::string render_entry(const CatalogEntry& entry, Format format);
 
 }  // namespace gpucost

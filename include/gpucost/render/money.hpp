@@ -34,12 +34,9 @@ std::string format_usd(double usd);
 std::string format_usd_rate(double usd);
 // A number with thousands separators and `decimals` places: 12345.678, 1 -> "12,345.7".
 std::string format_grouped(double value, int decimals);
-// "-" for not applicable, else format_usd_rate.
-std::string format_optional_rate(const std::optional<double>& usd);
 
 // The same, converted to `currency`: "$1,235" for USD, "EUR 1,136" for others ("-EUR 20" below zero).
 std::string format_money(double usd, const Currency& currency);
 std::string format_money_rate(double usd, const Currency& currency);
-std::string format_optional_money_rate(const std::optional<double>& usd, const Currency& currency);
 
 }  // namespace gpucost
