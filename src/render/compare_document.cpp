@@ -260,9 +260,11 @@ Document summary(const Report& report) {
                                            : "Break-even: the hours per week at which both sides cost the same; "
                                              "\"above\" means owning wins above it."),
                           Role::explanation, k_not_markdown)
+                     .explaining("break-even h/wk")
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),
                           Role::explanation, k_not_markdown)
+                     .explaining("payback month")
                      .add(words(size_and_spot_note(report)), Role::note)
                      .add(words(estimate_note(report)), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));

@@ -167,11 +167,17 @@ private:
         if (!t.header.empty()) add(text[first_row++], Tone::strong, nullptr);
         for (const TableRow& row : t.rows) add(text[first_row++], row.tone, &row.cells);
         std::string result = out.str(indent, m_paint);
+        m_left_out = left_out;
         if (!left_out.empty())
             result += wrapped(fmt::format("Not shown at {} columns: {} (--wide shows every column).", m_width,
                                           fmt::join(left_out, ", ")),
                               indent, Tone::muted);
         return result;
+    }
+
+    // Whether the last table left out the column headed `heading` (never for an empty heading).
+    bool left_out(const std::string& heading) const {
+        return !heading.empty() && std::find(m_left_out.begin(), m_left_out.end(), heading) != m_left_out.end();
     }
 
     std::string block(const Block& b, const std::string& indent) const {
@@ -181,7 +187,7 @@ private:
         if (const auto* n = std::get_if<Notes>(&b.content)) {
             std::string out;
             for (const NoteLine& l : n->lines)
-                if (l.shown.text) out += line(l.line, indent);
+                if (l.shown.text && !left_out(l.explains)) out += line(l.line, indent);
             return out;
         }
         if (const auto* f = std::get_if<Facts>(&b.content)) {
@@ -199,6 +205,8 @@ private:
     const Currency& m_currency;
     Paint m_paint;
     std::size_t m_width;  // columns a line may take; 0: no limit (--wide)
+    // The headings of the columns the last table left out, for the notes that explain them.
+    mutable std::vector<std::string> m_left_out;
 };
 
 }  // namespace

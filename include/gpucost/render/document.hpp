@@ -144,10 +144,12 @@ struct Paragraph {
     bool strong = false;
 };
 
-// One line of Notes, and the formats that show it.
+// One line of Notes, and the formats that show it. A line that `explains` a column of the table before it (its
+// heading, "break-even h/wk") is left out in a terminal that leaves out that column.
 struct NoteLine {
     Paragraph line;
     Shown shown = {};
+    std::string explains = {};
 };
 
 // Lines that belong together (notes, footnotes): one line each in a terminal, a paragraph each elsewhere.
@@ -156,6 +158,11 @@ struct Notes {
 
     Notes& add(Inline text, Role role, Shown where = {}) {
         lines.push_back({{std::move(text), role, false}, where});
+        return *this;
+    }
+    // The last line explains the column headed `heading` of the table before these notes.
+    Notes& explaining(std::string heading) {
+        lines.back().explains = std::move(heading);
         return *this;
     }
 };
