@@ -29,12 +29,13 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
+// Only the totals are read: evaluate_totals() gives evaluate()'s to the bit without its paybacks' month walks.
 UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assumptions a) {
     a.hours_per_week = 0.0;
-    const Evaluation idle = evaluate(build, cloud, a);
+    const EvaluationTotals idle = evaluate_totals(build, cloud, a);
     a.hours_per_week = k_hours_per_week;
-    const Evaluation busy = evaluate(build, cloud, a);
-    return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
+    const EvaluationTotals busy = evaluate_totals(build, cloud, a);
+    return {idle.build_total_usd, busy.build_total_usd, idle.cloud_total_usd, busy.cloud_total_usd};
 }
 
 // The offer --backup-offer names, when it rents the build's GPU (build_report checks the id).
