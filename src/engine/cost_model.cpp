@@ -326,8 +326,8 @@ double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Ass
            annuity * m.staff_cloud_usd;
 }
 
-Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud,
-                                                  const Assumptions& a) noexcept {
+Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                                                  Figures figures) noexcept {
     // Everything is worked out in locals and the result filled in at the end: the compiler can then drop the
     // zero-initialisation of the fields written anyway, which calls into libm would otherwise keep.
     const Discounting discounting(a.discount_rate, a.discounting);
@@ -340,6 +340,17 @@ Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const 
 
     const BuildCosts b = build_costs(build, horizon, m);
     const CloudCosts c = cloud_costs(build, cloud, instances, horizon.weights, m);
+    if (figures == Figures::totals) {
+        Evaluation e;
+        e.build = b;
+        e.cloud = c;
+        e.monthly = m;
+        e.used_hours_per_month = used_hours;
+        e.interim_pricing = cloud.interim_pricing;
+        e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;
+        e.savings_usd = std::fabs(b.total_usd - c.total_usd);
+        return e;
+    }
 
     const double upfront = b.hardware_usd + b.setup_usd;
     const MonthSteps steps{discounting, a, m, cloud.interim_pricing, horizon.hardware_usd};

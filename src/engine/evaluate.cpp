@@ -62,4 +62,10 @@ Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assump
     return e;
 }
 
+EvaluationTotals evaluate_totals(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept {
+    Evaluation e = evaluate_before_finance(build, cloud, a, Figures::totals);
+    if (uses_finance(a)) apply_finance_totals(e, a);
+    return {e.build.total_usd, e.cloud.total_usd, e.cheaper};
+}
+
 }  // namespace gpucost

@@ -6,8 +6,16 @@
 
 namespace gpucost::engine_detail {
 
+// What an evaluation works out: everything, or only the totals and the cheaper side (evaluate_totals()), whose
+// figures are then the same to the bit while the paybacks, break-even and rates are left empty.
+enum class Figures { all, totals };
+
 // The evaluation before financing and tax: with cash and a tax rate of 0, evaluate()'s result.
-Evaluation evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept;
+Evaluation evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
+                                   Figures figures = Figures::all) noexcept;
+
+// apply_finance() (finance_flow.hpp) without the paybacks it restates: the totals, cheaper side and savings.
+void apply_finance_totals(Evaluation& e, const Assumptions& a);
 
 // Both sides' costs per GPU-hour of use over the horizon (`gpu_hours` of use in all); empty when not applicable.
 void set_rates(Evaluation& e, double gpu_hours) noexcept;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "evaluation_parts.hpp"
 #include "gpucost/engine/cash_flow.hpp"
 #include "gpucost/engine/categories.hpp"
 #include "gpucost/engine/finance.hpp"
@@ -185,7 +186,7 @@ std::vector<FinanceMonth> finance_months(const Evaluation& e, const Assumptions&
     return f;
 }
 
-void apply_finance(Evaluation& e, const Assumptions& a) {
+void engine_detail::apply_finance_totals(Evaluation& e, const Assumptions& a) {
     const Months f = finance_months(e, a);
     BuildCosts& b = e.build;
     CloudCosts& c = e.cloud;
@@ -206,6 +207,10 @@ void apply_finance(Evaluation& e, const Assumptions& a) {
     for (const CategoryInfo& info : cloud_categories()) c.total_usd += amount_usd(e, info.category);
     e.cheaper = b.total_usd < c.total_usd ? Side::build : Side::cloud;
     e.savings_usd = std::fabs(b.total_usd - c.total_usd);
+}
+
+void apply_finance(Evaluation& e, const Assumptions& a) {
+    engine_detail::apply_finance_totals(e, a);
     set_paybacks(e, a);
 }
 

@@ -13,7 +13,6 @@
 #include "catalog_ranges.hpp"  // with json_dom.hpp
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/catalog_json_write.hpp"
-#include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/io/json_reader.hpp"
 #include "gpucost/util/text.hpp"
 #include "id_table.hpp"
@@ -376,8 +375,8 @@ Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) 
     }
 }
 
-Catalog load_embedded_catalog() {
-    Catalog c = parse_catalog(embedded_catalog_json(), "embedded catalogue");
+Catalog parse_embedded_catalog(std::string_view json_text) {
+    Catalog c = parse_catalog(json_text, "embedded catalogue");
     c.origin = "embedded";
     return c;
 }

@@ -240,19 +240,21 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
         set_value(r.values, i.key, i.default_value);
-        r.origins[k] = k_default_origin;
-        r.sources[k] = i.default_source;
-    }
-    for (const AssumptionLayer* layer : layers) {
-        for (std::size_t k = 0; k < k_assumption_count; ++k) {
+        // Each text is found first and copied once: the default's source and then a layer's, copied in turn, were
+        // most of a comparison's resolution (issue 21's start-up).
+        std::string_view origin = k_default_origin;
+        std::string_view source = i.default_source;
+        for (const AssumptionLayer* layer : layers) {
             if (!layer->values[k]) continue;
-            set_value(r.values, static_cast<AssumptionKey>(k), *layer->values[k]);
-            r.origins[k] = layer->origins[k].empty() ? layer->origin : layer->origins[k];
+            set_value(r.values, i.key, *layer->values[k]);
+            origin = layer->origins[k].empty() ? layer->origin : layer->origins[k];
             if (!layer->sources[k].empty())
-                r.sources[k] = layer->sources[k];
+                source = layer->sources[k];
             else if (layer->sourced)
-                r.sources[k] = k_no_source_given;
+                source = k_no_source_given;
         }
+        r.origins[k] = origin;
+        r.sources[k] = source;
     }
     return r;
 }

@@ -1,6 +1,7 @@
 #include "gpucost/report/report.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -29,12 +30,13 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
+// Only the totals are read: evaluate_totals() gives evaluate()'s to the bit without its paybacks' month walks.
 UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assumptions a) {
     a.hours_per_week = 0.0;
-    const Evaluation idle = evaluate(build, cloud, a);
+    const EvaluationTotals idle = evaluate_totals(build, cloud, a);
     a.hours_per_week = k_hours_per_week;
-    const Evaluation busy = evaluate(build, cloud, a);
-    return {idle.build.total_usd, busy.build.total_usd, idle.cloud.total_usd, busy.cloud.total_usd};
+    const EvaluationTotals busy = evaluate_totals(build, cloud, a);
+    return {idle.build_total_usd, busy.build_total_usd, idle.cloud_total_usd, busy.cloud_total_usd};
 }
 
 // The offer --backup-offer names, when it rents the build's GPU (build_report checks the id).
@@ -44,17 +46,18 @@ const CloudOffer* named_backup(const Catalog& catalog, const Build& build, const
     return offer != nullptr && offer->gpu == build.gpu ? offer : nullptr;
 }
 
-// `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents).
+// `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents). The assumptions are moved into the
+// comparison, which keeps them: a copy of their source texts per comparison was a start-up cost (issue 21).
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
-                       const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
-                       std::int64_t instances = 0) {
+                       ResolvedAssumptions resolved, const ComparisonRequest& request, std::int64_t instances = 0) {
+    Comparison c;
+    c.assumptions = std::move(resolved);
+    const ResolvedAssumptions& assumptions = c.assumptions;
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
     const Pricing pricing = assumptions.values.pricing;
-    Comparison c;
     c.build = {build.id, build.name, gpu.id, gpu.name, build.gpu_count};
     c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
     c.offer_tier = offer.tier ? std::string(to_string(*offer.tier)) : std::string();
-    c.assumptions = assumptions;
     c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_of(offer, pricing);
     const std::int64_t n = instances > 0 ? instances : instances_needed(build.gpu_count, offer.gpu_count);
@@ -169,9 +172,9 @@ std::string choice_text(const Build& build, const Match& match, const MatchOptio
 
 // The cheapest offer for the build under the match options, by cloud total for this build (the engine's
 // matching), as a comparison; empty with the reason in `reason` when there is none.
-std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build,
-                                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request,
-                                         const MatchOptions& options, std::string& reason) {
+std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build, ResolvedAssumptions assumptions,
+                                         const ComparisonRequest& request, const MatchOptions& options,
+                                         std::string& reason) {
     const Pricing pricing = assumptions.values.pricing;
     const Match match =
         match_offer(catalog, build, build_spec_for(build, *catalog.find_gpu(build.gpu)), assumptions.values, options);
@@ -181,9 +184,9 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                      : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }
-    Comparison c = compare_one(catalog, build, *match.offer, assumptions, request, match.instances);
+    Comparison c = compare_one(catalog, build, *match.offer, std::move(assumptions), request, match.instances);
     c.match_level = std::string(to_string(options.level));
-    c.offer_choice = choice_text(build, match, options, assumptions, request);
+    c.offer_choice = choice_text(build, match, options, c.assumptions, request);
     c.tier_offers = tier_offers(match);
     c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
     return c;

@@ -133,6 +133,28 @@ TEST_CASE("finance: cash and a tax rate of 0 leave every figure and every flow a
     }
 }
 
+TEST_CASE("evaluate_totals: evaluate()'s totals and cheaper side, to the bit, with or without financing and tax",
+          "[finance][properties]") {
+    // The verdict readings call evaluate_totals() in place of evaluate() (issue 21's start-up), so the two may not
+    // differ in a bit on any valid comparison: model v2's terms, availability, and every financing and tax choice.
+    std::mt19937_64 rng(2026120421);
+    int financed = 0;
+    for (int i = 0; i < 3000; ++i) {
+        Scenario s = random_scenario(rng);
+        draw_unread_terms(rng, s.a);
+        s.a.financing = static_cast<Financing>(whole(rng, 0, 2));
+        s.a.tax_rate = whole(rng, 0, 1) == 0 ? 0.0 : real(rng, 0, 0.6);
+        INFO("scenario " << i);
+        const Evaluation e = evaluate(s.build, s.cloud, s.a);
+        const EvaluationTotals t = evaluate_totals(s.build, s.cloud, s.a);
+        CHECK(same_bits(t.build_total_usd, e.build.total_usd));
+        CHECK(same_bits(t.cloud_total_usd, e.cloud.total_usd));
+        CHECK(t.cheaper == e.cheaper);
+        if (uses_finance(s.a)) ++financed;
+    }
+    CHECK(financed > 2000);  // about 5 in 6 of the draws finance or tax: both of evaluate()'s paths are held
+}
+
 TEST_CASE("finance: a loan at the cost of capital costs what cash costs", "[finance][properties]") {
     // The lender's monthly rate r / 12 equal to the discount rate's monthly step (1 + d)^(1/12) - 1: each payment's
     // present value repays exactly its share of the principal, so the loan adds nothing at the discount rate.

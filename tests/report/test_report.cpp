@@ -1,7 +1,11 @@
 // The report model on the fixture catalogue (tests/data/mini_catalog.json), computed by hand.
 // The goldens in tests/golden/compare_* show these same figures; this file proves them.
 #include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -188,4 +192,26 @@ TEST_CASE("is_estimate_source: the word estimate in any ASCII case, anywhere in 
     CHECK_FALSE(is_estimate_source("estimat"));         // cut short at the end
     CHECK_FALSE(is_estimate_source("AWS price list"));  // no such word
     CHECK_FALSE(is_estimate_source(""));
+    CHECK(is_estimate_source("tttttttestimate"));  // a window ending on "t" moves one byte, not past the word
+    CHECK(is_estimate_source("sources: ESTIMATe"));
+}
+
+TEST_CASE("is_estimate_source: the same answer as a search of a lower-cased copy, on texts made to nearly match") {
+    // The search skips ahead by the byte under its window's end; texts of pieces of the word in both cases (and
+    // bytes next to its letters: '@' and '`' sit beside 'A' and 'a') are where a wrong skip would miss it.
+    std::mt19937_64 rng(21);
+    const std::vector<std::string> pieces = {"e",   "E",     "s",     "t",       "T",       "i",   "m", "a", "est",
+                                             "EST", "imate", "IMaTE", "estimat", "stimate", "ate", "x", "@", "`"};
+    int found = 0;
+    for (int i = 0; i < 20'000; ++i) {
+        std::string text;
+        for (std::uint64_t n = rng() % 9; n > 0; --n) text += pieces[rng() % pieces.size()];
+        std::string lowered = text;
+        for (char& ch : lowered) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        const bool expected = lowered.find("estimate") != std::string::npos;
+        INFO(text);
+        CHECK(is_estimate_source(text) == expected);
+        found += expected ? 1 : 0;
+    }
+    CHECK(found > 0);  // the texts do hold the word now and then
 }

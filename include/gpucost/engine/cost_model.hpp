@@ -197,6 +197,17 @@ double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Ass
 // Evaluates the whole comparison. Inputs must already be validated (finite, in range).
 Evaluation evaluate(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept;
 
+// What a verdict reads of an evaluation: both sides' totals and the cheaper side.
+struct EvaluationTotals {
+    double build_total_usd = 0.0;
+    double cloud_total_usd = 0.0;
+    Side cheaper = Side::cloud;  // build only when strictly cheaper
+};
+
+// evaluate()'s totals and verdict, bit for bit, without what only reads them (both paybacks' month walks, the
+// break-even, the rates): what the verdict readings ask of each assumption they try.
+EvaluationTotals evaluate_totals(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a) noexcept;
+
 // "build" or "cloud".
 const char* to_string(Side side) noexcept;
 

@@ -13,8 +13,12 @@ namespace gpucost {
 // Throws DataError (malformed JSON) or ValidationError (every invalid field, with its JSON path).
 Catalog parse_catalog(std::string_view json_text, const std::string& origin);
 
-// The catalogue embedded at build time.
+// The catalogue embedded at build time, read from its snapshot (no JSON is parsed; src/io/embedded_catalog.cpp).
 Catalog load_embedded_catalog();
+
+// The embedded catalogue from its JSON: what the build-time generator parses into the snapshot, and what the
+// snapshot must equal (origin "embedded", messages naming "embedded catalogue").
+Catalog parse_embedded_catalog(std::string_view json_text);
 
 // Reads and parses a catalogue file; throws DataError / ValidationError.
 Catalog load_catalog_file(const std::string& path);

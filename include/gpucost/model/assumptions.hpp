@@ -203,6 +203,7 @@ struct AssumptionLayer {
     void set(AssumptionKey key, AssumptionValue value) { values[static_cast<std::size_t>(key)] = value; }
     const std::optional<AssumptionValue>& get(AssumptionKey key) const { return values[static_cast<std::size_t>(key)]; }
     bool empty() const;
+    bool operator==(const AssumptionLayer&) const = default;
 };
 
 // The assumptions in force for one comparison, and which layer gave each.

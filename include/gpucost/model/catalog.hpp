@@ -30,6 +30,8 @@ struct Provenance {
     std::string as_of;       // YYYY-MM-DD or YYYY-MM
     std::string confidence;  // "" (sourced), "estimate", "derived" (computed from sourced figures) or "unverified"
     std::string note;        // reasoning behind an estimate
+
+    bool operator==(const Provenance&) const = default;
 };
 
 struct Gpu {
@@ -48,6 +50,8 @@ struct Gpu {
     std::optional<double> nvlink_gbs;       // NVLink bandwidth per GPU, GB/s; 0 for none; empty: not said (read as 0)
     Provenance provenance;
     std::vector<RangeEntry> ranges;  // "ranges": how far its figures may lie from the values above
+
+    bool operator==(const Gpu&) const = default;
 };
 
 struct Build {
@@ -66,6 +70,8 @@ struct Build {
     AssumptionLayer assumptions;                // per-build overrides, origin "build <id>"
     Provenance provenance;
     std::vector<RangeEntry> ranges;
+
+    bool operator==(const Build&) const = default;
 };
 
 // The compliance attributes a provider attests for an offer, with where it says so.
@@ -73,6 +79,8 @@ struct OfferCompliance {
     ComplianceSet attributes{};
     std::string source;  // the provider's own page (URL)
     std::string as_of;   // YYYY-MM-DD or YYYY-MM
+
+    bool operator==(const OfferCompliance&) const = default;
 };
 
 struct CloudOffer {
@@ -94,12 +102,15 @@ struct CloudOffer {
     std::vector<RangeEntry> ranges;
 
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
+    bool operator==(const CloudOffer&) const = default;
 };
 
 // One GPU's figure in a workload.
 struct WorkloadFigure {
     std::string gpu;    // a Gpu id
     double throughput;  // per GPU, in the workload's unit; > 0
+
+    bool operator==(const WorkloadFigure&) const = default;
 };
 
 // A published benchmark: how much of one kind of work each GPU it measured does. Figures come from one source, so
@@ -118,6 +129,7 @@ struct Workload {
 
     // The figure for GPU `gpu_id`; empty when the workload does not list it.
     std::optional<double> throughput(std::string_view gpu_id) const;
+    bool operator==(const Workload&) const = default;
 };
 
 // The unit of work of a workload rate unit, "tokens" for "tokens/s"; empty when `unit` is not "<work>/s".
@@ -161,6 +173,8 @@ struct Catalog {
     std::vector<std::string> ids(CatalogSection section) const;
     // The ids of every section: GPUs, then builds, then cloud offers.
     std::vector<std::string> all_ids() const;
+    // Field by field: the build-time snapshot's tripwire (tests/io/test_catalog_snapshot.cpp) compares with it.
+    bool operator==(const Catalog&) const = default;
 };
 
 // Merges `overlay` over `catalog`: an entry with an existing id replaces it (in the same section), a new id is

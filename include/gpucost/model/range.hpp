@@ -83,6 +83,8 @@ struct RangeEntry {
     std::string origin;   // "catalogue", "overlay FILE", "scenario FILE", "flag"
     std::string file;     // for messages: the file that gave it; empty for flags
     std::string pointer;  // for messages: its JSON path in that file
+
+    bool operator==(const RangeEntry&) const = default;
 };
 
 // The rangeable fields of catalogue entries, in the order `catalog validate` and the docs list them.

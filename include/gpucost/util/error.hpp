@@ -63,6 +63,8 @@ public:
 struct Problem {
     std::string path;
     std::string message;
+
+    bool operator==(const Problem&) const = default;
 };
 
 // Every problem found in one file, reported together: exit code 3. what() holds them all, one per line,
