@@ -59,11 +59,23 @@ std::string method_note(const RankReport& report) {
 
 // "3 builds and 120 offers left out (<where>).", or "" when none was.
 std::string excluded_line(const RankReport& report, const std::string& where) {
-    if (report.excluded.empty()) return "";
+    if (report.exclusion_counts.empty()) return "";
     long long builds = 0;
     long long offers = 0;
-    for (const Excluded& e : report.excluded) ++(e.kind == "build" ? builds : offers);
+    for (const ExclusionCount& n : report.exclusion_counts) (n.kind == "build" ? builds : offers) += n.count;
     return fmt::format("{} and {} left out ({}).", count_text(builds, "build"), count_text(offers, "offer"), where);
+}
+
+// The rows the table shows: the cheapest k_rank_rows_shown.
+std::size_t rows_shown(const RankReport& report) { return std::min(report.rows.size(), k_rank_rows_shown); }
+
+// "29561 more rows, ranked lower, are not shown: --format csv or json gives every row.", or "" when the table
+// shows them all.
+std::string more_rows_line(const RankReport& report) {
+    const std::size_t more = report.rows.size() - rows_shown(report);
+    if (more == 0) return "";
+    return fmt::format("{} more {}, ranked lower, {} not shown: --format csv or json gives every row.", more,
+                       more == 1 ? "row" : "rows", more == 1 ? "is" : "are");
 }
 
 bool any_marked(const RankReport& report) {
@@ -85,7 +97,7 @@ Table ranking(const RankReport& report) {
                 {},
                 true,
                 {4, 5, 3, 8, 6, 1}};  // a narrow terminal leaves out tier, work, GPUs, figures, total, kind
-    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+    for (std::size_t i = 0; i < rows_shown(report); ++i) {
         const RankRow& r = report.rows[i];
         table.rows.push_back(
             {{cell::count(static_cast<long long>(i + 1)), r.kind, r.id, fmt::format("{} x {}", r.gpu_count, r.gpu_id),
@@ -117,16 +129,21 @@ void add_workload_section(Document& d, const RankReport& report) {
 
 void add_excluded_section(Document& d, const RankReport& report) {
     Section& s = d.section("excluded", words("Left out"), k_html_only);
-    if (report.excluded.empty()) {
+    if (report.exclusion_counts.empty()) {
         s.add(Paragraph{words("None.")});
         return;
     }
+    Table counts{{words("kind"), words("rule"), words("count")}, {false, false, true}, {}, true};
+    for (const ExclusionCount& n : report.exclusion_counts)
+        counts.rows.push_back({{n.kind, std::string(rank_rule_name(n.rule)), cell::count(n.count)}});
+    s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
+                          "figure for the workload, counted by rule; those listed below are each build left out and "
+                          "the offers of your own files (--verbose lists every one)."),
+                    Role::note})
+        .add(std::move(counts));
     Table table{{words("kind"), words("id"), words("why")}, {false, false, false}, {}, true};
     for (const Excluded& e : report.excluded) table.rows.push_back({{e.kind, e.id, e.reason}});
-    s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
-                          "figure for the workload."),
-                    Role::note})
-        .add(std::move(table));
+    if (!table.rows.empty()) s.add(std::move(table));
 }
 
 std::vector<std::string> all_estimates(const RankReport& report) {
@@ -177,8 +194,10 @@ Document document_of(const RankReport& report) {
         .add(ranking(report), k_not_html)
         .add(Notes{}
                  .add(rank_verdict(report), Role::verdict, k_text_only)
+                 .add(words(more_rows_line(report)), Role::note)
                  .add(words(star), Role::note)
-                 .add(words(excluded_line(report, "--verbose or --format json lists why")), Role::note),
+                 .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")),
+                      Role::note),
              k_not_html);
     d.section("verdict", words("Verdict"), k_html_only)
         .add(Paragraph{rank_verdict(report), Role::verdict})
@@ -193,7 +212,10 @@ Document document_of(const RankReport& report) {
                           },
                           {cell::currency_code(),
                            " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
-    d.section("ranking", words("Ranking"), k_html_only).add(ranking(report)).add(Paragraph{words(star), Role::note});
+    d.section("ranking", words("Ranking"), k_html_only)
+        .add(ranking(report))
+        .add(Paragraph{words(more_rows_line(report)), Role::note})
+        .add(Paragraph{words(star), Role::note});
     add_workload_section(d, report);
     add_excluded_section(d, report);
     add_run_parts(d, report);
