@@ -79,7 +79,8 @@ std::string more_rows_line(const RankReport& report) {
 }
 
 bool any_marked(const RankReport& report) {
-    return std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return !r.estimates.empty(); });
+    const auto end = report.rows.begin() + static_cast<std::ptrdiff_t>(rows_shown(report));
+    return std::any_of(report.rows.begin(), end, [](const RankRow& r) { return !r.estimates.empty(); });
 }
 
 Table ranking(const RankReport& report) {
@@ -146,10 +147,11 @@ void add_excluded_section(Document& d, const RankReport& report) {
     if (!table.rows.empty()) s.add(std::move(table));
 }
 
+// The estimates of the rows shown (each offer's names the offer: 30,000 rows listed 30,000 notes).
 std::vector<std::string> all_estimates(const RankReport& report) {
     std::vector<std::string> out;
-    for (const RankRow& r : report.rows)
-        for (const std::string& e : r.estimates)
+    for (std::size_t i = 0; i < rows_shown(report); ++i)
+        for (const std::string& e : report.rows[i].estimates)
             if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
     return out;
 }

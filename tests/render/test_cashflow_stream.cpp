@@ -117,7 +117,8 @@ TEST_CASE("write_cash_flow: a report that keeps no profile streams the whole rep
                                          CashFlowView{CashFlowLayout::wide, CashFlowPeriod::year, start},
                                          CashFlowView{CashFlowLayout::long_rows, CashFlowPeriod::year, {}},
                                          CashFlowView{CashFlowLayout::focus, CashFlowPeriod::month, start}})
-            for (const Format format : {Format::json, Format::csv, Format::tsv, Format::table, Format::markdown}) {
+            for (const Format format :
+                 {Format::json, Format::csv, Format::tsv, Format::table, Format::markdown, Format::html}) {
                 if (view.layout == CashFlowLayout::focus && format != Format::csv && format != Format::tsv) continue;
                 CAPTURE(catalog->builds.size(), to_string(view.layout), to_string(view.by), to_string(format));
                 const std::string whole = cash_flow_text(*catalog, request, view, format, false);
