@@ -6,24 +6,20 @@
 
 namespace gpucost {
 
-Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings) {
+Catalog load_catalog(const CatalogFiles& files, const WarningSink& on_warnings,
+                     std::map<std::string, std::string>* user_offers) {
     Catalog catalog = files.catalog.empty() ? load_embedded_catalog() : load_catalog_file(files.catalog);
     on_warnings(files.catalog.empty() ? "embedded catalogue" : files.catalog, catalog.warnings);
+    if (user_offers != nullptr && !files.catalog.empty())
+        for (const CloudOffer& offer : catalog.cloud) (*user_offers)[offer.id] = files.catalog;
     for (const std::string& path : files.overlays) {
         Catalog overlay = load_catalog_overlay_file(path, catalog);
         on_warnings(path, overlay.warnings);
+        if (user_offers != nullptr)
+            for (const CloudOffer& offer : overlay.cloud) (*user_offers)[offer.id] = path;
         merge_catalog(catalog, std::move(overlay));
     }
     return catalog;
-}
-
-std::map<std::string, std::string> user_offer_files(const CatalogFiles& files, const Catalog& catalog) {
-    std::map<std::string, std::string> out;
-    if (!files.catalog.empty())
-        for (const CloudOffer& offer : catalog.cloud) out[offer.id] = files.catalog;
-    for (const std::string& path : files.overlays)
-        for (const CloudOffer& offer : load_catalog_overlay_file(path, catalog).cloud) out[offer.id] = path;
-    return out;
 }
 
 CashFlowReport cash_flow_report(const Catalog& catalog, const ComparisonRequest& request) {

@@ -67,8 +67,10 @@ struct CatalogOptions {
 };
 void add_catalog_options(CLI::App& command, CatalogOptions& options);
 // Loads the catalogue the options name (the embedded one by default), merges each --add-catalog over it,
-// and prints every file's warnings to `err`. Throws DataError / ValidationError naming the file at fault.
-Catalog load_catalog(const CatalogOptions& options, std::ostream& err);
+// and prints every file's warnings to `err`; with `user_offers`, fills it with the offers of the user's own files
+// (load_catalog() of api.hpp). Throws DataError / ValidationError naming the file at fault.
+Catalog load_catalog(const CatalogOptions& options, std::ostream& err,
+                     std::map<std::string, std::string>* user_offers = nullptr);
 // The files --catalog and --add-catalog name, for refuse_output_onto_inputs.
 std::vector<InputFile> catalog_inputs(const CatalogOptions& options);
 // Those and the --scenario file: what a command that compares reads.
@@ -200,14 +202,14 @@ MatchOptions resolve_match_options(const Catalog& catalog, const MatchFlags& fla
                                    const std::string& scenario_file = "");
 // One "gpucost: note: left out ..." line per build and offer in `excluded` ("... for build B" when an offer was
 // left out for one build) with --verbose; without it, one per offer of the user's own files (`user_offers`: id ->
-// file, user_offer_files() of api.hpp) alone. An offer of the user's files also names its file and the field or
+// file, as load_catalog() fills it) alone. An offer of the user's files also names its file and the field or
 // flag that would admit it (docs/matching.md).
 void print_exclusions(std::ostream& err, const MatchFlags& flags, const std::vector<Excluded>& excluded,
                       const Catalog& catalog, const std::map<std::string, std::string>& user_offers);
-// One note when `unnamed` offers of the user's own files were left out past `most_per_build` named a build.
-void print_unnamed_offers(std::ostream& err, std::int64_t unnamed, std::int64_t most_per_build);
-// user_offer_files() of api.hpp for the files the options name.
-std::map<std::string, std::string> user_offers(const CatalogOptions& options, const Catalog& catalog);
+// One note when `unnamed` offers of the user's own files were left out past `most_named` named `per` ("a build";
+// rank, which judges each offer once: "in all").
+void print_unnamed_offers(std::ostream& err, std::int64_t unnamed, std::int64_t most_named,
+                          std::string_view per = "a build");
 
 // What to compare: --build, --cloud and every assumption flag, as typed.
 struct ScenarioOptions {

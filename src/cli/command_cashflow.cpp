@@ -39,9 +39,14 @@ CashFlowView cash_flow_view(const CashflowOptions& o) {
 
 int run_cashflow(const CashflowOptions& o, const Io& io) {
     const CashFlowView view = cash_flow_view(o);
-    check_cash_flow_view(view, report_output(o.output, o.chart, io).format);
-    run_report(o, io, [&view](const Catalog& catalog, const ComparisonRequest& request) {
-        CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    const ReportOutput output = report_output(o.output, o.chart, io);
+    check_cash_flow_view(view, output.format);
+    // A streamed format makes each comparison's months as it writes them, so the report keeps none (issue 21).
+    const bool profiles = !cash_flow_streams(output.format, output.render);
+    run_report(o, io, [&view, profiles](const Catalog& catalog, const ComparisonRequest& request) {
+        ComparisonRequest lean = request;
+        lean.cash_flow_profiles = profiles;
+        CashFlowReport cash_flow = cash_flow_report(catalog, lean);
         cash_flow.view = view;
         return cash_flow;
     });

@@ -28,15 +28,14 @@ void add_catalog_options(CLI::App& command, CatalogOptions& options) {
         ->type_name("FILE");
 }
 
-Catalog load_catalog(const CatalogOptions& options, std::ostream& err) {
-    return load_catalog(CatalogFiles{options.catalog, options.add_catalog},
-                        [&err](const std::string& file, const std::vector<Problem>& warnings) {
-                            print_problems(err, "warning", file, warnings);
-                        });
-}
-
-std::map<std::string, std::string> user_offers(const CatalogOptions& options, const Catalog& catalog) {
-    return user_offer_files(CatalogFiles{options.catalog, options.add_catalog}, catalog);
+Catalog load_catalog(const CatalogOptions& options, std::ostream& err,
+                     std::map<std::string, std::string>* user_offers) {
+    return load_catalog(
+        CatalogFiles{options.catalog, options.add_catalog},
+        [&err](const std::string& file, const std::vector<Problem>& warnings) {
+            print_problems(err, "warning", file, warnings);
+        },
+        user_offers);
 }
 
 std::vector<InputFile> catalog_inputs(const CatalogOptions& options) {

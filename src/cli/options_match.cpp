@@ -202,12 +202,12 @@ void print_exclusions(std::ostream& err, const MatchFlags& o, const std::vector<
     }
 }
 
-void print_unnamed_offers(std::ostream& err, std::int64_t unnamed, std::int64_t most_per_build) {
+void print_unnamed_offers(std::ostream& err, std::int64_t unnamed, std::int64_t most_named, std::string_view per) {
     if (unnamed <= 0) return;
     print_line(err, "note",
-               fmt::format("{} more of your own offers were left out and are not named here (at most {} a build); "
+               fmt::format("{} more of your own offers were left out and are not named here (at most {} {}); "
                            "--verbose names each, and --format json counts them by rule under excluded_counts",
-                           unnamed, most_per_build));
+                           unnamed, most_named, per));
 }
 
 }  // namespace gpucost::cli

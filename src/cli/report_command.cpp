@@ -14,7 +14,7 @@ ComparisonRequest report_request(const ReportCommandOptions& o) {
 
 void write_report(const CashFlowReport& model, const ReportOutput& output, const OutputOptions& target,
                   std::ostream& warn, const Io& io) {
-    if (output.format == Format::html || output.format == Format::svg || !output.render.chart.empty()) {
+    if (!cash_flow_streams(output.format, output.render)) {
         finish(target, render(model, output.format, output.render), model.report.header.warnings, warn, io);
         return;  // a page or a chart: one comparison's figures at a time would not make it smaller
     }
@@ -22,6 +22,17 @@ void write_report(const CashFlowReport& model, const ReportOutput& output, const
     write_streamed_result(
         target, [&](const OutputSink& sink) { write_cash_flow(model, output.format, output.render, sink); }, io.out,
         warn);
+}
+
+void write_report(const RankReport& model, const ReportOutput& output, const OutputOptions& target, std::ostream& warn,
+                  const Io& io) {
+    if (output.format != Format::json && output.format != Format::csv && output.format != Format::tsv) {
+        finish(target, render(model, output.format, output.render), model.header.warnings, warn, io);
+        return;  // their tables hold the cheapest k_rank_rows_shown rows
+    }
+    for (const std::string& w : model.header.warnings) print_line(warn, "warning", w);
+    write_streamed_result(
+        target, [&](const OutputSink& sink) { write_rank(model, output.format, output.render, sink); }, io.out, warn);
 }
 
 }  // namespace gpucost::cli

@@ -1,7 +1,10 @@
 // `cashflow` for people and spreadsheets: each comparison's months (the document: table, markdown, HTML) and every
 // flow (the rows: CSV, TSV), and the large formats written one comparison (or one row) at a time.
+#include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -31,8 +34,10 @@ std::string title(const Comparison& c, const CashFlowView& view) {
 // The categories a wide table shows: those with money in some month of this comparison (CSV and JSON show all).
 std::array<bool, k_category_count> categories_with_money(const Comparison& c) {
     std::array<bool, k_category_count> shown{};
-    for (const CashFlow& f : c.cash_flow.flows)
-        if (f.amount_usd != 0.0) shown[static_cast<std::size_t>(f.category)] = true;
+    with_profile(c, [&shown](const CashFlowProfile& profile) {
+        for (const CashFlow& f : profile.flows)
+            if (f.amount_usd != 0.0) shown[static_cast<std::size_t>(f.category)] = true;
+    });
     return shown;
 }
 
@@ -120,28 +125,139 @@ void add_closing(Document& d, const CashFlowView& view) {
         .add(Paragraph{words(k_reading + periods_reading(view))});
 }
 
-// The page's head: the verdict of each comparison and its cumulative-spend chart.
-void add_page_head(Document& d, const Report& report, const CashFlowView& view) {
+// The page's title and how to read it.
+void add_page_title(Document& d, const CashFlowView& view) {
     d.section("", {}, k_html_only)
         .add(Heading{words(std::string("Cash flow by ") + period_name(view))})
         .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
+}
+
+// One comparison's verdict and how its offer was matched.
+void add_verdict(Section& verdicts, const Comparison& c) {
+    verdicts.add(Paragraph{verdict_inline(c, c.build.id + ": "), Role::verdict})
+        .add(Paragraph{words(match_sentence(c)), Role::note});
+}
+
+const char* const k_no_comparison = "No build has a cloud offer to compare with.";
+
+// The page's head: the verdict of each comparison.
+void add_verdicts(Document& d, const Report& report, const CashFlowView& view) {
+    add_page_title(d, view);
     Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
-    if (report.comparisons.empty())
-        verdicts.add(Paragraph{words("No build has a cloud offer to compare with."), Role::verdict});
-    for (const Comparison& c : report.comparisons) {
-        verdicts.add(Paragraph{verdict_inline(c, c.build.id + ": "), Role::verdict})
-            .add(Paragraph{words(match_sentence(c)), Role::note});
-    }
+    if (report.comparisons.empty()) verdicts.add(Paragraph{words(k_no_comparison), Role::verdict});
+    for (const Comparison& c : report.comparisons) add_verdict(verdicts, c);
+}
+
+// Comparison `i`'s cumulative-spend chart, drawn from its profile (made again when the report kept none).
+ChartRef spend_chart(const Comparison& c, std::size_t i, const CashFlowView& view) {
+    return ChartRef{fmt::format("chart-spend-{}", i + 1),
+                    [&c](const Currency& money, const std::string& id) {
+                        if (!c.cash_flow.flows.empty()) return cumulative_spend_svg(c, money, {id, false});
+                        std::string svg;
+                        with_profile(c, [&](const CashFlowProfile& profile) {
+                            Comparison drawn = c;
+                            drawn.cash_flow = profile;
+                            svg = cumulative_spend_svg(drawn, money, {id, false});
+                        });
+                        return svg;
+                    },
+                    words(title(c, view) + ". The dashed line marks the payback month.")};
+}
+
+// The page's head: the verdict of each comparison and its cumulative-spend chart.
+void add_page_head(Document& d, const Report& report, const CashFlowView& view) {
+    add_verdicts(d, report, view);
     if (report.comparisons.empty()) return;
     Section& charts = d.section("charts", words("Charts"), k_html_only);
-    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
-        const Comparison& c = report.comparisons[i];
-        charts.add(ChartRef{fmt::format("chart-spend-{}", i + 1),
-                            [&c](const Currency& money, const std::string& id) {
-                                return cumulative_spend_svg(c, money, {id, false});
-                            },
-                            words(title(c, view) + ". The dashed line marks the payback month.")});
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) charts.add(spend_chart(report.comparisons[i], i, view));
+}
+
+std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + period_name(view); }
+
+// The sections after the comparisons: how to read them, then the run's assumptions, warnings and catalogue.
+void add_page_end(Document& d, const Report& report, const CashFlowView& view) {
+    add_closing(d, view);
+    add_report_sections(d, report,
+                        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
+                                                                       : report.header.assumptions);
+}
+
+using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>;
+
+// add_page_end's sections as body_of writes them, the warnings section a comparison's estimates at a time (each
+// comparison lists its own: 2,000 builds held 14 MB of them).
+void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowSink& sink) {
+    const ResolvedAssumptions& assumptions = report.detailed && !report.comparisons.empty()
+                                                 ? report.comparisons.front().assumptions
+                                                 : report.header.assumptions;
+    sink(body_of([&](Document& d) { add_assumptions_section(d, assumptions); }));
+    const bool estimates = std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                                       [](const Comparison& c) { return !c.estimates.empty(); });
+    if (report.header.warnings.empty() && !estimates) {
+        sink(body_of([&](Document& d) { add_warnings_section(d, {}, {}); }));
+    } else {
+        // Each part is the section's text less its opening (the empty section's, less its closing tag).
+        const std::string open = body_of([&](Document& d) { add_warnings_section(d, {"-"}, {}); });
+        const std::size_t head = open.find("<p");
+        const auto part = [&](const std::vector<std::string>& warnings, const std::vector<std::string>& notes) {
+            const std::string text = body_of([&](Document& d) { add_warnings_section(d, warnings, notes); });
+            return text.substr(head, text.size() - head - std::string_view("</section>\n").size());
+        };
+        sink(std::string_view(open).substr(0, head));
+        if (!report.header.warnings.empty()) sink(part(report.header.warnings, {}));
+        for (const Comparison& c : report.comparisons)
+            if (!c.estimates.empty()) sink(part({}, c.estimates));
+        sink("</section>\n");
     }
+    sink(body_of([&](Document& d) {
+        add_catalogue_section(d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of,
+                                                    report.header.oldest_as_of));
+    }));
+}
+
+// The page written a comparison at a time (2,000 builds over 600 months make a page of 2 GB): each part is a
+// document of its own, written whole by write_html and cut out of its page, so the text is the whole page's byte for
+// byte. A chart or a comparison alone is written as the whole page writes it inside its section; the sections they
+// go in are opened and closed around them with the text write_html gives those sections empty.
+void write_html_page(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
+    const Report& report = cash_flow.report;
+    const CashFlowView& view = cash_flow.view;
+    constexpr std::string_view k_open = "<main>\n";
+    constexpr std::string_view k_close = "</main>\n</body>\n</html>\n";
+    const auto page_of = [&](const std::function<void(Document&)>& make) {
+        Document d{page_title(view), {}};
+        make(d);
+        return write_html(d, options);
+    };
+    const auto body_of = [&](const std::function<void(Document&)>& make) {
+        const std::string page = page_of(make);
+        const std::size_t from = page.find(k_open) + k_open.size();
+        return page.substr(from, page.size() - k_close.size() - from);
+    };
+    // An empty section's text less its closing tag: the section opened.
+    const auto opened = [&](const char* id, const char* heading) {
+        std::string empty = body_of([&](Document& d) { d.section(id, words(heading), k_html_only); });
+        return empty.substr(0, empty.size() - std::string_view("</section>\n").size());
+    };
+    const std::string head = page_of([&](Document& d) { add_page_title(d, view); });
+    sink(std::string_view(head).substr(0, head.size() - k_close.size()));
+    const auto loose = [](Document& d) -> Section& { return d.section("", {}, k_html_only); };  // blocks alone
+    sink(opened("verdict", "Verdict"));
+    if (report.comparisons.empty())
+        sink(body_of([&](Document& d) { loose(d).add(Paragraph{words(k_no_comparison), Role::verdict}); }));
+    for (const Comparison& c : report.comparisons) sink(body_of([&](Document& d) { add_verdict(loose(d), c); }));
+    sink("</section>\n");
+    if (!report.comparisons.empty()) {
+        sink(opened("charts", "Charts"));
+        for (std::size_t i = 0; i < report.comparisons.size(); ++i)
+            sink(body_of([&](Document& d) { loose(d).add(spend_chart(report.comparisons[i], i, view)); }));
+        sink("</section>\n");
+    }
+    sink(opened("breakdown", "Cost breakdown"));
+    for (const Comparison& c : report.comparisons) sink(body_of([&](Document& d) { add_comparison(d, c, view); }));
+    sink("</section>\n");
+    write_page_end(report, body_of, sink);
+    sink(k_close);
 }
 
 }  // namespace
@@ -149,14 +265,11 @@ void add_page_head(Document& d, const Report& report, const CashFlowView& view) 
 Document document_of(const CashFlowReport& cash_flow) {
     const Report& report = cash_flow.report;
     const CashFlowView& view = cash_flow.view;
-    Document d{std::string("gpucost: cash flow by ") + period_name(view), {}};
+    Document d{page_title(view), {}};
     add_page_head(d, report, view);
     d.section("breakdown", words("Cost breakdown"), k_html_only);
     for (const Comparison& c : report.comparisons) add_comparison(d, c, view);
-    add_closing(d, view);
-    add_report_sections(d, report,
-                        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
-                                                                       : report.header.assumptions);
+    add_page_end(d, report, view);
     return d;
 }
 
@@ -168,12 +281,17 @@ std::string render_svg(const CashFlowReport& cash_flow, const RenderOptions& opt
     return report_chart_svg(cash_flow, options.chart, options.currency);
 }
 
+bool cash_flow_streams(Format format, const RenderOptions& options) noexcept {
+    if (format == Format::json || format == Format::csv || format == Format::tsv) return true;
+    return (format == Format::table || format == Format::markdown || format == Format::html) && options.chart.empty();
+}
+
 void write_cash_flow(const CashFlowReport& cash_flow, Format format, const RenderOptions& options,
                      const CashFlowSink& sink) {
     if (format == Format::json) return write_cash_flow_json(cash_flow, options, sink);
     if (format == Format::csv || format == Format::tsv) return write_rows(rows_of(cash_flow), format, options, sink);
-    if ((format != Format::table && format != Format::markdown) || !options.chart.empty())
-        return sink(render(cash_flow, format, options));
+    if (!cash_flow_streams(format, options)) return sink(render(cash_flow, format, options));
+    if (format == Format::html) return write_html_page(cash_flow, options, sink);
     // One comparison's document at a time, a blank line between, as the writers join a whole document's sections.
     const auto write = [&](const Document& d) {
         return format == Format::table ? write_text(d, options) : write_markdown(d, options);

@@ -9,52 +9,11 @@
 #include <fmt/format.h>
 
 #include "gpucost/render/envelope_json.hpp"
+#include "json_pieces.hpp"
 
 namespace gpucost {
 
 namespace {
-// Pieces of about this size reach the sink: few writes, and never the whole text at once.
-constexpr std::size_t k_piece_bytes = 1 << 20;
-
-std::string dumped(const Json& value, int depth) {
-    std::string text = value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-    // A dump's line breaks are all structural (strings escape theirs): indent each for the value's depth.
-    std::string out;
-    out.reserve(text.size());
-    const std::string indent(static_cast<std::size_t>(2 * depth), ' ');
-    for (const char c : text) {
-        out += c;
-        if (c == '\n') out += indent;
-    }
-    return out;
-}
-
-class Pieces {
-public:
-    explicit Pieces(const CashFlowSink& sink)
-        : m_sink(sink) {}
-    void add(std::string_view text) {
-        m_buffer += text;
-        if (m_buffer.size() >= k_piece_bytes) flush();
-    }
-    void flush() {
-        if (!m_buffer.empty()) m_sink(m_buffer);
-        m_buffer.clear();
-    }
-
-private:
-    const CashFlowSink& m_sink;
-    std::string m_buffer;
-};
-
-// `"key": value` in an object at `depth` (1: the root's members), after a comma when it is not the first.
-void member(Pieces& out, std::string_view key, const Json& value, int depth, bool first = false) {
-    out.add(first ? "\n" : ",\n");
-    out.add(std::string(static_cast<std::size_t>(2 * depth), ' '));
-    out.add(Json(key).dump());
-    out.add(": ");
-    out.add(dumped(value, depth));
-}
 
 // A row's field as JSON: money converted, "not applicable" null, counts as integers (what the CSV writes as text).
 Json field_json(const Field& f, const Currency& money) {
@@ -76,15 +35,10 @@ Json field_json(const Field& f, const Currency& money) {
 void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
-    Pieces out(sink);
+    JsonPieces out(sink);
     out.add("{");
     // The envelope, then the body last, so the rows stream out at the end.
-    bool first = true;
-    const Json envelope = envelope_json(report.header, money);
-    for (const auto& item : envelope.items()) {
-        member(out, item.key(), item.value(), 1, first);
-        first = false;
-    }
+    out.members(envelope_json(report.header, money), 1, true);
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons) {
         comparisons.push_back({{"build_id", c.build.id},
@@ -97,28 +51,25 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
     }
     out.add(",\n  \"cash_flow\": {");
-    member(out, "comparisons", comparisons, 2, true);
+    out.member("comparisons", comparisons, 2, true);
     const CashFlowView& view = cash_flow.view;
     const Json shape = {
         {"layout", to_string(view.layout)},
         {"by", to_string(view.by)},
         {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month)) : Json(nullptr)}};
-    member(out, "view", shape, 2);
-    out.add(",\n    \"rows\": [");
+    out.member("view", shape, 2);
+    out.open_array("rows", 2);
     // The rows are the CSV's (rows_of): the same columns as keys, in the same order, made as they are written.
     const RowSet rows = rows_of(cash_flow);
     std::vector<std::string> keys;
     for (const RowColumn& column : rows.columns)
         keys.push_back(column.literal ? column.name : money.field(column.name));
-    bool first_row = true;
     rows.more([&](const std::vector<Field>& fields) {
         Json row = Json::object();
         for (std::size_t i = 0; i < fields.size(); ++i) row[keys[i]] = field_json(fields[i], money);
-        out.add(first_row ? "\n      " : ",\n      ");
-        out.add(dumped(row, 3));
-        first_row = false;
+        out.element(row);
     });
-    out.add(first_row ? "]" : "\n    ]");
+    out.close_array();
     out.add("\n  }\n}\n");
     out.flush();
 }

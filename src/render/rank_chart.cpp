@@ -23,8 +23,11 @@ std::string rank_svg(const RankReport& report, const Currency& money, const Char
     chart.document = document_for(
         placement, "Cost per million " + w.work_unit + ": " + w.id,
         fmt::format("Each build (owned) and cloud offer (one instance rented) that meets the requirements, ranked by "
-                    "its levelized cost per million {} of {} over {} at {}, in {}. {}",
+                    "its levelized cost per million {} of {} over {} at {}, in {}{}. {}",
                     w.work_unit, w.name, months_text(a.months), hours_text(a.hours_per_week), money.code,
+                    report.rows.size() > k_rank_rows_shown
+                        ? fmt::format("; the cheapest {} of {}", k_rank_rows_shown, report.rows.size())
+                        : "",
                     human_text(rank_verdict(report), money)),
         {{"data-chart", k_rank_chart},
          {"data-workload", w.id},
@@ -35,7 +38,7 @@ std::string rank_svg(const RankReport& report, const Currency& money, const Char
     chart.value_axis = money_axis(fmt::format("Cost per million {}", w.work_unit), money);
     chart.groups = {{"own (build)", Whose::own}, {"rent (one cloud instance)", Whose::rent}};
     for (const RankRow& r : report.rows) {
-        if (!r.usd_per_million_units) continue;
+        if (!r.usd_per_million_units || chart.bars.size() == k_rank_rows_shown) continue;
         const double value = money.from_usd(*r.usd_per_million_units);
         chart.bars.push_back(
             {r.id, r.id, r.kind == "build" ? 0U : 1U, value, format_money_rate(*r.usd_per_million_units, money)});

@@ -59,15 +59,28 @@ std::string method_note(const RankReport& report) {
 
 // "3 builds and 120 offers left out (<where>).", or "" when none was.
 std::string excluded_line(const RankReport& report, const std::string& where) {
-    if (report.excluded.empty()) return "";
+    if (report.exclusion_counts.empty()) return "";
     long long builds = 0;
     long long offers = 0;
-    for (const Excluded& e : report.excluded) ++(e.kind == "build" ? builds : offers);
+    for (const ExclusionCount& n : report.exclusion_counts) (n.kind == "build" ? builds : offers) += n.count;
     return fmt::format("{} and {} left out ({}).", count_text(builds, "build"), count_text(offers, "offer"), where);
 }
 
+// The rows the table shows: the cheapest k_rank_rows_shown.
+std::size_t rows_shown(const RankReport& report) { return std::min(report.rows.size(), k_rank_rows_shown); }
+
+// "29561 more rows, ranked lower, are not shown: --format csv or json gives every row.", or "" when the table
+// shows them all.
+std::string more_rows_line(const RankReport& report) {
+    const std::size_t more = report.rows.size() - rows_shown(report);
+    if (more == 0) return "";
+    return fmt::format("{} more {}, ranked lower, {} not shown: --format csv or json gives every row.", more,
+                       more == 1 ? "row" : "rows", more == 1 ? "is" : "are");
+}
+
 bool any_marked(const RankReport& report) {
-    return std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return !r.estimates.empty(); });
+    const auto end = report.rows.begin() + static_cast<std::ptrdiff_t>(rows_shown(report));
+    return std::any_of(report.rows.begin(), end, [](const RankRow& r) { return !r.estimates.empty(); });
 }
 
 bool taxed(const RankReport& report) { return report.header.assumptions.values.tax_rate > 0.0; }
@@ -99,7 +112,7 @@ Table ranking(const RankReport& report) {
         table.numeric.insert(table.numeric.begin() + 9, true);
         table.drop_order = {2, 6, 4, 10, 7, 5, 9, 1, 3};
     }
-    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+    for (std::size_t i = 0; i < rows_shown(report); ++i) {
         const RankRow& r = report.rows[i];
         const bool build = r.kind == "build";
         TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
@@ -143,22 +156,28 @@ void add_workload_section(Document& d, const RankReport& report) {
 
 void add_excluded_section(Document& d, const RankReport& report) {
     Section& s = d.section("excluded", words("Left out"), k_html_only);
-    if (report.excluded.empty()) {
+    if (report.exclusion_counts.empty()) {
         s.add(Paragraph{words("None.")});
         return;
     }
+    Table counts{{words("kind"), words("rule"), words("count")}, {false, false, true}, {}, true};
+    for (const ExclusionCount& n : report.exclusion_counts)
+        counts.rows.push_back({{n.kind, std::string(rank_rule_name(n.rule)), cell::count(n.count)}});
+    s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
+                          "figure for the workload, counted by rule; those listed below are each build left out and "
+                          "the offers of your own files (--verbose lists every one)."),
+                    Role::note})
+        .add(std::move(counts));
     Table table{{words("kind"), words("id"), words("why")}, {false, false, false}, {}, true};
     for (const Excluded& e : report.excluded) table.rows.push_back({{e.kind, e.id, e.reason}});
-    s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
-                          "figure for the workload."),
-                    Role::note})
-        .add(std::move(table));
+    if (!table.rows.empty()) s.add(std::move(table));
 }
 
+// The estimates of the rows shown (each offer's names the offer: 30,000 rows listed 30,000 notes).
 std::vector<std::string> all_estimates(const RankReport& report) {
     std::vector<std::string> out;
-    for (const RankRow& r : report.rows)
-        for (const std::string& e : r.estimates)
+    for (std::size_t i = 0; i < rows_shown(report); ++i)
+        for (const std::string& e : report.rows[i].estimates)
             if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
     return out;
 }
@@ -203,9 +222,11 @@ Document document_of(const RankReport& report) {
         .add(ranking(report), k_not_html)
         .add(Notes{}
                  .add(rank_verdict(report), Role::verdict, k_text_only)
+                 .add(words(more_rows_line(report)), Role::note)
                  .add(words(star), Role::note)
                  .add(words(tax_note(report)), Role::note)
-                 .add(words(excluded_line(report, "--verbose or --format json lists why")), Role::note),
+                 .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")),
+                      Role::note),
              k_not_html);
     d.section("verdict", words("Verdict"), k_html_only)
         .add(Paragraph{rank_verdict(report), Role::verdict})
@@ -222,6 +243,7 @@ Document document_of(const RankReport& report) {
                            " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
     d.section("ranking", words("Ranking"), k_html_only)
         .add(ranking(report))
+        .add(Paragraph{words(more_rows_line(report)), Role::note})
         .add(Paragraph{words(star), Role::note})
         .add(Paragraph{words(tax_note(report)), Role::note});
     add_workload_section(d, report);

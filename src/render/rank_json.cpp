@@ -1,7 +1,8 @@
 // `rank` as JSON (docs/output.md, "rank"): full precision, null for not applicable, money fields renamed for
-// another currency.
+// another currency; written a row at a time.
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/rank.hpp"
+#include "json_pieces.hpp"
 
 namespace gpucost {
 namespace {
@@ -70,28 +71,48 @@ Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
 
 }  // namespace
 
-std::string render_json(const RankReport& report, const RenderOptions& options) {
+void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink) {
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
-    Json rows = Json::array();
-    for (std::size_t i = 0; i < report.rows.size(); ++i) rows.push_back(taxed_row_json(report.rows[i], i + 1, money));
+    JsonPieces out(sink);
+    out.add("{");
+    out.members(envelope_json(report.header, money), 1, true);
+    out.add(",\n  \"rank\": {");
+    const Json workload = {{"id", w.id},
+                           {"name", w.name},
+                           {"unit", w.rate_unit},
+                           {"work_unit", w.work_unit},
+                           {"source", w.source},
+                           {"as_of", w.as_of},
+                           {"confidence", text_or_null(w.confidence)}};
+    out.member("workload", workload, 2, true);
+    out.member("requirements", requirements_json(report), 2);
+    // The rows one at a time (100,000 offers: a document of every row took 200 MB; issue 21).
+    out.open_array("rows", 2);
+    for (std::size_t i = 0; i < report.rows.size(); ++i) out.element(taxed_row_json(report.rows[i], i + 1, money));
+    out.close_array();
     Json excluded = Json::array();
     for (const Excluded& e : report.excluded)
-        excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"reason", e.reason}});
-    Json body = {
-        {"workload",
-         {{"id", w.id},
-          {"name", w.name},
-          {"unit", w.rate_unit},
-          {"work_unit", w.work_unit},
-          {"source", w.source},
-          {"as_of", w.as_of},
-          {"confidence", text_or_null(w.confidence)}}},
-        {"requirements", requirements_json(report)},
-        {"rows", std::move(rows)},
-        {"excluded", std::move(excluded)},
-    };
-    return envelope_text(report.header, money, "rank", std::move(body));
+        excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"rule", rank_rule_name(e.rule)}, {"reason", e.reason}});
+    out.member("excluded", excluded, 2);
+    Json counts = Json::array();
+    for (const ExclusionCount& n : report.exclusion_counts)
+        counts.push_back({{"kind", n.kind}, {"rule", rank_rule_name(n.rule)}, {"count", n.count}});
+    out.member("excluded_counts", counts, 2);
+    out.add("\n  }\n}\n");
+    out.flush();
+}
+
+std::string render_json(const RankReport& report, const RenderOptions& options) {
+    std::string text;
+    write_rank_json(report, options, [&text](std::string_view piece) { text += piece; });
+    return text;
+}
+
+void write_rank(const RankReport& report, Format format, const RenderOptions& options, const TextSink& sink) {
+    if (format == Format::json) return write_rank_json(report, options, sink);
+    if (format == Format::csv || format == Format::tsv) return write_rows(rows_of(report), format, options, sink);
+    sink(render(report, format, options));
 }
 
 }  // namespace gpucost

@@ -134,17 +134,25 @@ Date add_months(Date first, int months) noexcept {
     return Date{first.year + zero_based / 12, zero_based % 12 + 1, 1};
 }
 
+void with_profile(const Comparison& c, const std::function<void(const CashFlowProfile&)>& visit) {
+    // A profile always holds month 0's purchase, so an empty one is one the report did not keep.
+    if (!c.cash_flow.flows.empty()) return visit(c.cash_flow);
+    visit(cash_flow_profile(c.result, c.assumptions.values));
+}
+
 void for_each_period(const Comparison& c, const CashFlowView& view,
                      const std::function<void(const CashFlowPeriodRow&)>& visit) {
     const Assumptions& a = c.assumptions.values;
-    PeriodSums sums(view);
-    for (const CashFlow& flow : c.cash_flow.flows) {
-        const int index = period_of(flow.month, view);
-        if (!sums.empty() && sums.index() != index) visit(sums.close());
-        if (sums.empty()) sums.open(index, flow.month);
-        sums.add_flow(flow, {nominal_usd(c.result, a, flow), flow.amount_usd});
-    }
-    if (!sums.empty()) visit(sums.close());
+    with_profile(c, [&](const CashFlowProfile& profile) {
+        PeriodSums sums(view);
+        for (const CashFlow& flow : profile.flows) {
+            const int index = period_of(flow.month, view);
+            if (!sums.empty() && sums.index() != index) visit(sums.close());
+            if (sums.empty()) sums.open(index, flow.month);
+            sums.add_flow(flow, {nominal_usd(c.result, a, flow), flow.amount_usd});
+        }
+        if (!sums.empty()) visit(sums.close());
+    });
 }
 
 std::string calendar_label(const CashFlowPeriodRow& row, CashFlowPeriod by) {

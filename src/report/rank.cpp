@@ -1,6 +1,7 @@
 #include "gpucost/report/rank.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -82,11 +83,21 @@ std::optional<CloudSpec> interim_for(const Catalog& catalog, const Build& build,
     return rental_spec(*m.offer, a.pricing, build.gpu_count, m.instances);
 }
 
+// Each rule's count of the builds or offers left out, in the rule's order (Exclusion::none: rank's lead time).
+using RuleCounts = std::array<std::int64_t, k_exclusion_count>;
+
+void add_counts(RankReport& report, const char* kind, const RuleCounts& counts) {
+    for (std::size_t rule = 0; rule < counts.size(); ++rule)
+        if (counts[rule] > 0) report.exclusion_counts.push_back({"", kind, static_cast<Exclusion>(rule), counts[rule]});
+}
+
 void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
     const MatchOptions options = options_for(request, w);
+    RuleCounts counts{};
     for (const Build& build : catalog.builds) {
         const Exclusion e = build_exclusion(catalog, build, options);
         if (e != Exclusion::none) {
+            ++counts[static_cast<std::size_t>(e)];
             report.excluded.push_back(
                 {"build", build.id, "",
                  exclusion_reason(catalog, build, nullptr, e, options, report.header.assumptions.values.pricing), e});
@@ -102,6 +113,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         const BuildSpec spec = build_spec_for(build, gpu);
         const std::optional<CloudSpec> interim = interim_for(catalog, build, spec, a, options);
         if (!interim) {
+            ++counts[static_cast<std::size_t>(Exclusion::none)];
             report.excluded.push_back(
                 {"build", build.id, "",
                  fmt::format("a lead time of {} needs a cloud offer to rent meanwhile, and none matches it like for "
@@ -132,6 +144,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
         credit_work(row);
         report.rows.push_back(std::move(row));
     }
+    add_counts(report, "build", counts);
 }
 
 void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
@@ -144,11 +157,20 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
     alone.gpu_count = 1;
     alone.interconnect = Interconnect::pcie;
     alone.gpus_per_node = 1;
+    RuleCounts counts{};
+    const ExclusionListing& listing = request.listing;
+    std::int64_t named = 0;
     for (const CloudOffer& offer : catalog.cloud) {
         const Exclusion e = offer_exclusion(catalog, alone, offer, pricing, options);
         if (e != Exclusion::none) {
-            report.excluded.push_back(
-                {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing), e});
+            ++counts[static_cast<std::size_t>(e)];
+            // Worded only when listed: 70,000 reasons of a 100,000-offer overlay took 24 MB (issue 21).
+            const bool name = !listing.every_offer && listing.names(offer.id);
+            const bool listed = listing.every_offer || (name && named < listing.most_named_per_build);
+            if (name) ++(listed ? named : report.unnamed_offers);
+            if (listed)
+                report.excluded.push_back(
+                    {"offer", offer.id, "", exclusion_reason(catalog, alone, &offer, e, options, pricing), e});
             continue;
         }
         const Gpu& gpu = *catalog.find_gpu(offer.gpu);
@@ -183,6 +205,7 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         credit_work(row);
         report.rows.push_back(std::move(row));
     }
+    add_counts(report, "offer", counts);
 }
 
 bool ranks_before(const RankRow& x, const RankRow& y) {
@@ -197,6 +220,10 @@ bool ranks_before(const RankRow& x, const RankRow& y) {
 }
 
 }  // namespace
+
+std::string_view rank_rule_name(Exclusion rule) noexcept {
+    return rule == Exclusion::none ? "lead-time" : exclusion_rule_name(rule);
+}
 
 double discounted_work_units(std::int64_t gpus, double throughput_per_gpu, const Assumptions& a) noexcept {
     return discounted_units(static_cast<double>(gpus) * throughput_per_gpu * k_seconds_per_hour, a);
@@ -218,18 +245,29 @@ RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& re
     report.tiers = request.match.tiers;
     report.region = request.region;
     report.provider = request.provider;
+    // At most one row a build and an offer: reserved whole, so the rows are never copied as they grow (the pages of
+    // the rows left out are never touched, so they take no memory).
+    report.rows.reserve(catalog.builds.size() + catalog.cloud.size());
     rank_builds(catalog, request, w, report);
     rank_offers(catalog, request, w, report);
-    if (report.rows.empty())
+    if (report.rows.empty()) {
+        std::int64_t left_out = 0;
+        for (const ExclusionCount& n : report.exclusion_counts) left_out += n.count;
         throw DataError(fmt::format("nothing to rank for workload {}: no build or offer meets the requirements and has "
                                     "a figure for it ({} left out; --verbose lists why)",
-                                    w.id, report.excluded.size()));
+                                    w.id, left_out));
+    }
     std::sort(report.rows.begin(), report.rows.end(), ranks_before);
     std::sort(report.excluded.begin(), report.excluded.end(),
               [](const Excluded& x, const Excluded& y) { return x.kind != y.kind ? x.kind == "build" : x.id < y.id; });
     std::vector<Figure> figures = {{"workload", w.id, w.provenance.as_of, w.provenance.confidence, w.provenance.note}};
-    for (const RankRow& row : report.rows) figures.insert(figures.end(), row.figures.begin(), row.figures.end());
-    for (const Figure& f : figures) report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, f.as_of);
+    for (const RankRow& row : report.rows)
+        for (const Figure& f : row.figures)
+            report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, f.as_of);
+    report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, w.provenance.as_of);
+    // Every row's figures again only to age them: 60,000 copies took 15 MB at the peak (issue 21).
+    if (request.max_age_days)
+        for (const RankRow& row : report.rows) figures.insert(figures.end(), row.figures.begin(), row.figures.end());
     if (!w.provenance.confidence.empty())
         report.header.warnings.push_back(fmt::format(
             "workload {} is {}: {}", w.id,

@@ -81,7 +81,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.per_gpu_scaled = per_gpu_scaled_of(c);
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
-    c.cash_flow = cash_flow_profile(c.result, assumptions.values);
+    if (request.cash_flow_profiles) c.cash_flow = cash_flow_profile(c.result, assumptions.values);
     c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result);
     std::optional<CloudSpec> on_demand;  // the same offer on demand, against which a commitment is read
     if (offer.price(Pricing::on_demand)) on_demand = rental_spec(offer, Pricing::on_demand, build.gpu_count, n);

@@ -141,3 +141,100 @@ TEST_CASE("build_report: the counts by rule equal the full listing, for every bu
         CHECK(lean.unnamed_offers == 0);
     }
 }
+
+namespace {
+
+// An overlay of `n` copies of the fixture's c-2x-cloud (2 x gpu-c, which the fp64-hpc workload does not measure),
+// ids c-quote-00 ...
+struct GpuCOverlay : gpucost::test::TempFile {
+    static Json quotes(int n) {
+        Json cloud = Json::array();
+        for (int i = 0; i < n; ++i)
+            cloud.push_back({{"id", fmt::format("c-quote-{:02}", i)},
+                             {"provider", "QuoteCloud"},
+                             {"instance", "q.2x"},
+                             {"region", "r1"},
+                             {"gpu", "gpu-c"},
+                             {"gpu_count", 2},
+                             {"usd_per_hour", {{"on-demand", 1.1}}},
+                             {"tier", "gpu-cloud"},
+                             {"source", "fixture"},
+                             {"as_of", "2026-01-15"}});
+        return Json{{"cloud", cloud}};
+    }
+    explicit GpuCOverlay(int n)
+        : gpucost::test::TempFile(quotes(n).dump(), "quotes.json") {}
+};
+
+gpucost::test::RunResult rank_fp64(const GpuCOverlay& overlay, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"rank",       "--catalog", k_match,    "--add-catalog", overlay.path.string(),
+                                     "--workload", "fp64-hpc",  "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = run_gpucost(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("rank --format json counts what it leaves out by rule and names a user's own offers at most 20 in all",
+          "[exclusions][rank]") {
+    // fp64-hpc has no figure for gpu-c: the build duo-c and the offers c-1x-market, c-2x-cloud and the 25 quotes are
+    // left out by the one rule, 1 build and 2 + 25 = 27 offers.
+    const GpuCOverlay overlay(25);
+    const auto r = rank_fp64(overlay, {});
+    const Json rank = Json::parse(json_flattened(r.out));
+    CHECK(rank["excluded_counts"] == Json::parse(R"([
+        {"kind": "build", "rule": "no-workload-figure", "count": 1},
+        {"kind": "offer", "rule": "no-workload-figure", "count": 27}])"));
+    // The build, then 20 offers named in catalogue order (the fixture's two, then quotes 00 to 17), listed by id;
+    // the other 7 are counted in one note.
+    REQUIRE(rank["excluded"].size() == 21);
+    CHECK(rank["excluded"][0]["id"] == "duo-c");
+    CHECK(rank["excluded"][0]["rule"] == "no-workload-figure");
+    CHECK(rank["excluded"][1]["id"] == "c-1x-market");
+    CHECK(rank["excluded"][2]["id"] == "c-2x-cloud");
+    CHECK(rank["excluded"][20]["id"] == "c-quote-17");
+    CHECK_THAT(r.err, Catch::Matchers::Contains(
+                          "gpucost: note: 7 more of your own offers were left out and are not named here (at most 20 "
+                          "in all); --verbose names each, and --format json counts them by rule under "
+                          "excluded_counts\n"));
+    // --verbose lists all 28, and the counts are the same.
+    const auto verbose = rank_fp64(overlay, {"--verbose"});
+    const Json all = Json::parse(json_flattened(verbose.out));
+    CHECK(all["excluded"].size() == 28);
+    CHECK(all["excluded_counts"] == rank["excluded_counts"]);
+    CHECK(all["rows"] == rank["rows"]);
+    CHECK_THAT(verbose.err, !Catch::Matchers::Contains("not named here"));
+}
+
+TEST_CASE("rank on the shipped catalogue lists no offer unless --verbose, and the listing then equals the counts",
+          "[exclusions][rank]") {
+    const std::vector<std::string> args = {"rank", "--workload", "llm-70b-serve-mlperf", "--format", "json", "--quiet"};
+    const auto quiet = run_gpucost(args);
+    REQUIRE(quiet.exit_code == 0);
+    const Json counted = Json::parse(json_flattened(quiet.out));
+    std::map<std::pair<std::string, std::string>, std::int64_t> counts;
+    for (const Json& n : counted["excluded_counts"])
+        counts[{n["kind"].get<std::string>(), n["rule"].get<std::string>()}] = n["count"].get<std::int64_t>();
+    std::int64_t builds = 0;
+    for (const Json& e : counted["excluded"]) {
+        CHECK(e["kind"] == "build");  // no offer of the user's own files
+        ++builds;
+    }
+    std::int64_t counted_builds = 0;
+    std::int64_t counted_offers = 0;
+    for (const auto& [key, n] : counts) (key.first == "build" ? counted_builds : counted_offers) += n;
+    CHECK(builds == counted_builds);
+    CHECK(counted_offers > 0);  // offers of GPUs the workload does not measure
+    std::vector<std::string> verbose_args = args;
+    verbose_args.push_back("--verbose");
+    const auto listed = run_gpucost(verbose_args);
+    REQUIRE(listed.exit_code == 0);
+    const Json every = Json::parse(json_flattened(listed.out));
+    std::map<std::pair<std::string, std::string>, std::int64_t> seen;
+    for (const Json& e : every["excluded"]) ++seen[{e["kind"].get<std::string>(), e["rule"].get<std::string>()}];
+    CHECK(seen == counts);
+    CHECK(every["excluded_counts"] == counted["excluded_counts"]);
+}

@@ -1,6 +1,7 @@
 // `gpucost rank` as users get it: every format of one fixture ranking as goldens, the chart's figures equal to the
 // JSON's, the page self-contained, the errors, --verbose, and the shipped catalogue's ranking read back from JSON
 // and CSV.
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/render.hpp"
+#include "temp_file.hpp"
 #include "test_support.hpp"
 
 using Catch::Matchers::WithinRel;
@@ -272,4 +274,38 @@ TEST_CASE("rank: the shipped catalogue, llm-70b-serve-mlperf at 168 h/week, read
     }
     CHECK_FALSE(std::getline(lines, line));
     CHECK(report["excluded"].size() > 0);
+}
+
+TEST_CASE("rank: the table, markdown, page and chart show the cheapest 1,000 rows, CSV and JSON every row", "[rank]") {
+    // The fixture ranks 10 rows for llm-infer; 1,001 copies of h-8x-hyper (the dearest 8 x gpu-h offer) make 1,011.
+    Json cloud = Json::array();
+    for (int i = 0; i < 1001; ++i)
+        cloud.push_back({{"id", "h-copy-" + std::to_string(1000 + i)},
+                         {"provider", "CopyCloud"},
+                         {"instance", "c.8x"},
+                         {"region", "r1"},
+                         {"gpu", "gpu-h"},
+                         {"gpu_count", 8},
+                         {"usd_per_hour", {{"on-demand", 55.0}}},
+                         {"interconnect", "nvswitch"},
+                         {"tier", "hyperscaler"},
+                         {"source", "fixture"},
+                         {"as_of", "2026-01-15"}});
+    const gpucost::test::TempFile overlay(Json{{"cloud", cloud}}.dump(), "copies.json");
+    const auto with = [&](const std::string& format) {
+        return run_ok(fixture({"--add-catalog", overlay.path.string(), "--format", format, "--quiet"}));
+    };
+    const std::string more = "11 more rows, ranked lower, are not shown: --format csv or json gives every row.";
+    const std::string table = with("table");
+    CHECK_THAT(table, Catch::Matchers::Contains(more));
+    CHECK_THAT(table, Catch::Matchers::Contains("\n  1000  "));  // the last row shown
+    CHECK_THAT(table, !Catch::Matchers::Contains("\n  1001  "));
+    CHECK_THAT(with("markdown"), Catch::Matchers::Contains(more));
+    const std::string page = with("html");
+    CHECK_THAT(page, Catch::Matchers::Contains(more));
+    CHECK(bar_keys(page).size() == 1000);
+    const Json report = Json::parse(gpucost::test::json_flattened(with("json")));
+    CHECK(report["rows"].size() == 1011);
+    const std::string csv = with("csv");
+    CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 1011);  // the header, then every row
 }

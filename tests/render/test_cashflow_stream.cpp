@@ -82,3 +82,47 @@ TEST_CASE("write_cash_flow: the wide, yearly and FOCUS views stream the same tex
         }
     }
 }
+
+// The text of `format` for the report `request` makes, kept whole (every comparison's profile held) or streamed
+// from a report that keeps none (ComparisonRequest::cash_flow_profiles, as `cashflow` asks for a streamed format).
+std::string cash_flow_text(const Catalog& catalog, ComparisonRequest request, const CashFlowView& view, Format format,
+                           bool streamed) {
+    request.cash_flow_profiles = !streamed;
+    CashFlowReport cash_flow = cash_flow_report(catalog, request);
+    cash_flow.view = view;
+    for (const Comparison& c : cash_flow.report.comparisons) CHECK(c.cash_flow.flows.empty() == streamed);
+    if (!streamed) return render(cash_flow, format, {});
+    std::string joined;
+    write_cash_flow(cash_flow, format, {}, [&](std::string_view piece) { joined += piece; });
+    return joined;
+}
+
+TEST_CASE("write_cash_flow: a report that keeps no profile streams the whole report's text, every layout and format") {
+    // The shipped catalogue (every build), a catalogue of several builds with a lead time, a loan and tax over 600
+    // months (the finance and interim categories), and the mini catalogue.
+    ComparisonRequest plain;
+    plain.flags.origin = "flag";
+    ComparisonRequest financed = plain;
+    financed.flags.set(AssumptionKey::horizon_months, 600.0);
+    financed.flags.set(AssumptionKey::lead_time_months, 4.0);
+    financed.flags.set(AssumptionKey::financing, Financing::loan);
+    financed.flags.set(AssumptionKey::tax_rate, 0.21);
+    const Catalog shipped = load_embedded_catalog();
+    const Catalog match = load_catalog_file(test_path("data/match_catalog.json"));
+    const Catalog mini = load_catalog_file(test_path("data/mini_catalog.json"));
+    const Date start{2027, 11, 1};
+    for (const auto& [catalog, request] :
+         {std::pair{&shipped, plain}, std::pair{&match, financed}, std::pair{&mini, financed}})
+        for (const CashFlowView& view : {CashFlowView{}, CashFlowView{CashFlowLayout::wide, CashFlowPeriod::month, {}},
+                                         CashFlowView{CashFlowLayout::wide, CashFlowPeriod::year, start},
+                                         CashFlowView{CashFlowLayout::long_rows, CashFlowPeriod::year, {}},
+                                         CashFlowView{CashFlowLayout::focus, CashFlowPeriod::month, start}})
+            for (const Format format :
+                 {Format::json, Format::csv, Format::tsv, Format::table, Format::markdown, Format::html}) {
+                if (view.layout == CashFlowLayout::focus && format != Format::csv && format != Format::tsv) continue;
+                CAPTURE(catalog->builds.size(), to_string(view.layout), to_string(view.by), to_string(format));
+                const std::string whole = cash_flow_text(*catalog, request, view, format, false);
+                CHECK(cash_flow_text(*catalog, request, view, format, true) == whole);
+                CHECK(whole.size() > 1000);
+            }
+}

@@ -19,6 +19,10 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
 // what render() throws (a --chart the terminal cannot draw) before the first piece.
 void write_cash_flow(const CashFlowReport& cash_flow, Format format, const RenderOptions& options,
                      const CashFlowSink& sink);
+// Whether write_cash_flow streams `format` under `options`: JSON, CSV, TSV, and the table and markdown without a
+// chart. Those read each comparison's profile only as they write it, so their report need keep none
+// (ComparisonRequest::cash_flow_profiles); a page, a picture or a chart draws from every profile at once.
+bool cash_flow_streams(Format format, const RenderOptions& options) noexcept;
 // Throws UsageError, one line, when `format` cannot show `view`: --layout focus is CSV or TSV, monthly and dated
 // (a start); xlsx and svg show the default view only.
 void check_cash_flow_view(const CashFlowView& view, Format format);

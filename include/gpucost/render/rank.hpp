@@ -11,12 +11,23 @@
 
 namespace gpucost {
 
+// The table, markdown, the page and the chart show the cheapest this many rows and say how many more there are; CSV,
+// TSV and JSON give every row. A ranking of a 100,000-offer price list has 30,000 rows: no one reads them on a
+// terminal, and their document took 120 MB (issue 21).
+inline constexpr std::size_t k_rank_rows_shown = 1000;
+
 // The ranking for people: title, requirements, the ranked table, the verdict, what was left out, the method, and
 // in HTML the chart, the workload's figures, every exclusion, the assumptions, warnings and the catalogue.
 Document document_of(const RankReport& report);
 // One row per build or offer, in rank order: the CSV contract (docs/output.md), new columns at the end.
 RowSet rows_of(const RankReport& report);
 std::string render_json(const RankReport& report, const RenderOptions& options = {});
+// The text of render_json, handed to `sink` a piece (about 1 MiB) at a time as the rows are written.
+void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink);
+// The text of render(report, format, options) handed to `sink`: JSON, CSV and TSV a piece at a time as the rows are
+// written, never held whole; the other formats whole (their tables show at most k_rank_rows_shown rows). Throws what
+// render() throws.
+void write_rank(const RankReport& report, Format format, const RenderOptions& options, const TextSink& sink);
 // The chart options.chart names ("rank", the only one). Throws UsageError for another name.
 std::string render_svg(const RankReport& report, const RenderOptions& options = {});
 extern template std::string render(const RankReport&, Format, const RenderOptions&);

@@ -15,6 +15,7 @@
 namespace gpucost {
 
 struct Comparison;
+struct CashFlowProfile;
 
 // The rows' shape: one row per category, side and period (long, the default); one row per period with every
 // category of both sides as columns (wide); FOCUS-shaped billing rows (focus: CSV and TSV only, dated by --start).
@@ -61,6 +62,11 @@ struct CashFlowPeriodRow {
     CashFlowAmount owning_saves;                                // cloud - build in the period
     CashFlowAmount owning_saves_cumulative;                     // cloud_cumulative - build_cumulative
 };
+
+// Calls `visit` with the month-by-month profile of `c`: the one its report kept, or, when the report kept none
+// (ComparisonRequest::cash_flow_profiles), one made again now by the engine from the comparison's own evaluation and
+// assumptions, the same to the bit; it lives for the call only. Throws what `visit` throws.
+void with_profile(const Comparison& c, const std::function<void(const CashFlowProfile&)>& visit);
 
 // Visits the periods of `c` in order under `view` (its period and start; the layout is the writers'). The sums run
 // in the engine's flow order, so a month's figures are the engine's bit for bit. Throws what `visit` throws.

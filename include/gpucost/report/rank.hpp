@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/model/assumptions.hpp"
@@ -70,8 +71,18 @@ struct RankReport {
     std::optional<std::string> region;    // offers only
     std::optional<std::string> provider;  // offers only
     std::vector<RankRow> rows;            // ascending by usd_per_million_units, ties by total, then kind and id
-    std::vector<Excluded> excluded;       // builds and offers left out, and why (Excluded::build_id is empty)
+    // Builds and offers left out, and why (Excluded::build_id is empty), by kind then id, as the request's listing
+    // asks: every build; every offer when it lists every one, else the offers it names (the user's own files), at
+    // most listing.most_named_per_build in all (rank judges each offer once, alone, not per build).
+    std::vector<Excluded> excluded;
+    std::vector<ExclusionCount> exclusion_counts;  // every one left out, by kind (builds first) then rule; no build_id
+    std::int64_t unnamed_offers = 0;               // offers the listing names left out past its cap, not listed
 };
+
+// The name JSON gives a rule that leaves a build or an offer out of a ranking: the engine's (exclusion_rule_name of
+// match_words.hpp), and "lead-time" for a build whose lead time needs a like-for-like rental that no offer gives
+// (Exclusion::none: the only rule of rank's own).
+std::string_view rank_rule_name(Exclusion rule) noexcept;
 
 // Ranks every build and offer of `catalog` for the workload `request.match.workload` under the request's
 // assumptions, requirements, tiers and region/provider filters; with `request.max_age_days`, figures older than
