@@ -104,6 +104,15 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
         else
             catalog.workloads.push_back(std::move(w));
     }
+    // API offers likewise, by their own ids.
+    for (ApiOffer& o : overlay.api_offers) {
+        const auto held = std::find_if(catalog.api_offers.begin(), catalog.api_offers.end(),
+                                       [&](const ApiOffer& mine) { return mine.id == o.id; });
+        if (held != catalog.api_offers.end())
+            *held = std::move(o);
+        else
+            catalog.api_offers.push_back(std::move(o));
+    }
 
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);

@@ -210,6 +210,10 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
         throw UsageError(
             "--format xlsx: financing and tax (--financing, --tax-rate) are not in the workbook's formulas "
             "yet; use JSON or CSV for this run, or drop them for a workbook");
+    if (report.comparisons.front().api)
+        throw UsageError(
+            "--format xlsx: the per-token API beside the comparison (--workload with an api offer of its model) is "
+            "not in the workbook's formulas yet; use JSON or CSV for this run");
     return workbook_bytes(report.comparisons.front());
 }
 

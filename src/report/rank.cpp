@@ -7,6 +7,7 @@
 
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
+#include "gpucost/report/api_alternative.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -204,6 +205,12 @@ RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& re
     report.provider = request.provider;
     rank_builds(catalog, request, w, report);
     rank_offers(catalog, request, w, report);
+    // Per-token APIs of the workload's model (issue 20), beside the builds and offers. An API has no tier, so any
+    // --tier leaves it out, as it does an unclassified offer; --provider keeps only its own.
+    for (RankRow& row : api_rank_rows(catalog, w, request.match.requirements,
+                                      std::make_shared<const ResolvedAssumptions>(report.header.assumptions)))
+        if (!request.match.tiers && (!request.provider || *request.provider == row.provider))
+            report.rows.push_back(std::move(row));
     if (report.rows.empty())
         throw DataError(fmt::format("nothing to rank for workload {}: no build or offer meets the requirements and has "
                                     "a figure for it ({} left out; --verbose lists why)",
