@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::check_golden;
@@ -108,4 +110,19 @@ TEST_CASE("catalog validate counts api offers, and refuses an API price of zero 
           "gpucost: error: data/bad/api_zero_price.json: /api_offers/0/usd_per_million_output_tokens: must be in (0, "
           "10000] USD per million tokens, got 0\n"
           "gpucost: error: data/bad/api_zero_price.json: not valid: 1 error, 0 warnings\n");
+}
+
+TEST_CASE("shipped: an office's two RTX 4090s on Llama 3 8B against AWS Bedrock's Llama 3 8B Instruct") {
+    const auto r = ok({"compare", "--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp",
+                       "--hours-per-week", "40", "--format", "json"});
+    const Json api = Json::parse(gpucost::test::json_flattened(r.out))["comparisons"][0]["api"];
+    const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
+    const double t_b = *shipped.find_workload("llm-8b-chat-llamacpp")->throughput("rtx-4090");
+    // 2 GPUs x T_b x 3,600 s x 40 h x 730 / 168 used hours: with T_b 127.74, 919,728 x 173.81 = 159.86 M tokens a
+    // month; x $0.60 per million output tokens (no prompt tokens: the workload counts generated ones) = $95.91.
+    const double tokens = 2.0 * t_b * 3600.0 * 40.0 * 730.0 / 168.0;
+    CHECK(api["api_offer_id"] == "aws-bedrock-llama3-8b-instruct");
+    CHECK(api["output_tokens_per_month"].get<double>() == Approx(tokens));
+    CHECK(api["usd_per_month"].get<double>() == Approx(tokens / 1e6 * 0.60));
+    CHECK(api["input_tokens_per_output_token"] == 0.0);
 }
