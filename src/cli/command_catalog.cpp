@@ -241,9 +241,12 @@ int run_validate(const ValidateOptions& o, const Io& io) {
             return static_cast<int>(ExitCode::data);
         }
     }
-    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers, {} assumptions; {} warning{}\n",
+    // Per-token API offers (issue 20) are counted when a catalogue has some; a catalogue without keeps its line.
+    const std::size_t api_count = catalog.api_offers.size();
+    const std::string apis = api_count == 0 ? "" : fmt::format(", {} API offer{}", api_count, plural(api_count));
+    io.out << fmt::format("OK: {}: {} GPUs, {} builds, {} cloud offers{}, {} assumptions; {} warning{}\n",
                           escape_visible(catalog.origin), catalog.gpus.size(), catalog.builds.size(),
-                          catalog.cloud.size(), k_assumption_count, warning_count, plural(warning_count));
+                          catalog.cloud.size(), apis, k_assumption_count, warning_count, plural(warning_count));
     return static_cast<int>(ExitCode::success);
 }
 

@@ -23,6 +23,11 @@ constexpr double k_max_disk_tb = 1e5;
 constexpr double k_max_throughput = 1e12;
 // The largest memory one instance of a workload may ask, GB: far above any machine, so only a unit mistake is refused.
 constexpr double k_max_workload_memory_gb = 1e5;
+// The highest price per million tokens an API offer may state, USD: above any published one by far, so only a unit
+// mistake (per token, per thousand) is refused.
+constexpr double k_max_usd_per_million_tokens = 1e4;
+// Prompt tokens per generated token a workload may state: long-context retrieval stays far below it.
+constexpr double k_max_input_tokens_per_output_token = 1e4;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
@@ -102,6 +107,11 @@ Workload read_workload(JsonReader& r, const JsonObject& e, const std::string& pa
     if (w.max_gpus_per_instance && !w.memory_gb_per_instance)
         r.error(child_path(path, "max_gpus_per_instance"),
                 "is given without memory_gb_per_instance; state the memory one instance needs, or drop it");
+    w.model = text(r.string(e.scalar("model"), path, "model", false));
+    w.input_tokens_per_output_token =
+        r.number(e.scalar("input_tokens_per_output_token"), path, "input_tokens_per_output_token", 0,
+                 k_max_input_tokens_per_output_token, false)
+            .value_or(0.0);
     read_provenance(r, e, path, w.provenance);
     return w;
 }
@@ -215,6 +225,70 @@ void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus,
             continue;
         }
         c.workloads.push_back(std::move(w));
+        index_of.push_back(index);
+    }
+}
+
+namespace {
+
+ApiOffer read_api_offer(JsonReader& r, const JsonObject& e, const std::string& path) {
+    r.unknown_keys(e.keys(), path, k_api_offer_keys);
+    ApiOffer o;
+    if (const auto id = r.string(e.scalar("id"), path, "id", true)) {
+        if (is_valid_id(*id))
+            o.id = *id;
+        else
+            r.error(child_path(path, "id"),
+                    fmt::format("must be 1 to 100 letters, digits, '.', '_', '-' or '+', got {}", quote_value(*id)));
+    }
+    o.provider = text(r.string(e.scalar("provider"), path, "provider", true));
+    o.model = text(r.string(e.scalar("model"), path, "model", true));
+    o.api_model = text(r.string(e.scalar("api_model"), path, "api_model", false));
+    // A price of zero would make the API free work: refused, as a negative one is (exit 3).
+    o.usd_per_million_input_tokens =
+        r.number(e.scalar("usd_per_million_input_tokens"), path, "usd_per_million_input_tokens", 0,
+                 k_max_usd_per_million_tokens, true, true, "USD per million tokens")
+            .value_or(0.0);
+    o.usd_per_million_output_tokens =
+        r.number(e.scalar("usd_per_million_output_tokens"), path, "usd_per_million_output_tokens", 0,
+                 k_max_usd_per_million_tokens, true, true, "USD per million tokens")
+            .value_or(0.0);
+    o.compliance = read_offer_compliance(r, e, path);
+    read_provenance(r, e, path, o.provenance);
+    return o;
+}
+
+}  // namespace
+
+void read_api_offers(JsonReader& r, const JsonObject& root, Catalog& c) {
+    const element* section = root.find("api_offers");
+    if (section == nullptr) return;  // optional in every document
+    simdjson::dom::array array;
+    if (section->get_array().get(array) != simdjson::SUCCESS) {
+        r.error("/api_offers", fmt::format("must be a list, got {}", describe(scalar_of(*section))));
+        return;
+    }
+    std::size_t i = 0;
+    std::vector<std::size_t> index_of;  // each kept offer's index in the file
+    JsonObject e;
+    for (const element entry : array) {
+        const std::size_t index = i++;
+        const std::string path = child_path("/api_offers", index);
+        if (!entry.is_object()) {
+            r.error(path, fmt::format("must be an object, got {}", describe(scalar_of(entry))));
+            continue;
+        }
+        e.assign(entry);
+        ApiOffer o = read_api_offer(r, e, path);
+        const auto first = std::find_if(c.api_offers.begin(), c.api_offers.end(),
+                                        [&](const ApiOffer& seen) { return !o.id.empty() && seen.id == o.id; });
+        if (first != c.api_offers.end()) {
+            r.error(child_path(path, "id"),
+                    fmt::format("duplicate api offer id {} (first at /api_offers/{})", quote_value(o.id),
+                                index_of[static_cast<std::size_t>(first - c.api_offers.begin())]));
+            continue;
+        }
+        c.api_offers.push_back(std::move(o));
         index_of.push_back(index);
     }
 }

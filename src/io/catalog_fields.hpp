@@ -28,5 +28,7 @@ void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& pat
 
 // The root's "workloads" list, optional in every document; every per_gpu key must be a GPU of `gpus`.
 void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c);
+// The root's "api_offers" list (per-token APIs), optional in every document: prices per million tokens > 0.
+void read_api_offers(JsonReader& r, const JsonObject& root, Catalog& c);
 
 }  // namespace gpucost

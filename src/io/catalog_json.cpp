@@ -342,6 +342,7 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     read_builds(r, root, ids, c, ctx);
     read_cloud(r, root, ids, c, ctx);
     read_workloads(r, root, ctx.gpus, c);
+    read_api_offers(r, root, c);
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
     return c;

@@ -112,6 +112,8 @@ Json write_workload(const Workload& w) {
     Json j = {{"id", w.id}, {"name", w.name}, {"unit", w.unit}, {"per_gpu", per_gpu}};
     put(j, "memory_gb_per_instance", w.memory_gb_per_instance);
     put(j, "max_gpus_per_instance", w.max_gpus_per_instance);
+    if (!w.model.empty()) j["model"] = w.model;
+    if (w.input_tokens_per_output_token != 0.0) j["input_tokens_per_output_token"] = w.input_tokens_per_output_token;
     write_provenance(j, w.provenance);
     return j;
 }

@@ -77,12 +77,18 @@ void fields(F& f, T& w) {
 }
 template <typename F, is<Workload> T>
 void fields(F& f, T& w) {
-    f(w.id, w.name, w.unit, w.per_gpu, w.memory_gb_per_instance, w.max_gpus_per_instance, w.provenance);
+    f(w.id, w.name, w.unit, w.per_gpu, w.memory_gb_per_instance, w.max_gpus_per_instance, w.model,
+      w.input_tokens_per_output_token, w.provenance);
+}
+template <typename F, is<ApiOffer> T>
+void fields(F& f, T& a) {
+    f(a.id, a.provider, a.model, a.api_model, a.usd_per_million_input_tokens, a.usd_per_million_output_tokens,
+      a.compliance, a.provenance);
 }
 template <typename F, is<Catalog> T>
 void fields(F& f, T& c) {
     f(c.schema_version, c.as_of, c.currency, c.origin, c.assumptions, c.assumption_ranges, c.gpus, c.builds, c.cloud,
-      c.workloads, c.warnings);
+      c.workloads, c.api_offers, c.warnings);
 }
 
 #if defined(__GLIBCXX__) && defined(__x86_64__)
@@ -91,7 +97,8 @@ void fields(F& f, T& c) {
 static_assert(sizeof(Problem) == 64 && sizeof(Provenance) == 128 && sizeof(Range) == 40 && sizeof(Address) == 80);
 static_assert(sizeof(RangeEntry) == 248 && sizeof(AssumptionLayer) == 4352 && sizeof(Gpu) == 376);
 static_assert(sizeof(Build) == 4688 && sizeof(OfferCompliance) == 72 && sizeof(CloudOffer) == 544);
-static_assert(sizeof(WorkloadFigure) == 40 && sizeof(Workload) == 280 && sizeof(Catalog) == 4600);
+static_assert(sizeof(WorkloadFigure) == 40 && sizeof(Workload) == 320 && sizeof(Catalog) == 4624);
+static_assert(sizeof(ApiOffer) == 352);
 #endif
 
 // ---- The walkers. -----------------------------------------------------------------------------------------------

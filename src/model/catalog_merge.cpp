@@ -78,6 +78,19 @@ void merge_section(const Index& index, std::vector<T>& into, std::vector<T>& fro
     }
 }
 
+// Each entry of `from` replaces the entry of `into` with its id, or is appended (a linear scan: a catalogue holds
+// tens).
+template <class Entry>
+void replace_by_id(std::vector<Entry>& into, std::vector<Entry>& from) {
+    for (Entry& e : from) {
+        const auto held = std::find_if(into.begin(), into.end(), [&](const Entry& mine) { return mine.id == e.id; });
+        if (held != into.end())
+            *held = std::move(e);
+        else
+            into.push_back(std::move(e));
+    }
+}
+
 }  // namespace
 
 void merge_catalog(Catalog& catalog, Catalog overlay) {
@@ -95,15 +108,10 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
     merge_section(index, catalog.builds, overlay.builds, Section::builds, base_origin, problems);
     merge_section(index, catalog.cloud, overlay.cloud, Section::cloud, base_origin, problems);
 
-    // Workloads have ids of their own: an overlay's replaces the catalogue's of the same id, the rest are appended.
-    for (Workload& w : overlay.workloads) {
-        const auto held = std::find_if(catalog.workloads.begin(), catalog.workloads.end(),
-                                       [&](const Workload& mine) { return mine.id == w.id; });
-        if (held != catalog.workloads.end())
-            *held = std::move(w);
-        else
-            catalog.workloads.push_back(std::move(w));
-    }
+    // Workloads and API offers have ids of their own: an overlay's replaces the catalogue's of the same id whole,
+    // the rest are appended.
+    replace_by_id(catalog.workloads, overlay.workloads);
+    replace_by_id(catalog.api_offers, overlay.api_offers);
 
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);

@@ -115,10 +115,15 @@ std::vector<Problem> unfollowable_sources(const Catalog& catalog) {
     check_section(catalog.builds, "builds", out);
     check_section(catalog.cloud, "cloud", out);
     check_section(catalog.workloads, "workloads", out);
+    check_section(catalog.api_offers, "api_offers", out);
     for (std::size_t i = 0; i < catalog.cloud.size(); ++i)
         if (const auto& c = catalog.cloud[i].compliance)
             if (const auto why = unfollowable_source(c->source))
                 out.push_back({fmt::format("/cloud/{}/compliance/source", i), *why});
+    for (std::size_t i = 0; i < catalog.api_offers.size(); ++i)
+        if (const auto& c = catalog.api_offers[i].compliance)
+            if (const auto why = unfollowable_source(c->source))
+                out.push_back({fmt::format("/api_offers/{}/compliance/source", i), *why});
     return out;
 }
 

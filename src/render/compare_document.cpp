@@ -126,6 +126,7 @@ Document detail(const Report& report) {
     verdict.add(Paragraph{words(deciding_text(c)), Role::note})
         .add(Paragraph{words(spot_sentence(c)), Role::note})
         .add(Paragraph{downtime_inline(c)})
+        .add(Paragraph{api_inline(c)})
         .add(break_even, k_html_only)
         .add(payback, k_html_only)
         .add(notes, k_html_only);

@@ -112,6 +112,11 @@ Row comparison_row(const Comparison& c) {
                                   ? Field::of_number(c.availability.lost_gpu_hours)
                                   : Field::missing());
     row.finance(c);
+    // The per-token API under --workload (issue 20), at the end of the contract.
+    const auto& api = c.api;
+    row.add("api_offer_id", Field::of_text(api ? api->api_offer_id : ""));
+    row.add("api_usd_per_month", api ? Field::of_money(api->usd_per_month) : Field::missing());
+    row.add("api_total_usd", api ? Field::of_money(api->total_usd) : Field::missing());
     return row;
 }
 

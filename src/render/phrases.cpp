@@ -273,4 +273,36 @@ std::string currency_note(const Currency& currency) {
                        currency.code, exact_number(currency.per_usd), currency.code);
 }
 
+Inline api_inline(const Comparison& c) {
+    if (!c.api) return {};
+    const ApiAlternative& api = *c.api;
+    const double used = c.result.used_hours_per_month;
+    const double tokens_per_second = used > 0.0 ? api.output_tokens_per_month / (used * 3600.0) : 0.0;
+    const double own = c.result.build.total_usd;
+    const double rent = c.result.cloud.total_usd;
+    const char* least = api.total_usd < std::min(own, rent) ? "the API" : own <= rent ? "owning" : "renting";
+    return {fmt::format("Through an API: {} {} ({}) at ", api.provider, api.api_model, api.model),
+            cell::money_rate(api.usd_per_million_input_tokens),
+            " in and ",
+            cell::money_rate(api.usd_per_million_output_tokens),
+            fmt::format(" out per million tokens does the same work, {} million generated tokens a month ({} "
+                        "tokens/s x {} used hours) with {} prompt tokens for each{}: ",
+                        format_grouped(api.output_tokens_per_month / 1e6, 1), exact_number(tokens_per_second),
+                        format_grouped(used, 1), exact_number(api.input_tokens_per_output_token),
+                        api.input_tokens_per_output_token == 0.0
+                            ? " (the workload counts generated tokens only, so this is a floor)"
+                            : ""),
+            cell::money(api.usd_per_month),
+            " a month, ",
+            cell::money(api.total_usd),
+            fmt::format(" over {} discounted as the other totals, against ", months_text(c.assumptions.values.months)),
+            cell::money(own),
+            " to own and ",
+            cell::money(rent),
+            fmt::format(" to rent: {} costs least ({}; {}, as of {}).", least,
+                        api.candidates > 1 ? fmt::format("the cheapest of {} API offers of the model", api.candidates)
+                                           : "the only API offer of the model",
+                        api.source, api.as_of)};
+}
+
 }  // namespace gpucost

@@ -22,6 +22,7 @@ std::string figures_text(const RankRow& row) {
 }
 
 std::string what_text(const RankRow& row) {
+    if (row.kind == "api") return fmt::format("API offer {} ({}, by the token)", row.id, row.name);
     return fmt::format("{} {} ({} x {}{})", row.kind == "build" ? "build" : "cloud offer", row.id, row.gpu_count,
                        row.gpu_id, row.tier.empty() ? "" : ", " + row.tier);
 }
@@ -50,10 +51,15 @@ std::string requirements_line(const RankReport& report) {
 }
 
 std::string method_note(const RankReport& report) {
+    const bool apis =
+        std::any_of(report.rows.begin(), report.rows.end(), [](const RankRow& r) { return r.kind == "api"; });
     return fmt::format("A build is owned (its whole cost over the horizon, as compare counts it); an offer is one "
                        "instance rented for the same hours. Work: GPUs x throughput x the hours of use. The figure "
-                       "is levelized: the discounted total over the work discounted month by month at the same rate. "
+                       "is levelized: the discounted total over the work discounted month by month at the same rate.{} "
                        "Throughputs: {}, {}.",
+                       apis ? " An API is bought by the token: its row prices one million generated tokens, the "
+                              "output price plus the workload's prompt tokens for each at the input price."
+                            : "",
                        report.workload.source, report.workload.as_of);
 }
 
@@ -115,11 +121,12 @@ Table ranking(const RankReport& report) {
     for (std::size_t i = 0; i < rows_shown(report); ++i) {
         const RankRow& r = report.rows[i];
         const bool build = r.kind == "build";
+        const bool api = r.kind == "api";
         TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
-                      build ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id),
-                      fmt::format("{} x {}", r.gpu_count, r.gpu_id), r.tier.empty() ? "-" : r.tier,
-                      cell::quantity(r.work_units / k_units_per_rank_figure), cell::money(r.total_usd),
-                      cell::money_rate(r.usd_per_million_units), figures_text(r)}};
+                      build || api ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id),
+                      api ? std::string("-") : fmt::format("{} x {}", r.gpu_count, r.gpu_id),
+                      r.tier.empty() ? "-" : r.tier, cell::quantity(r.work_units / k_units_per_rank_figure),
+                      cell::money(r.total_usd), cell::money_rate(r.usd_per_million_units), figures_text(r)}};
         if (taxed(report)) row.cells.insert(row.cells.begin() + 9, cell::money_rate(r.pre_tax_usd_per_million_units));
         table.rows.push_back(std::move(row));
     }
@@ -147,7 +154,7 @@ void add_workload_section(Document& d, const RankReport& report) {
                 true};
     std::vector<std::string> seen;
     for (const RankRow& r : report.rows) {
-        if (std::find(seen.begin(), seen.end(), r.gpu_id) != seen.end()) continue;
+        if (r.gpu_id.empty() || std::find(seen.begin(), seen.end(), r.gpu_id) != seen.end()) continue;
         seen.push_back(r.gpu_id);
         table.rows.push_back({{r.gpu_id, r.gpu_name, cell::exact(r.throughput_per_gpu)}});
     }

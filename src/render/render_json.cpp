@@ -1,3 +1,4 @@
+#include "api_json.hpp"
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
@@ -228,6 +229,8 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
     };
     // Only with a tax rate (issue 24), last: a run without tax keeps its keys as they were.
     if (c.reading.pre_tax) out["pre_tax"] = pre_tax_json(*c.reading.pre_tax, c, money);
+    // Only under --workload when an API serves its model (issue 20), last for the same reason.
+    if (c.api) out["api"] = api_json(*c.api, money);
     return out;
 }
 

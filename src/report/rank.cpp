@@ -9,6 +9,7 @@
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
+#include "gpucost/report/api_alternative.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -247,9 +248,15 @@ RankReport build_rank_report(const Catalog& catalog, const ComparisonRequest& re
     report.provider = request.provider;
     // At most one row a build and an offer: reserved whole, so the rows are never copied as they grow (the pages of
     // the rows left out are never touched, so they take no memory).
-    report.rows.reserve(catalog.builds.size() + catalog.cloud.size());
+    report.rows.reserve(catalog.builds.size() + catalog.cloud.size() + catalog.api_offers.size());
     rank_builds(catalog, request, w, report);
     rank_offers(catalog, request, w, report);
+    // Per-token APIs of the workload's model (issue 20), beside the builds and offers. An API has no tier, so any
+    // --tier leaves it out, as it does an unclassified offer; --provider keeps only its own.
+    for (RankRow& row : api_rank_rows(catalog, w, request.match.requirements,
+                                      std::make_shared<const ResolvedAssumptions>(report.header.assumptions)))
+        if (!request.match.tiers && (!request.provider || *request.provider == row.provider))
+            report.rows.push_back(std::move(row));
     if (report.rows.empty()) {
         std::int64_t left_out = 0;
         for (const ExclusionCount& n : report.exclusion_counts) left_out += n.count;

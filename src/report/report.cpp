@@ -8,6 +8,7 @@
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
+#include "gpucost/report/api_alternative.hpp"
 #include "gpucost/report/freshness.hpp"
 #include "gpucost/report/match_words.hpp"
 #include "gpucost/util/error.hpp"
@@ -62,8 +63,12 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.cloud_spec = cloud_spec_of(offer, pricing);
     const std::int64_t n = instances > 0 ? instances : instances_needed(build.gpu_count, offer.gpu_count);
     c.rental = rental_spec(offer, pricing, build.gpu_count, n);
-    c.backup =
-        backup_rental(catalog, build, c.build_spec, assumptions.values, named_backup(catalog, build, request), &offer);
+    MatchOptions scope;  // the compared offer's bounds bind the backup too: --tier, --require, --region, --provider
+    scope.tiers = request.match.tiers;
+    scope.requirements = request.match.requirements;
+    scope.filters = {request.region, request.provider};
+    c.backup = backup_rental(catalog, build, c.build_spec, assumptions.values, named_backup(catalog, build, request),
+                             &offer, scope);
     // The lead time's interim cloud and the downtime cover are both this rental, whatever --pricing says.
     c.rental.interim_usd_per_hour = c.backup ? c.backup->usd_per_hour : 0.0;
     c.rental.interim_pricing = c.backup ? c.backup->pricing : Pricing::on_demand;
@@ -189,13 +194,15 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
     c.offer_choice = choice_text(build, match, options, c.assumptions, request);
     c.tier_offers = tier_offers(match);
     c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
+    c.api = api_alternative(catalog, build, options.workload, options.requirements, c.assumptions.values);
     return c;
 }
 
 }  // namespace
 
 std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
-                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback) {
+                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback,
+                                          const MatchOptions& scope) {
     const Pricing chosen = a.pricing;
     a.pricing = Pricing::on_demand;
     const CloudOffer* offer = named;
@@ -203,6 +210,9 @@ std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& b
     if (offer == nullptr) {
         MatchOptions options;
         options.level = MatchLevel::like_for_like;
+        options.tiers = scope.tiers;
+        options.requirements = scope.requirements;
+        options.filters = scope.filters;
         const Match m = match_offer(catalog, build, spec, a, options);
         offer = m.offer;
         instances = m.instances;
@@ -223,7 +233,10 @@ std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& b
     b.pricing = pricing;
     const std::string at = pricing == Pricing::on_demand ? "on-demand" : to_string(pricing);
     const char* how = named != nullptr ? "named by --backup-offer" : "the compared offer (no like-for-like one)";
-    b.basis = matched ? "the cheapest like-for-like on-demand offer" : fmt::format("{}, at its {} price", how, at);
+    const bool bounded = scope.tiers || !scope.requirements.empty() || scope.filters.region || scope.filters.provider;
+    b.basis = matched ? fmt::format("the cheapest like-for-like on-demand offer{}",
+                                    bounded ? " within --tier, --require, --region and --provider" : "")
+                      : fmt::format("{}, at its {} price", how, at);
     return b;
 }
 
@@ -287,6 +300,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
     c.offer_choice = "chosen with --cloud";
     c.match_level = "chosen";
     c.equivalence = equivalence_of(*build, *offer, c.result.cloud.instances, options);
+    c.api = api_alternative(catalog, *build, options.workload, options.requirements, c.assumptions.values);
     if (offer->gpu != build->gpu && !c.equivalence)
         warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
                                        "the comparison is of cost, not of equal work",

@@ -29,7 +29,10 @@ RANGE = ["--range", "hours_per_week=20:60:30"]
 # command words, body key, schema file, and the argument lists each is run with.
 CASES = [
     (["compare"], "report", "report", [MINI, MINI + ["--build", "box-a4"], [], ["--pricing", "spot"],
-                                       MINI + ["--tax-rate", "0.21", "--financing", "loan", "--loan-rate", "0.08"]]),
+                                       MINI + ["--tax-rate", "0.21", "--financing", "loan", "--loan-rate", "0.08"],
+                                       ["--catalog", "data/api_catalog.json", "--build", "duo-c", "--workload",
+                                        "chat"],
+                                       ["--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp"]]),
     (["check"], "check", "report", [MINI + ["--max-payback-months", "24", "--expect", "build"],
                                     ["--max-age-days", "36500"]]),
     (["cashflow"], "cash_flow", "cashflow", [MINI, MINI + ["--build", "box-a4"], ["--lead-time-months", "4"],

@@ -161,6 +161,8 @@ TEST_CASE("rows_of(Listing) as CSV: one header, a row per entry, exact numbers, 
                             {{"g1", 1234.5}, {"g2", 0.25}},
                             std::nullopt,
                             std::nullopt,
+                            "",
+                            0.0,
                             Provenance{"wsrc", "2026-04", "", ""}}};
     const std::string csv = csv_of(l);
     const std::string header = csv.substr(0, csv.find('\n'));

@@ -50,9 +50,11 @@ CASES = [
                                "--lead-time-months", "5", "--resale", "curve", "--resale-decline-per-year", "0.3",
                                "--storage-tb", "50", "--cloud-storage-usd-per-tb-month", "20",
                                "--on-demand-overhead", "0.1", "--discount-rate", "0.07"]),
-    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental.
+    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental. A workload
+    # whose model an API serves (llm-8b-chat-llamacpp) is refused for xlsx (issue 20: the API figure is not in the
+    # workbook yet), so this case uses a training workload.
     ("rtx4090-any-workload", ["compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
-                              "llm-8b-chat-llamacpp"]),
+                              "image-train-resnet50"]),
     ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
     # Financing and tax (issue 24): a loan, each lease end, tax by MACRS with bonus and Section 179 (its limit cut by
     # the phase-out), straight line, both timings, a term past the horizon, an fmv buyout before it.

@@ -15,8 +15,9 @@ namespace gpucost {
 
 // The keys a catalogue file may hold: at its root, in a GPU, a build and a cloud offer, in every entry's
 // provenance, in an offer's usd_per_hour and in a workload. "spec_source" is read (and not kept) for GPUs only.
-inline const std::vector<std::string> k_catalog_root_keys = {
-    "schema_version", "as_of", "currency", "assumptions", "gpus", "builds", "cloud", "workloads", "note", "source"};
+inline const std::vector<std::string> k_catalog_root_keys = {"schema_version", "as_of",  "currency", "assumptions",
+                                                             "gpus",           "builds", "cloud",    "workloads",
+                                                             "api_offers",     "note",   "source"};
 inline const std::vector<std::string> k_provenance_keys = {"source", "as_of", "confidence", "note"};
 inline const std::vector<std::string> k_gpu_keys = {
     "id",         "name",        "vendor",      "vram_gb",    "tdp_w",      "idle_w",
@@ -45,9 +46,30 @@ inline const std::vector<std::string> k_cloud_keys = {"id",
                                                       "confidence",
                                                       "note"};
 // A workload: what it measures, in which unit, from which one source, and each GPU's throughput.
-inline const std::vector<std::string> k_workload_keys = {
-    "id",     "name",  "unit",       "per_gpu", "memory_gb_per_instance", "max_gpus_per_instance",
-    "source", "as_of", "confidence", "note"};
+inline const std::vector<std::string> k_workload_keys = {"id",
+                                                         "name",
+                                                         "unit",
+                                                         "per_gpu",
+                                                         "memory_gb_per_instance",
+                                                         "max_gpus_per_instance",
+                                                         "model",
+                                                         "input_tokens_per_output_token",
+                                                         "source",
+                                                         "as_of",
+                                                         "confidence",
+                                                         "note"};
+// A per-token API offer: the provider, the open model, its prices per million tokens and where they come from.
+inline const std::vector<std::string> k_api_offer_keys = {"id",
+                                                          "provider",
+                                                          "model",
+                                                          "api_model",
+                                                          "usd_per_million_input_tokens",
+                                                          "usd_per_million_output_tokens",
+                                                          "compliance",
+                                                          "source",
+                                                          "as_of",
+                                                          "confidence",
+                                                          "note"};
 // An offer's "compliance" object: the attributes and the provider's page that attests them.
 inline const std::vector<std::string> k_compliance_keys = {"attributes", "source", "as_of"};
 // What the reader also accepts: the range objects (docs/uncertainty.md), read but not written back by `catalog add`.

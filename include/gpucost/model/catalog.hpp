@@ -125,11 +125,29 @@ struct Workload {
     std::optional<double> memory_gb_per_instance;
     // The most GPUs of one machine one instance may be split across (tensor or layer split); empty: 1.
     std::optional<std::int64_t> max_gpus_per_instance;
+    // The open model the work runs, as api_offers name it ("llama-3-8b-instruct"); empty: no API serves it.
+    std::string model;
+    // Prompt tokens an API bills for each token the work generates; 0 (the default): the benchmark counts generated
+    // tokens only, so an API's cost is its output price alone, a floor.
+    double input_tokens_per_output_token = 0.0;
     Provenance provenance;
 
     // The figure for GPU `gpu_id`; empty when the workload does not list it.
     std::optional<double> throughput(std::string_view gpu_id) const;
     bool operator==(const Workload&) const = default;
+};
+
+// A hosted open model sold by the token (issue 20): the third way to get LLM work done, beside owning and renting.
+struct ApiOffer {
+    std::string id;                              // unique among api_offers (their own namespace)
+    std::string provider;                        // "AWS Bedrock"
+    std::string model;                           // the open model, as workloads' "model" names it
+    std::string api_model;                       // the provider's own id for it
+    double usd_per_million_input_tokens = 0.0;   // > 0
+    double usd_per_million_output_tokens = 0.0;  // > 0
+    std::optional<OfferCompliance> compliance;   // empty: the catalogue knows of no attribute
+    Provenance provenance;
+    bool operator==(const ApiOffer&) const = default;
 };
 
 // The unit of work of a workload rate unit, "tokens" for "tokens/s"; empty when `unit` is not "<work>/s".
@@ -160,8 +178,9 @@ struct Catalog {
     std::vector<Gpu> gpus;
     std::vector<Build> builds;
     std::vector<CloudOffer> cloud;
-    std::vector<Workload> workloads;  // ids unique among workloads (their own namespace: --workload names one)
-    std::vector<Problem> warnings;    // unknown keys and other things worth a look
+    std::vector<Workload> workloads;   // ids unique among workloads (their own namespace: --workload names one)
+    std::vector<ApiOffer> api_offers;  // "api_offers": per-token APIs, ids unique among them
+    std::vector<Problem> warnings;     // unknown keys and other things worth a look
 
     const Gpu* find_gpu(std::string_view id) const;
     const Build* find_build(std::string_view id) const;

@@ -73,6 +73,9 @@ Inline discounting_inline(const Assumptions& assumptions);
 // A rental larger than the build (issue 20 item 10): "Not like for like: the offer rents 8 GPUs for the build's 4.
 // At its price per GPU-hour for 4 GPUs ($12.00/h), owning saves $1,234." Empty when like for like in size.
 Inline per_gpu_scaled_inline(const Comparison& comparison);
+// The per-token API beside the verdict (issue 20, --workload): the provider and model, its prices per million
+// tokens, the tokens a month and the split, its cost a month and over the horizon; empty without one.
+Inline api_inline(const Comparison& comparison);
 
 // "26", or "-" when owning does not pay back within the horizon.
 std::string payback_text(const Evaluation& evaluation);

@@ -110,6 +110,25 @@ struct WorkEquivalence {
     std::int64_t equivalent_gpus = 0;  // instances x GPUs per instance rented for the build's g GPUs
 };
 
+// What the build's work would cost through a per-token API of the same open model (issue 20; compare --workload):
+// the cheapest of the catalogue's api_offers for the workload's model that attests every required attribute.
+// Tokens are the build's: g x T_b generated tokens a second in every used hour.
+struct ApiAlternative {
+    std::string api_offer_id;
+    std::string provider;
+    std::string model;      // the open model (the workload's "model")
+    std::string api_model;  // the provider's id for it
+    double usd_per_million_input_tokens = 0.0;
+    double usd_per_million_output_tokens = 0.0;
+    double input_tokens_per_output_token = 0.0;  // the workload's split; 0: output tokens only (a floor)
+    double output_tokens_per_month = 0.0;        // g x T_b x 3,600 x used hours a month
+    double usd_per_month = 0.0;                  // undiscounted, at the prices above
+    double total_usd = 0.0;                      // over the horizon, discounted as every cost is
+    std::int64_t candidates = 0;                 // api offers of the model that met the requirements
+    std::string source;
+    std::string as_of;
+};
+
 // A build or an offer the match left out, and why, in the report's words; `rule` is the engine's code for it.
 struct Excluded {
     std::string kind;  // "build" or "offer"
@@ -201,6 +220,7 @@ struct Comparison {
     std::optional<PerGpuScaled> per_gpu_scaled;  // set when GPUs are paid for but unused: not like for like
     AvailabilityReading availability;            // downtime, and what it costs
     std::optional<BackupRental> backup;          // the interim and downtime rental; empty when nothing could serve
+    std::optional<ApiAlternative> api;           // under --workload, when an API serves the workload's model
 
     // The total of one category, USD.
     double cost_usd(Category category) const { return costs[static_cast<std::size_t>(category)].amount_usd; }
@@ -227,9 +247,11 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu);
 
 // The rental that stands in for the owned machine while it is on order or down (issue 20), whatever a.pricing
 // says: `named` (--backup-offer) when given, at its on-demand price (else its price at a.pricing); otherwise the
-// cheapest like-for-like offer at on-demand prices by cloud total under `a` (any region or provider); failing that,
-// `fallback` (the compared offer) the same way as `named`. Empty when none has a price.
+// cheapest like-for-like offer at on-demand prices by cloud total under `a`, within `scope`'s tiers, requirements and
+// region/provider filters (compare's --tier, --require, --region, --provider; its level and workload are not read);
+// failing that, `fallback` (the compared offer) the same way as `named`. Empty when none has a price.
 std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
-                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback);
+                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback,
+                                          const MatchOptions& scope = {});
 
 }  // namespace gpucost

@@ -1,0 +1,89 @@
+#include "gpucost/report/api_alternative.hpp"
+
+#include <fmt/format.h>
+
+#include "gpucost/engine/cost_model.hpp"
+
+namespace gpucost {
+namespace {
+
+constexpr double k_seconds_per_hour = 3600.0;
+constexpr double k_tokens_per_million = 1e6;
+
+bool attests(const ApiOffer& offer, const Requirements& required, const ComplianceSet& also) {
+    for (std::size_t c = 0; c < k_compliance_count; ++c)
+        if ((required.compliance[c] || also[c]) && (!offer.compliance || !offer.compliance->attributes[c]))
+            return false;
+    return true;
+}
+
+// USD per million generated tokens: the output price and the prompt tokens billed for each at the input price.
+double usd_per_million_generated(const ApiOffer& o, double input_tokens_per_output_token) {
+    return o.usd_per_million_output_tokens + input_tokens_per_output_token * o.usd_per_million_input_tokens;
+}
+
+}  // namespace
+
+std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Build& build, const Workload* workload,
+                                              const Requirements& required, const Assumptions& a) {
+    if (workload == nullptr || workload->model.empty()) return std::nullopt;
+    const auto t_b = workload->throughput(build.gpu);
+    if (!t_b) return std::nullopt;
+    // Generated tokens in one hour of use: g GPUs x T_b tokens/s x 3,600 s.
+    const double output_per_used_hour = static_cast<double>(build.gpu_count) * *t_b * k_seconds_per_hour;
+    const double ratio = workload->input_tokens_per_output_token;
+    std::optional<ApiAlternative> best;
+    std::int64_t candidates = 0;
+    for (const ApiOffer& o : catalog.api_offers) {
+        if (o.model != workload->model || !attests(o, required, build.require)) continue;
+        ++candidates;
+        const double usd_per_used_hour =
+            output_per_used_hour / k_tokens_per_million * usd_per_million_generated(o, ratio);
+        const double total = discounted_units(usd_per_used_hour, a);
+        if (best && total >= best->total_usd) continue;  // the first of equal totals, in catalogue order
+        best = ApiAlternative{o.id,
+                              o.provider,
+                              o.model,
+                              o.api_model,
+                              o.usd_per_million_input_tokens,
+                              o.usd_per_million_output_tokens,
+                              ratio,
+                              output_per_used_hour * used_hours_per_month(a.hours_per_week),
+                              usd_per_used_hour * used_hours_per_month(a.hours_per_week),
+                              total,
+                              0,
+                              o.provenance.source,
+                              o.provenance.as_of};
+    }
+    if (best) best->candidates = candidates;
+    return best;
+}
+
+std::vector<RankRow> api_rank_rows(const Catalog& catalog, const Workload& workload, const Requirements& required,
+                                   const std::shared_ptr<const ResolvedAssumptions>& assumptions) {
+    std::vector<RankRow> rows;
+    if (workload.model.empty()) return rows;
+    for (const ApiOffer& o : catalog.api_offers) {
+        if (o.model != workload.model || !attests(o, required, ComplianceSet{})) continue;
+        RankRow row;
+        row.kind = "api";
+        row.id = o.id;
+        row.name = fmt::format("{} {}", o.provider, o.api_model.empty() ? o.model : o.api_model);
+        row.gpu_count = 0;  // bought by the token: no machine
+        row.provider = o.provider;
+        row.assumptions = assumptions;
+        row.used_hours = used_hours_per_month(assumptions->values.hours_per_week) *
+                         static_cast<double>(assumptions->values.months);  // the same hours of use as every row
+        // One million generated tokens, bought at today's price: its cost is the figure (levelized or not, the
+        // same, since price and work are discounted alike).
+        row.work_units = k_tokens_per_million;
+        row.discounted_work_units = k_tokens_per_million;
+        row.total_usd = usd_per_million_generated(o, workload.input_tokens_per_output_token);
+        row.usd_per_million_units = row.total_usd;
+        row.figures = {{"API offer", o.id, o.provenance.as_of, o.provenance.confidence, o.provenance.note}};
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace gpucost

@@ -1,0 +1,128 @@
+// The per-token API beside compare's verdict (issue 20), on tests/data/api_catalog.json at 168 h/week for 10 months
+// and no discounting, so a month has 730 used hours and a total is 10 months of the same amount. build duo-c holds
+// 2 x gpu-c; workload chat gives gpu-c 100 tokens/s and bills 2 prompt tokens for each generated one:
+//   generated tokens a used hour = 2 GPUs x 100 tokens/s x 3,600 s = 720,000; a month = 720,000 x 730 = 525,600,000.
+//   api-a ($0.10 in, $0.20 out per million): 0.72 x (0.20 + 2 x 0.10) = $0.288 an hour; x 730 = $210.24 a month;
+//     x 10 = $2,102.40.
+//   api-b ($0.05 in, $0.50 out, signs a HIPAA BAA): 0.72 x (0.50 + 2 x 0.05) = $0.432; $315.36 a month; $3,153.60.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/model/catalog.hpp"
+#include "test_support.hpp"
+
+using gpucost::test::check_golden;
+using gpucost::test::run_gpucost;
+using Json = nlohmann::json;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::vector<std::string> on_fixture(std::vector<std::string> extra) {
+    std::vector<std::string> args = {
+        "compare",  "--catalog", "data/api_catalog.json", "--build", "duo-c", "--hours-per-week", "168",
+        "--months", "10",        "--discount-rate",       "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+gpucost::test::RunResult ok(const std::vector<std::string>& args) {
+    auto r = run_gpucost(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r;
+}
+
+Json comparison_of(std::vector<std::string> extra) {
+    extra.insert(extra.end(), {"--format", "json"});
+    return Json::parse(gpucost::test::json_flattened(ok(on_fixture(extra)).out))["comparisons"][0];
+}
+
+}  // namespace
+
+TEST_CASE("compare --workload prices the same work through the cheapest API of the workload's model") {
+    const Json c = comparison_of({"--workload", "chat"});
+    REQUIRE(c.contains("api"));
+    const Json& api = c["api"];
+    CHECK(api["api_offer_id"] == "api-a");  // $2,102.40 beats api-b's $3,153.60; api-big serves another model
+    CHECK(api["provider"] == "FixtureAPI");
+    CHECK(api["model"] == "m-8b");
+    CHECK(api["api_model"] == "m8b-a");
+    CHECK(api["usd_per_million_input_tokens"] == 0.10);
+    CHECK(api["usd_per_million_output_tokens"] == 0.20);
+    CHECK(api["input_tokens_per_output_token"] == 2.0);
+    CHECK(api["output_tokens_per_month"].get<double>() == Approx(525'600'000.0));
+    CHECK(api["usd_per_month"].get<double>() == Approx(210.24));
+    CHECK(api["total_usd"].get<double>() == Approx(2102.40));
+    CHECK(api["candidates"] == 2);
+    CHECK(api["source"] == "fixture");
+    CHECK(api["as_of"] == "2026-11-01");
+}
+
+TEST_CASE("compare --require keeps only API offers that attest the attribute") {
+    const Json api = comparison_of({"--workload", "chat", "--require", "hipaa-baa"})["api"];
+    CHECK(api["api_offer_id"] == "api-b");
+    CHECK(api["usd_per_month"].get<double>() == Approx(315.36));
+    CHECK(api["total_usd"].get<double>() == Approx(3153.60));
+    CHECK(api["candidates"] == 1);
+}
+
+TEST_CASE("compare has no API figure without a workload or when no API serves the workload's model") {
+    CHECK_FALSE(comparison_of({}).contains("api"));
+    CHECK_FALSE(comparison_of({"--workload", "plain"}).contains("api"));
+    const std::string text = ok(on_fixture({"--workload", "plain"})).out;
+    CHECK_THAT(text, !Contains("Through an API"));
+}
+
+TEST_CASE("compare's API figure in the table, markdown and CSV") {
+    check_golden("compare_api_duo_c.txt", ok(on_fixture({"--workload", "chat"})).out);
+    check_golden("compare_api_duo_c.md", ok(on_fixture({"--workload", "chat", "--format", "markdown"})).out);
+    const std::string csv = ok(on_fixture({"--workload", "chat", "--format", "csv"})).out;
+    const std::string header = csv.substr(0, csv.find('\n'));
+    CHECK_THAT(header, Contains(",api_offer_id,api_usd_per_month,api_total_usd"));
+    // The last three cells of the row, at full precision: 0.72 x 0.40 x 730 and ten times that.
+    const std::string row = csv.substr(csv.find('\n') + 1);
+    const std::string tail = row.substr(row.find(",api-a,") + 7);
+    CHECK(std::stod(tail.substr(0, tail.find(','))) == Approx(210.24));
+    CHECK(std::stod(tail.substr(tail.find(',') + 1)) == Approx(2102.40));
+    const std::string html = ok(on_fixture({"--workload", "chat", "--format", "html"})).out;
+    CHECK_THAT(html, Contains("Through an API: FixtureAPI m8b-a (m-8b)"));
+}
+
+TEST_CASE("compare --format xlsx refuses a run with an API figure, which the workbook does not hold") {
+    const auto r = run_gpucost(on_fixture({"--workload", "chat", "--format", "xlsx", "--output", "-"}));
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "gpucost: error: --format xlsx: the per-token API beside the comparison (--workload with an api "
+                   "offer of its model) is not in the workbook's formulas yet; use JSON or CSV for this run\n");
+}
+
+TEST_CASE("catalog validate counts api offers, and refuses an API price of zero with one line, exit 3") {
+    CHECK(ok({"catalog", "validate", "data/api_catalog.json"}).out ==
+          "OK: data/api_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 3 API offers, 49 assumptions; 0 warnings\n");
+    const auto r = run_gpucost({"catalog", "validate", "data/bad/api_zero_price.json"});
+    CHECK(r.exit_code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err ==
+          "gpucost: error: data/bad/api_zero_price.json: /api_offers/0/usd_per_million_output_tokens: must be in (0, "
+          "10000] USD per million tokens, got 0\n"
+          "gpucost: error: data/bad/api_zero_price.json: not valid: 1 error, 0 warnings\n");
+}
+
+TEST_CASE("shipped: an office's two RTX 4090s on Llama 3 8B against AWS Bedrock's Llama 3 8B Instruct") {
+    const auto r = ok({"compare", "--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp",
+                       "--hours-per-week", "40", "--format", "json"});
+    const Json api = Json::parse(gpucost::test::json_flattened(r.out))["comparisons"][0]["api"];
+    const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
+    const double t_b = *shipped.find_workload("llm-8b-chat-llamacpp")->throughput("rtx-4090");
+    // 2 GPUs x T_b x 3,600 s x 40 h x 730 / 168 used hours: with T_b 127.74, 919,728 x 173.81 = 159.86 M tokens a
+    // month; x $0.60 per million output tokens (no prompt tokens: the workload counts generated ones) = $95.91.
+    const double tokens = 2.0 * t_b * 3600.0 * 40.0 * 730.0 / 168.0;
+    CHECK(api["api_offer_id"] == "aws-bedrock-llama3-8b-instruct");
+    CHECK(api["output_tokens_per_month"].get<double>() == Approx(tokens));
+    CHECK(api["usd_per_month"].get<double>() == Approx(tokens / 1e6 * 0.60));
+    CHECK(api["input_tokens_per_output_token"] == 0.0);
+}
