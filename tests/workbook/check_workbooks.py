@@ -79,6 +79,13 @@ CASES = [
                             "--section-179-limit-usd", "200000",
                             "--section-179-phase-out-usd", "250000", "--years", "5", "--discount-rate", "0.08",
                             "--tax-timing", "year-end", "--lead-time-months", "3"]),
+    # Year-end discounting (each month's flow at its year's end): the worked example's tax run, and a loan with
+    # year-end tax over a horizon that ends mid-year (its last year's flows at month 42's factor, (1 + r)^-4).
+    ("example-annual", ["compare", "--catalog", EXAMPLE, "--build", "box-x1", "--tax-rate", "0.21",
+                        "--bonus-depreciation", "0", "--discount-rate", "0.1", "--discounting", "annual"]),
+    ("h100-annual-loan", ["cashflow", "--build", "dgx-h100-2023", "--financing", "loan", "--loan-rate", "0.08",
+                          "--loan-term-months", "48", "--discount-rate", "0.09", "--discounting", "annual",
+                          "--tax-rate", "0.21", "--tax-timing", "year-end", "--months", "42"]),
 ]
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
@@ -99,6 +106,10 @@ EDITS = [
     ("box-b2-lease-one-dollar", "tax_life_years", 5, ["--tax-life-years", "5"]),
     ("h200-tax-macrs-179", "tax_timing", "month", ["--tax-timing", "month"]),
     ("h200-tax-macrs-179", "financing", "loan", ["--financing", "loan"]),
+    # The convention is an input cell: flipped either way, the workbook equals gpucost's run under the other one.
+    ("example-annual", "discounting", "monthly", ["--discounting", "monthly"]),
+    ("h100-annual-loan", "discounting", "monthly", ["--discounting", "monthly"]),
+    ("a100-reserved-1y", "discounting", "annual", ["--discounting", "annual"]),
 ]
 
 # LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
@@ -160,6 +171,12 @@ HAND = {
         "depreciable_rest_usd": 161400.0,  # 359,500 - 90,500 - 107,600
         # five years from month 1: sold in tax year 5, half of its 11.52 %
         "depreciation_year_5_usd": 9296.64,  # 161,400 x 0.1152 / 2
+    },
+    # The same at 10 % a year, year-end: year y's flows at 1.1^-y; A = 1/1.1 + 1/1.1^2 + 1/1.1^3 = 2.4868519910.
+    "example-annual": {
+        "cloud_compute_usd": 43569.64688204358,  # 12 x $1,460 x A
+        "cloud_tax_deduction_usd": -9149.625845229151,  # -0.21 x 43,569.65 (month timing: as paid, same factors)
+        "build_resale_usd": -30052.592036063103,  # -40,000 x 1.1^-3
     },
     "example-tax-tax_rate": {
         "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
