@@ -112,6 +112,24 @@ EDITS = [
     ("a100-reserved-1y", "discounting", "annual", ["--discounting", "annual"]),
 ]
 
+# plan --format xlsx: the chosen schedule held fixed in the workbook. name, flags; then edits of an Assumptions cell
+# with the catalogue change that asks gpucost the same (the offer's on-demand price) or a flag. The re-run must
+# choose the same schedule (checked): lowering the on-demand price cannot make an all-on-demand plan dearer than
+# another (each schedule saves at most what renting everything saves).
+PLAN_CASES = [
+    ("plan-own-and-rent", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "2",
+                           "--growth-per-year", "1.5", "--burst-gpus", "12", "--burst-hours", "200",
+                           "--decide-every", "6", "--discount-rate", "0.08"]),
+    ("plan-rent-annual", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                          "--years", "3", "--lead-time-months", "9", "--growth-per-year", "0.5", "--discount-rate",
+                          "0.08", "--discounting", "annual", "--cloud-price-change-per-year", "-0.1"]),
+]
+PLAN_EDITS = [
+    ("plan-own-and-rent", "on_demand_usd_per_hour", 17.0, ("cheap-a8", 17.0), []),
+    ("plan-rent-annual", "on_demand_usd_per_hour", 14.0, ("cheap-a8", 14.0), []),
+    ("plan-rent-annual", "discounting", "monthly", None, ["--discounting", "monthly"]),
+]
+
 # LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
 # recalculate every OOXML file on load: OOXMLRecalcMode 0 is "always", 1 "never". The workbooks are recalculated
 # with 0 (the formulas' results); the unchanged ones are also opened with 1 (the cached results gpucost wrote,
@@ -256,6 +274,58 @@ def compare(label, book, want, problems):
         problems.append("%s: break_even_hours_per_week = %r, gpucost says %r" % (label, got, hours))
 
 
+def plan_of(binary, args):
+    """The chosen plan of `plan --format json` with `args`."""
+    plan = json.loads(run(binary, args + ["--format", "json"]))["plan"]
+    return plan["strategies"][-1]
+
+
+def priced_catalogue(work, offer, usd_per_hour):
+    """A copy of the fixture catalogue with `offer`'s on-demand price changed."""
+    with open(MINI) as f:
+        catalogue = json.load(f)
+    for entry in catalogue["cloud"]:
+        if entry["id"] == offer:
+            entry["usd_per_hour"]["on-demand"] = usd_per_hour
+    path = os.path.join(work, "catalogue-%s-%s.json" % (offer, usd_per_hour))
+    with open(path, "w") as f:
+        json.dump(catalogue, f)
+    return path
+
+
+def write_plans(binary, work, written):
+    """The plan workbooks and their edited copies; returns label -> (the plan gpucost chose, its schedule)."""
+    wants = {}
+    arguments = dict(PLAN_CASES)
+    for name, args in PLAN_CASES:
+        run(binary, args + ["--output", os.path.join(written, name + ".xlsx")])
+        wants[name] = plan_of(binary, args)
+    for name, key, new_value, catalogue_change, flags in PLAN_EDITS:
+        book = openpyxl.load_workbook(os.path.join(written, name + ".xlsx"))
+        sheet, coordinate = named_cells(book)[key]
+        book[sheet][coordinate].value = new_value
+        label = "%s-%s" % (name, key)
+        book.save(os.path.join(written, label + ".xlsx"))
+        args = arguments[name]
+        if catalogue_change is not None:
+            args = with_flag(args, "--catalog", priced_catalogue(work, *catalogue_change))
+        if flags:
+            args = with_flag(args, flags[0], flags[1])
+        wants[label] = plan_of(binary, args)
+        if wants[label]["schedule"] != wants[name]["schedule"]:
+            sys.exit("%s: gpucost chose another schedule; the workbook holds its schedule fixed" % label)
+    return wants
+
+
+def compare_plan(label, book, want, problems):
+    cells = named_cells(book)
+    for name, key in (("plan_net_present_cost_usd", "net_present_cost_usd"),
+                      ("plan_peak_monthly_spend_usd", "peak_monthly_spend_usd")):
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - want[key]) > CENT:
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, want[key]))
+
+
 def same_cells(label, recalculated, cached, problems):
     """Every cell gpucost cached equals what the formula gives (to 1e-9 relative): a reader sees the same figures
     before and after a recalculation."""
@@ -307,9 +377,10 @@ def main():
         book.save(os.path.join(written, "%s-%s.xlsx" % (name, key)))
         wants["%s-%s" % (name, key)] = expected(binary, with_flag(arguments[name], flags[0], flags[1]))
 
+    plans = write_plans(binary, work, written)
     files = sorted(os.path.join(written, f) for f in os.listdir(written))
     convert(profiles[0], recalculated, files)
-    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES])
+    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES + PLAN_CASES])
 
     problems = []
     checks = [(label, os.path.join(recalculated, label + ".xlsx"), want) for label, want in sorted(wants.items())]
@@ -325,13 +396,22 @@ def main():
             got = value(book, cells, name)
             if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
                 problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
-    for name, _ in CASES:
+    for label, want in sorted(plans.items()):
+        path = os.path.join(recalculated, label + ".xlsx")
+        if not os.path.exists(path):
+            problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
+            continue
+        compare_plan(label, openpyxl.load_workbook(path, data_only=True), want, problems)
+    for name, _ in PLAN_CASES:
+        compare_plan("cached " + name, openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True),
+                     plans[name], problems)
+    for name, _ in CASES + PLAN_CASES:
         same_cells(name, openpyxl.load_workbook(os.path.join(recalculated, name + ".xlsx"), data_only=True),
                    openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True), problems)
     for problem in problems:
         print(problem)
     print("workbook_recalc: %d workbooks recalculated, %d read as written, %d problems"
-          % (len(wants), len(CASES), len(problems)))
+          % (len(wants) + len(plans), len(CASES) + len(PLAN_CASES), len(problems)))
     return 1 if problems else 0
 
 
