@@ -118,3 +118,25 @@ TEST_CASE("xlsx: financing, tax and year-end discounting are written, not refuse
     CHECK(looks_like_xlsx(year_end.out));
     CHECK(year_end.out != financed.out);
 }
+
+TEST_CASE("xlsx: plan writes its workbook, the same bytes twice, and refuses another currency") {
+    // The plan's formulas are checked against gpucost's net present cost in LibreOffice (check_workbooks.py).
+    const std::vector<std::string> args = {"plan",     "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                           "--format", "xlsx"};
+    auto with = [&](std::vector<std::string> flags) {
+        flags.insert(flags.begin(), args.begin(), args.end());
+        return run_gpucost(flags);
+    };
+    const auto plain = with({});
+    REQUIRE(plain.exit_code == 0);
+    CHECK(plain.err.empty());
+    CHECK(looks_like_xlsx(plain.out));
+    CHECK(with({}).out == plain.out);
+    // Another input gives other bytes: the comparison above could not pass on a constant.
+    CHECK(with({"--discount-rate", "0.08"}).out != plain.out);
+    const auto euros = with({"--currency", "EUR", "--usd-rate", "0.9"});
+    CHECK(euros.exit_code == 2);
+    CHECK(euros.out.empty());
+    CHECK(euros.err == "gpucost: error: --format xlsx: the workbook's formulas count in USD; drop --currency and "
+                       "--usd-rate\n");
+}
