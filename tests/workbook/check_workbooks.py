@@ -123,10 +123,20 @@ PLAN_CASES = [
     ("plan-rent-annual", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
                           "--years", "3", "--lead-time-months", "9", "--growth-per-year", "0.5", "--discount-rate",
                           "0.08", "--discounting", "annual", "--cloud-price-change-per-year", "-0.1"]),
+    # Round the clock with a lead time past the horizon's middle: 1-year commitments, one after another, then
+    # overlapping ones as demand grows, with on demand above them and a falling cloud price.
+    ("plan-commit", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                     "--hours-per-week", "168", "--years", "3", "--lead-time-months", "30"]),
+    ("plan-commit-growth", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                            "--hours-per-week", "168", "--years", "3", "--lead-time-months", "30",
+                            "--growth-per-year", "0.5", "--decide-every", "6", "--cloud-price-change-per-year",
+                            "-0.1", "--discount-rate", "0.06"]),
 ]
 PLAN_EDITS = [
-    ("plan-own-and-rent", "on_demand_usd_per_hour", 17.0, ("cheap-a8", 17.0), []),
-    ("plan-rent-annual", "on_demand_usd_per_hour", 14.0, ("cheap-a8", 14.0), []),
+    ("plan-own-and-rent", "on_demand_usd_per_hour", 17.0, ("cheap-a8", "on-demand", 17.0), []),
+    ("plan-rent-annual", "on_demand_usd_per_hour", 14.0, ("cheap-a8", "on-demand", 14.0), []),
+    ("plan-commit", "reserved_1y_usd_per_hour", 11.0, ("cheap-a8", "reserved-1y", 11.0), []),
+    ("plan-commit-growth", "on_demand_usd_per_hour", 17.0, ("cheap-a8", "on-demand", 17.0), []),
     ("plan-rent-annual", "discounting", "monthly", None, ["--discounting", "monthly"]),
 ]
 
@@ -280,14 +290,14 @@ def plan_of(binary, args):
     return plan["strategies"][-1]
 
 
-def priced_catalogue(work, offer, usd_per_hour):
-    """A copy of the fixture catalogue with `offer`'s on-demand price changed."""
+def priced_catalogue(work, offer, pricing, usd_per_hour):
+    """A copy of the fixture catalogue with `offer`'s price at `pricing` changed."""
     with open(MINI) as f:
         catalogue = json.load(f)
     for entry in catalogue["cloud"]:
         if entry["id"] == offer:
-            entry["usd_per_hour"]["on-demand"] = usd_per_hour
-    path = os.path.join(work, "catalogue-%s-%s.json" % (offer, usd_per_hour))
+            entry["usd_per_hour"][pricing] = usd_per_hour
+    path = os.path.join(work, "catalogue-%s-%s-%s.json" % (offer, pricing, usd_per_hour))
     with open(path, "w") as f:
         json.dump(catalogue, f)
     return path
@@ -317,8 +327,25 @@ def write_plans(binary, work, written):
     return wants
 
 
+# The commitment plan by hand: 36 months of one 1-year commitment at a time, 1 instance x 730 h x $12 = $8,760,
+# plus the cloud's storage $50, egress $25 and staff 0.05 x $120,000 / 12 = $500 (the fixture's), no discounting.
+PLAN_HAND = {
+    "plan-commit": {
+        "plan_net_present_cost_usd": 336060.0,  # 36 x (8,760 + 575)
+        "plan_peak_monthly_spend_usd": 9335.0,  # 8,760 + 575
+    },
+    "plan-commit-reserved_1y_usd_per_hour": {
+        "plan_net_present_cost_usd": 309780.0,  # 36 x (730 x $11 + 575) = 36 x 8,605
+    },
+}
+
+
 def compare_plan(label, book, want, problems):
     cells = named_cells(book)
+    for name, wanted in PLAN_HAND.get(label.replace("cached ", ""), {}).items():
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
+            problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
     for name, key in (("plan_net_present_cost_usd", "net_present_cost_usd"),
                       ("plan_peak_monthly_spend_usd", "peak_monthly_spend_usd")):
         got = value(book, cells, name)
