@@ -45,6 +45,17 @@ double instance_hours(const PlanReport& r, int month) {
     return hours;
 }
 
+// The busy hours owned machines lose to downtime in month m (plan/supply.cpp's month_use): the downtime fraction of
+// the hours each working machine i is busy (while level i g + 1 is); the cover rents the backup for them.
+double lost_machine_hours(const PlanReport& r, int month) {
+    if (month < 1 || month > r.supply.assumptions.months) return 0.0;
+    const MonthFlows& f = months_of(r)[static_cast<std::size_t>(month)];
+    const plan::MonthLoad& load = r.demand.months[static_cast<std::size_t>(month - 1)];
+    double machine_hours = 0.0;
+    for (std::int64_t i = 0; i < f.machines_working; ++i) machine_hours += load.hours(i * r.supply.build.gpu_count + 1);
+    return plan::downtime_fraction(r.supply.assumptions) * machine_hours;
+}
+
 void input_row(Sheet& s, int row, std::string_view name, double value, std::string_view unit, std::string_view source,
                const Formats& f) {
     s.text(row, 0, name);
@@ -84,6 +95,8 @@ void write_plan_assumptions(Sheet& s, const PlanReport& r, const Formats& f) {
               "USD/instance-hour", r.supply.reserved_1y_usd_per_hour ? offer : offer + " (not offered: 0)", f);
     input_row(s, row++, "reserved_3y_usd_per_hour", r.supply.reserved_3y_usd_per_hour.value_or(0.0),
               "USD/instance-hour", r.supply.reserved_3y_usd_per_hour ? offer : offer + " (not offered: 0)", f);
+    input_row(s, row++, "backup_usd_per_hour", r.supply.on_demand.backup_usd_per_hour, "USD/hour",
+              "the backup offer's on-demand price for the whole build (the downtime cover; a cell of its own)", f);
     input_row(s, row++, "on_demand_overhead", a.on_demand_overhead, "share", source(AssumptionKey::on_demand_overhead),
               f);
     input_row(s, row, "cloud_price_change_per_year", a.cloud_price_change_per_year, "per year",
@@ -113,7 +126,7 @@ enum ScheduleCol : int {
     s_facility,
     s_resale,
     s_fixed,
-    s_cover,
+    s_lost,
     s_count
 };
 constexpr std::array<const char*, s_count> k_schedule_headings = {"Month",
@@ -132,7 +145,7 @@ constexpr std::array<const char*, s_count> k_schedule_headings = {"Month",
                                                                   "Facility USD (value)",
                                                                   "Resale USD (value)",
                                                                   "Cloud storage and egress USD (value)",
-                                                                  "Downtime cover USD (value)"};
+                                                                  "Busy machine-hours lost to downtime"};
 
 void write_schedule(Sheet& s, const PlanReport& r, const Formats& f) {
     for (int col = 0; col < s_count; ++col)
@@ -157,7 +170,7 @@ void write_schedule(Sheet& s, const PlanReport& r, const Formats& f) {
                                                m.facility_usd,
                                                m.resale_usd,
                                                m.cloud_fixed_usd,
-                                               m.downtime_cover_usd};
+                                               lost_machine_hours(r, k)};
         for (int col = 0; col < s_count; ++col)
             s.number(1 + k, col, v[static_cast<std::size_t>(col)], col == s_month ? nullptr : f.input);
     }
@@ -234,7 +247,10 @@ void write_cash_month(Sheet& s, const PlanReport& r, const Formats& f, int k) {
                                           m.maintenance_usd, m.facility_usd, m.cloud_fixed_usd};
     for (std::size_t i = 0; i < values.size(); ++i)
         s.formula(row, values[i].first, "=" + sched(row, values[i].second), f.usd, cached[i]);
-    s.formula(row, c_cover, "=" + sched(row, s_cover), f.usd, m.downtime_cover_usd);
+    s.formula(row, c_cover,
+              r.supply.assumptions.downtime == DowntimePolicy::cover ? "=" + sched(row, s_lost) + "*backup_usd_per_hour"
+                                                                     : std::string("=0"),
+              f.usd, m.downtime_cover_usd);
     const double n1 = lots_in(r, Kind::commit_1y, k);
     const double n3 = lots_in(r, Kind::commit_3y, k);
     s.formula(row, c_started_1y, fmt::format("={}*730*reserved_1y_usd_per_hour*{}", sched(row, s_1y), g), f.usd,

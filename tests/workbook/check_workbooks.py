@@ -119,7 +119,8 @@ EDITS = [
 PLAN_CASES = [
     ("plan-own-and-rent", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "2",
                            "--growth-per-year", "1.5", "--burst-gpus", "12", "--burst-hours", "200",
-                           "--decide-every", "6", "--discount-rate", "0.08"]),
+                           "--decide-every", "6", "--discount-rate", "0.08", "--failures-per-machine-year", "2",
+                           "--repair-hours", "48"]),
     ("plan-rent-annual", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
                           "--years", "3", "--lead-time-months", "9", "--growth-per-year", "0.5", "--discount-rate",
                           "0.08", "--discounting", "annual", "--cloud-price-change-per-year", "-0.1"]),
