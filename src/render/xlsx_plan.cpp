@@ -330,6 +330,13 @@ void write_plan_summary(Sheet& s, const PlanReport& r, const Formats& f) {
 std::string render_xlsx(const PlanReport& report, const RenderOptions& options) {
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
+    // The Cash flow sheet prices the rented hours on demand; a plan that rents on spot (plan --pricing spot) bills
+    // them otherwise (interruptions, spot's overhead), which the formulas do not follow.
+    const Pricing rent = report.supply.assumptions.pricing;
+    if (rent != Pricing::on_demand)
+        throw UsageError(fmt::format("--format xlsx: the plan's workbook prices the rented hours on demand; "
+                                     "--pricing {} is not in its formulas (use json or csv)",
+                                     to_string(rent)));
     if (report.strategies.empty() || report.strategies.back().strategy != plan::Strategy::plan)
         throw UsageError("--format xlsx: the plan has no chosen schedule to write");
     return workbook_file_bytes(fmt::format("gpucost plan: build {} against offer {}", report.build.id, report.offer.id),

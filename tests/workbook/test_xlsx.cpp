@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/xlsx.hpp"
+#include "gpucost/report/plan_report.hpp"
 #include "test_support.hpp"
 
 using gpucost::test::mini_report;
@@ -139,4 +140,16 @@ TEST_CASE("xlsx: plan writes its workbook, the same bytes twice, and refuses ano
     CHECK(euros.out.empty());
     CHECK(euros.err == "gpucost: error: --format xlsx: the workbook's formulas count in USD; drop --currency and "
                        "--usd-rate\n");
+}
+
+TEST_CASE("render_xlsx: a plan that rents on spot or has no chosen schedule is refused") {
+    // plan --pricing spot bills the rented hours with spot's overhead and interruptions, which the workbook's
+    // on-demand formulas do not follow.
+    gpucost::PlanReport spot;
+    spot.supply.assumptions.pricing = gpucost::Pricing::spot;
+    spot.strategies.resize(1);
+    spot.strategies.back().strategy = gpucost::plan::Strategy::plan;
+    CHECK_THROWS_WITH(gpucost::render_xlsx(spot), "--format xlsx: the plan's workbook prices the rented hours on "
+                                                  "demand; --pricing spot is not in its formulas (use json or csv)");
+    CHECK_THROWS_AS(gpucost::render_xlsx(gpucost::PlanReport{}), gpucost::UsageError);
 }
