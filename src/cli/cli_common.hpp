@@ -147,7 +147,7 @@ void add_report_output_options(CLI::App& command, ReportOutputOptions& options,
                                const std::string& formats = "table, json, csv or markdown");
 // The formats of commands that draw charts (compare, cashflow), for add_report_output_options.
 extern const char* const k_chart_formats;
-// The same with xlsx, the workbook of one comparison (compare, cashflow).
+// The same with xlsx, the workbook of one comparison (compare, cashflow) or of the plan (plan).
 extern const char* const k_workbook_formats;
 
 // --chart [NAME] (compare, cashflow): with --format svg, the chart to write; with the table format, the

@@ -66,7 +66,7 @@ const char* const k_chart_formats =
 
 const char* const k_workbook_formats =
     "table, json, csv, tsv, markdown, html (one self-contained page with charts), svg (one chart: --chart NAME) or "
-    "xlsx (a workbook with live formulas, one comparison: --output FILE.xlsx)";
+    "xlsx (a workbook with live formulas: --output FILE.xlsx)";
 
 void add_chart_option(CLI::App& command, ChartOption& option) {
     std::string names;

@@ -6,6 +6,7 @@
 #include "gpucost/render/money.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/plan.hpp"
+#include "gpucost/render/xlsx.hpp"  // render_xlsx(PlanReport), for the instantiation below
 #include "gpucost/util/text.hpp"
 #include "plan_months.hpp"
 #include "run_sections.hpp"

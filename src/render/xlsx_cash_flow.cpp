@@ -16,7 +16,10 @@ namespace {
 // terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
 constexpr std::array<CashFlowColumn, 47> k_columns = {{
     {"month", "Month", "", "", "", ColumnKind::flag},
-    {"v", "Discount factor", "=1", "=IF(discount_rate=0,1,(1+discount_rate)^(-[month]/12))", "", ColumnKind::factor},
+    // Monthly: (1 + r)^(-k/12); annual (year-end): each month's flow at its year's end, (1 + r)^(-ceil(k/12)).
+    {"v", "Discount factor", "=1",
+     "=IF(discount_rate=0,1,(1+discount_rate)^(-IF(discounting=\"annual\",INT(([month]+11)/12),[month]/12)))", "",
+     ColumnKind::factor},
     {"working", "Machine working (1/0)", "", "=IF([month]>lead_time_in_force,1,0)", "", ColumnKind::flag},
     {"power_trend", "Electricity price factor", "",
      "=IF(electricity_price_change_per_year=0,1,(1+electricity_price_change_per_year)^(([month]-1)/12))", "",
@@ -137,8 +140,8 @@ constexpr std::array<CashFlowColumn, 47> k_columns = {{
      ColumnKind::flag},
     // The discount factor of the month this month's tax effects fall in: the break-even's weights (Summary).
     {"v_tax", "Discount factor where its tax falls", "",
-     "=IF(tax_timing=\"year-end\",IF(discount_rate=0,1,(1+discount_rate)^(-MIN(12*[tax_year],horizon_months)/12)),"
-     "[v])",
+     "=IF(tax_timing=\"year-end\",IF(discount_rate=0,1,(1+discount_rate)^(-IF(discounting=\"annual\","
+     "INT((MIN(12*[tax_year],horizon_months)+11)/12),MIN(12*[tax_year],horizon_months)/12))),[v])",
      "", ColumnKind::factor},
     // The depreciation's tax year: counted from the month after the machine is placed in service (0: not owned).
     {"depreciation_year", "Depreciation tax year", "0",
@@ -184,7 +187,7 @@ Values month_values(const Comparison& c, const FinanceCells& finance, int month,
     Values x{};
     const auto at = [&](std::string_view key) -> double& { return x[static_cast<std::size_t>(cash_flow_column(key))]; };
     const auto was = [&](std::string_view key) { return before[static_cast<std::size_t>(cash_flow_column(key))]; };
-    const double v = month == 0 ? 1.0 : discount_factor(month, a.discount_rate);
+    const double v = month == 0 ? 1.0 : discount_factor(month, a.discount_rate, a.discounting);
     at("month") = month;
     at("v") = v;
     if (month == 0) {

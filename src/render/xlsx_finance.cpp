@@ -229,7 +229,7 @@ void FinanceCells::fill(int month, std::span<double> x, std::span<const double> 
     at("tax_year_end") = yes(month >= 1 && (month % k_months_per_tax_year == 0 || month == a.months));
     at("v_tax") = month == 0 ? 0.0
                   : a.tax_timing == TaxTiming::year_end
-                      ? discount_factor(std::min(12 * year, a.months), a.discount_rate)
+                      ? discount_factor(std::min(12 * year, a.months), a.discount_rate, a.discounting)
                       : v;
     const int bought = placed_in_service(c);
     at("depreciation_year") = owned(c) && month > bought ? (month - bought - 1) / k_months_per_tax_year + 1 : 0;

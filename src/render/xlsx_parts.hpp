@@ -2,6 +2,7 @@
 // worksheet, the shared cell formats, and the three sheets.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -19,6 +20,12 @@ namespace gpucost::xlsx_detail {
 
 // Throws OutputError naming `what` and libxlsxwriter's reason unless `error` is LXW_NO_ERROR.
 void check(lxw_error error, std::string_view what);
+
+struct Formats;
+// The bytes of a workbook titled `title` whose sheets `fill` writes (through a temporary file; the creation time
+// fixed, so the same inputs give the same bytes).
+std::string workbook_file_bytes(const std::string& title,
+                                const std::function<void(lxw_workbook*, const Formats&)>& fill);
 
 // "A", "B", ..., "Z", "AA" for a 0-based column.
 std::string column_letters(int col);

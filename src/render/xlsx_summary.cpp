@@ -137,7 +137,7 @@ TaxWeights tax_weights(const Comparison& c) {
     TaxWeights tw;
     for (int k = 1; k <= a.months; ++k) {
         const int lands = a.tax_timing == TaxTiming::year_end ? std::min(12 * ((k - 1) / 12 + 1), a.months) : k;
-        const double vt = discount_factor(lands, a.discount_rate);
+        const double vt = discount_factor(lands, a.discount_rate, a.discounting);
         const double g = a.cloud_price_change_per_year;
         const double interim = cloud_price_factor(c.result.interim_pricing, k, g);
         if (k > lead_time_in_force(a)) {

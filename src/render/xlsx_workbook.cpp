@@ -6,6 +6,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -172,32 +173,48 @@ std::string read_back(const std::string& path) {
     return bytes;
 }
 
-std::string workbook_bytes(const Comparison& c) {
+}  // namespace
+
+namespace xlsx_detail {
+
+std::string workbook_file_bytes(const std::string& title_text,
+                                const std::function<void(lxw_workbook*, const Formats&)>& fill) {
     const TemporaryFile file;
     std::string tmpdir = temporary_folder().string();
     lxw_workbook_options options{};
     options.tmpdir = tmpdir.data();
     WorkbookCloser closer{workbook_new_opt(file.path().c_str(), &options)};
     if (closer.workbook == nullptr) throw OutputError("xlsx: cannot start a workbook (out of memory)");
-    std::string title = fmt::format("gpucost: build {} against offer {}", c.build.id, c.offer.id);
+    std::string title = title_text;
     std::string author = "gpucost";
     lxw_doc_properties properties{};
     properties.title = title.data();
     properties.author = author.data();
     properties.created = k_workbook_created;
     check(workbook_set_properties(closer.workbook, &properties), "the document properties");
-    const Formats formats = add_formats(closer.workbook);
-    // Summary first, so a spreadsheet opens on the verdict; the formulas name cells of the later sheets.
-    Sheet summary(closer.workbook, "Summary");
-    Sheet cash_flow(closer.workbook, "Cash flow");
-    Sheet assumptions(closer.workbook, "Assumptions");
-    write_assumptions_sheet(assumptions, c, formats);
-    write_cash_flow_sheet(cash_flow, c, formats);
-    write_summary_sheet(summary, c, formats);
+    fill(closer.workbook, add_formats(closer.workbook));
     lxw_workbook* workbook = closer.workbook;
     closer.workbook = nullptr;
     check(workbook_close(workbook), "the workbook " + file.path());
     return read_back(file.path());
+}
+
+}  // namespace xlsx_detail
+
+namespace {
+
+std::string workbook_bytes(const Comparison& c) {
+    return workbook_file_bytes(fmt::format("gpucost: build {} against offer {}", c.build.id, c.offer.id),
+                               [&](lxw_workbook* workbook, const Formats& formats) {
+                                   // Summary first, so a spreadsheet opens on the verdict; the formulas name cells
+                                   // of the later sheets.
+                                   Sheet summary(workbook, "Summary");
+                                   Sheet cash_flow(workbook, "Cash flow");
+                                   Sheet assumptions(workbook, "Assumptions");
+                                   write_assumptions_sheet(assumptions, c, formats);
+                                   write_cash_flow_sheet(cash_flow, c, formats);
+                                   write_summary_sheet(summary, c, formats);
+                               });
 }
 
 }  // namespace
@@ -207,9 +224,6 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
         throw UsageError(fmt::format("--format xlsx: writes one comparison, this run has {}: name one build with "
                                      "--build ID",
                                      report.comparisons.size()));
-    if (report.comparisons.front().assumptions.values.discounting == DiscountConvention::annual)
-        throw UsageError("--format xlsx: the workbook discounts month by month; --discounting annual is not in its "
-                         "formulas yet (use JSON or CSV for a year-end run)");
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
     if (report.comparisons.front().api)

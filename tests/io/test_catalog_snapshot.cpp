@@ -95,7 +95,17 @@ Catalog every_field_set() {
     o.provenance = provenance("o");
     o.ranges = {range_entry("o")};
     c.cloud = {o};
-    c.workloads = {{"w", "W", "tokens/s", {{"g", 1'234.5}}, 40, 2, provenance("w")}};
+    c.workloads = {{"w", "W", "tokens/s", {{"g", 1'234.5}}, 40, 2, "llama-3-8b-instruct", 1.5, provenance("w")}};
+    ApiOffer api;
+    api.id = "api";
+    api.provider = "P";
+    api.model = "llama-3-8b-instruct";
+    api.api_model = "p.llama3-8b";
+    api.usd_per_million_input_tokens = 0.3;
+    api.usd_per_million_output_tokens = 0.6;
+    api.compliance = OfferCompliance{{true, false, false}, "https://example.com/baa", "2026-06"};
+    api.provenance = provenance("api");
+    c.api_offers = {api};
     c.warnings = {{"/gpus/0/colour", "unknown key"}};
     return c;
 }

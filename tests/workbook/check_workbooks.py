@@ -81,6 +81,13 @@ CASES = [
                             "--section-179-limit-usd", "200000",
                             "--section-179-phase-out-usd", "250000", "--years", "5", "--discount-rate", "0.08",
                             "--tax-timing", "year-end", "--lead-time-months", "3"]),
+    # Year-end discounting (each month's flow at its year's end): the worked example's tax run, and a loan with
+    # year-end tax over a horizon that ends mid-year (its last year's flows at month 42's factor, (1 + r)^-4).
+    ("example-annual", ["compare", "--catalog", EXAMPLE, "--build", "box-x1", "--tax-rate", "0.21",
+                        "--bonus-depreciation", "0", "--discount-rate", "0.1", "--discounting", "annual"]),
+    ("h100-annual-loan", ["cashflow", "--build", "dgx-h100-2023", "--financing", "loan", "--loan-rate", "0.08",
+                          "--loan-term-months", "48", "--discount-rate", "0.09", "--discounting", "annual",
+                          "--tax-rate", "0.21", "--tax-timing", "year-end", "--months", "42"]),
 ]
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
@@ -101,6 +108,39 @@ EDITS = [
     ("box-b2-lease-one-dollar", "tax_life_years", 5, ["--tax-life-years", "5"]),
     ("h200-tax-macrs-179", "tax_timing", "month", ["--tax-timing", "month"]),
     ("h200-tax-macrs-179", "financing", "loan", ["--financing", "loan"]),
+    # The convention is an input cell: flipped either way, the workbook equals gpucost's run under the other one.
+    ("example-annual", "discounting", "monthly", ["--discounting", "monthly"]),
+    ("h100-annual-loan", "discounting", "monthly", ["--discounting", "monthly"]),
+    ("a100-reserved-1y", "discounting", "annual", ["--discounting", "annual"]),
+]
+
+# plan --format xlsx: the chosen schedule held fixed in the workbook. name, flags; then edits of an Assumptions cell
+# with the catalogue change that asks gpucost the same (the offer's on-demand price) or a flag. The re-run must
+# choose the same schedule (checked): lowering the on-demand price cannot make an all-on-demand plan dearer than
+# another (each schedule saves at most what renting everything saves).
+PLAN_CASES = [
+    ("plan-own-and-rent", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "2",
+                           "--growth-per-year", "1.5", "--burst-gpus", "12", "--burst-hours", "200",
+                           "--decide-every", "6", "--discount-rate", "0.08", "--failures-per-machine-year", "2",
+                           "--repair-hours", "48"]),
+    ("plan-rent-annual", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                          "--years", "3", "--lead-time-months", "9", "--growth-per-year", "0.5", "--discount-rate",
+                          "0.08", "--discounting", "annual", "--cloud-price-change-per-year", "-0.1"]),
+    # Round the clock with a lead time past the horizon's middle: 1-year commitments, one after another, then
+    # overlapping ones as demand grows, with on demand above them and a falling cloud price.
+    ("plan-commit", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                     "--hours-per-week", "168", "--years", "3", "--lead-time-months", "30"]),
+    ("plan-commit-growth", ["plan", "--catalog", MINI, "--build", "box-a4", "--cloud", "cheap-a8", "--gpus", "8",
+                            "--hours-per-week", "168", "--years", "3", "--lead-time-months", "30",
+                            "--growth-per-year", "0.5", "--decide-every", "6", "--cloud-price-change-per-year",
+                            "-0.1", "--discount-rate", "0.06"]),
+]
+PLAN_EDITS = [
+    ("plan-own-and-rent", "on_demand_usd_per_hour", 17.0, ("cheap-a8", "on-demand", 17.0), []),
+    ("plan-rent-annual", "on_demand_usd_per_hour", 14.0, ("cheap-a8", "on-demand", 14.0), []),
+    ("plan-commit", "reserved_1y_usd_per_hour", 11.0, ("cheap-a8", "reserved-1y", 11.0), []),
+    ("plan-commit-growth", "on_demand_usd_per_hour", 17.0, ("cheap-a8", "on-demand", 17.0), []),
+    ("plan-rent-annual", "discounting", "monthly", None, ["--discounting", "monthly"]),
 ]
 
 # LibreOffice trusts the cached values of a file that says Excel wrote it (libxlsxwriter's does) unless told to
@@ -162,6 +202,12 @@ HAND = {
         "depreciable_rest_usd": 161400.0,  # 359,500 - 90,500 - 107,600
         # five years from month 1: sold in tax year 5, half of its 11.52 %
         "depreciation_year_5_usd": 9296.64,  # 161,400 x 0.1152 / 2
+    },
+    # The same at 10 % a year, year-end: year y's flows at 1.1^-y; A = 1/1.1 + 1/1.1^2 + 1/1.1^3 = 2.4868519910.
+    "example-annual": {
+        "cloud_compute_usd": 43569.64688204358,  # 12 x $1,460 x A
+        "cloud_tax_deduction_usd": -9149.625845229151,  # -0.21 x 43,569.65 (month timing: as paid, same factors)
+        "build_resale_usd": -30052.592036063103,  # -40,000 x 1.1^-3
     },
     "example-tax-tax_rate": {
         "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
@@ -241,6 +287,75 @@ def compare(label, book, want, problems):
         problems.append("%s: break_even_hours_per_week = %r, gpucost says %r" % (label, got, hours))
 
 
+def plan_of(binary, args):
+    """The chosen plan of `plan --format json` with `args`."""
+    plan = json.loads(run(binary, args + ["--format", "json"]))["plan"]
+    return plan["strategies"][-1]
+
+
+def priced_catalogue(work, offer, pricing, usd_per_hour):
+    """A copy of the fixture catalogue with `offer`'s price at `pricing` changed."""
+    with open(MINI) as f:
+        catalogue = json.load(f)
+    for entry in catalogue["cloud"]:
+        if entry["id"] == offer:
+            entry["usd_per_hour"][pricing] = usd_per_hour
+    path = os.path.join(work, "catalogue-%s-%s-%s.json" % (offer, pricing, usd_per_hour))
+    with open(path, "w") as f:
+        json.dump(catalogue, f)
+    return path
+
+
+def write_plans(binary, work, written):
+    """The plan workbooks and their edited copies; returns label -> (the plan gpucost chose, its schedule)."""
+    wants = {}
+    arguments = dict(PLAN_CASES)
+    for name, args in PLAN_CASES:
+        run(binary, args + ["--output", os.path.join(written, name + ".xlsx")])
+        wants[name] = plan_of(binary, args)
+    for name, key, new_value, catalogue_change, flags in PLAN_EDITS:
+        book = openpyxl.load_workbook(os.path.join(written, name + ".xlsx"))
+        sheet, coordinate = named_cells(book)[key]
+        book[sheet][coordinate].value = new_value
+        label = "%s-%s" % (name, key)
+        book.save(os.path.join(written, label + ".xlsx"))
+        args = arguments[name]
+        if catalogue_change is not None:
+            args = with_flag(args, "--catalog", priced_catalogue(work, *catalogue_change))
+        if flags:
+            args = with_flag(args, flags[0], flags[1])
+        wants[label] = plan_of(binary, args)
+        if wants[label]["schedule"] != wants[name]["schedule"]:
+            sys.exit("%s: gpucost chose another schedule; the workbook holds its schedule fixed" % label)
+    return wants
+
+
+# The commitment plan by hand: 36 months of one 1-year commitment at a time, 1 instance x 730 h x $12 = $8,760,
+# plus the cloud's storage $50, egress $25 and staff 0.05 x $120,000 / 12 = $500 (the fixture's), no discounting.
+PLAN_HAND = {
+    "plan-commit": {
+        "plan_net_present_cost_usd": 336060.0,  # 36 x (8,760 + 575)
+        "plan_peak_monthly_spend_usd": 9335.0,  # 8,760 + 575
+    },
+    "plan-commit-reserved_1y_usd_per_hour": {
+        "plan_net_present_cost_usd": 309780.0,  # 36 x (730 x $11 + 575) = 36 x 8,605
+    },
+}
+
+
+def compare_plan(label, book, want, problems):
+    cells = named_cells(book)
+    for name, wanted in PLAN_HAND.get(label.replace("cached ", ""), {}).items():
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
+            problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
+    for name, key in (("plan_net_present_cost_usd", "net_present_cost_usd"),
+                      ("plan_peak_monthly_spend_usd", "peak_monthly_spend_usd")):
+        got = value(book, cells, name)
+        if not isinstance(got, (int, float)) or abs(got - want[key]) > CENT:
+            problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, want[key]))
+
+
 def same_cells(label, recalculated, cached, problems):
     """Every cell gpucost cached equals what the formula gives (to 1e-9 relative): a reader sees the same figures
     before and after a recalculation."""
@@ -292,9 +407,10 @@ def main():
         book.save(os.path.join(written, "%s-%s.xlsx" % (name, key)))
         wants["%s-%s" % (name, key)] = expected(binary, with_flag(arguments[name], flags[0], flags[1]))
 
+    plans = write_plans(binary, work, written)
     files = sorted(os.path.join(written, f) for f in os.listdir(written))
     convert(profiles[0], recalculated, files)
-    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES])
+    convert(profiles[1], cached, [os.path.join(written, name + ".xlsx") for name, _ in CASES + PLAN_CASES])
 
     problems = []
     checks = [(label, os.path.join(recalculated, label + ".xlsx"), want) for label, want in sorted(wants.items())]
@@ -310,13 +426,22 @@ def main():
             got = value(book, cells, name)
             if not isinstance(got, (int, float)) or abs(got - wanted) > 1e-6:
                 problems.append("%s: %s = %r, by hand %r" % (label, name, got, wanted))
-    for name, _ in CASES:
+    for label, want in sorted(plans.items()):
+        path = os.path.join(recalculated, label + ".xlsx")
+        if not os.path.exists(path):
+            problems.append("%s: LibreOffice wrote no recalculated workbook" % label)
+            continue
+        compare_plan(label, openpyxl.load_workbook(path, data_only=True), want, problems)
+    for name, _ in PLAN_CASES:
+        compare_plan("cached " + name, openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True),
+                     plans[name], problems)
+    for name, _ in CASES + PLAN_CASES:
         same_cells(name, openpyxl.load_workbook(os.path.join(recalculated, name + ".xlsx"), data_only=True),
                    openpyxl.load_workbook(os.path.join(cached, name + ".xlsx"), data_only=True), problems)
     for problem in problems:
         print(problem)
     print("workbook_recalc: %d workbooks recalculated, %d read as written, %d problems"
-          % (len(wants), len(CASES), len(problems)))
+          % (len(wants) + len(plans), len(CASES) + len(PLAN_CASES), len(problems)))
     return 1 if problems else 0
 
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/render/xlsx.hpp"
+#include "gpucost/report/plan_report.hpp"
 #include "temp_file.hpp"
 #include "test_support.hpp"
 
@@ -92,9 +93,10 @@ TEST_CASE("xlsx: a source text longer than a cell holds is cut, not refused") {
     CHECK(looks_like_xlsx(r.out));
 }
 
-TEST_CASE("xlsx: financing and tax are written, not refused, and year-end discounting still is") {
-    // The workbook's finance rows are checked figure by figure in LibreOffice (check_workbooks.py); here, that the
-    // CLI writes them, the same bytes twice, and other bytes than the same run without them.
+TEST_CASE("xlsx: financing, tax and year-end discounting are written, not refused") {
+    // The workbook's finance rows and year-end discount factors are checked figure by figure in LibreOffice
+    // (check_workbooks.py); here, that the CLI writes them, the same bytes twice, and other bytes than the same run
+    // without them.
     const std::vector<std::string> args = {"compare",  "--catalog", "data/mini_catalog.json", "--build", "box-a4",
                                            "--format", "xlsx"};
     auto with = [&](std::vector<std::string> flags) {
@@ -109,10 +111,44 @@ TEST_CASE("xlsx: financing and tax are written, not refused, and year-end discou
     CHECK(with(finance).out == financed.out);
     CHECK(with({}).out != financed.out);
     auto annual = finance;
-    annual.insert(annual.end(), {"--discounting", "annual"});
-    const auto refused = with(annual);
-    CHECK(refused.exit_code == 2);
-    CHECK(refused.out.empty());
-    CHECK(refused.err == "gpucost: error: --format xlsx: the workbook discounts month by month; --discounting annual "
-                         "is not in its formulas yet (use JSON or CSV for a year-end run)\n");
+    annual.insert(annual.end(), {"--discounting", "annual", "--discount-rate", "0.08"});
+    const auto year_end = with(annual);
+    REQUIRE(year_end.exit_code == 0);
+    CHECK(year_end.err.empty());
+    CHECK(looks_like_xlsx(year_end.out));
+    CHECK(year_end.out != financed.out);
+}
+
+TEST_CASE("xlsx: plan writes its workbook, the same bytes twice, and refuses another currency") {
+    // The plan's formulas are checked against gpucost's net present cost in LibreOffice (check_workbooks.py).
+    const std::vector<std::string> args = {"plan",     "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                           "--format", "xlsx"};
+    auto with = [&](std::vector<std::string> flags) {
+        flags.insert(flags.begin(), args.begin(), args.end());
+        return run_gpucost(flags);
+    };
+    const auto plain = with({});
+    REQUIRE(plain.exit_code == 0);
+    CHECK(plain.err.empty());
+    CHECK(looks_like_xlsx(plain.out));
+    CHECK(with({}).out == plain.out);
+    // Another input gives other bytes: the comparison above could not pass on a constant.
+    CHECK(with({"--discount-rate", "0.08"}).out != plain.out);
+    const auto euros = with({"--currency", "EUR", "--usd-rate", "0.9"});
+    CHECK(euros.exit_code == 2);
+    CHECK(euros.out.empty());
+    CHECK(euros.err == "gpucost: error: --format xlsx: the workbook's formulas count in USD; drop --currency and "
+                       "--usd-rate\n");
+}
+
+TEST_CASE("render_xlsx: a plan that rents on spot or has no chosen schedule is refused") {
+    // plan --pricing spot bills the rented hours with spot's overhead and interruptions, which the workbook's
+    // on-demand formulas do not follow.
+    gpucost::PlanReport spot;
+    spot.supply.assumptions.pricing = gpucost::Pricing::spot;
+    spot.strategies.resize(1);
+    spot.strategies.back().strategy = gpucost::plan::Strategy::plan;
+    CHECK_THROWS_WITH(gpucost::render_xlsx(spot), "--format xlsx: the plan's workbook prices the rented hours on "
+                                                  "demand; --pricing spot is not in its formulas (use json or csv)");
+    CHECK_THROWS_AS(gpucost::render_xlsx(gpucost::PlanReport{}), gpucost::UsageError);
 }

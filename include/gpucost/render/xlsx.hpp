@@ -18,4 +18,10 @@ std::string render_xlsx(const Report& report, const RenderOptions& options = {})
 // The same workbook for `cashflow` (its one comparison).
 std::string render_xlsx(const CashFlowReport& cash_flow, const RenderOptions& options = {});
 
+struct PlanReport;
+// The plan's workbook (`plan --format xlsx`): its chosen schedule as input cells, each month's spend by source with
+// formulas over the prices, the net present cost and the peak month (render/xlsx_plan.cpp, docs/workbook.md).
+// Throws UsageError for a currency other than USD.
+std::string render_xlsx(const PlanReport& plan, const RenderOptions& options = {});
+
 }  // namespace gpucost
