@@ -13,11 +13,10 @@ namespace {
 
 std::string plural(std::size_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
-std::string priced_as(const CloudOffer& offer) {
-    std::vector<std::string_view> names;
-    for (std::size_t p = 0; p < k_pricing_count; ++p)
-        if (offer.usd_per_hour[p]) names.push_back(to_string(static_cast<Pricing>(p)));
-    return fmt::format("{}", fmt::join(names, ", "));
+// "a, b, c, d, e, ..." for the first five items.
+std::string first_five(const std::vector<std::string>& items) {
+    const auto end = items.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(items.size(), 5));
+    return fmt::format("{}{}", fmt::join(items.begin(), end, ", "), items.size() > 5 ? ", ..." : "");
 }
 
 // The part of a reason that names the GPU figure a requirement reads.
@@ -286,6 +285,48 @@ void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptio
     }
     for (std::size_t rule = 0; rule < by_rule.size(); ++rule)
         if (by_rule[rule] > 0) counts.push_back({build.id, "offer", static_cast<Exclusion>(rule), by_rule[rule]});
+}
+
+std::string priced_as(const CloudOffer& offer) {
+    std::vector<std::string_view> names;
+    for (std::size_t p = 0; p < k_pricing_count; ++p)
+        if (offer.usd_per_hour[p]) names.push_back(to_string(static_cast<Pricing>(p)));
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+// " in region \"r\" from provider \"p\"" for the filters in force, or "".
+std::string filter_text(const ComparisonRequest& request) {
+    std::string out;
+    if (request.region) out += fmt::format(" in region {}", quote_value(*request.region));
+    if (request.provider) out += fmt::format(" from provider {}", quote_value(*request.provider));
+    return out;
+}
+
+// Why no offer matched at --match gpu, naming the offers in the way (by id, so the message never depends on
+// catalogue order): gpucost 1's messages, kept word for word.
+std::string no_offer_of_gpu_reason(const Catalog& catalog, const Build& build, Pricing pricing,
+                                   const OfferFilters& filters, const Match& match, const ComparisonRequest& request) {
+    if (match.excluded_for(Exclusion::other_gpu) == catalog.cloud.size())
+        return fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
+    std::vector<std::string> other_pricing;
+    std::vector<std::string> filtered_out;
+    for (const CloudOffer& offer : catalog.cloud) {
+        const OfferFit fit = offer_fit(offer, build.gpu, pricing, filters);
+        if (fit == OfferFit::filtered_out)
+            filtered_out.push_back(fmt::format("{} ({}, {})", offer.id, offer.provider, offer.region));
+        else if (fit == OfferFit::no_price)
+            other_pricing.push_back(fmt::format("{} ({})", offer.id, priced_as(offer)));
+    }
+    std::sort(other_pricing.begin(), other_pricing.end());
+    std::sort(filtered_out.begin(), filtered_out.end());
+    if (other_pricing.empty())
+        return fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
+                           "change or drop --region/--provider",
+                           build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
+    return fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
+                       to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
+                       fmt::join(other_pricing.begin(),
+                                 other_pricing.begin() + std::min<std::ptrdiff_t>(5, std::ssize(other_pricing)), ", "));
 }
 
 }  // namespace gpucost

@@ -17,16 +17,6 @@
 namespace gpucost {
 namespace {
 
-std::string priced_as(const CloudOffer& offer) {
-    std::string names;
-    for (std::size_t p = 0; p < k_pricing_count; ++p) {
-        if (!offer.usd_per_hour[p]) continue;
-        if (!names.empty()) names += ", ";
-        names += to_string(static_cast<Pricing>(p));
-    }
-    return names;
-}
-
 Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
@@ -106,47 +96,6 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     return c;
 }
 
-// " in region \"r\" from provider \"p\"" for the filters in force, or "".
-std::string filter_text(const ComparisonRequest& request) {
-    std::string out;
-    if (request.region) out += fmt::format(" in region {}", quote_value(*request.region));
-    if (request.provider) out += fmt::format(" from provider {}", quote_value(*request.provider));
-    return out;
-}
-
-// "a, b, c, d, e, ..." for the first five items.
-std::string first_five(const std::vector<std::string>& items) {
-    const auto end = items.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(items.size(), 5));
-    return fmt::format("{}{}", fmt::join(items.begin(), end, ", "), items.size() > 5 ? ", ..." : "");
-}
-
-// Why no offer matched at --match gpu, naming the offers in the way (by id, so the message never depends on
-// catalogue order): gpucost 1's messages, kept word for word.
-std::string why_none(const Catalog& catalog, const Build& build, Pricing pricing, const OfferFilters& filters,
-                     const Match& match, const ComparisonRequest& request) {
-    if (match.excluded_for(Exclusion::other_gpu) == catalog.cloud.size())
-        return fmt::format("no cloud offer in the catalogue has GPU \"{}\"", build.gpu);
-    std::vector<std::string> other_pricing;
-    std::vector<std::string> filtered_out;
-    for (const CloudOffer& offer : catalog.cloud) {
-        const OfferFit fit = offer_fit(offer, build.gpu, pricing, filters);
-        if (fit == OfferFit::filtered_out)
-            filtered_out.push_back(fmt::format("{} ({}, {})", offer.id, offer.provider, offer.region));
-        else if (fit == OfferFit::no_price)
-            other_pricing.push_back(fmt::format("{} ({})", offer.id, priced_as(offer)));
-    }
-    std::sort(other_pricing.begin(), other_pricing.end());
-    std::sort(filtered_out.begin(), filtered_out.end());
-    if (other_pricing.empty())
-        return fmt::format("no cloud offer for GPU \"{}\"{}; the {} offers for it are elsewhere: {}; "
-                           "change or drop --region/--provider",
-                           build.gpu, filter_text(request), filtered_out.size(), first_five(filtered_out));
-    return fmt::format("no {} price among the {} offers for GPU \"{}\"{}: {}; choose another --pricing",
-                       to_string(pricing), other_pricing.size(), build.gpu, filter_text(request),
-                       fmt::join(other_pricing.begin(),
-                                 other_pricing.begin() + std::min<std::ptrdiff_t>(5, std::ssize(other_pricing)), ", "));
-}
-
 // Only a region/provider filter or a missing price stands in the way: gpucost 1's messages say it best.
 bool plain_reasons(const Match& m) {
     for (std::size_t e = 0; e < k_exclusion_count; ++e) {
@@ -185,7 +134,7 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
         match_offer(catalog, build, build_spec_for(build, *catalog.find_gpu(build.gpu)), assumptions.values, options);
     if (match.offer == nullptr) {
         reason = plain_reasons(match) && !match.looser
-                     ? why_none(catalog, build, pricing, options.filters, match, request)
+                     ? no_offer_of_gpu_reason(catalog, build, pricing, options.filters, match, request)
                      : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }

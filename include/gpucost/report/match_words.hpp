@@ -56,4 +56,15 @@ void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptio
                     const ExclusionListing& listing, std::vector<Excluded>& listed, std::vector<ExclusionCount>& counts,
                     std::int64_t& unnamed);
 
+// The pricings `offer` has a price for: "on-demand, spot".
+std::string priced_as(const CloudOffer& offer);
+
+// " in region \"r\" from provider \"p\"" for the request's filters in force, or "".
+std::string filter_text(const ComparisonRequest& request);
+
+// Why no offer of the build's GPU is left when only a region/provider filter or a missing price stands in the way,
+// naming the offers in the way by id: gpucost 1's messages, kept word for word.
+std::string no_offer_of_gpu_reason(const Catalog& catalog, const Build& build, Pricing pricing,
+                                   const OfferFilters& filters, const Match& match, const ComparisonRequest& request);
+
 }  // namespace gpucost
