@@ -5,28 +5,14 @@
 #include "gpucost/plan/demand_cases.hpp"
 #include "gpucost/plan/strategies.hpp"
 #include "gpucost/util/error.hpp"
+#include "hand_supply.hpp"
 
 using namespace gpucost;
 using namespace gpucost::plan;
 
 namespace {
 
-// As test_supply.cpp's hand_supply(): a 2-GPU machine of 4,000 + 500 setup, instances of 1 GPU at 2 $/h on demand,
-// 1.5 $/h for a year, 1 $/h for three; 0.10 $/kWh, upkeep 50 $ a month, 5-year straight line to 0.
-Supply hand_supply() {
-    Supply s;
-    s.build = {2, 1000.0, 500.0, 100.0, 2000.0, 200.0, 50.0, 500.0};
-    s.on_demand.gpus_per_instance = 1;
-    s.on_demand.usd_per_hour = 2.0;
-    s.reserved_1y_usd_per_hour = 1.5;
-    s.reserved_3y_usd_per_hour = 1.0;
-    s.assumptions.months = 12;
-    s.assumptions.electricity_usd_per_kwh = 0.1;
-    s.assumptions.maintenance_rate = 0.12;
-    s.assumptions.facility_usd_per_month = 10.0;
-    s.assumptions.useful_life_years = 5.0;
-    return s;
-}
+using test::hand_supply;
 
 DemandCase case_of(const DemandFlags& base, const std::string& text) {
     const DemandCaseSpec spec = parse_demand_case(text, 12);
