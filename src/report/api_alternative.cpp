@@ -1,5 +1,7 @@
 #include "gpucost/report/api_alternative.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpucost/engine/cost_model.hpp"
@@ -22,6 +24,22 @@ double usd_per_million_generated(const ApiOffer& o, double input_tokens_per_outp
     return o.usd_per_million_output_tokens + input_tokens_per_output_token * o.usd_per_million_input_tokens;
 }
 
+// What is left of a cost spent evenly over the horizon's months once its tax deduction is counted (issue 24: the API
+// is a running cost, deducted as paid, like the cloud's): 1 - t x sum_k d(T(k)) / sum_k d(k), where d is the
+// discount factor and T(k) the month the deduction of month k lands in (k itself, or the last month of its 12-month
+// tax year, at most M, under --tax-timing year-end). 1 without tax; 1 - t when the deduction is not delayed or r = 0.
+double after_tax_share(const Assumptions& a) {
+    if (a.tax_rate <= 0.0) return 1.0;
+    double spent = 0.0;
+    double deducted = 0.0;
+    for (int k = 1; k <= a.months; ++k) {
+        const int lands = a.tax_timing == TaxTiming::year_end ? std::min(((k + 11) / 12) * 12, a.months) : k;
+        spent += discount_factor(k, a.discount_rate, a.discounting);
+        deducted += discount_factor(lands, a.discount_rate, a.discounting);
+    }
+    return 1.0 - a.tax_rate * deducted / spent;
+}
+
 }  // namespace
 
 std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Build& build, const Workload* workload,
@@ -39,7 +57,7 @@ std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Buil
         ++candidates;
         const double usd_per_used_hour =
             output_per_used_hour / k_tokens_per_million * usd_per_million_generated(o, ratio);
-        const double total = discounted_units(usd_per_used_hour, a);
+        const double total = discounted_units(usd_per_used_hour, a) * after_tax_share(a);
         if (best && total >= best->total_usd) continue;  // the first of equal totals, in catalogue order
         best = ApiAlternative{o.id,
                               o.provider,
@@ -78,8 +96,14 @@ std::vector<RankRow> api_rank_rows(const Catalog& catalog, const Workload& workl
         // same, since price and work are discounted alike).
         row.work_units = k_tokens_per_million;
         row.discounted_work_units = k_tokens_per_million;
-        row.total_usd = usd_per_million_generated(o, workload.input_tokens_per_output_token);
+        const double price = usd_per_million_generated(o, workload.input_tokens_per_output_token);
+        // With tax the rows rank after it (issue 24): the price less its deduction, the price itself beside it.
+        row.total_usd = price * after_tax_share(assumptions->values);
         row.usd_per_million_units = row.total_usd;
+        if (assumptions->values.tax_rate > 0.0) {
+            row.pre_tax_total_usd = price;
+            row.pre_tax_usd_per_million_units = price;
+        }
         row.figures = {{"API offer", o.id, o.provenance.as_of, o.provenance.confidence, o.provenance.note}};
         rows.push_back(std::move(row));
     }

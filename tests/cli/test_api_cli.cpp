@@ -126,3 +126,62 @@ TEST_CASE("shipped: an office's two RTX 4090s on Llama 3 8B against AWS Bedrock'
     CHECK(api["usd_per_month"].get<double>() == Approx(tokens / 1e6 * 0.60));
     CHECK(api["input_tokens_per_output_token"] == 0.0);
 }
+
+namespace {
+
+// The fixture's comparison at discount rate `rate` with `extra` flags.
+Json api_at(const char* rate, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"compare",
+                                     "--catalog",
+                                     "data/api_catalog.json",
+                                     "--build",
+                                     "duo-c",
+                                     "--hours-per-week",
+                                     "168",
+                                     "--months",
+                                     "10",
+                                     "--discount-rate",
+                                     rate,
+                                     "--workload",
+                                     "chat",
+                                     "--format",
+                                     "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Json::parse(gpucost::test::json_flattened(ok(args).out))["comparisons"][0]["api"];
+}
+
+}  // namespace
+
+TEST_CASE("with a tax rate the API's figure is after tax, as the owned and rented totals are (deducted as paid)") {
+    // At r = 0 a deduction is worth its amount whenever it lands: $2,102.40 x (1 - 0.21) = $1,660.896, in the month
+    // or at the tax year's end alike.
+    CHECK(api_at("0", {"--tax-rate", "0.21"})["total_usd"].get<double>() == Approx(1660.896).epsilon(1e-12));
+    CHECK(api_at("0", {"--tax-rate", "0.21", "--tax-timing", "year-end"})["total_usd"].get<double>() ==
+          Approx(1660.896).epsilon(1e-12));
+    // At 12 % a year a deduction moved to month 10 (the horizon's end) is worth less than one taken as paid, so the
+    // API costs more after tax at the year's end than in the month; both below the pre-tax figure.
+    const double before = api_at("0.12", {})["total_usd"].get<double>();
+    const double month = api_at("0.12", {"--tax-rate", "0.21"})["total_usd"].get<double>();
+    const double year_end =
+        api_at("0.12", {"--tax-rate", "0.21", "--tax-timing", "year-end"})["total_usd"].get<double>();
+    CHECK(month == Approx(before * 0.79).epsilon(1e-12));
+    CHECK(year_end > month);
+    CHECK(year_end < before);
+}
+
+TEST_CASE("rank with a tax rate ranks an API after tax, its price before tax beside it") {
+    // Per million generated tokens: api-a 0.20 + 2 x 0.10 = $0.40, after tax x 0.79 = $0.316; api-b 0.50 + 2 x 0.05
+    // = $0.60, after tax $0.474.
+    const auto r = ok({"rank", "--catalog", "data/api_catalog.json", "--workload", "chat", "--hours-per-week", "168",
+                       "--months", "10", "--discount-rate", "0", "--tax-rate", "0.21", "--format", "json"});
+    const Json rows = Json::parse(r.out)["rank"]["rows"];
+    int apis = 0;
+    for (const Json& row : rows) {
+        if (row["kind"] != "api") continue;
+        ++apis;
+        const double pre = row["id"] == "api-a" ? 0.40 : 0.60;
+        CHECK(row["pre_tax_usd_per_million_units"].get<double>() == Approx(pre));
+        CHECK(row["usd_per_million_units"].get<double>() == Approx(pre * 0.79));
+    }
+    CHECK(apis == 2);
+}
