@@ -13,25 +13,6 @@
 
 namespace gpucost {
 
-namespace {
-
-// A row's field as JSON: money converted, "not applicable" null, counts as integers (what the CSV writes as text).
-Json field_json(const Field& f, const Currency& money) {
-    switch (f.kind) {
-        case Field::Kind::missing: break;
-        case Field::Kind::text: return f.text;
-        case Field::Kind::name: return money.field(f.text);
-        case Field::Kind::number: return f.number;
-        case Field::Kind::money: return money.from_usd(f.number);
-        case Field::Kind::count: return std::stoll(f.text);
-        case Field::Kind::boolean: return f.number != 0.0;
-        case Field::Kind::currency: return money.code;
-    }
-    return nullptr;
-}
-
-}  // namespace
-
 void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
@@ -66,7 +47,7 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
         keys.push_back(column.literal ? column.name : money.field(column.name));
     rows.more([&](const std::vector<Field>& fields) {
         Json row = Json::object();
-        for (std::size_t i = 0; i < fields.size(); ++i) row[keys[i]] = field_json(fields[i], money);
+        for (std::size_t i = 0; i < fields.size(); ++i) row[keys[i]] = json_of_field(fields[i], money);
         out.element(row);
     });
     out.close_array();

@@ -1,5 +1,6 @@
 #include "gpucost/render/envelope_json.hpp"
 
+#include <string>
 #include <utility>
 
 #include "gpucost/version.hpp"
@@ -52,7 +53,7 @@ Json json_of_field(const Field& f, const Currency& currency) {
         case Field::Kind::name: return currency.field(f.text);
         case Field::Kind::number: return f.number;
         case Field::Kind::money: return currency.from_usd(f.number);
-        case Field::Kind::count: return Json::parse(f.text);  // digits: an integer, however large
+        case Field::Kind::count: return std::stoll(f.text);  // digits, written as text for the CSV
         case Field::Kind::boolean: return f.number != 0.0;
         case Field::Kind::currency: return currency.code;
     }
