@@ -53,7 +53,8 @@ Json json_of_field(const Field& f, const Currency& currency) {
         case Field::Kind::name: return currency.field(f.text);
         case Field::Kind::number: return f.number;
         case Field::Kind::money: return currency.from_usd(f.number);
-        case Field::Kind::count: return std::stoll(f.text);  // digits, written as text for the CSV
+        case Field::Kind::count:  // digits, as the CSV writes them: an integer, a seed of 2^64 - 1 included
+            return f.text.starts_with('-') ? Json(std::stoll(f.text)) : Json(std::stoull(f.text));
         case Field::Kind::boolean: return f.number != 0.0;
         case Field::Kind::currency: return currency.code;
     }
