@@ -1,5 +1,6 @@
 // `plan` as JSON (docs/output.md, "plan"): full precision, null for not applicable, money fields renamed for
 // another currency.
+#include "gates_json.hpp"
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/plan.hpp"
 #include "plan_months.hpp"
@@ -58,24 +59,6 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
     return {{"cases", std::move(cases)}, {"rows", std::move(rows)}};
 }
 
-// A gate's limit or value: a number in US dollars or a share, null without a figure (no machine owned).
-Json gate_number_json(const GateCheck::Value& v) {
-    if (const auto* number = std::get_if<double>(&v)) return *number;
-    return nullptr;
-}
-
-// The gates given, each as check writes its own (docs/output.md): name, limit, value, passed; in USD whatever
-// --currency says, as check's.
-Json checks_json(const std::vector<GateCheck>& checks) {
-    Json out = Json::array();
-    for (const GateCheck& c : checks)
-        out.push_back({{"name", c.name},
-                       {"limit", gate_number_json(c.limit)},
-                       {"value", gate_number_json(c.value)},
-                       {"passed", c.passed}});
-    return out;
-}
-
 // The plan's months (--monthly) as objects of the CSV's columns, money fields named for the currency.
 Json plan_months_json(const PlanReport& report, const Currency& money) {
     Json out = Json::array();
@@ -131,8 +114,8 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
         {"planned_maintenance_hours_per_year", s.assumptions.planned_maintenance_hours_per_year},
         {"strategies", std::move(strategies)},
         {"regret", regret_json(report.regret, money)},
-        {"checks", checks_json(report.checks)},   // empty when no gate is given
-        {"exit_code", report.gates_exit_code()},  // the command's: 1 when a gate fails, as check
+        {"checks", checks_json(report.checks, false)},  // empty when no gate is given
+        {"exit_code", report.gates_exit_code()},        // the command's: 1 when a gate fails, as check
     };
     if (report.monthly) body["plan_cash_flow"] = plan_months_json(report, money);
     return envelope_text(report.header, money, "plan", std::move(body));

@@ -1,4 +1,5 @@
 #include "api_json.hpp"
+#include "gates_json.hpp"
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
@@ -240,19 +241,6 @@ Json gate_value_json(const GateCheck::Value& v) {
     return nullptr;
 }
 
-// `gpucost check`: one object per gate per comparison.
-Json checks_json(const std::vector<GateCheck>& checks) {
-    Json out = Json::array();
-    for (const GateCheck& c : checks)
-        out.push_back({{"name", c.name},
-                       {"build_id", c.build_id},
-                       {"cloud_id", c.cloud_id},
-                       {"limit", gate_value_json(c.limit)},
-                       {"value", gate_value_json(c.value)},
-                       {"passed", c.passed}});
-    return out;
-}
-
 // The compare report's body (the envelope holds the run's header): its comparisons, the match level asked for and
 // what the match left out.
 Json report_body(const Report& report, const RenderOptions& options) {
@@ -274,8 +262,24 @@ std::string render_json(const Report& report, const RenderOptions& options) {
 
 std::string render_json(const CheckReport& check, const RenderOptions& options) {
     Json body = report_body(check.report, options);
-    body["checks"] = checks_json(check.checks);
+    body["checks"] = checks_json(check.checks, true);
     return envelope_text(check.report.header, options.currency, "check", std::move(body));
+}
+
+Json checks_json(const std::vector<GateCheck>& checks, bool per_comparison) {
+    Json out = Json::array();
+    for (const GateCheck& c : checks) {
+        Json check = {{"name", c.name}};
+        if (per_comparison) {
+            check["build_id"] = c.build_id;
+            check["cloud_id"] = c.cloud_id;
+        }
+        check["limit"] = gate_value_json(c.limit);
+        check["value"] = gate_value_json(c.value);
+        check["passed"] = c.passed;
+        out.push_back(std::move(check));
+    }
+    return out;
 }
 
 }  // namespace gpucost

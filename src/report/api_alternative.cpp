@@ -50,6 +50,7 @@ std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Buil
     // Generated tokens in one hour of use: g GPUs x T_b tokens/s x 3,600 s.
     const double output_per_used_hour = static_cast<double>(build.gpu_count) * *t_b * k_seconds_per_hour;
     const double ratio = workload->input_tokens_per_output_token;
+    const double after_tax = after_tax_share(a);
     std::optional<ApiAlternative> best;
     std::int64_t candidates = 0;
     for (const ApiOffer& o : catalog.api_offers) {
@@ -57,7 +58,7 @@ std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Buil
         ++candidates;
         const double usd_per_used_hour =
             output_per_used_hour / k_tokens_per_million * usd_per_million_generated(o, ratio);
-        const double total = discounted_units(usd_per_used_hour, a) * after_tax_share(a);
+        const double total = discounted_units(usd_per_used_hour, a) * after_tax;
         if (best && total >= best->total_usd) continue;  // the first of equal totals, in catalogue order
         best = ApiAlternative{o.id,
                               o.provider,
@@ -81,6 +82,7 @@ std::vector<RankRow> api_rank_rows(const Catalog& catalog, const Workload& workl
                                    const std::shared_ptr<const ResolvedAssumptions>& assumptions) {
     std::vector<RankRow> rows;
     if (workload.model.empty()) return rows;
+    const double after_tax = after_tax_share(assumptions->values);
     for (const ApiOffer& o : catalog.api_offers) {
         if (o.model != workload.model || !attests(o, required, ComplianceSet{})) continue;
         RankRow row;
@@ -98,7 +100,7 @@ std::vector<RankRow> api_rank_rows(const Catalog& catalog, const Workload& workl
         row.discounted_work_units = k_tokens_per_million;
         const double price = usd_per_million_generated(o, workload.input_tokens_per_output_token);
         // With tax the rows rank after it (issue 24): the price less its deduction, the price itself beside it.
-        row.total_usd = price * after_tax_share(assumptions->values);
+        row.total_usd = price * after_tax;
         row.usd_per_million_units = row.total_usd;
         if (assumptions->values.tax_rate > 0.0) {
             row.pre_tax_total_usd = price;
