@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cashflow_parts.hpp"
+#include "gpucost/engine/finance_flow.hpp"
 
 namespace gpucost {
 namespace {
@@ -15,18 +16,29 @@ namespace {
 // FOCUS's Date/Time format: ISO 8601 in UTC, to the second.
 std::string focus_time(Date day) { return fmt::format("{:04}-{:02}-{:02}T00:00:00Z", day.year, day.month, day.day); }
 
-// How FOCUS classes a flow, from the engine's timing and side alone (no category named here): the purchase is a
-// one-time Purchase; running costs of the owned machine recur whether it is used or not; the cloud's are billed by
-// use; a flow at the horizon's end is a one-time Credit when it is money back (the resale), else a Purchase.
+// How FOCUS classes a flow, from the category table alone (no category named here). ChargeCategory's allowed values
+// (chargecategory.md): "Tax" is taxes levied by the authorities, refunds included, so the tax rows; "Usage" is what
+// is consumed over a period, so the running costs; "Purchase" is the acquisition of a resource, upfront or recurring,
+// refunds included, so month 0, the loan or lease payments and the money back at the end (the resale, a negative
+// purchase: "Credit" is for credits a provider grants, which the resale is not). ChargeFrequency from the timing: a
+// flow in month 0 (the loan drawn included) or at the end is One-Time, a scheduled one after month 0 (payments, tax
+// years) Recurring, and a monthly one Recurring for the owned machine (paid whether used or not) and Usage-Based for
+// the cloud.
 struct FocusCharge {
     const char* category;
     const char* frequency;
 };
-FocusCharge focus_charge(const CategoryInfo& info, double nominal_usd) {
-    // Tested in this order rather than switched over, so a timing the engine adds falls to the last line.
-    if (info.timing == Timing::upfront) return {"Purchase", "One-Time"};
-    if (info.timing == Timing::monthly) return {"Usage", info.side == Side::build ? "Recurring" : "Usage-Based"};
-    return {nominal_usd < 0.0 ? "Credit" : "Purchase", "One-Time"};
+FocusCharge focus_charge(const CategoryInfo& info, int month) {
+    const char* category = is_tax(info.category)            ? "Tax"
+                           : info.timing == Timing::monthly ? "Usage"
+                                                            : "Purchase";
+    switch (info.timing) {
+    case Timing::upfront:
+    case Timing::at_end: return {category, "One-Time"};
+    case Timing::scheduled: return {category, month == 0 ? "One-Time" : "Recurring"};
+    case Timing::monthly: return {category, info.side == Side::build ? "Recurring" : "Usage-Based"};
+    }
+    return {category, "One-Time"};
 }
 
 constexpr const char* k_columns[] = {
@@ -78,7 +90,7 @@ RowSet focus_rows(const CashFlowReport& cash_flow) {
                         const CashFlowAmount& a = p.amount[i];
                         // A bill lists what is charged: a category without money this month has no row.
                         if (!p.present[i] || (a.nominal_usd == 0.0 && a.discounted_usd == 0.0)) continue;
-                        const FocusCharge charge = focus_charge(info, a.nominal_usd);
+                        const FocusCharge charge = focus_charge(info, p.index);
                         side_fields(row, c, info.side);
                         row[2] = row[4] = Field::of_text(from);
                         row[3] = row[5] = Field::of_text(to);

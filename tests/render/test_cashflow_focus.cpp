@@ -84,3 +84,37 @@ TEST_CASE("cashflow --layout focus: golden, in euros") {
     CHECK(euros.out.find(",BilledCost,") != std::string::npos);
     CHECK(euros.out.find(",2500,2500,2500,2500,EUR,Purchase,") != std::string::npos);
 }
+
+TEST_CASE("cashflow --layout focus: tax rows are Tax, loan payments and the resale Purchase") {
+    // chargecategory.md: Tax is "taxes that are levied by the relevant authorities including refunds", Purchase
+    // "the acquisition of a service or resource ... including refunds", Credit what "the service provider" grants.
+    const auto r = run_gpucost({"cashflow", "--catalog", "data/mini_catalog.json", "--build", "box-b2", "--months", "3",
+                                "--start", "2027-11", "--layout", "focus", "--format", "tsv", "--financing", "loan",
+                                "--loan-rate", "0.08", "--tax-rate", "0.21"});
+    REQUIRE(r.exit_code == 0);
+    std::istringstream lines(r.out);
+    std::string line;
+    std::getline(lines, line);
+    const std::vector<std::string> header = split(line, '\t');
+    std::map<std::string, std::size_t> at;
+    for (std::size_t i = 0; i < header.size(); ++i) at[header[i]] = i;
+    std::map<std::string, std::set<std::string>> seen;  // "side/category" -> "ChargeCategory/ChargeFrequency"
+    while (std::getline(lines, line)) {
+        const std::vector<std::string> f = split(line, '\t');
+        REQUIRE(f.size() == header.size());
+        seen[f[at["x_Side"]] + "/" + f[at["x_Category"]]].insert(f[at["ChargeCategory"]] + "/" +
+                                                                  f[at["ChargeFrequency"]]);
+        if (f[at["x_Category"]] == "resale") CHECK(std::stod(f[at["BilledCost"]]) < 0.0);
+    }
+    using Set = std::set<std::string>;
+    CHECK(seen["build/tax_deduction"] == Set{"Tax/Recurring"});
+    CHECK(seen["build/depreciation"] == Set{"Tax/Recurring"});
+    CHECK(seen["cloud/tax_deduction"] == Set{"Tax/Recurring"});
+    CHECK(seen["build/financing"] == Set{"Purchase/One-Time", "Purchase/Recurring"});  // drawn in month 0, repaid
+    CHECK(seen["build/interest"] == Set{"Purchase/Recurring"});
+    CHECK(seen["build/resale"] == Set{"Purchase/One-Time"});
+    CHECK(seen["build/power"] == Set{"Usage/Recurring"});
+    CHECK(seen["cloud/compute"] == Set{"Usage/Usage-Based"});
+    for (const auto& [key, classes] : seen)
+        for (const std::string& c : classes) CHECK(c.rfind("Credit", 0) != 0);
+}
