@@ -29,14 +29,12 @@ struct FocusCharge {
     const char* frequency;
 };
 FocusCharge focus_charge(const CategoryInfo& info, int month) {
-    const char* category = is_tax(info.category)            ? "Tax"
-                           : info.timing == Timing::monthly ? "Usage"
-                                                            : "Purchase";
+    const char* category = is_tax(info.category) ? "Tax" : info.timing == Timing::monthly ? "Usage" : "Purchase";
     switch (info.timing) {
-    case Timing::upfront:
-    case Timing::at_end: return {category, "One-Time"};
-    case Timing::scheduled: return {category, month == 0 ? "One-Time" : "Recurring"};
-    case Timing::monthly: return {category, info.side == Side::build ? "Recurring" : "Usage-Based"};
+        case Timing::upfront:
+        case Timing::at_end: return {category, "One-Time"};
+        case Timing::scheduled: return {category, month == 0 ? "One-Time" : "Recurring"};
+        case Timing::monthly: return {category, info.side == Side::build ? "Recurring" : "Usage-Based"};
     }
     return {category, "One-Time"};
 }

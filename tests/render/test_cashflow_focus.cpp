@@ -103,7 +103,7 @@ TEST_CASE("cashflow --layout focus: tax rows are Tax, loan payments and the resa
         const std::vector<std::string> f = split(line, '\t');
         REQUIRE(f.size() == header.size());
         seen[f[at["x_Side"]] + "/" + f[at["x_Category"]]].insert(f[at["ChargeCategory"]] + "/" +
-                                                                  f[at["ChargeFrequency"]]);
+                                                                 f[at["ChargeFrequency"]]);
         if (f[at["x_Category"]] == "resale") CHECK(std::stod(f[at["BilledCost"]]) < 0.0);
     }
     using Set = std::set<std::string>;
