@@ -51,8 +51,7 @@ void find(void* handle, const char* name, Function& function) {
 Library load() {
     void* handle = dlopen(GPUCOST_XLSXWRITER_SONAME, RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr)
-        throw gpucost::OutputError(
-            fmt::format("xlsx: cannot load {}: {}", GPUCOST_XLSXWRITER_SONAME, loader_reason()));
+        throw gpucost::OutputError(fmt::format("xlsx: cannot load {}: {}", GPUCOST_XLSXWRITER_SONAME, loader_reason()));
     Library l;
     find(handle, "workbook_new_opt", l.new_opt);
     find(handle, "workbook_set_properties", l.set_properties);
@@ -98,9 +97,7 @@ lxw_error workbook_define_name(lxw_workbook* workbook, const char* name, const c
 lxw_error workbook_close(lxw_workbook* workbook) { return library().close(workbook); }
 void format_set_bold(lxw_format* format) { library().set_bold(format); }
 void format_set_bg_color(lxw_format* format, lxw_color_t color) { library().set_bg_color(format, color); }
-void format_set_num_format(lxw_format* format, const char* num_format) {
-    library().set_num_format(format, num_format);
-}
+void format_set_num_format(lxw_format* format, const char* num_format) { library().set_num_format(format, num_format); }
 lxw_error worksheet_write_string(lxw_worksheet* worksheet, lxw_row_t row, lxw_col_t col, const char* string,
                                  lxw_format* format) {
     return library().write_string(worksheet, row, col, string, format);
