@@ -68,22 +68,28 @@ int run_parsed(const CLI::App& app, bool version, const std::vector<cli::Command
     throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
 }
 
-// The run on a tree with the options of its one command alone (most runs), or nothing when that tree cannot
-// decide it: any parse error or --help (their messages may name any command's flags), or a word that reached
-// another command. Those are parsed again on the whole tree, which nothing here has touched.
+// The run on a tree with the options of its one command alone, and of its assumption flags those the words name
+// (most runs), or nothing when that tree cannot decide it: any parse error or --help (their messages may name any
+// command's flags), a word left unknown (its message suggests from every flag), or a word that reached another
+// command. Those are parsed again on the whole tree, which nothing here has touched.
 std::optional<int> run_on_lone_tree(const std::vector<std::string>& args, const cli::Io& io) {
     const std::optional<std::string> only = cli::lone_command(args);
     if (!only) return std::nullopt;
     CLI::App app{cli::k_top_level_description, "gpucost"};
     bool version = false;
     cli::add_top_level(app, version);
-    const std::vector<cli::Command> commands = cli::add_commands(app, *only);
+    std::vector<cli::Command> commands;
+    {
+        const cli::NamedAssumptionFlagsOnly named(args);
+        commands = cli::add_commands(app, *only);
+    }
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
     try {
         app.parse(reversed);
     } catch (...) {  // decided on the whole tree, whatever it was
         return std::nullopt;
     }
+    if (!app.remaining(true).empty()) return std::nullopt;
     for (const cli::Command& c : commands)
         if (!c.run && c.app->parsed()) return std::nullopt;  // a stub's: the whole command must parse its words
     return run_parsed(app, version, commands, io);
