@@ -44,7 +44,7 @@ foreach(path "./usr/bin/gpucost" "./usr/share/man/man1/gpucost.1.gz" "./usr/shar
 endforeach()
 
 execute_process(COMMAND ${DPKG_DEB} --field ${packages} Package Depends OUTPUT_VARIABLE fields)
-foreach(needed "Package: gpucost" "libfmt9" "libsimdjson14" "libstdc\\+\\+6" "libc6")
+foreach(needed "Package: gpucost" "libfmt9" "libsimdjson14" "libxlsxwriter4" "libstdc\\+\\+6" "libc6")
   if(NOT fields MATCHES "${needed}")
     message(FATAL_ERROR "the package's control fields lack ${needed}:\n${fields}")
   endif()

@@ -1,11 +1,13 @@
 #include "gpucost/cli.hpp"
 
 #include <iostream>
+#include <optional>
 #include <system_error>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "command_tree.hpp"
 #include "gpucost/io/embedded_catalog.hpp"
 #include "gpucost/util/text.hpp"
 #include "gpucost/version.hpp"
@@ -44,46 +46,10 @@ int print_help(const std::vector<std::string>& words, const CLI::App& app, std::
     return static_cast<int>(ExitCode::success);
 }
 
-int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
-    std::ostream& out = io.out;
-    CLI::App app{"gpucost: should you buy your own GPU machine or rent GPUs in the cloud?\n"
-                 "Compares the total cost of owning against renting, with every assumption sourced and overridable.",
-                 "gpucost"};
-    app.footer(std::string("Run 'gpucost help COMMAND' or 'gpucost COMMAND --help' for a command's flags and "
-                           "examples.\n\n") +
-               cli::k_exit_codes_help);
-    bool version = false;
-    app.add_flag("--version", version, "print the version and the embedded catalogue's date");
-    app.allow_extras();
-
-    // One line per subcommand; each lives in its own command_*.cpp.
-    const std::vector<cli::Command> commands = {
-        cli::add_compare_command(app),  cli::add_catalog_command(app),      cli::add_check_command(app),
-        cli::add_cashflow_command(app), cli::add_sensitivity_command(app),  cli::add_sweep_command(app),
-        cli::add_simulate_command(app), cli::add_init_command(app),         cli::add_completion_command(app),
-        cli::add_manpage_command(app),  cli::add_rank_command(app),         cli::add_plan_command(app),
-        cli::add_diff_command(app),     cli::add_export_rates_command(app), cli::add_complete_command(app),
-    };
-
-    if (!args.empty() && args.front() == "help")
-        return print_help({args.begin() + 1, args.end()}, app, out, io.terminal);
-    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
-    try {
-        app.parse(reversed);
-    } catch (const CLI::CallForHelp&) {
-        out << cli::wrapped_help(app.help(), io.terminal);
-        return static_cast<int>(ExitCode::success);
-    } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) {  // --help after a subcommand
-            for (const cli::Command& c : commands)
-                if (c.app->parsed()) out << cli::wrapped_help(c.app->help(), io.terminal);
-            return static_cast<int>(ExitCode::success);
-        }
-        throw UsageError(fmt::format("{}; see 'gpucost --help'", e.what()));
-    }
-
+// The rest of a run once its arguments are parsed, on either tree (command_tree.hpp).
+int run_parsed(const CLI::App& app, bool version, const std::vector<cli::Command>& commands, const cli::Io& io) {
     if (version) {
-        out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, embedded_catalog_as_of());
+        io.out << fmt::format("gpucost {} (embedded catalogue as of {})\n", k_version, embedded_catalog_as_of());
         return static_cast<int>(ExitCode::success);
     }
     // A word before the command ("gpucost bogus compare") is no command: refused, never skipped.
@@ -100,6 +66,59 @@ int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
     for (const cli::Command& c : commands)
         if (c.app->parsed()) return c.run(io);
     throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
+}
+
+// The run on a tree with the options of its one command alone, and of its assumption flags those the words name
+// (most runs), or nothing when that tree cannot decide it: any parse error or --help (their messages may name any
+// command's flags), a word left unknown (its message suggests from every flag), or a word that reached another
+// command. Those are parsed again on the whole tree, which nothing here has touched.
+std::optional<int> run_on_lone_tree(const std::vector<std::string>& args, const cli::Io& io) {
+    const std::optional<std::string> only = cli::lone_command(args);
+    if (!only) return std::nullopt;
+    CLI::App app{cli::k_top_level_description, "gpucost"};
+    bool version = false;
+    cli::add_top_level(app, version);
+    std::vector<cli::Command> commands;
+    {
+        const cli::NamedAssumptionFlagsOnly named(args);
+        commands = cli::add_commands(app, *only);
+    }
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
+    try {
+        app.parse(reversed);
+    } catch (...) {  // decided on the whole tree, whatever it was
+        return std::nullopt;
+    }
+    if (!app.remaining(true).empty()) return std::nullopt;
+    for (const cli::Command& c : commands)
+        if (!c.run && c.app->parsed()) return std::nullopt;  // a stub's: the whole command must parse its words
+    return run_parsed(app, version, commands, io);
+}
+
+int run_cli(const std::vector<std::string>& args, const cli::Io& io) {
+    if (const std::optional<int> code = run_on_lone_tree(args, io)) return *code;
+    CLI::App app{cli::k_top_level_description, "gpucost"};
+    bool version = false;
+    cli::add_top_level(app, version);
+    const std::vector<cli::Command> commands = cli::add_commands(app);
+
+    if (!args.empty() && args.front() == "help")
+        return print_help({args.begin() + 1, args.end()}, app, io.out, io.terminal);
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        io.out << cli::wrapped_help(app.help(), io.terminal);
+        return static_cast<int>(ExitCode::success);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) {  // --help after a subcommand
+            for (const cli::Command& c : commands)
+                if (c.app->parsed()) io.out << cli::wrapped_help(c.app->help(), io.terminal);
+            return static_cast<int>(ExitCode::success);
+        }
+        throw UsageError(fmt::format("{}; see 'gpucost --help'", e.what()));
+    }
+    return run_parsed(app, version, commands, io);
 }
 
 void print_error(std::ostream& err, const std::string& message) {

@@ -226,6 +226,21 @@ struct ScenarioOptions {
     std::map<AssumptionKey, const CLI::Option*> given;  // to tell a flag left out from one set to ""
 };
 void add_scenario_options(CLI::App& command, ScenarioOptions& options);
+// While one lives (on this thread), add_scenario_options() registers, of the assumption flags, only --years,
+// --months (which exclude each other) and those the words name ("--hours-per-week" or "--hours-per-week=40"):
+// the lone-command tree's shortcut (command_tree.hpp), for the assumption flags are half of a command's flags and
+// most of CLI11's set-up. A parse with it stands only when it leaves no word unknown, since the unknown-flag message
+// suggests from every flag; the parse of the words is otherwise the same, as no word names a flag left out.
+class NamedAssumptionFlagsOnly {
+public:
+    explicit NamedAssumptionFlagsOnly(const std::vector<std::string>& words);
+    ~NamedAssumptionFlagsOnly();
+    NamedAssumptionFlagsOnly(const NamedAssumptionFlagsOnly&) = delete;
+    NamedAssumptionFlagsOnly& operator=(const NamedAssumptionFlagsOnly&) = delete;
+
+private:
+    const std::vector<std::string>* m_previous;
+};
 // The assumption flags as a layer (origin "flag"); throws UsageError listing every bad flag.
 AssumptionLayer flag_layer(const ScenarioOptions& options);
 // The comparison the flags ask for, over the --scenario file if any (flags win key by key).

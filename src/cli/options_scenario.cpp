@@ -18,7 +18,24 @@ namespace gpucost::cli {
 
 namespace {
 constexpr const char* k_assumption_group = "Assumptions (default: the catalogue's)";
+
+// The words of NamedAssumptionFlagsOnly, while one lives; nullptr: every assumption flag.
+thread_local const std::vector<std::string>* t_named_only = nullptr;
+
+bool registered(AssumptionKey key, const std::string& flag) {
+    if (t_named_only == nullptr || key == AssumptionKey::horizon_months) return true;  // --years
+    for (const std::string& word : *t_named_only)
+        if (word.starts_with(flag) && (word.size() == flag.size() || word[flag.size()] == '=')) return true;
+    return false;
+}
 }  // namespace
+
+NamedAssumptionFlagsOnly::NamedAssumptionFlagsOnly(const std::vector<std::string>& words)
+    : m_previous(t_named_only) {
+    t_named_only = &words;
+}
+
+NamedAssumptionFlagsOnly::~NamedAssumptionFlagsOnly() { t_named_only = m_previous; }
 
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
     command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
@@ -42,10 +59,11 @@ void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
         ->type_name("FILE");
     add_match_options(command, o.match);
     for (const AssumptionInfo& i : assumption_infos()) {
+        const std::string flag = flag_name(i.key);
+        if (!registered(i.key, flag)) continue;
         std::string description = std::string(i.help);
         if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
-        CLI::Option* option =
-            command.add_option(flag_name(i.key), o.assumptions[i.key], description)->group(k_assumption_group);
+        CLI::Option* option = command.add_option(flag, o.assumptions[i.key], description)->group(k_assumption_group);
         o.given[i.key] = option;
         switch (i.kind) {
             case AssumptionKind::pricing: option->type_name("PRICING"); break;

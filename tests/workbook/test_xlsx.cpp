@@ -152,3 +152,26 @@ TEST_CASE("render_xlsx: a plan that rents on spot or has no chosen schedule is r
                                                   "demand; --pricing spot is not in its formulas (use json or csv)");
     CHECK_THROWS_AS(gpucost::render_xlsx(gpucost::PlanReport{}), gpucost::UsageError);
 }
+
+// libxlsxwriter is loaded by the first workbook (src/render/xlsx_library.cpp), so a run that writes none never
+// pays for it and its libcrypto. The dynamic loader names each library it loads under LD_DEBUG=files.
+TEST_CASE("xlsx library: loaded by a run that writes a workbook, never by one that does not") {
+    gpucost::test::TempDir dir("xlsx-load");
+    std::vector<std::string> env = gpucost::test::current_environment();
+    env.push_back("LD_DEBUG=files");
+    const std::string binary = gpucost::test::gpucost_binary();
+    const auto version = gpucost::test::run_program({binary, "--version"}, env);
+    REQUIRE(version.exit_code == 0);
+    CHECK(version.err.find("file=libstdc++") != std::string::npos);  // the loader did report its libraries
+    CHECK(version.err.find("libxlsxwriter") == std::string::npos);
+    CHECK(version.err.find("libcrypto") == std::string::npos);
+    const auto table = gpucost::test::run_program({binary, "compare", "--hours-per-week", "40"}, env);
+    REQUIRE(table.exit_code == 0);
+    CHECK(table.err.find("libxlsxwriter") == std::string::npos);
+    const std::string path = (dir.path / "one.xlsx").string();
+    const auto workbook =
+        gpucost::test::run_program({binary, "compare", "--build", "office-2x-rtx4090", "-o", path}, env);
+    REQUIRE(workbook.exit_code == 0);
+    CHECK(workbook.err.find("libxlsxwriter") != std::string::npos);
+    CHECK(looks_like_xlsx(read_file(path)));
+}

@@ -1,0 +1,192 @@
+// The lone-command tree (src/cli/command_tree.hpp): a run builds only its command's options, so each command must
+// be registered exactly as in the whole tree, and parse every word exactly as the whole tree would.
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "command_tree.hpp"
+
+namespace {
+
+using gpucost::cli::add_commands;
+using gpucost::cli::add_top_level;
+using gpucost::cli::Command;
+using gpucost::cli::k_top_level_description;
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string text;
+    for (const std::string& word : words) text += word + ",";
+    return text;
+}
+
+// Everything a command registers, subcommands included: names, help texts, defaults, groups, arity.
+std::string registered(const CLI::App& app) {
+    std::ostringstream out;
+    out << "app " << app.get_name() << "|" << app.get_description() << "|" << app.get_footer() << "|" << app.get_group()
+        << "|" << app.get_allow_extras() << "\n";
+    for (const CLI::Option* o : app.get_options())
+        out << "  " << o->get_name() << "|" << joined(o->get_lnames()) << "|" << joined(o->get_snames()) << "|"
+            << o->get_description() << "|" << o->get_default_str() << "|" << o->get_type_name() << "|" << o->get_group()
+            << "|" << o->get_required() << "|" << o->get_expected_min() << "|" << o->get_expected_max() << "|"
+            << o->get_envname() << "\n";
+    for (const CLI::App* sub : app.get_subcommands({})) out << registered(*sub);
+    return out.str();
+}
+
+// A tree: the whole one, or `only` whole and every other command a stub.
+struct Tree {
+    CLI::App app{k_top_level_description, "gpucost"};
+    bool version = false;
+    std::vector<Command> commands;
+    explicit Tree(const std::string* only) {
+        add_top_level(app, version);
+        commands = only == nullptr ? add_commands(app) : add_commands(app, *only);
+    }
+    const Command& command(const std::string& name) const {
+        for (const Command& c : commands)
+            if (c.app->get_name() == name) return c;
+        FAIL("no command " << name);
+        return commands.front();
+    }
+};
+
+// What a parse left: the error, or each parsed app's name, its leftover words and every option's results.
+std::string parsed(CLI::App& app, const std::vector<std::string>& args) {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        app.parse(reversed);
+    } catch (const CLI::Error& e) {
+        return std::string("error ") + e.get_name() + ": " + e.what();
+    }
+    std::ostringstream out;
+    std::vector<const CLI::App*> apps = {&app};
+    while (!apps.empty()) {
+        const CLI::App* a = apps.back();
+        apps.pop_back();
+        out << a->get_name() << " remaining " << joined(a->remaining()) << "\n";
+        for (const CLI::Option* o : a->get_options())
+            if (o->count() > 0) out << "  " << o->get_name() << "=" << joined(o->results()) << "\n";
+        for (const CLI::App* sub : a->get_subcommands()) apps.push_back(sub);
+    }
+    return out.str();
+}
+
+// Words that give each of a command's options once: "--name 1" (a flag alone), then a positional.
+std::vector<std::string> every_option(const CLI::App& command) {
+    std::vector<std::string> args = {command.get_name()};
+    for (const CLI::Option* o : command.get_options()) {
+        if (o->get_lnames().empty() || o->get_name() == "--help") continue;
+        args.push_back("--" + o->get_lnames().front());
+        if (o->get_expected_min() > 0) args.push_back("1");
+    }
+    return args;
+}
+
+}  // namespace
+
+TEST_CASE("command_names: the names each add_*_command registers, in --help's order") {
+    Tree whole(nullptr);
+    const std::vector<std::string_view> names = gpucost::cli::command_names();
+    REQUIRE(names.size() == whole.commands.size());
+    for (std::size_t i = 0; i < names.size(); ++i) CHECK(whole.commands[i].app->get_name() == names[i]);
+}
+
+TEST_CASE("add_commands(only): the command registers exactly what the whole tree does, the others are names alone") {
+    Tree whole(nullptr);
+    for (const std::string_view view : gpucost::cli::command_names()) {
+        const std::string name(view);
+        INFO(name);
+        Tree lone(&name);
+        const CLI::App& command = *lone.command(name).app;
+        CHECK(registered(command) == registered(*whole.command(name).app));
+        CHECK(command.help() == whole.command(name).app->help());
+        CHECK(registered(lone.app).size() < registered(whole.app).size());  // the others add nothing
+        for (const Command& c : lone.commands) {
+            if (c.app->get_name() == name) continue;
+            CHECK(c.app->get_options().size() == 1);  // --help alone
+            CHECK(c.app->get_subcommands({}).empty());
+            CHECK_FALSE(c.run);
+        }
+    }
+    const std::string none;
+    Tree version_only(&none);
+    CHECK(registered(version_only.app).find("--hours-per-week") == std::string::npos);
+}
+
+TEST_CASE("add_commands(only): every word parses as on the whole tree unless it reaches a stub") {
+    Tree reference(nullptr);
+    int compared = 0;  // parses that succeeded on both trees
+    for (const std::string_view view : gpucost::cli::command_names()) {
+        const std::string name(view);
+        const std::vector<std::vector<std::string>> cases = {
+            every_option(*reference.command(name).app),
+            {name},
+            {name, "--bogus", "x"},
+            {"--version", name},
+            {name, "--format"},
+            {name, "--format", "json", "--quiet", "extra"},
+            {name, "--", "--format", "json"},
+            {name, "compare"},
+            {name, "--build", "catalog"},
+            {"bogus", name},
+            {name, "--help"},
+        };
+        for (const std::vector<std::string>& args : cases) {
+            INFO(joined(args));
+            Tree whole(nullptr);
+            std::optional<Tree> lone_tree;
+            {
+                const gpucost::cli::NamedAssumptionFlagsOnly named(args);
+                lone_tree.emplace(&name);
+            }
+            Tree& lone = *lone_tree;
+            const std::string on_lone = parsed(lone.app, args);
+            bool reached_stub = false;
+            for (const Command& c : lone.commands) reached_stub = reached_stub || (!c.run && c.app->parsed());
+            // run_cli parses these again on the whole tree
+            if (reached_stub || (on_lone.rfind("error ", 0) != 0 && !lone.app.remaining(true).empty())) continue;
+            compared += on_lone.rfind("error ", 0) == 0 ? 0 : 1;
+            CHECK(on_lone == parsed(whole.app, args));
+            CHECK(lone.version == whole.version);
+        }
+    }
+    CHECK(compared >= 30);
+}
+
+TEST_CASE("NamedAssumptionFlagsOnly: the assumption flags the words name, --years and --months, every other flag") {
+    const std::string compare = "compare";
+    const std::vector<std::string> words = {"compare", "--hours-per-week=40", "--electricity-usd-per-kwh", "0.2"};
+    std::optional<Tree> lean;
+    {
+        const gpucost::cli::NamedAssumptionFlagsOnly named(words);
+        lean.emplace(&compare);
+    }
+    Tree whole(&compare);  // made after the scope: every flag again
+    const CLI::App& lean_compare = *lean->command(compare).app;
+    const CLI::App& whole_compare = *whole.command(compare).app;
+    for (const char* flag : {"--hours-per-week", "--electricity-usd-per-kwh", "--years", "--months", "--build",
+                             "--format", "--catalog", "--max-age-days", "--verbose"})
+        CHECK(lean_compare.get_option_no_throw(flag) != nullptr);
+    CHECK(lean_compare.get_option_no_throw("--discount-rate") == nullptr);
+    CHECK(whole_compare.get_option_no_throw("--discount-rate") != nullptr);
+    // Of the assumption flags, the lean command keeps three: the two named and --years.
+    CHECK(whole_compare.get_options().size() - lean_compare.get_options().size() ==
+          gpucost::assumption_infos().size() - 3);
+}
+
+TEST_CASE("lone_command: the first command word, the whole tree for help, completion and manpage") {
+    using gpucost::cli::lone_command;
+    CHECK(lone_command({"compare", "--hours-per-week", "40"}) == "compare");
+    CHECK(lone_command({"--version"}) == "");
+    CHECK(lone_command({}) == "");
+    CHECK(lone_command({"bogus", "rank", "compare"}) == "rank");
+    CHECK(lone_command({"--", "compare"}) == "");
+    CHECK(lone_command({"help", "compare"}) == std::nullopt);
+    CHECK(lone_command({"completion", "bash"}) == std::nullopt);
+    CHECK(lone_command({"manpage"}) == std::nullopt);
+    CHECK(lone_command({"--version", "manpage"}) == std::nullopt);
+}
