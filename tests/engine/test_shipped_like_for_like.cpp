@@ -247,3 +247,43 @@ TEST_CASE("shipped catalogue: Azure's spot prices sit under on-demand by the lis
     // An offer's as_of is its oldest figure: the H100 v5 spot price (2026-05-20) is older than its reservations.
     CHECK(shipped().find_offer("azure-standard-nd96isr-h100-v5-eastus")->provenance.as_of == "2026-05-20");
 }
+
+TEST_CASE("shipped catalogue: Azure's multi-GPU NC sizes cost n x their 1-GPU size, on Linux meters") {
+    // anycloud-sh/catalog azure/vms.csv @ 62ff0a9 (2026-05-20), eastus: NC48ads A100 v4 7.346 = 2 x 3.673, NC96ads
+    // A100 v4 14.692 = 4 x 3.673, NC80adis H100 v5 13.96 = 2 x 6.98. The figures stored before (9.554, 19.108,
+    // 17.64) were these plus 48, 96 and 80 vCPUs x $0.046: 7.346 + 2.208, 14.692 + 4.416, 13.96 + 3.68.
+    // Spot: 1.493442, 2.986884 (1 - 1.493442 / 7.346 = 0.7967, as the 1-GPU size) and 4.384836 (1 - 4.384836 / 13.96
+    // = 0.6859, as NC40ads).
+    const struct {
+        const char* id;
+        const char* one;
+        std::int64_t n;
+        double on_demand;
+        double spot;
+    } rows[] = {
+        {"azure-standard-nc48ads-a100-v4-eastus", "azure-standard-nc24ads-a100-v4-eastus", 2, 7.346, 1.493442},
+        {"azure-standard-nc96ads-a100-v4-eastus", "azure-standard-nc24ads-a100-v4-eastus", 4, 14.692, 2.986884},
+        {"azure-standard-nc80adis-h100-v5-eastus", "azure-standard-nc40ads-h100-v5-eastus", 2, 13.96, 4.384836}};
+    for (const auto& row : rows) {
+        const CloudOffer* o = shipped().find_offer(row.id);
+        const CloudOffer* one = shipped().find_offer(row.one);
+        REQUIRE(o != nullptr);
+        REQUIRE(one != nullptr);
+        INFO(row.id);
+        CHECK(o->gpu == one->gpu);
+        CHECK(o->gpu_count == row.n);
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) == Approx(row.on_demand));
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) ==
+              Approx(static_cast<double>(row.n) * one->price(Pricing::on_demand).value_or(0.0)));
+        CHECK(o->price(Pricing::spot).value_or(0.0) == Approx(row.spot));
+    }
+    // ND96isr MI300X v5 (eastus2), the first hyperscaler MI300X offer: 48 / 8 = $6.00 per GPU-hour; spot 8.8704,
+    // 1 - 8.8704 / 48 = 0.8152 off, the same share as ND96isr H100 v5 in eastus.
+    const CloudOffer* mi = shipped().find_offer("azure-standard-nd96isr-mi300x-v5-eastus2");
+    REQUIRE(mi != nullptr);
+    CHECK(mi->gpu == "mi300x");
+    CHECK(mi->gpu_count == 8);
+    CHECK(mi->price(Pricing::on_demand).value_or(0.0) / 8.0 == Approx(6.0));
+    CHECK(1.0 - mi->price(Pricing::spot).value_or(0.0) / 48.0 == Approx(0.8152).margin(0.0001));
+    CHECK(mi->provenance.as_of == "2026-05-20");
+}
