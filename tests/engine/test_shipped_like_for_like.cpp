@@ -287,3 +287,26 @@ TEST_CASE("shipped catalogue: Azure's multi-GPU NC sizes cost n x their 1-GPU si
     CHECK(1.0 - mi->price(Pricing::spot).value_or(0.0) / 48.0 == Approx(0.8152).margin(0.0001));
     CHECK(mi->provenance.as_of == "2026-05-20");
 }
+
+TEST_CASE("shipped catalogue: the 8x MI300X build's figures follow from the sources its note names") {
+    const Build* b = shipped().find_build("oam-mi300x-8gpu-2025");
+    REQUIRE(b != nullptr);
+    CHECK(b->gpu == "mi300x");
+    CHECK(b->gpu_count == 8);
+    // The Epoch AI dataset's per-chip price of the 8-OAM baseboard listing: 25,733.71; the board 8 x 25,733.71 =
+    // 205,869.68, the system with the Thinkmate host part 205,869.68 + 97,000 = 302,869.68.
+    REQUIRE(b->gpu_price_usd.has_value());
+    CHECK(b->gpu_price_usd.value() == Approx(25733.71));
+    CHECK(8.0 * b->gpu_price_usd.value() + b->base_price_usd == Approx(302869.68));
+    // 8 x 750 W + 4,600 W = 10.6 kW at most; colocation $184.06 x 10.6 = $1,951.04 a month.
+    const Gpu* gpu = shipped().find_gpu("mi300x");
+    REQUIRE(gpu != nullptr);
+    CHECK(b->base_load_w + 8.0 * gpu->tdp_w == Approx(10600.0));
+    const auto& facility = b->assumptions.get(AssumptionKey::facility_usd_per_month);
+    REQUIRE(facility);
+    CHECK(std::get<double>(*facility) == Approx(184.06 * 10.6).margin(0.005));
+    // Its own shape is rentable twice: DigitalOcean's MI300X8 Droplet and Azure's ND96isr MI300X v5.
+    const std::vector<std::string> ids = like_for_like_offers(*b);
+    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2"})
+        CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
+}

@@ -31,8 +31,14 @@ TEST_CASE("shipped catalogue (v2data): a 24/7 reserved-3y comparison covers ever
     std::set<std::string> data_centre;
     for (const Build& b : catalog.builds)
         if (is_data_centre(b)) data_centre.insert(b.id);
-    // The seven servers of data/README.md section 3 (A100 40/80 GB, H100, H200, and the DGX B200 since 2026-12-02).
-    REQUIRE(data_centre.size() == 7);
+    // The eight servers of data/README.md section 3 (A100 40/80 GB, H100, H200, and the DGX B200 and 8x MI300X since
+    // 2026-12-02).
+    REQUIRE(data_centre.size() == 8);
+    // The one exception: no MI300X offer publishes a commitment price (data/README.md 4a), so its server has nothing
+    // to be compared with at reserved-3y. Held here: the day an MI300X offer gains one, the server joins the rule.
+    for (const CloudOffer& o : catalog.cloud)
+        if (o.gpu == "mi300x") CHECK_FALSE(o.price(Pricing::reserved_3y));
+    REQUIRE(data_centre.erase("oam-mi300x-8gpu-2025") == 1);
 
     ComparisonRequest request;
     request.flags.origin = "flag";
