@@ -310,3 +310,23 @@ TEST_CASE("shipped catalogue: the 8x MI300X build's figures follow from the sour
     for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2"})
         CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
 }
+
+TEST_CASE("shipped catalogue: Vultr's 8-GPU AMD machines are 8 x the list's per-GPU prices") {
+    // vultr.com/pricing as harvested 2025-08-19: MI300X $3.990 and MI325X $4.615 per GPU-hour on demand, 8 GPUs each:
+    // 8 x 3.990 = 31.92, 8 x 4.615 = 36.92; MI325X 36-month prepaid from $2.000: 8 x 2.000 = 16.00, 1 - 16 / 36.92 =
+    // 0.567 off; 2,048 GB of GPU memory over 8 GPUs = 256 GB each, the mi325x entry's.
+    const CloudOffer* mi300x = shipped().find_offer("vultr-8x-mi300x-global");
+    const CloudOffer* mi325x = shipped().find_offer("vultr-8x-mi325x-global");
+    REQUIRE(mi300x != nullptr);
+    REQUIRE(mi325x != nullptr);
+    CHECK(mi300x->gpu_count == 8);
+    CHECK(mi300x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 3.990));
+    CHECK_FALSE(mi300x->price(Pricing::reserved_3y));  // the 24-month prepaid price has no 1- or 3-year term
+    CHECK(mi325x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 4.615));
+    CHECK(mi325x->price(Pricing::reserved_3y).value_or(0.0) == Approx(16.0));
+    CHECK(1.0 - 16.0 / mi325x->price(Pricing::on_demand).value_or(1.0) == Approx(0.567).margin(0.001));
+    const Gpu* gpu = shipped().find_gpu("mi325x");
+    REQUIRE(gpu != nullptr);
+    CHECK(gpu->vram_gb == Approx(2048.0 / 8.0));
+    CHECK(mi325x->provenance.as_of == "2025-08-19");
+}

@@ -84,8 +84,8 @@ TEST_CASE("shipped catalogue (v2data): commitment prices undercut on-demand, and
     }
     // AWS 12 (p4d in us-west-2 lost its 2025 3-year rate on 2026-12-01; p5en and p6-b200 in us-east-1 gained Savings
     // Plans), GCP 9 (the four G4 RTX PRO 6000 shapes since 2026-12-02), Azure 5, CoreWeave 4, Hyperstack 8, Civo 2,
-    // Gcore 2 (data/README.md section 4a).
-    CHECK(reserved_3y == 42);
+    // Gcore 2, Vultr 1 (the 8x MI325X's 36-month prepaid floor since 2026-12-02) (data/README.md section 4a).
+    CHECK(reserved_3y == 43);
 }
 
 TEST_CASE("shipped catalogue (v2data): model v2's inputs follow each build's class") {
