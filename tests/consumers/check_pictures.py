@@ -93,11 +93,14 @@ def check_xml(folder):
         path = os.path.join(folder, name)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        r = subprocess.run(["xmllint", "--noout", path], capture_output=True, text=True)
+        r = subprocess.run(["xmllint", "--noout", path], capture_output=True, text=True, encoding="utf-8",
+                           errors="replace")
         if r.returncode != 0:
             failures.append(f"{name}: not well-formed XML:\n{r.stderr}")
         if name.endswith(".html"):
-            r = subprocess.run(["xmllint", "--html", "--noout", path], capture_output=True, text=True)
+            # xmllint quotes a fixed number of bytes around each complaint, which can cut a UTF-8 character in two.
+            r = subprocess.run(["xmllint", "--html", "--noout", path], capture_output=True, text=True,
+                               encoding="utf-8", errors="replace")
             errors = [l for l in r.stderr.splitlines() if "parser error" in l]
             unknown = [l for l in errors if not re.search(r"Tag (\w+) invalid", l)
                        or re.search(r"Tag (\w+) invalid", l).group(1) not in HTML5_TAGS]

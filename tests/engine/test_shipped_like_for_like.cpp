@@ -247,3 +247,86 @@ TEST_CASE("shipped catalogue: Azure's spot prices sit under on-demand by the lis
     // An offer's as_of is its oldest figure: the H100 v5 spot price (2026-05-20) is older than its reservations.
     CHECK(shipped().find_offer("azure-standard-nd96isr-h100-v5-eastus")->provenance.as_of == "2026-05-20");
 }
+
+TEST_CASE("shipped catalogue: Azure's multi-GPU NC sizes cost n x their 1-GPU size, on Linux meters") {
+    // anycloud-sh/catalog azure/vms.csv @ 62ff0a9 (2026-05-20), eastus: NC48ads A100 v4 7.346 = 2 x 3.673, NC96ads
+    // A100 v4 14.692 = 4 x 3.673, NC80adis H100 v5 13.96 = 2 x 6.98. The figures stored before (9.554, 19.108,
+    // 17.64) were these plus 48, 96 and 80 vCPUs x $0.046: 7.346 + 2.208, 14.692 + 4.416, 13.96 + 3.68.
+    // Spot: 1.493442, 2.986884 (1 - 1.493442 / 7.346 = 0.7967, as the 1-GPU size) and 4.384836 (1 - 4.384836 / 13.96
+    // = 0.6859, as NC40ads).
+    const struct {
+        const char* id;
+        const char* one;
+        std::int64_t n;
+        double on_demand;
+        double spot;
+    } rows[] = {
+        {"azure-standard-nc48ads-a100-v4-eastus", "azure-standard-nc24ads-a100-v4-eastus", 2, 7.346, 1.493442},
+        {"azure-standard-nc96ads-a100-v4-eastus", "azure-standard-nc24ads-a100-v4-eastus", 4, 14.692, 2.986884},
+        {"azure-standard-nc80adis-h100-v5-eastus", "azure-standard-nc40ads-h100-v5-eastus", 2, 13.96, 4.384836}};
+    for (const auto& row : rows) {
+        const CloudOffer* o = shipped().find_offer(row.id);
+        const CloudOffer* one = shipped().find_offer(row.one);
+        REQUIRE(o != nullptr);
+        REQUIRE(one != nullptr);
+        INFO(row.id);
+        CHECK(o->gpu == one->gpu);
+        CHECK(o->gpu_count == row.n);
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) == Approx(row.on_demand));
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) ==
+              Approx(static_cast<double>(row.n) * one->price(Pricing::on_demand).value_or(0.0)));
+        CHECK(o->price(Pricing::spot).value_or(0.0) == Approx(row.spot));
+    }
+    // ND96isr MI300X v5 (eastus2), the first hyperscaler MI300X offer: 48 / 8 = $6.00 per GPU-hour; spot 8.8704,
+    // 1 - 8.8704 / 48 = 0.8152 off, the same share as ND96isr H100 v5 in eastus.
+    const CloudOffer* mi = shipped().find_offer("azure-standard-nd96isr-mi300x-v5-eastus2");
+    REQUIRE(mi != nullptr);
+    CHECK(mi->gpu == "mi300x");
+    CHECK(mi->gpu_count == 8);
+    CHECK(mi->price(Pricing::on_demand).value_or(0.0) / 8.0 == Approx(6.0));
+    CHECK(1.0 - mi->price(Pricing::spot).value_or(0.0) / 48.0 == Approx(0.8152).margin(0.0001));
+    CHECK(mi->provenance.as_of == "2026-05-20");
+}
+
+TEST_CASE("shipped catalogue: the 8x MI300X build's figures follow from the sources its note names") {
+    const Build* b = shipped().find_build("oam-mi300x-8gpu-2025");
+    REQUIRE(b != nullptr);
+    CHECK(b->gpu == "mi300x");
+    CHECK(b->gpu_count == 8);
+    // The Epoch AI dataset's per-chip price of the 8-OAM baseboard listing: 25,733.71; the board 8 x 25,733.71 =
+    // 205,869.68, the system with the Thinkmate host part 205,869.68 + 97,000 = 302,869.68.
+    REQUIRE(b->gpu_price_usd.has_value());
+    CHECK(b->gpu_price_usd.value() == Approx(25733.71));
+    CHECK(8.0 * b->gpu_price_usd.value() + b->base_price_usd == Approx(302869.68));
+    // 8 x 750 W + 4,600 W = 10.6 kW at most; colocation $184.06 x 10.6 = $1,951.04 a month.
+    const Gpu* gpu = shipped().find_gpu("mi300x");
+    REQUIRE(gpu != nullptr);
+    CHECK(b->base_load_w + 8.0 * gpu->tdp_w == Approx(10600.0));
+    const auto& facility = b->assumptions.get(AssumptionKey::facility_usd_per_month);
+    REQUIRE(facility);
+    CHECK(std::get<double>(*facility) == Approx(184.06 * 10.6).margin(0.005));
+    // Its own shape is rentable twice: DigitalOcean's MI300X8 Droplet and Azure's ND96isr MI300X v5.
+    const std::vector<std::string> ids = like_for_like_offers(*b);
+    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2"})
+        CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
+}
+
+TEST_CASE("shipped catalogue: Vultr's 8-GPU AMD machines are 8 x the list's per-GPU prices") {
+    // vultr.com/pricing as harvested 2025-08-19: MI300X $3.990 and MI325X $4.615 per GPU-hour on demand, 8 GPUs each:
+    // 8 x 3.990 = 31.92, 8 x 4.615 = 36.92; MI325X 36-month prepaid from $2.000: 8 x 2.000 = 16.00, 1 - 16 / 36.92 =
+    // 0.567 off; 2,048 GB of GPU memory over 8 GPUs = 256 GB each, the mi325x entry's.
+    const CloudOffer* mi300x = shipped().find_offer("vultr-8x-mi300x-global");
+    const CloudOffer* mi325x = shipped().find_offer("vultr-8x-mi325x-global");
+    REQUIRE(mi300x != nullptr);
+    REQUIRE(mi325x != nullptr);
+    CHECK(mi300x->gpu_count == 8);
+    CHECK(mi300x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 3.990));
+    CHECK_FALSE(mi300x->price(Pricing::reserved_3y));  // the 24-month prepaid price has no 1- or 3-year term
+    CHECK(mi325x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 4.615));
+    CHECK(mi325x->price(Pricing::reserved_3y).value_or(0.0) == Approx(16.0));
+    CHECK(1.0 - 16.0 / mi325x->price(Pricing::on_demand).value_or(1.0) == Approx(0.567).margin(0.001));
+    const Gpu* gpu = shipped().find_gpu("mi325x");
+    REQUIRE(gpu != nullptr);
+    CHECK(gpu->vram_gb == Approx(2048.0 / 8.0));
+    CHECK(mi325x->provenance.as_of == "2025-08-19");
+}

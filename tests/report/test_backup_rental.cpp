@@ -65,8 +65,9 @@ TEST_CASE("backup rental: the interim cloud does not depend on --pricing, for ev
         }
         CHECK(compared >= 2);  // at least one commitment or spot price to hold it against
     }
-    // The seven data-centre servers (the DGX B200 since 2026-12-02) order with a three-month lead time.
-    CHECK(builds_with_lead == 7);
+    // The eight data-centre servers (the DGX B200 and the 8x MI300X server since 2026-12-02) order with a
+    // three-month lead time.
+    CHECK(builds_with_lead == 8);
 }
 
 TEST_CASE("backup rental: --backup-offer names the rental, and an unknown id is a usage error", "[backup]") {

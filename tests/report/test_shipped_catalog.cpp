@@ -31,8 +31,14 @@ TEST_CASE("shipped catalogue (v2data): a 24/7 reserved-3y comparison covers ever
     std::set<std::string> data_centre;
     for (const Build& b : catalog.builds)
         if (is_data_centre(b)) data_centre.insert(b.id);
-    // The seven servers of data/README.md section 3 (A100 40/80 GB, H100, H200, and the DGX B200 since 2026-12-02).
-    REQUIRE(data_centre.size() == 7);
+    // The eight servers of data/README.md section 3 (A100 40/80 GB, H100, H200, and the DGX B200 and 8x MI300X since
+    // 2026-12-02).
+    REQUIRE(data_centre.size() == 8);
+    // The one exception: no MI300X offer publishes a commitment price (data/README.md 4a), so its server has nothing
+    // to be compared with at reserved-3y. Held here: the day an MI300X offer gains one, the server joins the rule.
+    for (const CloudOffer& o : catalog.cloud)
+        if (o.gpu == "mi300x") CHECK_FALSE(o.price(Pricing::reserved_3y));
+    REQUIRE(data_centre.erase("oam-mi300x-8gpu-2025") == 1);
 
     ComparisonRequest request;
     request.flags.origin = "flag";
@@ -78,8 +84,8 @@ TEST_CASE("shipped catalogue (v2data): commitment prices undercut on-demand, and
     }
     // AWS 12 (p4d in us-west-2 lost its 2025 3-year rate on 2026-12-01; p5en and p6-b200 in us-east-1 gained Savings
     // Plans), GCP 9 (the four G4 RTX PRO 6000 shapes since 2026-12-02), Azure 5, CoreWeave 4, Hyperstack 8, Civo 2,
-    // Gcore 2 (data/README.md section 4a).
-    CHECK(reserved_3y == 42);
+    // Gcore 2, Vultr 1 (the 8x MI325X's 36-month prepaid floor since 2026-12-02) (data/README.md section 4a).
+    CHECK(reserved_3y == 43);
 }
 
 TEST_CASE("shipped catalogue (v2data): model v2's inputs follow each build's class") {
