@@ -149,6 +149,7 @@ std::size_t marked_count(const Report& report) {
                                                   [](const Comparison& c) { return !c.estimates.empty(); }));
 }
 
+// Whether some comparison of the run has a per-token API beside it (--workload naming a model an API sells).
 bool any_api(const Report& report) {
     return std::any_of(report.comparisons.begin(), report.comparisons.end(),
                        [](const Comparison& c) { return c.api.has_value(); });
@@ -175,8 +176,8 @@ void add_api_column(Table& table, const Report& report) {
 // The line under the ranked table that says what "API total" is; "" without the column.
 std::string api_note(const Report& report) {
     if (!any_api(report)) return "";
-    return "API total: the same work (the build's GPUs x the workload's tokens/s x the hours used) bought from the "
-           "cheapest per-token API of the workload's model, over the horizon, discounted as the other totals; "
+    return "API total: the same work (the build's GPUs x the workload's tokens/s a GPU x the hours used) bought from "
+           "the cheapest per-token API of the workload's model, over the horizon, discounted as the other totals; "
            "`--build ID` names the API and its prices.";
 }
 
