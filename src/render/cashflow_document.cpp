@@ -96,13 +96,34 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     return t;
 }
 
-// One comparison: its title, how its offer was matched, its periods (the page adds the cost lines).
+// "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
+Inline discounting_note(const Assumptions& a) {
+    Inline out{"The disc. columns are "};
+    const Inline how = discounting_inline(a);
+    out.insert(out.end(), how.begin(), how.end());
+    out.emplace_back(".");
+    return out;
+}
+
+// What compare's verdict says beside the totals, where it applies (issue 20 items 4, 8 and 10): a rental larger
+// than the build, spot carrying round-the-clock work on several GPUs, the owned machine's downtime. The same
+// sentence builders as compare's, so the two commands cannot disagree.
+Section& add_verdict_notes(Section& s, const Comparison& c, Shown where) {
+    return s.add(Paragraph{per_gpu_scaled_inline(c), Role::note}, where)
+        .add(Paragraph{words(spot_sentence(c)), Role::note}, where)
+        .add(Paragraph{downtime_inline(c)}, where);
+}
+
+// One comparison: its title, how its offer was matched, what the verdict says beside it, its periods (the page
+// adds the cost lines and sets the verdict's notes under its verdict).
 void add_comparison(Document& d, const Comparison& c, const CashFlowView& view) {
     Section& s = d.section("", {}, k_everywhere, 3);  // on the page, under "Cost breakdown"
     s.indented = true;
     s.add(Heading{words(title(c, view)), 2}, k_not_html)
         .add(Heading{words(title(c, view)), 3}, k_html_only)
-        .add(Paragraph{words(match_sentence(c))}, k_not_html)
+        .add(Paragraph{words(match_sentence(c))}, k_not_html);
+    add_verdict_notes(s, c, k_not_html)
+        .add(Paragraph{discounting_note(c.assumptions.values)})
         .add(costs_table(c), k_html_only)
         .add(periods_table(c, view));
 }
@@ -136,6 +157,7 @@ void add_page_title(Document& d, const CashFlowView& view) {
 void add_verdict(Section& verdicts, const Comparison& c) {
     verdicts.add(Paragraph{verdict_inline(c, c.build.id + ": "), Role::verdict})
         .add(Paragraph{words(match_sentence(c)), Role::note});
+    add_verdict_notes(verdicts, c, k_everywhere);
 }
 
 const char* const k_no_comparison = "No build has a cloud offer to compare with.";

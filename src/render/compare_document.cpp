@@ -149,6 +149,38 @@ std::size_t marked_count(const Report& report) {
                                                   [](const Comparison& c) { return !c.estimates.empty(); }));
 }
 
+// Whether some comparison of the run has a per-token API beside it (--workload naming a model an API sells).
+bool any_api(const Report& report) {
+    return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                       [](const Comparison& c) { return c.api.has_value(); });
+}
+
+// With --workload naming a model an API sells (issue 20), the ranked table's "API total" after "cloud total": the
+// same work through the cheapest per-token API over the horizon, "-" for a build whose GPU has no throughput for
+// it. A narrow terminal leaves it out after cloud offer, tier, payback month and GPUs, before the totals owning and
+// renting are weighed by (the line under the table explains it).
+void add_api_column(Table& table, const Report& report) {
+    if (!any_api(report)) return;
+    constexpr std::size_t k_at = 8;  // after "cloud total"
+    table.header.insert(table.header.begin() + k_at, words("API total"));
+    table.numeric.insert(table.numeric.begin() + k_at, true);
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        const auto& api = report.comparisons[i].api;
+        table.rows[i].cells.insert(table.rows[i].cells.begin() + k_at, api ? cell::money(api->total_usd) : Cell("-"));
+    }
+    for (std::size_t& column : table.drop_order)
+        if (column >= k_at) ++column;
+    table.drop_order.insert(table.drop_order.begin() + 4, k_at);
+}
+
+// The line under the ranked table that says what "API total" is; "" without the column.
+std::string api_note(const Report& report) {
+    if (!any_api(report)) return "";
+    return "API total: the same work (the build's GPUs x the workload's tokens/s a GPU x the hours used) bought from "
+           "the cheapest per-token API of the workload's model, over the horizon, discounted as the other totals; "
+           "`--build ID` names the API and its prices.";
+}
+
 // The ranked table. "rented" names the offer in a few words (provider and shape), so an 80-column terminal still
 // says what each build was compared with; the full id is the "cloud offer" column. A narrow terminal leaves out
 // cloud offer, tier, payback month, GPUs, cloud total, build total, break-even and rented, in that order
@@ -175,6 +207,7 @@ Table ranking(const Report& report) {
               Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
               break_even_text(e, c.reading.break_even_kind), payback_text(e)}});
     }
+    add_api_column(table, report);
     return table;
 }
 
@@ -266,6 +299,8 @@ Document summary(const Report& report) {
                                 "costs."),
                           Role::explanation, k_not_markdown)
                      .explaining("payback month")
+                     .add(words(api_note(report)), Role::explanation, k_not_markdown)
+                     .explaining("API total")
                      .add(words(size_and_spot_note(report)), Role::note)
                      .add(words(estimate_note(report)), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));

@@ -308,6 +308,29 @@ void write_depreciation_table(Rows& rows, const Comparison& c) {
     rows.name_range("depreciation_usd_by_tax_year", first);
 }
 
+// The per-token API beside the comparison (issue 20, --workload): the same work bought by the token, its monthly
+// cost from named cells (api_alternative.cpp): g x T_b x 3,600 generated tokens per used hour, and the workload's
+// prompt tokens for each at the input price. Its total over the horizon stays gpucost's (JSON, CSV, the verdict).
+void write_api(Rows& rows, const Comparison& c, const ApiAlternative& api) {
+    const std::string source = figure_source(c, "API offer");
+    rows.heading(fmt::format("The same work through an API: {} {} ({})", api.provider, api.api_model, api.model));
+    rows.number("api_tokens_per_second_per_gpu", api.output_tokens_per_second_per_gpu, "tokens/s",
+                "the workload's throughput on the build's GPU", "", "T_b, tokens generated a second by one GPU");
+    rows.number("input_tokens_per_output_token", api.input_tokens_per_output_token, "tokens", "the workload's split",
+                "", "prompt tokens billed for each generated token (0: generated only)");
+    rows.number("api_usd_per_million_input_tokens", api.usd_per_million_input_tokens, "USD per million tokens", source,
+                "", "the API's price of a million prompt tokens");
+    rows.number("api_usd_per_million_output_tokens", api.usd_per_million_output_tokens, "USD per million tokens",
+                source, "", "the API's price of a million generated tokens");
+    rows.formula("api_output_tokens_per_month", "=gpu_count*api_tokens_per_second_per_gpu*3600*used_hours_per_month",
+                 "tokens/month", "generated tokens a month: g x T_b x 3,600 s x used hours",
+                 api.output_tokens_per_month);
+    rows.formula("api_usd_per_month",
+                 "=api_output_tokens_per_month/1000000*(api_usd_per_million_output_tokens+"
+                 "input_tokens_per_output_token*api_usd_per_million_input_tokens)",
+                 "USD/month", "the API's bill a month at today's prices", api.usd_per_month);
+}
+
 // Financing and tax (issue 24; docs/finance.md): the figures the Cash flow sheet's finance rows rest on.
 void write_finance(Rows& rows, const Comparison& c) {
     rows.heading("Financing and tax, worked out (docs/finance.md)");
@@ -346,6 +369,7 @@ void write_assumptions_sheet(Sheet& sheet, const Comparison& c, const Formats& f
     write_specs(rows, c);
     rows.heading("Worked out from the inputs (the engine's monthly figures at today's prices)");
     for (const Derived& d : k_derived) rows.formula(d);
+    if (c.api) write_api(rows, c, *c.api);
     write_finance(rows, c);
 }
 

@@ -226,10 +226,6 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
                                      report.comparisons.size()));
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
-    if (report.comparisons.front().api)
-        throw UsageError(
-            "--format xlsx: the per-token API beside the comparison (--workload with an api offer of its model) is "
-            "not in the workbook's formulas yet; use JSON or CSV for this run");
     return workbook_bytes(report.comparisons.front());
 }
 

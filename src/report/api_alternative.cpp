@@ -67,6 +67,7 @@ std::optional<ApiAlternative> api_alternative(const Catalog& catalog, const Buil
                               o.usd_per_million_input_tokens,
                               o.usd_per_million_output_tokens,
                               ratio,
+                              *t_b,
                               output_per_used_hour * used_hours_per_month(a.hours_per_week),
                               usd_per_used_hour * used_hours_per_month(a.hours_per_week),
                               total,

@@ -21,6 +21,16 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
+// A figure marked as an estimate, derived or unverified, noted beside the comparison that rests on it.
+void note_mark(Comparison& c, const Figure& f) {
+    if (f.confidence.empty()) return;
+    const char* what = f.confidence == "estimate"  ? "an estimate"
+                       : f.confidence == "derived" ? "derived"
+                                                   : "unverified";
+    c.estimates.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note));
+    c.estimate_ids.push_back(f.id);
+}
+
 // Only the totals are read: evaluate_totals() gives evaluate()'s to the bit without its paybacks' month walks.
 UsageRange usage_range_of(const BuildSpec& build, const CloudSpec& cloud, Assumptions a) {
     a.hours_per_week = 0.0;
@@ -85,15 +95,20 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                  figure_of("offer", offer.id, offer.provenance)};
-    for (const Figure& f : c.figures) {
-        if (f.confidence.empty()) continue;
-        const char* what = f.confidence == "estimate"  ? "an estimate"
-                           : f.confidence == "derived" ? "derived"
-                                                       : "unverified";
-        c.estimates.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note));
-        c.estimate_ids.push_back(f.id);
-    }
+    for (const Figure& f : c.figures) note_mark(c, f);
     return c;
+}
+
+// The per-token API beside the comparison (issue 20): its price is a figure the comparison rests on, so it is aged
+// with the others (--max-age-days, check's age gate) and counts toward the oldest figure used.
+void add_api(Comparison& c, const Catalog& catalog, const Build& build, const MatchOptions& options) {
+    c.api = api_alternative(catalog, build, options.workload, options.requirements, c.assumptions.values);
+    if (!c.api) return;
+    for (const ApiOffer& o : catalog.api_offers)
+        if (o.id == c.api->api_offer_id) {
+            c.figures.push_back(figure_of("API offer", o.id, o.provenance));
+            note_mark(c, c.figures.back());
+        }
 }
 
 // Only a region/provider filter or a missing price stands in the way: gpucost 1's messages say it best.
@@ -143,7 +158,7 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
     c.offer_choice = choice_text(build, match, options, c.assumptions, request);
     c.tier_offers = tier_offers(match);
     c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
-    c.api = api_alternative(catalog, build, options.workload, options.requirements, c.assumptions.values);
+    add_api(c, catalog, build, options);
     return c;
 }
 
@@ -249,7 +264,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
     c.offer_choice = "chosen with --cloud";
     c.match_level = "chosen";
     c.equivalence = equivalence_of(*build, *offer, c.result.cloud.instances, options);
-    c.api = api_alternative(catalog, *build, options.workload, options.requirements, c.assumptions.values);
+    add_api(c, catalog, *build, options);
     if (offer->gpu != build->gpu && !c.equivalence)
         warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
                                        "the comparison is of cost, not of equal work",

@@ -93,13 +93,6 @@ TEST_CASE("compare's API figure in the table, markdown and CSV") {
     CHECK_THAT(html, Contains("Through an API: FixtureAPI m8b-a (m-8b)"));
 }
 
-TEST_CASE("compare --format xlsx refuses a run with an API figure, which the workbook does not hold") {
-    const auto r = run_gpucost(on_fixture({"--workload", "chat", "--format", "xlsx", "--output", "-"}));
-    CHECK(r.exit_code == 2);
-    CHECK(r.err == "gpucost: error: --format xlsx: the per-token API beside the comparison (--workload with an api "
-                   "offer of its model) is not in the workbook's formulas yet; use JSON or CSV for this run\n");
-}
-
 TEST_CASE("catalog validate counts api offers, and refuses an API price of zero with one line, exit 3") {
     CHECK(ok({"catalog", "validate", "data/api_catalog.json"}).out ==
           "OK: data/api_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 3 API offers, 49 assumptions; 0 warnings\n");

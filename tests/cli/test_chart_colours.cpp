@@ -42,6 +42,10 @@ std::vector<std::pair<std::string, std::string>> every_chart() {
     runs.push_back({"rank",
                     {"rank", "--catalog", "data/match_catalog.json", "--workload", "llm-infer", "--format", "svg",
                      "--chart", "rank"}});
+    // Per-token APIs beside the builds and offers (issue 20): their own colour, neither owning's nor renting's.
+    runs.push_back(
+        {"rank-api",
+         {"rank", "--catalog", "data/api_catalog.json", "--workload", "chat", "--format", "svg", "--chart", "rank"}});
     const std::vector<std::string> ranged = {"--catalog", "data/ranges_catalog.json", "--build", "box-a4"};
     auto uncertain = [&ranged](std::string command, std::vector<std::string> extra) {
         std::vector<std::string> args = {std::move(command)};

@@ -10,6 +10,7 @@
 #include "gpucost/io/catalog_json.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
+#include "gpucost/report/cash_flow_report.hpp"
 #include "gpucost/report/report.hpp"
 
 using namespace gpucost;
@@ -136,5 +137,43 @@ TEST_CASE("availability words: the shipped catalogue's 8x H100 build says its do
         INFO(to_string(format));
         CHECK(out.find("Downtime: 20.3 h a month expected") != std::string::npos);
         CHECK(out.find("discounted monthly at 9.0% a year") != std::string::npos);  // the catalogue's 0.09
+    }
+}
+
+TEST_CASE("cashflow says what compare's verdict says beside it: size, spot, downtime and discounting",
+          "[availability]") {
+    const Catalog catalog = load_embedded_catalog();
+    ComparisonRequest request;
+    request.build_id = "hgx-h100-thinkmate-2024";
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::hours_per_week, 40.0);
+    Report report = build_report(catalog, request);
+    Comparison& c = report.comparisons.front();
+    // Hand-set readings the shipped run does not have (the renderers only read the report): the rental twice the
+    // build's size, and spot carrying round-the-clock work (as down_twice_a_year's neighbours above).
+    PerGpuScaled p;
+    p.build_gpus = 8;
+    p.rented_gpus = 16;
+    p.usd_per_hour = 8 * 3.0;  // $3 a GPU-hour x 8 GPUs
+    p.result.cheaper = Side::build;
+    p.result.savings_usd = 4321.0;
+    c.per_gpu_scaled = p;
+    SpotReading s;
+    s.instances = 2;
+    s.job_stops_per_month = 0.4;
+    s.spot_overhead = 0.1;
+    s.round_the_clock_multi_gpu = true;
+    c.reading.spot = s;
+    const CashFlowReport cash_flow{report, {}};
+    for (const Format format : {Format::table, Format::markdown, Format::html}) {
+        std::string out;  // wrapped lines joined, indentation folded
+        for (const char ch : render(cash_flow, format))
+            if ((ch != ' ' && ch != '\n') || (!out.empty() && out.back() != ' ')) out += ch == '\n' ? ' ' : ch;
+        INFO(to_string(format));
+        CHECK(out.find("Not like for like in size: the rental holds 16 GPUs for the build") != std::string::npos);
+        CHECK(out.find("owning saves $4,321.") != std::string::npos);
+        CHECK(out.find("Spot carries round-the-clock work on 8 GPUs") != std::string::npos);
+        CHECK(out.find("Downtime: 20.3 h a month expected") != std::string::npos);
+        CHECK(out.find("The disc. columns are discounted monthly at 9.0% a year.") != std::string::npos);
     }
 }

@@ -5,8 +5,8 @@ Writes workbooks for several shipped builds and pricings, changes one input cell
 recalculates every file in one headless LibreOffice run, then reads the recalculated figures (data_only) and
 compares them with gpucost's JSON for the same inputs (with the changed input as a flag): every category total,
 both sides' totals and the savings to the cent, the cheaper side, both payback months and the break-even hours per
-week. A second LibreOffice run opens the unchanged workbooks without recalculating: their cached results must be
-the same figures, cell for cell. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
+week, and with a per-token API (--workload) its monthly bill. A second LibreOffice run opens the unchanged
+workbooks without recalculating: their cached results must be the same figures, cell for cell. Exits 77 (ctest's skip) when soffice or openpyxl is missing.
 
 Usage: check_workbooks.py GPUCOST_BINARY WORK_DIR
 """
@@ -31,6 +31,8 @@ if SOFFICE is None:
     sys.exit(77)
 
 MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "mini_catalog.json")
+# Per-token API offers (issue 20): a 2 x gpu-c build, 100 tokens/s a GPU, and two API offers of its model.
+API = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "api_catalog.json")
 # docs/finance.md's worked example: one $100,000 GPU and nothing else, against $2 an hour, 36 months, no discounting.
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "finance_example.json")
 
@@ -50,11 +52,15 @@ CASES = [
                                "--lead-time-months", "5", "--resale", "curve", "--resale-decline-per-year", "0.3",
                                "--storage-tb", "50", "--cloud-storage-usd-per-tb-month", "20",
                                "--on-demand-overhead", "0.1", "--discount-rate", "0.07"]),
-    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental. A workload
-    # whose model an API serves (llm-8b-chat-llamacpp) is refused for xlsx (issue 20: the API figure is not in the
-    # workbook yet), so this case uses a training workload.
+    # Another GPU model does the work (--match any): the engine costs the instances rented as one rental.
     ("rtx4090-any-workload", ["compare", "--build", "workstation-4x-rtx4090", "--match", "any", "--workload",
                               "image-train-resnet50"]),
+    # The same work through a per-token API (issue 20): the API's monthly bill from named cells, with prompt tokens
+    # (the fixture's chat bills 2 for each generated one) and without (the shipped Llama 3 8B counts generated ones).
+    ("duo-c-api", ["compare", "--catalog", API, "--build", "duo-c", "--workload", "chat", "--hours-per-week", "168",
+                   "--months", "10", "--discount-rate", "0"]),
+    ("rtx4090-api", ["compare", "--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp",
+                     "--hours-per-week", "40"]),
     ("rtx5090-cashflow", ["cashflow", "--build", "office-2x-rtx5090", "--hours-per-week", "20", "--years", "2"]),
     # Financing and tax (issue 24): a loan, each lease end, tax by MACRS with bonus and Section 179 (its limit cut by
     # the phase-out), straight line, both timings, a term past the horizon, an fmv buyout before it.
@@ -98,6 +104,7 @@ EDITS = [
     ("a100-reserved-1y", "discount_rate", 0.03, ["--discount-rate", "0.03"]),
     ("h200-reserved-3y-lead", "lead_time_months", 2, ["--lead-time-months", "2"]),
     ("rtx5090-cashflow", "staff_fte_build", 0.5, ["--staff-fte-build", "0.5"]),
+    ("duo-c-api", "hours_per_week", 84, ["--hours-per-week", "84"]),
     # A cash workbook without tax carries the finance rows at zero: a tax rate typed in switches them on.
     ("box-a4", "tax_rate", 0.21, ["--tax-rate", "0.21"]),
     ("example-loan", "loan_rate", 0.12, ["--loan-rate", "0.12"]),
@@ -209,6 +216,15 @@ HAND = {
         "cloud_tax_deduction_usd": -9149.625845229151,  # -0.21 x 43,569.65 (month timing: as paid, same factors)
         "build_resale_usd": -30052.592036063103,  # -40,000 x 1.1^-3
     },
+    # tests/data/api_catalog.json's duo-c through api-a at 168 h/week: 2 GPUs x 100 tokens/s x 3,600 s x 730 h.
+    "duo-c-api": {
+        "api_output_tokens_per_month": 525600000.0,
+        "api_usd_per_month": 210.24,  # 525.6 million x ($0.20 out + 2 prompt tokens x $0.10 in)
+    },
+    "duo-c-api-hours_per_week": {
+        "api_output_tokens_per_month": 262800000.0,  # 84 h/week: 365 used hours a month
+        "api_usd_per_month": 105.12,  # 262.8 million x $0.40
+    },
     "example-tax-tax_rate": {
         "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
         "build_tax_on_sale_usd": 480.0,  # 0.3 x 1,600
@@ -278,6 +294,15 @@ def compare(label, book, want, problems):
         got = value(book, cells, name)
         if (payback is None and got != "not within the horizon") or (payback is not None and got != payback):
             problems.append("%s: %s = %r, gpucost says %r" % (label, name, got, payback))
+    api = want.get("api")
+    if api is not None:
+        money("api_usd_per_month", api["usd_per_month"])
+        tokens = value(book, cells, "api_output_tokens_per_month")
+        if not isinstance(tokens, (int, float)) or abs(tokens - api["output_tokens_per_month"]) > 1e-3:
+            problems.append("%s: api_output_tokens_per_month = %r, gpucost says %r"
+                            % (label, tokens, api["output_tokens_per_month"]))
+    elif "api_usd_per_month" in cells:
+        problems.append("%s: the workbook prices an API the run has none of" % label)
     hours = want["break_even"]["hours_per_week"]
     got = value(book, cells, "break_even_hours_per_week")
     if hours is None:

@@ -120,11 +120,12 @@ struct ApiAlternative {
     std::string api_model;  // the provider's id for it
     double usd_per_million_input_tokens = 0.0;
     double usd_per_million_output_tokens = 0.0;
-    double input_tokens_per_output_token = 0.0;  // the workload's split; 0: output tokens only (a floor)
-    double output_tokens_per_month = 0.0;        // g x T_b x 3,600 x used hours a month
-    double usd_per_month = 0.0;                  // undiscounted, at the prices above
-    double total_usd = 0.0;                      // over the horizon, discounted as every cost is
-    std::int64_t candidates = 0;                 // api offers of the model that met the requirements
+    double input_tokens_per_output_token = 0.0;     // the workload's split; 0: output tokens only (a floor)
+    double output_tokens_per_second_per_gpu = 0.0;  // T_b, the workload's throughput on one of the build's GPUs
+    double output_tokens_per_month = 0.0;           // g x T_b x 3,600 x used hours a month
+    double usd_per_month = 0.0;                     // undiscounted, at the prices above
+    double total_usd = 0.0;                         // over the horizon, discounted as every cost is
+    std::int64_t candidates = 0;                    // api offers of the model that met the requirements
     std::string source;
     std::string as_of;
 };
