@@ -43,7 +43,9 @@ Table builds_table(const DiffReport& report) {
              words("build total, change"), words("cloud total, change"), words("break-even h/wk"),
              words("payback month")},
             {false, false, false, true, true, true, true, true, true},
-            {}};
+            {},
+            true,
+            {5, 6, 7, 8, 4, 1}};  // a narrow terminal keeps the build, its verdict and its saving
     for (const BuildDiff& b : report.builds) {
         if (b.status == DiffStatus::unchanged) continue;
         const RunComparison& shown = b.after ? *b.after : *b.before;

@@ -263,10 +263,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
         plan_data(k_spend, r, money));
     const Plot plot = plot_area(document, k_left_margin);
     const Axis x_axis = month_axis(static_cast<int>(last));
-    Axis y_axis;
-    y_axis.label = fmt::format("Cumulative discounted spend ({})", money.code);
-    y_axis.format = TickFormat::money;
-    y_axis.currency = money;
+    const Axis y_axis = money_axis("Cumulative discounted spend", money);
     const Ticks x_ticks = axis_ticks(x_axis, 0.0, static_cast<double>(last), 13);
     const Ticks y_ticks = axis_ticks(y_axis, low, high, 7);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};

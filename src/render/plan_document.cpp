@@ -68,6 +68,7 @@ Table strategies_table(const PlanReport& r) {
         words("committed use"),   words("owned GPU-h"),
         words("committed GPU-h"), words(r.supply.rent_pricing == Pricing::spot ? "spot GPU-h" : "on-demand GPU-h")};
     t.numeric = {false, true, true, true, true, true, true, true};
+    t.drop_order = {6, 5, 7, 4, 3, 2};  // a narrow terminal keeps each strategy's net present cost
     for (const plan::StrategyResult& s : r.strategies)
         t.rows.push_back(
             {{cell::text(to_string(s.strategy, r.supply.rent_pricing)), cell::money(s.costs.net_present_cost_usd),
@@ -88,6 +89,9 @@ Table cash_table(const PlanReport& r) {
         t.numeric.push_back(true);
         years = std::max(years, s.cash_by_year_usd.size());
     }
+    // A narrow terminal leaves out the pure strategies, the last first: the plan and all on demand stay longest.
+    for (std::size_t i = r.strategies.size(); i-- > 0;)
+        if (r.strategies[i].strategy != plan::Strategy::plan) t.drop_order.push_back(i + 1);
     for (std::size_t y = 0; y < years; ++y) {
         TableRow row{{cell::count(static_cast<long long>(y + 1))}};
         for (const plan::StrategyResult& s : r.strategies)
@@ -106,9 +110,12 @@ Table regret_table(const plan::RegretTable& t) {
         table.header.push_back(words(
             c.changes.empty() ? fmt::format("{} growth ({}% a year)", c.name, exact_number(c.growth_per_year * 100.0))
                               : fmt::format("{} ({})", c.name, c.changes)));
-        table.header.push_back(words("regret"));
+        table.header.push_back(words(c.name + " regret"));
         table.numeric.insert(table.numeric.end(), {true, true});
     }
+    // A narrow terminal leaves out each case's cost, then its regret, the last case first; the largest regret stays.
+    for (std::size_t c = t.cases.size(); c-- > 0;) table.drop_order.push_back(1 + 2 * c);
+    for (std::size_t c = t.cases.size(); c-- > 0;) table.drop_order.push_back(2 + 2 * c);
     table.header.push_back(words("largest regret"));
     table.numeric.push_back(true);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {

@@ -91,6 +91,32 @@ bool any_marked(const RankReport& report) {
 
 bool taxed(const RankReport& report) { return report.header.assumptions.values.tax_rate > 0.0; }
 
+// The "build or offer" words of the rows shown: a build's or an API's id, an offer in a few words (offer_label).
+// Offers that would share those words are told apart by the first of region and tier that differs among them
+// ("AWS 8x H100 us-east-1", "RunPod 1x B200 marketplace"); the full id is the "id" column.
+std::vector<std::string> row_labels(const RankReport& report) {
+    std::vector<std::string> labels;
+    const std::size_t n = rows_shown(report);
+    for (std::size_t i = 0; i < n; ++i) {
+        const RankRow& r = report.rows[i];
+        labels.push_back(r.kind != "cloud" ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id));
+    }
+    for (std::string RankRow::*part : {&RankRow::region, &RankRow::tier}) {
+        const std::vector<std::string> before = labels;
+        for (std::size_t i = 0; i < n; ++i) {
+            const RankRow& r = report.rows[i];
+            if (r.kind != "cloud" || (r.*part).empty()) continue;
+            for (std::size_t j = 0; j < n; ++j)
+                if (j != i && report.rows[j].kind == "cloud" && before[j] == before[i] &&
+                    report.rows[j].*part != r.*part) {
+                    labels[i] += " " + r.*part;
+                    break;
+                }
+        }
+    }
+    return labels;
+}
+
 // "build or offer" is the build's id, or the offer in a few words (provider and shape: "Nebius 8x H200"), so an
 // 80-column terminal still says what each row is; the full id is the "id" column. A narrow terminal leaves out id,
 // work, GPUs, figures, total, tier, kind and build or offer, in that order (docs/usage.md); # and the cost per unit
@@ -118,12 +144,11 @@ Table ranking(const RankReport& report) {
         table.numeric.insert(table.numeric.begin() + 9, true);
         table.drop_order = {2, 6, 4, 10, 7, 5, 9, 1, 3};
     }
-    for (std::size_t i = 0; i < rows_shown(report); ++i) {
+    const std::vector<std::string> labels = row_labels(report);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
         const RankRow& r = report.rows[i];
-        const bool build = r.kind == "build";
         const bool api = r.kind == "api";
-        TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id,
-                      build || api ? r.id : offer_label(r.provider, 1, r.gpu_count, r.gpu_id),
+        TableRow row{{cell::count(static_cast<long long>(i + 1)), r.kind, r.id, labels[i],
                       api ? std::string("-") : fmt::format("{} x {}", r.gpu_count, r.gpu_id),
                       r.tier.empty() ? "-" : r.tier, cell::quantity(r.work_units / k_units_per_rank_figure),
                       cell::money(r.total_usd), cell::money_rate(r.usd_per_million_units), figures_text(r)}};

@@ -32,7 +32,8 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
             {false, true, true, true, false, false},
             {},
             true,
-            {5, 4, 3}};  // a narrow terminal leaves out from, dist, mode
+            {5, 4, 3},  // a narrow terminal leaves out from, dist, mode, then breaks a long address over lines
+            0};
     for (const RangeRow& r : ranges)
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
@@ -88,7 +89,8 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
                  words("cheaper"), words("break-even h/week")},
                 {true, true, true, true, false, true},
                 {},
-                true};
+                true,
+                {2, 1, 5}};  // a narrow terminal keeps the input, the saving and the cheaper side
         for (const SweepCell& p : c.cells)
             t.rows.push_back(
                 {{cell::exact(p.at[0]), cell::money(p.build_total_usd), cell::money(p.cloud_total_usd),

@@ -34,6 +34,20 @@ Json rows_json(const RowSet& rows, std::size_t& next, std::size_t count, const C
     return out;
 }
 
+// Each comparison's label with its rows under `key`: count(c) rows each, in the order of rows_of().
+template <typename Comparison, typename Count>
+Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key, Count count,
+                      const Currency& money) {
+    std::size_t next = 0;
+    Json out = Json::array();
+    for (const Comparison& c : comparisons) {
+        Json item = label_json(c.label, money);
+        item[key] = rows_json(rows, next, count(c), money);
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
 // The owning_saves_usd histogram (analysis/histogram.hpp): edges converted like every amount, counts as drawn.
 Json histogram_json(const HistogramCounts& h, const Currency& money) {
     Json edges = Json::array();
@@ -52,17 +66,10 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    const RowSet rows = rows_of(r);
-    std::size_t next = 0;
     Json out = Json::object();
     out["ranges"] = ranges_json(r.ranges);
-    Json comparisons = Json::array();
-    for (const SensitivityComparison& c : r.comparisons) {
-        Json item = label_json(c.label, money);
-        item["tornado"] = rows_json(rows, next, c.rows.size(), money);
-        comparisons.push_back(std::move(item));
-    }
-    out["comparisons"] = std::move(comparisons);
+    out["comparisons"] = comparisons_json(
+        r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, money);
     return envelope_text(r.header, money, "sensitivity", std::move(out));
 }
 
@@ -73,15 +80,8 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
     out["vary"] = std::move(vary);
-    const RowSet rows = rows_of(r);
-    std::size_t next = 0;
-    Json comparisons = Json::array();
-    for (const SweepComparison& c : r.comparisons) {
-        Json item = label_json(c.label, money);
-        item["rows"] = rows_json(rows, next, c.cells.size(), money);
-        comparisons.push_back(std::move(item));
-    }
-    out["comparisons"] = std::move(comparisons);
+    out["comparisons"] = comparisons_json(
+        r.comparisons, rows_of(r), "rows", [](const SweepComparison& c) { return c.cells.size(); }, money);
     return envelope_text(r.header, money, "sweep", std::move(out));
 }
 

@@ -1,7 +1,9 @@
 // A document as terminal text: the one outline-to-text writer. Tables through TextTable (aligned by code points),
 // colour through Paint (tones only; the CLI decides whether colour shows).
 #include <algorithm>
+#include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -37,6 +39,30 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
     if (!rest.empty() || lines.empty()) lines.emplace_back(rest);
     return lines;
 }
+
+// `text` as pieces of at most `room` columns (code points), each cut after the last '/', '-' or space that leaves
+// it within the room, else at the room: an address or id broken where it has joints ("cloud:x-y/usd_per_hour/").
+std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
+    std::vector<std::string> pieces;
+    std::string_view rest = text;
+    while (room > 0 && TextTable::width(std::string(rest)) > room) {
+        std::size_t end = 0;  // the byte after the room's last code point
+        for (std::size_t columns = 0; end < rest.size(); ++end) {
+            if ((static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80) continue;
+            if (columns++ == room) break;
+        }
+        const std::size_t joint = rest.find_last_of("/- ", end - 1);
+        const std::size_t cut = joint == std::string_view::npos || joint == 0 ? end : joint + 1;
+        const std::string_view piece = rest.substr(0, cut);
+        pieces.emplace_back(piece.substr(0, piece.find_last_not_of(' ') + 1));
+        rest = rest.substr(cut);
+    }
+    pieces.emplace_back(rest);
+    return pieces;
+}
+
+// The fewest columns a wrapped cell or fact is given, however narrow the terminal.
+constexpr std::size_t k_min_wrap_room = 20;
 
 Tone tone_of(Role role, bool strong) {
     switch (role) {
@@ -99,18 +125,22 @@ private:
         return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
     }
 
+    // The width of a table's line showing the `kept` columns of `widths`, after `indent`.
+    static std::size_t shown_width(const std::vector<std::size_t>& widths, const std::vector<bool>& kept,
+                                   std::size_t indent) {
+        std::size_t total = indent;
+        std::size_t shown_columns = 0;
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            if (kept[i]) total += widths[i] + (shown_columns++ > 0 ? 2 : 0);
+        return total;
+    }
+
     // Which columns of a table whose columns are `widths` wide a terminal of m_width shows: t.drop_order's columns
     // are left out, least important first, until the table fits; then each left-out column that fits again comes
     // back, most important first. All of them when the table fits, or under --wide.
     std::vector<bool> kept_columns(const Table& t, const std::vector<std::size_t>& widths, std::size_t indent) const {
         std::vector<bool> kept(widths.size(), true);
-        const auto fits = [&] {
-            std::size_t total = indent;
-            std::size_t shown_columns = 0;
-            for (std::size_t i = 0; i < widths.size(); ++i)
-                if (kept[i]) total += widths[i] + (shown_columns++ > 0 ? 2 : 0);
-            return total <= m_width;
-        };
+        const auto fits = [&] { return shown_width(widths, kept, indent) <= m_width; };
         if (m_width == 0) return kept;
         std::size_t dropped = 0;
         for (; dropped < t.drop_order.size() && !fits(); ++dropped)
@@ -121,6 +151,59 @@ private:
             if (!fits()) kept[t.drop_order[i]] = false;
         }
         return kept;
+    }
+
+    // The columns t.wrap's cells get when the kept columns are still wider than m_width (at least k_min_wrap_room);
+    // 0: nothing wraps.
+    std::size_t wrap_room(const Table& t, const std::vector<std::size_t>& widths, const std::vector<bool>& kept,
+                          std::size_t indent) const {
+        if (m_width == 0 || !t.wrap || *t.wrap >= widths.size() || !kept[*t.wrap]) return 0;
+        const std::size_t total = shown_width(widths, kept, indent);
+        if (total <= m_width) return 0;
+        const std::size_t own = widths[*t.wrap];
+        return std::max(k_min_wrap_room, own - std::min(own, total - m_width));
+    }
+
+    // How a table's kept columns are laid out: which are kept, and the wrap column's room (0: none wraps).
+    struct Layout {
+        std::vector<bool> kept;
+        std::optional<std::size_t> wrap;
+        std::size_t room = 0;
+    };
+
+    // One row's kept `cells` into `out`, toned as the row and its `typed` cells say (the header has none); a cell
+    // of the wrap column longer than the room continues on lines of its own, the other cells blank.
+    void add_row(TextTable& out, const std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed,
+                 const Layout& layout) const {
+        std::vector<std::string> shown_cells;
+        std::vector<Tone> tones;
+        std::vector<std::string> more;  // the wrapped cell's further pieces
+        std::size_t wrap_at = 0;
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            if (i < layout.kept.size() && !layout.kept[i]) continue;
+            if (layout.room > 0 && layout.wrap == i) {
+                more = break_cell(cells[i], layout.room);
+                wrap_at = shown_cells.size();
+                shown_cells.push_back(more.front());
+                more.erase(more.begin());
+            } else {
+                shown_cells.push_back(cells[i]);
+            }
+            const Cell* c = typed != nullptr ? &(*typed)[i] : nullptr;
+            tones.push_back(c != nullptr && c->tone != Tone::plain ? c->tone
+                            : c != nullptr && c->strong            ? Tone::strong
+                                                                   : Tone::plain);
+        }
+        const std::size_t columns = shown_cells.size();
+        out.add(std::move(shown_cells), tone);
+        for (std::size_t i = 0; i < tones.size(); ++i)
+            if (tones[i] != Tone::plain) out.tone_last(i, tones[i]);
+        for (std::string& piece : more) {
+            std::vector<std::string> line(columns);
+            line[wrap_at] = std::move(piece);
+            out.add(std::move(line), tone);
+            if (tones[wrap_at] != Tone::plain) out.tone_last(wrap_at, tones[wrap_at]);
+        }
     }
 
     std::string table(const Table& t) const {
@@ -138,34 +221,20 @@ private:
         for (const auto& cells : text)
             for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i)
                 widths[i] = std::max(widths[i], TextTable::width(cells[i]));
-        const std::vector<bool> kept = kept_columns(t, widths, indent.size());
+        Layout layout{kept_columns(t, widths, indent.size()), t.wrap, 0};
+        layout.room = wrap_room(t, widths, layout.kept, indent.size());
         std::vector<Align> align;
         std::vector<std::string> left_out;
         for (std::size_t i = 0; i < t.numeric.size(); ++i) {
-            if (kept[i])
+            if (layout.kept[i])
                 align.push_back(t.numeric[i] ? Align::right : Align::left);
             else if (!t.header.empty() && !text.front()[i].empty())  // a column without a heading goes unnamed
                 left_out.push_back(text.front()[i]);
         }
         TextTable out(align);
-        const auto add = [&](const std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed) {
-            std::vector<std::string> shown_cells;
-            std::vector<Tone> tones;
-            for (std::size_t i = 0; i < cells.size(); ++i) {
-                if (i < kept.size() && !kept[i]) continue;
-                shown_cells.push_back(cells[i]);
-                const Cell* c = typed != nullptr ? &(*typed)[i] : nullptr;
-                tones.push_back(c != nullptr && c->tone != Tone::plain ? c->tone
-                                : c != nullptr && c->strong            ? Tone::strong
-                                                                       : Tone::plain);
-            }
-            out.add(std::move(shown_cells), tone);
-            for (std::size_t i = 0; i < tones.size(); ++i)
-                if (tones[i] != Tone::plain) out.tone_last(i, tones[i]);
-        };
         std::size_t first_row = 0;
-        if (!t.header.empty()) add(text[first_row++], Tone::strong, nullptr);
-        for (const TableRow& row : t.rows) add(text[first_row++], row.tone, &row.cells);
+        if (!t.header.empty()) add_row(out, text[first_row++], Tone::strong, nullptr, layout);
+        for (const TableRow& row : t.rows) add_row(out, text[first_row++], row.tone, &row.cells, layout);
         std::string result = out.str(indent, m_paint);
         m_left_out = left_out;
         if (!left_out.empty())
@@ -173,6 +242,21 @@ private:
                                           fmt::join(left_out, ", ")),
                               indent, Tone::muted);
         return result;
+    }
+
+    // label: value lines, aligned; a value longer than the room beside its label wraps at spaces under itself.
+    std::string facts(const Facts& f, const std::string& indent) const {
+        std::size_t label_width = 0;
+        for (const auto& fact : f.facts) label_width = std::max(label_width, TextTable::width(fact.first) + 1);
+        const std::size_t used = indent.size() + label_width + 2;
+        const std::size_t room = m_width == 0 ? 0 : std::max(k_min_wrap_room, m_width - std::min(m_width, used));
+        TextTable out({Align::left, Align::left});
+        for (const auto& [label, value] : f.facts) {
+            std::string mark = escape_visible(label) + ":";
+            for (std::string& piece : wrap_text(shown(value, m_currency), room))
+                out.add({std::exchange(mark, ""), std::move(piece)});
+        }
+        return out.str(indent, m_paint);
     }
 
     // Whether the last table left out the column headed `heading` (never for an empty heading).
@@ -190,12 +274,7 @@ private:
                 if (l.shown.text && !left_out(l.explains)) out += line(l.line, indent);
             return out;
         }
-        if (const auto* f = std::get_if<Facts>(&b.content)) {
-            TextTable out({Align::left, Align::left});
-            for (const auto& [label, value] : f->facts)
-                out.add({escape_visible(label) + ":", shown(value, m_currency)});
-            return out.str(indent, m_paint);
-        }
+        if (const auto* f = std::get_if<Facts>(&b.content)) return facts(*f, indent);
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
             return line(writer_parts::currency_paragraph(*c, m_currency), indent);

@@ -89,3 +89,33 @@ TEST_CASE("write_text: wrapping counts code points, not bytes", "[render][width]
     CHECK(text_at(d, 6) == "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC \xE2\x82\xAC\xE2\x82\xAC\n");  // 6 columns, 16 bytes
     CHECK(text_at(d, 5) == "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\n\xE2\x82\xAC\xE2\x82\xAC\n");
 }
+
+TEST_CASE("write_text: a wrap column still too wide breaks after '/', '-' or a space, the other cells blank",
+          "[render][width]") {
+    Table t{{words("address"), words("low")},
+            {false, true},
+            {{{"gpu:some-long-id-here/price_usd", cell::exact(1.5)}}},
+            false,
+            {},
+            0};
+    // 31 + 2 + 3 = 36 over 30: the address gets 31 - 6 = 25 columns, and its last joint within them is the '/' at
+    // column 22: "gpu:some-long-id-here/", then "price_usd". The column is then 22 wide.
+    CHECK(text_at(with_table(t), 30) == "address                 low\n"
+                                        "gpu:some-long-id-here/  1.5\n"
+                                        "price_usd\n");
+    // At 15 the room would be 10: it is never under 20, so the cut is the '-' at column 17.
+    CHECK(text_at(with_table(t), 15) == "address            low\n"
+                                        "gpu:some-long-id-  1.5\n"
+                                        "here/price_usd\n");
+    // A table that fits, and --wide, break nothing.
+    CHECK(text_at(with_table(t), 36) == "address                          low\ngpu:some-long-id-here/price_usd  1.5\n");
+    CHECK(text_at(with_table(t), 30, true) == text_at(with_table(t), 36));
+}
+
+TEST_CASE("write_text: a fact's long value wraps at spaces under itself", "[render][width]") {
+    Document d{"t", {}};
+    d.section().add(Facts{{}, {{"id", Cell("x")}, {"note", Cell("one two three four five six")}}});
+    // "note:" is the widest label (5) and a gap of 2: 30 - 7 = 23 columns, "one two three four five" exactly.
+    CHECK(text_at(d, 30) == "id:    x\nnote:  one two three four five\n       six\n");
+    CHECK(text_at(d, 30, true) == "id:    x\nnote:  one two three four five six\n");
+}

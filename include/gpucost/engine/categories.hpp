@@ -2,14 +2,20 @@
 // where its amount lives in the engine's results. Renderers, the cash-flow profile and tests iterate this table
 // instead of naming categories themselves, so a new category (a tax shield, say) is one row here plus its field.
 //
-// How each of today's outputs iterates the table to keep its order (all of them are this table's order, filtered):
-//   - detail table (render_table.cpp) and markdown detail (render_markdown.cpp): k_category_rows, one line per
-//     key; the build and cloud staff share the "staff" line.
-//   - JSON breakdown_usd (render_json.cpp): build_categories() into build.breakdown_usd, cloud_categories() into
-//     cloud.breakdown_usd, keys as object keys.
-//   - CSV columns (render_csv.cpp): build_categories() as "build_<key>_usd", cloud_categories() as
-//     "cloud_<key>_usd" (at their existing places among the other columns, which are a public contract).
-//   - cashflow rows (cashflow.cpp): the engine's cash_flow_profile() (cash_flow.hpp) already yields them in order.
+// Where the table is iterated, each keeping this table's order, filtered (a new category reaches all of them):
+//   - the engine: amount_usd / monthly_usd below; cash_flow_profile() (cash_flow.cpp) and the finance schedule
+//     (finance_flow.cpp) yield flows in this order; the batch evaluator (analysis/batch_draw.cpp, batch_block.cpp)
+//     restates the sum and holds a static_assert on k_category_count.
+//   - the report: Comparison::costs (report/report.cpp), one entry per row; the cash-flow periods
+//     (report/cash_flow_periods.cpp).
+//   - compare's detail table (render/compare_document.cpp, costs_table): k_category_rows, one line per key (the
+//     build and cloud staff share the "staff" line); its HTML category table: k_categories.
+//   - JSON breakdown_usd (render/render_json.cpp): categories_of(side), keys as object keys.
+//   - CSV columns (render/compare_rows.cpp): categories_of(side) as "build_<key>_usd" / "cloud_<key>_usd", at their
+//     places among the other columns (a public contract); interim cloud, downtime cover and finance come later.
+//   - cashflow rows, wide columns and FOCUS rows (render/cashflow_rows.cpp, cashflow_document.cpp,
+//     cashflow_focus.cpp), the cost chart's segments (render/report_charts.cpp) and the workbook's finance sheet
+//     (render/xlsx_finance.cpp).
 #pragma once
 
 #include <array>

@@ -184,12 +184,15 @@ struct TableRow {
 // header is written as rows). In a terminal the table is indented two spaces unless `indent` is false, and when it
 // is wider than RenderOptions::columns the columns in `drop_order` (indices, least important first) are left out
 // until it fits, a line naming them (a column without a heading goes unnamed); the other formats show every column.
+// When the kept columns are still too wide, the cells of the `wrap` column (an address, an id) continue on lines of
+// their own, broken after '/', '-' or a space.
 struct Table {
     std::vector<Inline> header;
     std::vector<bool> numeric;
     std::vector<TableRow> rows;
     bool indent = true;
     std::vector<std::size_t> drop_order = {};
+    std::optional<std::size_t> wrap = {};
 };
 
 // A chart, drawn by the model's own chart code (report -> chart series -> SVG) when a writer shows it: HTML shows
