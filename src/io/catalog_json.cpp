@@ -1,8 +1,11 @@
 #include "gpucost/io/catalog_json.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <functional>
 #include <new>
 #include <optional>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 
@@ -11,6 +14,7 @@
 #include "catalog_fields.hpp"
 #include "catalog_json_v2.hpp"
 #include "catalog_ranges.hpp"  // with json_dom.hpp
+#include "catalog_stream.hpp"
 #include "gpucost/io/assumptions_json.hpp"
 #include "gpucost/io/catalog_json_write.hpp"
 #include "gpucost/io/json_reader.hpp"
@@ -50,7 +54,8 @@ std::string read_id(JsonReader& r, const JsonObject& object, const std::string& 
 
 // Where a document's references resolve: its own entries, then (for an overlay) the catalogue it extends.
 struct Context {
-    const Catalog* base = nullptr;  // set while an overlay is read
+    const Catalog* base = nullptr;        // set while an overlay is read
+    const OfferStream* offers = nullptr;  // set when the document is split
     // Every GPU id a build or offer may name, the document's own first (as Catalog::find_gpu would find them);
     // filled once the GPUs are read, so 200,000 offers do not each search the GPU lists.
     GpuIndex gpus;
@@ -263,21 +268,20 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
 void read_cloud(JsonReader& r, const JsonObject& root, IdTable& ids, Catalog& c, Context& ctx) {
     const auto section = read_section(r, root, "cloud", ctx);
     if (!section) return;
+    const std::size_t count = ctx.offers != nullptr ? ctx.offers->count : section->size();
     // Room for the base's offers too: merge_catalog moves those in front of these instead of these into a new buffer.
-    c.cloud.reserve(section->size() + (ctx.base != nullptr ? ctx.base->cloud.size() : 0));
+    c.cloud.reserve(count + (ctx.base != nullptr ? ctx.base->cloud.size() : 0));
     std::size_t i = 0;
     JsonObject e;
-    const auto end = section->end();
-    for (auto it = section->begin(); it != end; ++it) {
-        // The id table's slot for the next offer is fetched while this one is read: it is a cache miss otherwise.
-        if (auto next = it; ++next != end) {
-            std::string_view next_id;
-            if ((*next)["id"].get(next_id) == simdjson::SUCCESS) ids.prefetch(next_id);
-        }
+    const auto read = [&](element entry) {
         const FirstUse use{"cloud", i};
         const std::string path = child_path("/cloud", i++);
-        if (is_entry(r, *it, path, e)) read_offer(r, e, path, use, ids, c, ctx);
-    }
+        if (is_entry(r, entry, path, e)) read_offer(r, e, path, use, ids, c, ctx);
+    };
+    if (ctx.offers != nullptr)
+        for_each_offer(ctx.offers->source(), ctx.offers->offset, read);
+    else
+        for (const element entry : *section) read(entry);
 }
 
 // The root's own fields: schema version, date, currency and the default assumptions.
@@ -316,11 +320,14 @@ void read_root(JsonReader& r, const JsonObject& root, bool overlay, Catalog& c, 
     r.string(root.scalar("source"), "", "source", false);
 }
 
+}  // namespace
+
 // A whole catalogue (base null) or an overlay over base, where every root key is optional.
-Catalog parse_document(const JsonDom& dom, const std::string& origin, const Catalog* base) {
+Catalog parse_document(const JsonDom& dom, const std::string& origin, const Catalog* base, const OfferStream* offers) {
     const bool overlay = base != nullptr;
     Context ctx;
     ctx.base = base;
+    ctx.offers = offers;
     if (!dom.root().is_object())
         throw ValidationError(origin, {{"", fmt::format("must be a JSON object with gpus, builds and cloud, got {}",
                                                         describe(scalar_of(dom.root())))}});
@@ -336,6 +343,7 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
         if (const element* e = root.find(name); e != nullptr && e->get_array().get(section) == simdjson::SUCCESS)
             entries += section.size();
     }
+    if (offers != nullptr) entries += offers->count;
     IdTable ids(entries);  // sized once: growing a table of 200,000 ids step by step cost a tenth of the load
     read_gpus(r, root, ids, c, ctx);
     index_gpus(c, ctx);
@@ -346,50 +354,6 @@ Catalog parse_document(const JsonDom& dom, const std::string& origin, const Cata
     if (!r.errors().empty()) throw ValidationError(origin, std::move(r.errors()), std::move(r.warnings()));
     c.warnings = std::move(r.warnings());
     return c;
-}
-
-}  // namespace
-
-Catalog parse_catalog(std::string_view json_text, const std::string& origin) {
-    try {
-        return parse_document(JsonDom(json_text, origin), origin, nullptr);
-    } catch (const ValidationError& e) {
-        rethrow_with_typed_numbers(e, json_text);
-    }
-}
-
-Catalog parse_catalog_overlay(std::string_view json_text, const std::string& origin, const Catalog& base) {
-    try {
-        return parse_document(JsonDom(json_text, origin), origin, &base);
-    } catch (const ValidationError& e) {
-        rethrow_with_typed_numbers(e, json_text);
-    }
-}
-
-Catalog load_catalog_overlay_file(const std::string& path, const Catalog& base) {
-    try {
-        return parse_document(JsonDom(read_text_file(path), path), path, &base);
-    } catch (const ValidationError& e) {
-        rethrow_with_typed_numbers(e, path);
-    } catch (const std::bad_alloc&) {
-        throw out_of_memory(path);  // anywhere in the load: the text, the document, the model
-    }
-}
-
-Catalog parse_embedded_catalog(std::string_view json_text) {
-    Catalog c = parse_catalog(json_text, "embedded catalogue");
-    c.origin = "embedded";
-    return c;
-}
-
-Catalog load_catalog_file(const std::string& path) {
-    try {
-        return parse_document(JsonDom(read_text_file(path), path), path, nullptr);
-    } catch (const ValidationError& e) {
-        rethrow_with_typed_numbers(e, path);
-    } catch (const std::bad_alloc&) {
-        throw out_of_memory(path);  // anywhere in the load: the text, the document, the model
-    }
 }
 
 }  // namespace gpucost

@@ -15,12 +15,10 @@ std::string needs_version_2(int since, int schema_version) {
                        since, schema_version, since);
 }
 
-std::string as_text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
-
 }  // namespace
 
 void read_provenance(JsonReader& r, const JsonObject& object, const std::string& path, Provenance& p) {
-    p.source = as_text(r.string(object.scalar("source"), path, "source", true));
+    p.source = r.shared(r.string(object.scalar("source"), path, "source", true));
     if (const auto as_of = r.string(object.scalar("as_of"), path, "as_of", true)) {
         if (is_valid_date(std::string(*as_of)))
             p.as_of = *as_of;
@@ -37,7 +35,7 @@ void read_provenance(JsonReader& r, const JsonObject& object, const std::string&
                 child_path(path, "confidence"),
                 fmt::format("must be one of sourced, estimate, derived, unverified, got {}", quote_value(*confidence)));
     }
-    p.note = as_text(r.string(object.scalar("note"), path, "note", false));
+    p.note = r.shared(r.string(object.scalar("note"), path, "note", false));
     if (!p.confidence.empty() && p.note.empty())
         r.error(child_path(path, "note"),
                 fmt::format("missing; an entry marked \"{}\" must say why in a note", p.confidence));

@@ -14,10 +14,10 @@ using Json = nlohmann::ordered_json;
 
 // Sourced is the default a reader assumes, so a file written here says only what differs from it.
 void write_provenance(Json& j, const Provenance& p) {
-    j["source"] = p.source;
+    j["source"] = p.source.str();
     j["as_of"] = p.as_of;
     if (!p.confidence.empty()) j["confidence"] = p.confidence;
-    if (!p.note.empty()) j["note"] = p.note;
+    if (!p.note.empty()) j["note"] = p.note.str();
 }
 
 template <typename T>
@@ -100,7 +100,7 @@ Json write_offer(const CloudOffer& o) {
     put(j, "storage_usd_per_tb_month", o.storage_usd_per_tb_month);
     if (o.compliance)
         j["compliance"] = {{"attributes", compliance_names(o.compliance->attributes)},
-                           {"source", o.compliance->source},
+                           {"source", o.compliance->source.str()},
                            {"as_of", o.compliance->as_of}};
     write_provenance(j, o.provenance);
     return j;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <new>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -21,6 +22,17 @@ JsonDom::JsonDom(std::string_view text, const std::string& file, std::string_vie
 JsonDom::JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed) {
     parse(text, text.capacity() - text.size() >= k_json_padding, file, nesting_needed);
     std::string().swap(text);
+}
+
+bool JsonDom::try_parse(std::string&& text) {
+    simdjson::dom::parser parser;
+    const bool padded = text.capacity() - text.size() >= k_json_padding;
+    if (parser.allocate(text.size(), k_max_json_depth) != simdjson::SUCCESS) throw std::bad_alloc();
+    const simdjson::error_code error =
+        parser.parse_into_document(m_document, text.data(), text.size(), !padded).get(m_root);
+    std::string().swap(text);
+    if (error == simdjson::MEMALLOC) throw std::bad_alloc();
+    return error == simdjson::SUCCESS;
 }
 
 void JsonDom::parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed) {

@@ -26,10 +26,15 @@ public:
     // Parses `text` in place when it has k_json_padding spare bytes of capacity (read_text_file's strings do), and
     // frees it as soon as it is parsed: a large file is not held twice, as text and as document.
     JsonDom(std::string&& text, const std::string& file, std::string_view nesting_needed = k_catalogue_nesting);
+    // An empty document, for try_parse.
+    JsonDom() = default;
     JsonDom(const JsonDom&) = delete;
     JsonDom& operator=(const JsonDom&) = delete;
 
     simdjson::dom::element root() const noexcept { return m_root; }
+    // Parses `text` (with k_json_padding spare bytes of capacity), freeing it once parsed; false, with no message,
+    // when simdjson rejects it (the caller reads the original text another way). Throws std::bad_alloc.
+    bool try_parse(std::string&& text);
 
 private:
     void parse(std::string_view text, bool padded, const std::string& file, std::string_view nesting_needed);

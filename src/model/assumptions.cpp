@@ -235,26 +235,45 @@ void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) 
     info(key).access.set(a, value);
 }
 
+namespace {
+
+// The table's source texts, made once per process so that every resolution shares them.
+const std::array<SharedText, k_assumption_count>& default_sources() {
+    static const std::array<SharedText, k_assumption_count> sources = [] {
+        std::array<SharedText, k_assumption_count> out{};
+        for (const AssumptionInfo& i : assumption_infos())
+            out[static_cast<std::size_t>(i.key)] = SharedText(std::string(i.default_source));
+        return out;
+    }();
+    return sources;
+}
+
+const SharedText& no_source_given() {
+    static const SharedText text{std::string(k_no_source_given)};
+    return text;
+}
+
+}  // namespace
+
 ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
     ResolvedAssumptions r;
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
         set_value(r.values, i.key, i.default_value);
-        // Each text is found first and copied once: the default's source and then a layer's, copied in turn, were
-        // most of a comparison's resolution (issue 21's start-up).
+        // Each text is found first and copied once (issue 21's start-up); a source is shared, not copied.
         std::string_view origin = k_default_origin;
-        std::string_view source = i.default_source;
+        const SharedText* source = &default_sources()[k];
         for (const AssumptionLayer* layer : layers) {
             if (!layer->values[k]) continue;
             set_value(r.values, i.key, *layer->values[k]);
             origin = layer->origins[k].empty() ? layer->origin : layer->origins[k];
             if (!layer->sources[k].empty())
-                source = layer->sources[k];
+                source = &layer->sources[k];
             else if (layer->sourced)
-                source = k_no_source_given;
+                source = &no_source_given();
         }
         r.origins[k] = origin;
-        r.sources[k] = source;
+        r.sources[k] = *source;
     }
     return r;
 }
@@ -284,8 +303,8 @@ ResolvedAssumptions resolve_for_build(const std::vector<const AssumptionLayer*>&
     const auto g = static_cast<std::size_t>(AssumptionKey::failures_per_gpu_year);
     r.values.failures_per_machine_year = r.values.failures_per_gpu_year * static_cast<double>(gpus);
     r.origins[k] = fmt::format("{}{} GPUs ({})", k_scaled_origin, gpus, r.origins[g]);
-    r.sources[k] = fmt::format("failures_per_gpu_year {} x {} GPUs; {}", exact_number(r.values.failures_per_gpu_year),
-                               gpus, r.sources[g]);
+    r.sources[k] = SharedText(fmt::format("failures_per_gpu_year {} x {} GPUs; {}",
+                                          exact_number(r.values.failures_per_gpu_year), gpus, r.sources[g].view()));
     return r;
 }
 

@@ -118,7 +118,7 @@ void merge_catalog(Catalog& catalog, Catalog overlay) {
         if (!overlay.assumptions.values[k]) continue;
         catalog.assumptions.values[k] = overlay.assumptions.values[k];
         catalog.assumptions.sources[k] =
-            overlay.assumptions.sources[k].empty() ? overlay.origin : overlay.assumptions.sources[k];
+            overlay.assumptions.sources[k].empty() ? SharedText(overlay.origin) : overlay.assumptions.sources[k];
         catalog.assumptions.origins[k] = "overlay " + overlay.origin;  // the report's "from" column names the file
     }
     catalog.assumption_ranges = merge_ranges({&catalog.assumption_ranges, &overlay.assumption_ranges});

@@ -100,7 +100,7 @@ namespace {
 template <class Entry>
 void check_section(const std::vector<Entry>& entries, const char* section, std::vector<Problem>& out) {
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (const auto why = unfollowable_source(entries[i].provenance.source))
+        if (const auto why = unfollowable_source(entries[i].provenance.source.view()))
             out.push_back({fmt::format("/{}/{}/source", section, i), *why});
 }
 

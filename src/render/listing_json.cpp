@@ -18,10 +18,10 @@ Json nullable_name(const std::optional<Enum>& v) {
 }
 
 void add_provenance(Json& j, const Provenance& p) {
-    j["source"] = p.source;
+    j["source"] = p.source.str();
     j["as_of"] = p.as_of;
     j["confidence"] = p.confidence.empty() ? "sourced" : p.confidence;
-    j["note"] = p.note;
+    j["note"] = p.note.str();
 }
 
 // By pricing name, null where the offer has no such price.
@@ -105,7 +105,7 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"ram_gib", optional_json(o.ram_gib)},
               {"local_disk_tb", optional_json(o.local_disk_tb)},
               {"compliance", o.compliance ? Json{{"attributes", compliance_names_json(o.compliance->attributes)},
-                                                 {"source", o.compliance->source},
+                                                 {"source", o.compliance->source.str()},
                                                  {"as_of", o.compliance->as_of}}
                                           : Json(nullptr)}};
     if (pricing) {

@@ -16,7 +16,7 @@ void add_assumptions_section(Document& document, const ResolvedAssumptions& r, S
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit), r.origins[k],
-                               r.sources[k].empty() ? "-" : r.sources[k]}});
+                               r.sources[k].empty() ? std::string("-") : r.sources[k].str()}});
     }
     document.section("assumptions", words("Assumptions"), where)
         .add(Paragraph{words("Every assumption in force, where its value came from (code default, catalogue, build, "

@@ -54,11 +54,11 @@ TEST_CASE("parse_catalog reads api_offers and a workload's model and prompt toke
     CHECK(a.usd_per_million_input_tokens == 0.10);
     CHECK(a.usd_per_million_output_tokens == 0.20);
     CHECK_FALSE(a.compliance.has_value());
-    CHECK(a.provenance.source == "fixture");
+    CHECK(a.provenance.source.str() == "fixture");
     CHECK(a.provenance.as_of == "2026-11-01");
     REQUIRE(c.api_offers[1].compliance.has_value());
     CHECK(c.api_offers[1].compliance->attributes == ComplianceSet{true, false, false});
-    CHECK(c.api_offers[1].compliance->source == "https://health.example/baa");
+    CHECK(c.api_offers[1].compliance->source.str() == "https://health.example/baa");
     CHECK(c.workloads[0].model == "m-8b");
     CHECK(c.workloads[0].input_tokens_per_output_token == 2.0);
     // Left out: no model (no API serves it) and 0 prompt tokens per generated token.

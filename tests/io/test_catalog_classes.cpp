@@ -69,7 +69,7 @@ TEST_CASE("parse_catalog reads workloads: per-GPU figures in file order, unknown
     REQUIRE(c.workloads.size() == 2);
     const Workload& w = *c.find_workload("llm-infer");
     CHECK(w.unit == "tokens/s");
-    CHECK(w.provenance.source == "fixture");
+    CHECK(w.provenance.source.str() == "fixture");
     REQUIRE(w.per_gpu.size() == 3);
     CHECK(w.per_gpu[0].gpu == "gpu-h");
     CHECK(w.throughput("gpu-c") == 1000.0);
@@ -208,7 +208,7 @@ TEST_CASE("a workload's memory per instance and widest split, an offer's complia
     CHECK(c.builds[0].require == ComplianceSet{false, true, false});
     REQUIRE(c.cloud[0].compliance.has_value());
     CHECK(c.cloud[0].compliance->attributes == ComplianceSet{true, false, true});
-    CHECK(c.cloud[0].compliance->source == "https://p.example/trust");
+    CHECK(c.cloud[0].compliance->source.str() == "https://p.example/trust");
     CHECK(c.cloud[0].compliance->as_of == "2026-11-30");
     // The writer gives them back.
     CHECK(write_offer(c.cloud[0])["compliance"].dump() ==

@@ -61,7 +61,7 @@ TEST_CASE("write_gpu, write_build, write_offer: an overlay of them reads back to
     REQUIRE(read.cloud.size() == 1);
     CHECK(read.cloud[0].price(Pricing::spot) == 3.25);
     CHECK_FALSE(read.cloud[0].price(Pricing::on_demand).has_value());
-    CHECK(read.cloud[0].provenance.note == "spot only");
+    CHECK(read.cloud[0].provenance.note.str() == "spot only");
 }
 
 TEST_CASE("write_offer: absent prices, sourced confidence and an empty note are left out") {

@@ -124,7 +124,7 @@ TEST_CASE("load_embedded_catalog: the build-time snapshot equals the embedded JS
     // The comparison sees a field deep inside an entry: the tripwire can fail.
     Catalog changed = loaded;
     REQUIRE_FALSE(changed.cloud.empty());
-    changed.cloud.back().provenance.note += ".";
+    changed.cloud.back().provenance.note = changed.cloud.back().provenance.note.str() + ".";
     CHECK_FALSE(changed == parsed);
 }
 
@@ -133,7 +133,7 @@ TEST_CASE("read_catalog_snapshot reads back every field write_catalog_snapshot w
     const Catalog back = read_catalog_snapshot(write_catalog_snapshot(c));
     CHECK(back == c);
     CHECK(back.builds.at(0).assumptions.get(AssumptionKey::pricing) == AssumptionValue{Pricing::reserved_3y});
-    CHECK(back.cloud.at(0).compliance->source == "https://example.com/trust");
+    CHECK(back.cloud.at(0).compliance->source.str() == "https://example.com/trust");
     CHECK(back.workloads.at(0).per_gpu.at(0).throughput == 1'234.5);
     // Empty optionals and sections come back empty, not defaulted.
     const Catalog empty;

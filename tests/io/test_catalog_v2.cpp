@@ -61,7 +61,7 @@ TEST_CASE("v2 loader: a version-2 catalogue reads every new assumption, with its
     CHECK(number_in(c.assumptions, AssumptionKey::on_demand_overhead) == 0.1);
     CHECK(number_in(c.assumptions, AssumptionKey::storage_tb) == 2.0);
     CHECK(number_in(c.assumptions, AssumptionKey::cloud_storage_usd_per_tb_month) == 80.0);
-    CHECK(c.assumptions.sources[static_cast<std::size_t>(AssumptionKey::resale)] == "fixture resale");
+    CHECK(c.assumptions.sources[static_cast<std::size_t>(AssumptionKey::resale)].str() == "fixture resale");
 
     const ResolvedAssumptions r = resolve({&c.assumptions});
     CHECK(r.values.resale == ResaleModel::curve);

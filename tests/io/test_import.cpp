@@ -135,9 +135,9 @@ TEST_CASE("import SkyPilot vms.csv: zones collapse, spot merges, unknown acceler
     CHECK(price(p5, Pricing::on_demand) == 55.04);
     CHECK_FALSE(price(p5, Pricing::spot));
     CHECK(p5.provenance.as_of == "2026-01-21");
-    CHECK(p5.provenance.source ==
+    CHECK(p5.provenance.source.str() ==
           "SkyPilot catalogue data/import/skypilot_aws_vms.csv, imported with gpucost catalog import");
-    CHECK(p5.provenance.note == "Imported from 2 rows.");
+    CHECK(p5.provenance.note.str() == "Imported from 2 rows.");
 
     const CloudOffer& h200 = offer(r, "aws-p5en.48xlarge-us-east-1");
     CHECK(h200.gpu == "h200");
@@ -161,7 +161,7 @@ TEST_CASE("import: per-zone duplicates keep the lowest price of each kind") {
     REQUIRE(r.offers.size() == 1);
     CHECK(price(r.offers[0], Pricing::on_demand) == 6.88);
     CHECK(price(r.offers[0], Pricing::spot) == 2.9);
-    CHECK(r.offers[0].provenance.note ==
+    CHECK(r.offers[0].provenance.note.str() ==
           "Imported from 3 rows. on-demand is the lowest of 3 zone prices ($6.88 to $7 per hour). spot is the lowest "
           "of 3 zone prices ($2.9 to $3.5 per hour).");
 }

@@ -201,7 +201,7 @@ TEST_CASE("offer ids: unique and readable, hashed only where names fold together
     for (const CloudOffer& o : r.offers) {
         INFO(o.id);
         CHECK(o.id.size() <= k_max_offer_id_length);
-        CHECK(o.provenance.note == "Imported from 1 row.");
+        CHECK(o.provenance.note.str() == "Imported from 1 row.");
         ids.insert(o.id);
     }
     CHECK(ids.size() == 7);
@@ -219,12 +219,12 @@ TEST_CASE("offer ids: unique and readable, hashed only where names fold together
 TEST_CASE("import notes: zone prices only when each row is a zone of its own") {
     const ImportResult zones = import_text(k_header + "p5.4xlarge,H100,1.0,1,1,,6.88,,us-east-1,use1-az1\n"
                                                       "p5.4xlarge,H100,1.0,1,1,,7.00,,us-east-1,use1-az2\n");
-    CHECK(zones.offers.at(0).provenance.note ==
+    CHECK(zones.offers.at(0).provenance.note.str() ==
           "Imported from 2 rows. on-demand is the lowest of 2 zone prices ($6.88 to $7 per hour).");
     const std::string no_zone = "InstanceType,AcceleratorName,AcceleratorCount,GpuInfo,Price,SpotPrice,Region\n";
     const ImportResult listed =
         import_text(no_zone + "1x-H100_SXM,H100,1,,1.80,,Texas\n1x-H100_SXM,H100,1,,2.10,,Texas\n", "Vast.ai");
-    CHECK(listed.offers.at(0).provenance.note ==
+    CHECK(listed.offers.at(0).provenance.note.str() ==
           "Imported from 2 rows. on-demand is the lowest of 2 prices listed for it ($1.8 to $2.1 per hour).");
 }
 

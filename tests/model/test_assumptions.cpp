@@ -193,10 +193,10 @@ TEST_CASE("resolve starts from the code defaults, then each layer wins key by ke
     const ResolvedAssumptions r = resolve({&catalogue, &flags});
     CHECK(r.values.pue == 1.1);
     CHECK(r.origins[pue] == "flag");
-    CHECK(r.sources[pue] == "no source given");  // the flag names no source; the catalogue's value had none
+    CHECK(r.sources[pue].str() == "no source given");  // the flag names no source; the catalogue's value had none
     CHECK(r.values.hours_per_week == 10.0);
     CHECK(r.origins[hours] == "catalogue");
-    CHECK(r.sources[hours] == "our timesheets");
+    CHECK(r.sources[hours].str() == "our timesheets");
     CHECK(r.origins[years] == "gpucost default");  // nobody set it
     CHECK(r.sources[years] == info(AssumptionKey::horizon_months).default_source);
 }
@@ -213,7 +213,7 @@ TEST_CASE("strict_assumption_problems lists every missing assumption and source,
     AssumptionLayer gaps = full;
     gaps.values[index_of(AssumptionKey::hours_per_week)].reset();
     gaps.values[index_of(AssumptionKey::idle)].reset();
-    gaps.sources[index_of(AssumptionKey::pue)].clear();
+    gaps.sources[index_of(AssumptionKey::pue)] = SharedText();
     const std::vector<Problem> problems = strict_assumption_problems(gaps);
     REQUIRE(problems.size() == 3);
     CHECK(problems[0].path == "/assumptions/hours_per_week");

@@ -12,6 +12,9 @@ namespace gpucost {
 // Parses and validates a catalogue. `origin` names it in messages ("embedded" or a path).
 // Throws DataError (malformed JSON) or ValidationError (every invalid field, with its JSON path).
 Catalog parse_catalog(std::string_view json_text, const std::string& origin);
+// The same, its document held whole while it is read: what parse_catalog does where the text cannot be read an
+// offer at a time (src/io/catalog_stream.hpp), and what the tests hold that way equal to.
+Catalog parse_catalog_whole(std::string_view json_text, const std::string& origin);
 
 // The catalogue embedded at build time, read from its snapshot (no JSON is parsed; src/io/embedded_catalog.cpp).
 Catalog load_embedded_catalog();

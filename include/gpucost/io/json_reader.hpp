@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpucost/util/error.hpp"
+#include "gpucost/util/shared_text.hpp"
 
 namespace gpucost {
 
@@ -137,8 +138,11 @@ public:
 
     std::vector<Problem>& errors() noexcept { return m_errors; }
     std::vector<Problem>& warnings() noexcept { return m_warnings; }
+    // `text` shared with every equal text this reader has shared: a document's repeated sources are held once.
+    SharedText shared(std::optional<std::string_view> text) { return text ? m_texts.intern(*text) : SharedText(); }
 
 private:
+    TextPool m_texts;
     std::vector<Problem> m_errors;
     std::vector<Problem> m_warnings;
 };

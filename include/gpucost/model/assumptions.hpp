@@ -13,6 +13,7 @@
 
 #include "gpucost/model/values.hpp"
 #include "gpucost/util/error.hpp"
+#include "gpucost/util/shared_text.hpp"
 #include "gpucost/util/text.hpp"
 
 namespace gpucost {
@@ -194,7 +195,7 @@ AssumptionValue input_value(AssumptionKey key, const AssumptionValue& held) noex
 struct AssumptionLayer {
     std::string origin;                                                       // "catalogue", "build x", "flag"
     std::array<std::optional<AssumptionValue>, k_assumption_count> values{};  // as held: the horizon in months
-    std::array<std::string, k_assumption_count> sources{};                    // where each value comes from
+    std::array<SharedText, k_assumption_count> sources{};                     // where each value comes from
     std::array<std::string, k_assumption_count> origins{};  // a key's own origin when not `origin`: "overlay FILE"
     // A catalogue's layer documents its values: one given without a source resolves to k_no_source_given. A flag,
     // scenario or build layer names no sources and leaves the source of the value it replaces in place.
@@ -210,7 +211,9 @@ struct AssumptionLayer {
 struct ResolvedAssumptions {
     Assumptions values;
     std::array<std::string, k_assumption_count> origins{};  // layer origin per key; k_default_origin when none
-    std::array<std::string, k_assumption_count> sources{};  // source text of the default in force
+    // Source text of the value in force, shared with the layer (or the table) that gave it: 2,000 comparisons hold
+    // one copy of each text, not 2,000 (issue 21).
+    std::array<SharedText, k_assumption_count> sources{};
 };
 
 // Overlays the layers in order over the code defaults (origin k_default_origin, the table's sources), later

@@ -13,6 +13,7 @@
 #include "gpucost/model/hardware_class.hpp"
 #include "gpucost/model/range.hpp"
 #include "gpucost/util/error.hpp"
+#include "gpucost/util/shared_text.hpp"
 
 namespace gpucost {
 
@@ -26,10 +27,10 @@ inline constexpr std::int64_t k_max_gpu_count = 1'000'000;
 
 // Where a figure comes from and how far to trust it.
 struct Provenance {
-    std::string source;      // URL or document
+    SharedText source;       // URL or document; shared by the entries that cite the same one
     std::string as_of;       // YYYY-MM-DD or YYYY-MM
     std::string confidence;  // "" (sourced), "estimate", "derived" (computed from sourced figures) or "unverified"
-    std::string note;        // reasoning behind an estimate
+    SharedText note;         // reasoning behind an estimate; shared as the source is
 
     bool operator==(const Provenance&) const = default;
 };
@@ -77,8 +78,8 @@ struct Build {
 // The compliance attributes a provider attests for an offer, with where it says so.
 struct OfferCompliance {
     ComplianceSet attributes{};
-    std::string source;  // the provider's own page (URL)
-    std::string as_of;   // YYYY-MM-DD or YYYY-MM
+    SharedText source;  // the provider's own page (URL); shared by the offers it covers
+    std::string as_of;  // YYYY-MM-DD or YYYY-MM
 
     bool operator==(const OfferCompliance&) const = default;
 };
