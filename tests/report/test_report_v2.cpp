@@ -126,7 +126,7 @@ TEST_CASE("v2 report: the verdict without resale and the estimated assumptions t
 
 // compare's ranked plain table asks for no trials (ComparisonRequest::verdict_trials): the one thing that may change
 // is what it does not show.
-TEST_CASE("verdict_trials: without them no assumption is named; the ranked table is the same", "[v2]") {
+TEST_CASE("verdict_trials: without them no assumption is named, and the ranked table is the same", "[v2]") {
     const Catalog catalog = load_embedded_catalog();
     ComparisonRequest request;
     request.flags.origin = "flag";
