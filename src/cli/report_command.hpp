@@ -85,9 +85,12 @@ auto run_report(const ReportCommandOptions& o, const Io& io, Make&& make) {
     const ReportOutput output = report_output(o.output, o.chart, io);
     ComparisonRequest request = report_request(o);
     // compare's plain table draws no chart, so its comparisons need no month-by-month profile: 0.9 M of the 8.7 M
-    // instructions a `compare` run spends over `--version` (docs/performance.md).
-    if constexpr (std::is_same_v<std::invoke_result_t<Make&, const Catalog&, const ComparisonRequest&>, Report>)
+    // instructions a `compare` run spends over `--version`; its ranked view (no --build) names no estimated
+    // assumption, so none is tried: 1.0 M more (docs/performance.md).
+    if constexpr (std::is_same_v<std::invoke_result_t<Make&, const Catalog&, const ComparisonRequest&>, Report>) {
         request.cash_flow_profiles = output.format != Format::table || !output.render.chart.empty();
+        request.verdict_trials = output.format != Format::table || request.build_id.has_value();
+    }
     std::ostream& warn = warnings(o.output.quiet, io);
     // Offers left out are counted by rule; --verbose lists each, and by default those of the user's own files are
     // named (at most 20 a build: a whole --catalog of them would be thousands of lines).

@@ -87,7 +87,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     if (request.cash_flow_profiles) c.cash_flow = cash_flow_profile(c.result, assumptions.values);
-    c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result);
+    c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result, request.verdict_trials);
     std::optional<CloudSpec> on_demand;  // the same offer on demand, against which a commitment is read
     if (offer.price(Pricing::on_demand)) on_demand = rental_spec(offer, Pricing::on_demand, build.gpu_count, n);
     c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);

@@ -115,7 +115,7 @@ std::optional<CommitmentReading> read_commitment(const BuildSpec& build, const C
 }
 
 VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, const ResolvedAssumptions& r,
-                            const Evaluation& e) {
+                            const Evaluation& e, bool trials) {
     VerdictReading v;
     const Pricing pricing = r.values.pricing;
     if (pricing == Pricing::reserved_1y || pricing == Pricing::reserved_3y)
@@ -123,6 +123,8 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
     const double build_without_resale = e.build.total_usd - e.build.resale_usd;
     v.cheaper_without_resale = build_without_resale < e.cloud.total_usd ? Side::build : Side::cloud;
     v.savings_without_resale_usd = std::fabs(build_without_resale - e.cloud.total_usd);
+    v.pre_tax = read_pre_tax(e, r.values);
+    if (!trials) return v;
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         if (i.kind != AssumptionKind::number && i.kind != AssumptionKind::whole_number) continue;
@@ -143,7 +145,6 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
             break;
         }
     }
-    v.pre_tax = read_pre_tax(e, r.values);
     return v;
 }
 

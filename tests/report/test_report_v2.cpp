@@ -13,6 +13,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "gpucost/io/catalog_json.hpp"
+#include "gpucost/render/render.hpp"
+#include "gpucost/report/report.hpp"
 #include "temp_file.hpp"
 #include "test_support.hpp"
 
@@ -119,6 +122,36 @@ TEST_CASE("v2 report: the verdict without resale and the estimated assumptions t
     const json p = json::parse(gpucost::test::json_flattened(plain.out)).at("comparisons").at(0);
     CHECK(p.at("estimated_assumptions").empty());
     CHECK(p.at("deciding_assumptions").empty());
+}
+
+// compare's ranked plain table asks for no trials (ComparisonRequest::verdict_trials): the one thing that may change
+// is what it does not show.
+TEST_CASE("verdict_trials: without them no assumption is named, and the ranked table is the same", "[v2]") {
+    const Catalog catalog = load_embedded_catalog();
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::hours_per_week, 40.0);
+    const Report tried = build_report(catalog, request);
+    request.verdict_trials = false;
+    const Report untried = build_report(catalog, request);
+    REQUIRE(tried.comparisons.size() == untried.comparisons.size());
+    std::size_t deciding = 0;
+    for (std::size_t i = 0; i < tried.comparisons.size(); ++i) {
+        const VerdictReading& with = tried.comparisons[i].reading;
+        const VerdictReading& without = untried.comparisons[i].reading;
+        deciding += with.deciding.size();
+        CHECK_FALSE(with.estimated.empty());  // the shipped sources mark staff_fte_build and others as estimates
+        CHECK(without.estimated.empty());
+        CHECK(without.deciding.empty());
+        CHECK(without.cheaper_without_resale == with.cheaper_without_resale);
+        CHECK(without.savings_without_resale_usd == with.savings_without_resale_usd);
+    }
+    CHECK(deciding > 0);  // rig-4x-rtx3090-budget's, for one: staff_fte_build at 0.075 (not 0.05) turns it
+    for (const bool wide : {false, true}) {
+        RenderOptions options;
+        options.wide = wide;
+        CHECK(render_table(untried, options) == render_table(tried, options));
+    }
 }
 
 TEST_CASE("v2 report: both paybacks in JSON, CSV and the table", "[v2]") {

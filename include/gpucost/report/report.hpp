@@ -55,6 +55,9 @@ struct ComparisonRequest {
     // that streams asks for none and has each made again as it is written (profile_of in cash_flow_periods.hpp):
     // 2,000 builds over 600 months held 430 MB of profiles (issue 21).
     bool cash_flow_profiles = true;
+    // Whether each reading tries the estimated assumptions (VerdictReading::estimated and ::deciding: two evaluations
+    // an assumption). The ranked plain table shows neither, and `compare` asks it for none (issue 21's start-up).
+    bool verdict_trials = true;
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.

@@ -81,10 +81,11 @@ const char* to_string(BreakEvenKind kind) noexcept;
 // Whether an assumption's source text marks it as an estimate ("ESTIMATE", any case).
 bool is_estimate_source(const std::string& source);
 
-// Reads the verdict of `e` (evaluated with `r`): without resale, and every numeric assumption whose source is an
-// estimate, tried at half and one and a half times its value (the first that turns the verdict is kept).
+// Reads the verdict of `e` (evaluated with `r`): without resale, and, when `trials`, every numeric assumption whose
+// source is an estimate, tried at half and one and a half times its value (the first that turns the verdict is kept);
+// without, `estimated` and `deciding` are left empty.
 VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, const ResolvedAssumptions& r,
-                            const Evaluation& e);
+                            const Evaluation& e, bool trials = true);
 
 // Under a commitment (a.pricing reserved-1y or reserved-3y), the commitment `committed` against `on_demand`, the
 // same offer at its on-demand price (empty when it has none); empty under on-demand and spot.
