@@ -22,10 +22,12 @@ struct FocusCharge {
     const char* category;
     const char* frequency;
 };
-FocusCharge focus_charge(const CategoryInfo& info, double nominal_usd) {
+// `monthly_rental`: the cloud side is billed by the month whatever the use (issue 20 item 6a), a recurring charge.
+FocusCharge focus_charge(const CategoryInfo& info, double nominal_usd, bool monthly_rental) {
     // Tested in this order rather than switched over, so a timing the engine adds falls to the last line.
     if (info.timing == Timing::upfront) return {"Purchase", "One-Time"};
-    if (info.timing == Timing::monthly) return {"Usage", info.side == Side::build ? "Recurring" : "Usage-Based"};
+    if (info.timing == Timing::monthly)
+        return {"Usage", info.side == Side::build || monthly_rental ? "Recurring" : "Usage-Based"};
     return {nominal_usd < 0.0 ? "Credit" : "Purchase", "One-Time"};
 }
 
@@ -78,7 +80,7 @@ RowSet focus_rows(const CashFlowReport& cash_flow) {
                         const CashFlowAmount& a = p.amount[i];
                         // A bill lists what is charged: a category without money this month has no row.
                         if (!p.present[i] || (a.nominal_usd == 0.0 && a.discounted_usd == 0.0)) continue;
-                        const FocusCharge charge = focus_charge(info, a.nominal_usd);
+                        const FocusCharge charge = focus_charge(info, a.nominal_usd, c.rental.billed_monthly());
                         side_fields(row, c, info.side);
                         row[2] = row[4] = Field::of_text(from);
                         row[3] = row[5] = Field::of_text(to);

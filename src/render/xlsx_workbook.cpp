@@ -230,6 +230,10 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
         throw UsageError(
             "--format xlsx: the per-token API beside the comparison (--workload with an api offer of its model) is "
             "not in the workbook's formulas yet; use JSON or CSV for this run");
+    if (report.comparisons.front().rental.billed_monthly())
+        throw UsageError(
+            "--format xlsx: a monthly rental (usd_per_month, setup_fee_usd) is not in the workbook's formulas yet; use "
+            "JSON or CSV for this run, or compare an offer billed by the hour");
     return workbook_bytes(report.comparisons.front());
 }
 

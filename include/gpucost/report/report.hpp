@@ -83,6 +83,7 @@ struct OfferLabel {
     std::string region;
     std::string gpu_id;
     std::int64_t gpus_per_instance = 0;
+    std::optional<std::int64_t> min_term_months;  // a monthly rental's minimum term, where it states one
 };
 
 // The cheapest offer of one tier for a build, shown beside the chosen one.
