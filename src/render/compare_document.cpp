@@ -98,9 +98,7 @@ Inline rent_inline(const Comparison& c) {
         return {what + fmt::format("{} at ", to_string(c.assumptions.values.pricing)),
                 cell::money_rate(spec.usd_per_hour), " per instance-hour; " + instances};
     const std::string term =
-        c.offer.min_term_months
-            ? fmt::format(", minimum term {}", months_text(static_cast<int>(*c.offer.min_term_months)))
-            : "";
+        c.min_term_months ? fmt::format(", minimum term {}", months_text(static_cast<int>(*c.min_term_months))) : "";
     return {what + "rented by the month at ", cell::money(spec.usd_per_month),
             " per instance-month whatever the use (setup fee ", cell::money(spec.setup_fee_usd),
             " per instance" + term + "); " + instances};

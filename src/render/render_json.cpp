@@ -205,7 +205,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
     if (c.cloud_spec.billed_monthly())
         cloud["monthly"] = {{key("usd_per_month"), amount(c.cloud_spec.usd_per_month)},
                             {key("setup_fee_usd"), amount(c.cloud_spec.setup_fee_usd)},
-                            {"min_term_months", optional_json(c.offer.min_term_months)}};
+                            {"min_term_months", optional_json(c.min_term_months)}};
     Json out = {
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},

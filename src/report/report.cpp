@@ -37,16 +37,6 @@ const CloudOffer* named_backup(const Catalog& catalog, const Build& build, const
     return offer != nullptr && offer->gpu == build.gpu ? offer : nullptr;
 }
 
-OfferLabel label_of(const CloudOffer& o) {
-    return {o.id,
-            o.provider,
-            o.instance,
-            o.region,
-            o.gpu,
-            o.gpu_count,
-            o.monthly ? o.monthly->min_term_months : std::nullopt};
-}
-
 // `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents). The assumptions are moved into the
 // comparison, which keeps them: a copy of their source texts per comparison was a start-up cost (issue 21).
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
@@ -57,7 +47,8 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     const Gpu& gpu = *catalog.find_gpu(build.gpu);
     const Pricing pricing = assumptions.values.pricing;
     c.build = {build.id, build.name, gpu.id, gpu.name, build.gpu_count};
-    c.offer = label_of(offer);
+    c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
+    if (offer.monthly) c.min_term_months = offer.monthly->min_term_months;
     c.offer_tier = offer.tier ? std::string(to_string(*offer.tier)) : std::string();
     c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_of(offer, pricing);
@@ -357,11 +348,11 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
                             c.result.cloud.unused_gpus));
         // A monthly rental's minimum term past the horizon is owed but not counted (docs/catalog.md).
         const int months = c.assumptions.values.months;
-        if (c.offer.min_term_months && *c.offer.min_term_months > months)
+        if (c.min_term_months && *c.min_term_months > months)
             report.header.warnings.push_back(fmt::format(
                 "{}: offer {} has a minimum term of {} months, longer than the {}-month horizon; the months after it "
                 "are owed but not counted: compare over the term (--months {})",
-                c.build.id, c.offer.id, *c.offer.min_term_months, months, *c.offer.min_term_months));
+                c.build.id, c.offer.id, *c.min_term_months, months, *c.min_term_months));
     }
     warn_stale_figures(report.header, figures, request.max_age_days, request.today);
     return report;

@@ -35,6 +35,7 @@ CloudSpec monthly_server() {
 
 TEST_CASE("evaluate: a monthly rental bills every month whatever the use, its setup fee once") {
     Assumptions a;  // 36 months, no discounting, nothing else
+    a.resale = ResaleModel::none;
     for (const double hours : {0.0, 10.0, 40.0, 168.0}) {
         CAPTURE(hours);
         a.hours_per_week = hours;
@@ -71,6 +72,7 @@ TEST_CASE("evaluate: a monthly rental's break-even is where owning's running cos
     BuildSpec b = two_gpus();
     b.gpu_tdp_w = 500.0;
     Assumptions a;
+    a.resale = ResaleModel::none;
     a.electricity_usd_per_kwh = 1.0;
     const Evaluation e = evaluate(b, monthly_server(), a);
     REQUIRE(e.break_even_hours_per_week);
