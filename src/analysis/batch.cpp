@@ -136,6 +136,8 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     m_general = m_general || a.discounting == DiscountConvention::annual;
     // Financing and tax (issue 24) are month-by-month schedules the tables below do not restate.
     m_general = m_general || uses_finance(a);
+    // A monthly rental (issue 20 item 6a) bills whole months and a setup fee, which the tables below do not restate.
+    m_general = m_general || base.cloud.billed_monthly();
     m_weights_vary = !m_weight_slots.empty();
     m_months = a.months;
     m_lead = lead_time_in_force(a);

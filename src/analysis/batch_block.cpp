@@ -16,7 +16,9 @@ namespace gpucost {
 // Tripwire: chunk_totals() restates evaluate()'s categories (as fast() does, batch_draw.cpp).
 // The six finance categories (issue 24) are 0 on the fast paths: a comparison with financing or tax takes the
 // general path (batch.cpp), evaluate() per draw.
-static_assert(k_category_count == 19, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
+// The cloud's setup fee (a monthly rental's, issue 20 item 6a) is 0 on the fast paths too: a monthly rental takes the
+// general path.
+static_assert(k_category_count == 20, "a new cost category: add it to BatchEvaluator::fast and chunk_totals");
 
 namespace {
 

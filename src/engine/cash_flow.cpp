@@ -80,6 +80,7 @@ double month_amount_usd(const Evaluation& e, const Assumptions& a, Category cate
         case Category::compute: return m.compute_usd * cloud_price_factor(a.pricing, month, g);
         case Category::hardware:
         case Category::setup:
+        case Category::cloud_setup:
         case Category::resale:
         case Category::financing:
         case Category::interest:
@@ -120,7 +121,8 @@ CashFlowProfile cash_flow_profile(const Evaluation& e, const Assumptions& a) {
     // Month 0 is not discounted, so the upfront flows are the evaluation's totals.
     for (const Side side : {Side::build, Side::cloud})
         for (const CategoryInfo& info : categories_of(side)) {
-            if (info.timing == Timing::upfront) writer.add(0, info, amount_usd(e, info.category));
+            if (info.timing == Timing::upfront && shows_category(info.category, e, a))
+                writer.add(0, info, amount_usd(e, info.category));
             if (info.timing == Timing::scheduled && finance && shows_category(info.category, a))
                 writer.add(0, info, scheduled_usd(scheduled[0], info.category));
         }

@@ -47,6 +47,7 @@ public:
         : m_load_w(build_load_w(build)),
           m_idle_w(build_idle_w(build)),
           m_instances_usd_per_hour(instances * cloud.usd_per_hour),
+          m_instances_usd_per_month(instances * cloud.usd_per_month),
           m_interim_usd_per_hour(lead_months(a) > 0 ? cloud.interim_usd_per_hour : 0.0),  // the whole build's
           m_interim_pricing(cloud.interim_pricing),
           m_cover_usd_per_hour(a.downtime == DowntimePolicy::cover ? cloud.backup_usd_per_hour : 0.0),
@@ -66,15 +67,18 @@ public:
         const double cover = m_cover_usd_per_hour == 0.0
                                  ? 0.0
                                  : m_cover_usd_per_hour * lost_used_hours_per_month(m_downtime_hours, hours_per_week);
-        return {kwh * m_a.pue * m_a.electricity_usd_per_kwh,
-                m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a, m_spot_extra),
-                interim, cover};
+        const double compute =
+            m_instances_usd_per_month > 0.0
+                ? m_instances_usd_per_month
+                : m_instances_usd_per_hour * cloud_billed_hours_per_month(m_a.pricing, used_hours, m_a, m_spot_extra);
+        return {kwh * m_a.pue * m_a.electricity_usd_per_kwh, compute, interim, cover};
     }
 
 private:
     double m_load_w;
     double m_idle_w;
     double m_instances_usd_per_hour;
+    double m_instances_usd_per_month;  // 0 unless a monthly rental, billed whole months whatever the use
     double m_interim_usd_per_hour;
     Pricing m_interim_pricing;
     double m_cover_usd_per_hour;
@@ -123,14 +127,17 @@ struct HorizonTerms {
     Weights weights;
     double annuity;
     double hardware_usd;
-    double resale_usd;  // discounted, >= 0
-    bool uniform;       // v1's shape (uniform_months)
+    double resale_usd;       // discounted, >= 0
+    double cloud_setup_usd;  // a monthly rental's setup fees, month 0; exactly 0 for an hourly offer
+    bool uniform;            // v1's shape (uniform_months)
 
     HorizonTerms(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a, const Discounting& d) noexcept
         : weights(d, a, cloud.interim_pricing),
           annuity(weights.all),
           hardware_usd(gpucost::hardware_usd(build)),
           resale_usd(resale_value_usd(hardware_usd, a.months, a) * d.factor(a.months)),
+          cloud_setup_usd(static_cast<double>(instances_needed(build.gpu_count, cloud.gpus_per_instance)) *
+                          cloud.setup_fee_usd),
           uniform(uniform_months(a)) {}
 };
 
@@ -144,13 +151,14 @@ double interim_total(const Weights& w, const MonthlyCosts& m) noexcept {
 double difference(const BuildSpec& build, const HorizonTerms& t, const MonthlyCosts& m) noexcept {
     if (t.uniform) {
         const double build_usd = t.hardware_usd + build.setup_usd + t.annuity * m.build_usd() - t.resale_usd;
-        return build_usd - t.annuity * m.cloud_usd();
+        return build_usd - (t.annuity * m.cloud_usd() + t.cloud_setup_usd);
     }
     const Weights& w = t.weights;
     const double build_usd = t.hardware_usd + build.setup_usd + w.power * m.power_usd + w.all * m.staff_build_usd +
                              w.running * (m.maintenance_usd + m.facility_usd + m.downtime_cover_usd) +
                              interim_total(w, m) - t.resale_usd;
-    const double cloud_usd = w.cloud * m.compute_usd + w.all * (m.storage_usd + m.egress_usd + m.staff_cloud_usd);
+    const double cloud_usd =
+        w.cloud * m.compute_usd + w.all * (m.storage_usd + m.egress_usd + m.staff_cloud_usd) + t.cloud_setup_usd;
     return build_usd - cloud_usd;
 }
 
@@ -231,7 +239,8 @@ CloudCosts cloud_costs(const BuildSpec& build, const CloudSpec& cloud, std::int6
     c.storage_usd = w.all * m.storage_usd;
     c.egress_usd = w.all * m.egress_usd;
     c.staff_usd = w.all * m.staff_cloud_usd;
-    c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd;
+    c.setup_usd = static_cast<double>(instances) * cloud.setup_fee_usd;
+    c.total_usd = c.compute_usd + c.storage_usd + c.egress_usd + c.staff_usd + c.setup_usd;
     return c;
 }
 
@@ -323,7 +332,7 @@ double cloud_total_usd(const BuildSpec& build, const CloudSpec& cloud, const Ass
     const MonthlyCosts m =
         monthly_costs_for(build, cloud, a, HourlyRates(build, cloud, a, instances).at(a.hours_per_week));
     return compute_weight * m.compute_usd + annuity * m.storage_usd + annuity * m.egress_usd +
-           annuity * m.staff_cloud_usd;
+           annuity * m.staff_cloud_usd + instances * cloud.setup_fee_usd;
 }
 
 Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const CloudSpec& cloud, const Assumptions& a,
@@ -352,7 +361,8 @@ Evaluation engine_detail::evaluate_before_finance(const BuildSpec& build, const 
         return e;
     }
 
-    const double upfront = b.hardware_usd + b.setup_usd;
+    // The rental's setup fee is the cloud side's month-0 spend: payback nets it off the build's upfront.
+    const double upfront = b.hardware_usd + b.setup_usd - c.setup_usd;
     const MonthSteps steps{discounting, a, m, cloud.interim_pricing, horizon.hardware_usd};
     const Paybacks paybacks = steps.paybacks(upfront, !horizon.uniform);
 

@@ -106,6 +106,7 @@ void add_deductions(Months& f, const std::vector<double>& rent, const Evaluation
         f[at(tax_month(month, 0, horizon, a.tax_timing))].*field += -a.tax_rate * amount;
     };
     put(&FinanceMonth::tax_deduction_usd, 0, rent[0]);
+    put(&FinanceMonth::cloud_tax_deduction_usd, 0, e.cloud.setup_usd);  // a rental's setup fee, deducted as paid
     for (int month = 1; month <= horizon; ++month) {
         double build = f[at(month)].interest_usd + rent[at(month)];
         double cloud = 0.0;

@@ -28,7 +28,7 @@ OfferFit offer_fit(const CloudOffer& offer, std::string_view gpu_id, Pricing pri
     if (offer.gpu != gpu_id) return OfferFit::other_gpu;
     if (!passes(filters.region, offer.region) || !passes(filters.provider, offer.provider))
         return OfferFit::filtered_out;
-    if (!offer.price(pricing)) return OfferFit::no_price;
+    if (!offer.priced(pricing)) return OfferFit::no_price;
     return OfferFit::candidate;
 }
 
@@ -38,6 +38,10 @@ CloudSpec cloud_spec_of(const CloudOffer& offer, Pricing pricing) noexcept {
     spec.interim_pricing = offer.price(Pricing::on_demand) ? Pricing::on_demand : pricing;
     spec.interim_usd_per_hour = offer.price(spec.interim_pricing).value_or(0.0);
     spec.storage_usd_per_tb_month = offer.storage_usd_per_tb_month;
+    if (offer.monthly) {
+        spec.usd_per_month = offer.monthly->usd_per_month;
+        spec.setup_fee_usd = offer.monthly->setup_fee_usd;
+    }
     return spec;
 }
 
@@ -198,7 +202,7 @@ Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const Clou
         const Gpu* held = gpu != nullptr ? gpu : catalog.find_gpu(offer.gpu);
         if (const Exclusion e = workload_fit(options.workload, held, offer.gpu_count); e != Exclusion::none) return e;
     }
-    if (!offer.price(pricing)) return Exclusion::no_price;
+    if (options.hourly_only ? !offer.price(pricing) : !offer.priced(pricing)) return Exclusion::no_price;
     return Exclusion::none;
 }
 
@@ -219,7 +223,10 @@ CloudSpec rental_spec(const CloudOffer& offer, Pricing pricing, std::int64_t bui
                       std::int64_t instances) noexcept {
     const CloudSpec plain = cloud_spec_of(offer, pricing);
     if (instances == instances_needed(build_gpus, offer.gpu_count)) return plain;
-    return {build_gpus, static_cast<double>(instances) * plain.usd_per_hour};
+    CloudSpec scaled{build_gpus, static_cast<double>(instances) * plain.usd_per_hour};
+    scaled.usd_per_month = static_cast<double>(instances) * plain.usd_per_month;
+    scaled.setup_fee_usd = static_cast<double>(instances) * plain.setup_fee_usd;
+    return scaled;
 }
 
 Match match_offer(const Catalog& catalog, const Build& build, const BuildSpec& spec, const Assumptions& a,

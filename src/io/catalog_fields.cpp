@@ -28,6 +28,11 @@ constexpr double k_max_workload_memory_gb = 1e5;
 constexpr double k_max_usd_per_million_tokens = 1e4;
 // Prompt tokens per generated token a workload may state: long-context retrieval stays far below it.
 constexpr double k_max_input_tokens_per_output_token = 1e4;
+// The highest monthly price or setup fee of one rented server, USD: 730 h at the hourly bound's tenth, so only a unit
+// mistake (cents, a yearly price) is refused.
+constexpr double k_max_usd_per_month = 1e8;
+// The longest minimum term a monthly rental may state: ten years, beyond any horizon gpucost compares.
+constexpr std::int64_t k_max_min_term_months = 120;
 
 std::string text(std::optional<std::string_view> value) { return value ? std::string(*value) : std::string(); }
 
@@ -194,6 +199,28 @@ void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& pat
     o.ram_gib = r.number(e.scalar("ram_gib"), path, "ram_gib", 0, k_max_ram_gib, false, true, "GiB");
     o.local_disk_tb = r.number(e.scalar("local_disk_tb"), path, "local_disk_tb", 0, k_max_disk_tb, false, false, "TB");
     o.compliance = read_offer_compliance(r, e, path);
+}
+
+void read_offer_monthly(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o) {
+    const auto price = r.number(e.scalar("usd_per_month"), path, "usd_per_month", 0, k_max_usd_per_month, false, true,
+                                "USD per month");
+    const auto fee =
+        r.number(e.scalar("setup_fee_usd"), path, "setup_fee_usd", 0, k_max_usd_per_month, false, false, "USD");
+    const auto term = r.integer(e.scalar("min_term_months"), path, "min_term_months", 1, k_max_min_term_months, false);
+    if (e.find("usd_per_month") == nullptr) {
+        for (const char* key : {"setup_fee_usd", "min_term_months"})
+            if (e.find(key) != nullptr)
+                r.error(child_path(path, key), "applies to an offer billed by the month; give usd_per_month too");
+        return;
+    }
+    if (e.find("usd_per_hour") != nullptr) {
+        r.error(child_path(path, "usd_per_month"),
+                "an offer is billed by the hour (usd_per_hour) or by the month (usd_per_month), not both; list the "
+                "monthly rental as its own offer");
+        return;
+    }
+    if (!price) return;
+    o.monthly = MonthlyBilling{*price, fee.value_or(0.0) + 0.0, term};  // + 0.0: a typed -0 is 0
 }
 
 void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c) {

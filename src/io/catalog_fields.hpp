@@ -25,6 +25,9 @@ void read_gpu_class(JsonReader& r, const JsonObject& e, const std::string& path,
 void read_build_class(JsonReader& r, const JsonObject& e, const std::string& path, Build& b);
 // An offer's interconnect, tier, vcpus, ram_gib, local_disk_tb and compliance, all optional.
 void read_offer_class(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o);
+// An offer's monthly billing (issue 20 item 6a): usd_per_month (> 0), setup_fee_usd (>= 0) and min_term_months (1 to
+// 120), instead of usd_per_hour; the fee and the term without a monthly price, or both kinds of price, are errors.
+void read_offer_monthly(JsonReader& r, const JsonObject& e, const std::string& path, CloudOffer& o);
 
 // The root's "workloads" list, optional in every document; every per_gpu key must be a GPU of `gpus`.
 void read_workloads(JsonReader& r, const JsonObject& root, const GpuIndex& gpus, Catalog& c);

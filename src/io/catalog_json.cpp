@@ -226,7 +226,9 @@ void read_prices(JsonReader& r, const JsonObject& e, const std::string& path, Cl
     std::string& prices_path = ctx.prices_path;  // its storage reused: the path outgrows the short-string buffer
     prices_path.assign(path).append("/usd_per_hour");
     if (value == nullptr) {
-        r.error(prices_path, fmt::format("missing; expected an object with at least one of {}", pricing_choices()));
+        if (e.find("usd_per_month") != nullptr) return;  // billed by the month (read_offer_monthly)
+        r.error(prices_path, fmt::format("missing; expected an object with at least one of {}, or usd_per_month",
+                                         pricing_choices()));
         return;
     }
     if (!value->is_object()) {
@@ -259,6 +261,7 @@ void read_offer(JsonReader& r, const JsonObject& e, const std::string& path, Fir
     o.gpu_count = r.integer(e.scalar("gpu_count"), path, "gpu_count", 1, k_max_gpu_count, true).value_or(1);
     read_prices(r, e, path, o, ctx);
     read_offer_class(r, e, path, o);
+    read_offer_monthly(r, e, path, o);
     read_offer_storage(r, e, path, o, ctx.schema_version);
     read_provenance(r, e, path, o.provenance);
     read_entry_ranges(r, e, path, "cloud", o.id, c.origin, o.ranges);

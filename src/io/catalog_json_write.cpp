@@ -90,8 +90,15 @@ Json write_offer(const CloudOffer& o) {
     Json prices = Json::object();
     for (std::size_t p = 0; p < k_pricing_count; ++p)
         if (o.usd_per_hour[p]) prices[to_string(static_cast<Pricing>(p))] = *o.usd_per_hour[p];
-    Json j = {{"id", o.id},   {"provider", o.provider},   {"instance", o.instance}, {"region", o.region},
-              {"gpu", o.gpu}, {"gpu_count", o.gpu_count}, {"usd_per_hour", prices}};
+    Json j = {{"id", o.id},         {"provider", o.provider}, {"instance", o.instance},
+              {"region", o.region}, {"gpu", o.gpu},           {"gpu_count", o.gpu_count}};
+    if (o.monthly) {
+        j["usd_per_month"] = o.monthly->usd_per_month;
+        if (o.monthly->setup_fee_usd != 0.0) j["setup_fee_usd"] = o.monthly->setup_fee_usd;
+        put(j, "min_term_months", o.monthly->min_term_months);
+    } else {
+        j["usd_per_hour"] = prices;
+    }
     put_name(j, "interconnect", o.interconnect);
     put_name(j, "tier", o.tier);
     put(j, "vcpus", o.vcpus);

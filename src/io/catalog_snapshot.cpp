@@ -66,10 +66,14 @@ template <typename F, is<OfferCompliance> T>
 void fields(F& f, T& c) {
     f(c.attributes, c.source, c.as_of);
 }
+template <typename F, is<MonthlyBilling> T>
+void fields(F& f, T& m) {
+    f(m.usd_per_month, m.setup_fee_usd, m.min_term_months);
+}
 template <typename F, is<CloudOffer> T>
 void fields(F& f, T& o) {
     f(o.id, o.provider, o.instance, o.region, o.gpu, o.gpu_count, o.usd_per_hour, o.interconnect, o.tier, o.vcpus,
-      o.ram_gib, o.local_disk_tb, o.storage_usd_per_tb_month, o.compliance, o.provenance, o.ranges);
+      o.ram_gib, o.local_disk_tb, o.storage_usd_per_tb_month, o.compliance, o.monthly, o.provenance, o.ranges);
 }
 template <typename F, is<WorkloadFigure> T>
 void fields(F& f, T& w) {
@@ -96,7 +100,8 @@ void fields(F& f, T& c) {
 // its struct's size (one that fits in padding is left to the tests): list it in `fields` above, then the size here.
 static_assert(sizeof(Problem) == 64 && sizeof(Provenance) == 96 && sizeof(Range) == 40 && sizeof(Address) == 80);
 static_assert(sizeof(RangeEntry) == 248 && sizeof(AssumptionLayer) == 3568 && sizeof(Gpu) == 344);
-static_assert(sizeof(Build) == 3872 && sizeof(OfferCompliance) == 56 && sizeof(CloudOffer) == 496);
+static_assert(sizeof(Build) == 3872 && sizeof(OfferCompliance) == 56 && sizeof(CloudOffer) == 536);
+static_assert(sizeof(MonthlyBilling) == 32);
 static_assert(sizeof(WorkloadFigure) == 40 && sizeof(Workload) == 288 && sizeof(Catalog) == 3840);
 static_assert(sizeof(ApiOffer) == 304);
 #endif

@@ -28,13 +28,15 @@ struct FocusCharge {
     const char* category;
     const char* frequency;
 };
-FocusCharge focus_charge(const CategoryInfo& info, int month) {
+// `monthly_rental`: the cloud side is billed by the month whatever the use (issue 20 item 6a), a recurring charge.
+FocusCharge focus_charge(const CategoryInfo& info, int month, bool monthly_rental) {
     const char* category = is_tax(info.category) ? "Tax" : info.timing == Timing::monthly ? "Usage" : "Purchase";
     switch (info.timing) {
         case Timing::upfront:
         case Timing::at_end: return {category, "One-Time"};
         case Timing::scheduled: return {category, month == 0 ? "One-Time" : "Recurring"};
-        case Timing::monthly: return {category, info.side == Side::build ? "Recurring" : "Usage-Based"};
+        case Timing::monthly:
+            return {category, info.side == Side::build || monthly_rental ? "Recurring" : "Usage-Based"};
     }
     return {category, "One-Time"};
 }
@@ -88,7 +90,7 @@ RowSet focus_rows(const CashFlowReport& cash_flow) {
                         const CashFlowAmount& a = p.amount[i];
                         // A bill lists what is charged: a category without money this month has no row.
                         if (!p.present[i] || (a.nominal_usd == 0.0 && a.discounted_usd == 0.0)) continue;
-                        const FocusCharge charge = focus_charge(info, p.index);
+                        const FocusCharge charge = focus_charge(info, p.index, c.rental.billed_monthly());
                         side_fields(row, c, info.side);
                         row[2] = row[4] = Field::of_text(from);
                         row[3] = row[5] = Field::of_text(to);

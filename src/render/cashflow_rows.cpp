@@ -1,6 +1,7 @@
 // `cashflow` for spreadsheets: the rows (CSV, TSV, and the JSON's "rows") of each layout, made as they are
 // written, one period of one comparison at a time (cash_flow_periods.hpp). The column order of each layout is a
 // public contract (docs/output.md): new columns at the end only.
+#include <algorithm>
 #include <string>
 
 #include "cashflow_parts.hpp"
@@ -50,7 +51,11 @@ RowSet wide_rows(const CashFlowReport& cash_flow) {
     RowSet set;
     for (const char* column : {"build_id", "cloud_id", period_column(cash_flow.view), "calendar"})
         set.columns.push_back({column, false});
+    // A monthly rental's setup fee (issue 20 item 6a) has its columns only in a run where some offer charges one.
+    const bool fee = std::any_of(cash_flow.report.comparisons.begin(), cash_flow.report.comparisons.end(),
+                                 [](const Comparison& c) { return c.result.cloud.setup_usd != 0.0; });
     for (const CategoryInfo& info : k_categories) {
+        if (info.category == Category::cloud_setup && !fee) continue;
         const std::string name = std::string(to_string(info.side)) + "_" + info.key;
         set.columns.push_back({name + "_usd", false});
         set.columns.push_back({name + "_discounted_usd", false});
@@ -59,7 +64,7 @@ RowSet wide_rows(const CashFlowReport& cash_flow) {
          {"build_usd", "build_discounted_usd", "cloud_usd", "cloud_discounted_usd", "owning_saves_usd",
           "owning_saves_discounted_usd", "owning_saves_cumulative_usd", "owning_saves_cumulative_discounted_usd"})
         set.columns.push_back({column, false});
-    set.more = [&cash_flow](const RowEmit& emit) {
+    set.more = [&cash_flow, fee](const RowEmit& emit) {
         std::vector<Field> row;
         for (const Comparison& c : cash_flow.report.comparisons)
             for_each_period(c, cash_flow.view, [&](const CashFlowPeriodRow& p) {
@@ -69,7 +74,9 @@ RowSet wide_rows(const CashFlowReport& cash_flow) {
                 row.push_back(Field::of_count(p.index));
                 const std::string calendar = calendar_label(p, cash_flow.view.by);
                 row.push_back(calendar.empty() ? Field::missing() : Field::of_text(calendar));
-                for (const CashFlowAmount& a : p.amount) {
+                for (const CategoryInfo& info : k_categories) {
+                    if (info.category == Category::cloud_setup && !fee) continue;
+                    const CashFlowAmount& a = p.amount[static_cast<std::size_t>(info.category)];
                     row.push_back(Field::of_money(a.nominal_usd));
                     row.push_back(Field::of_money(a.discounted_usd));
                 }

@@ -88,6 +88,22 @@ void add_charts(Document& d, const Comparison& c) {
                       words("Each side's cost by category over the horizon (the resale credit below zero).")});
 }
 
+// "Rent: ...": the offer and its price, per instance-hour at the pricing, or per instance-month for a monthly rental.
+Inline rent_inline(const Comparison& c) {
+    const CloudSpec& spec = c.cloud_spec;
+    const std::string what = fmt::format("Rent: {} {} in {}, {} GPU(s) each, ", c.offer.provider, c.offer.instance,
+                                         c.offer.region, c.offer.gpus_per_instance);
+    const std::string instances = fmt::format("{} instance(s).", c.result.cloud.instances);
+    if (!spec.billed_monthly())
+        return {what + fmt::format("{} at ", to_string(c.assumptions.values.pricing)),
+                cell::money_rate(spec.usd_per_hour), " per instance-hour; " + instances};
+    const std::string term =
+        c.min_term_months ? fmt::format(", minimum term {}", months_text(static_cast<int>(*c.min_term_months))) : "";
+    return {what + "rented by the month at ", cell::money(spec.usd_per_month),
+            " per instance-month whatever the use (setup fee ", cell::money(spec.setup_fee_usd),
+            " per instance" + term + "); " + instances};
+}
+
 Document detail(const Report& report) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
@@ -98,10 +114,7 @@ Document detail(const Report& report) {
         .add(Paragraph{words(fmt::format("gpucost: owning {} or renting it in the cloud.", c.build.name)), Role::meta});
     Section& what = d.section("comparison", words(fmt::format("{}: {}", c.build.id, c.build.name)));
     what.add(Paragraph{words(fmt::format("Own: {} x {}.", c.build.gpu_count, c.build.gpu_name))})
-        .add(Paragraph{{fmt::format("Rent: {} {} in {}, {} GPU(s) each, {} at ", c.offer.provider, c.offer.instance,
-                                    c.offer.region, c.offer.gpus_per_instance, to_string(a.pricing)),
-                        cell::money_rate(c.cloud_spec.usd_per_hour),
-                        fmt::format(" per instance-hour; {} instance(s).", e.cloud.instances)}})
+        .add(Paragraph{rent_inline(c)})
         .add(Paragraph{joined({fmt::format("Over {} at {} ({} used hours a month), ", months_text(a.months),
                                            hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1))},
                               discounting_inline(a), {"."})})
@@ -216,15 +229,20 @@ Table category_table(const Report& report) {
     Table table{{words("build")}, {false}, {}};
     // Financing and tax are the same choice for every comparison of a run (no build may set them).
     const Assumptions& a = report.header.assumptions.values;
+    // The cloud's setup fee has a column when any comparison's offer charges one.
+    const auto shown = [&](Category category) {
+        return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                           [&](const Comparison& c) { return shows_category(category, c.result, a); });
+    };
     for (const CategoryInfo& info : k_categories) {
-        if (!shows_category(info.category, a)) continue;
+        if (!shown(info.category)) continue;
         table.header.push_back(words(fmt::format("{} {}", to_string(info.side), info.key)));
         table.numeric.push_back(true);
     }
     for (const Comparison& c : report.comparisons) {
         TableRow row{{c.build.id}};
         for (const CategoryInfo& info : k_categories)
-            if (shows_category(info.category, a)) row.cells.push_back(cell::money(c.cost_usd(info.category)));
+            if (shown(info.category)) row.cells.push_back(cell::money(c.cost_usd(info.category)));
         table.rows.push_back(std::move(row));
     }
     return table;
@@ -261,6 +279,18 @@ const char* estimate_note(const Report& report) {
                : "* rests on a figure marked as an estimate or unverified; `--build ID` shows which.";
 }
 
+// The ranking's note on its break-even column: "vs commit" and "vs month" where a row is against a flat cloud bill.
+static std::string break_even_note(bool commitment, bool monthly) {
+    if (!commitment && !monthly)
+        return "Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins above "
+               "it.";
+    std::string note = "Break-even: the hours per week at which both sides cost the same; ";
+    if (commitment) note += "\"vs commit\": a commitment bills every hour of its term, ";
+    if (commitment && monthly) note += "and ";
+    if (monthly) note += "\"vs month\": a monthly rental bills every month whatever the use, ";
+    return note + "so the figure is where owning's running costs reach it, not a use to stay below.";
+}
+
 Document summary(const Report& report) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
@@ -281,19 +311,17 @@ Document summary(const Report& report) {
             k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
-    const bool commitment = std::any_of(report.comparisons.begin(), report.comparisons.end(), [](const Comparison& c) {
-        return c.reading.break_even_kind == BreakEvenKind::owning_vs_commitment;
-    });
+    const auto any_kind = [&report](BreakEvenKind kind) {
+        return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                           [kind](const Comparison& c) { return c.reading.break_even_kind == kind; });
+    };
+    const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
+    const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
     const auto add_ranking = [&](Section& s) {
         s.add(Paragraph{verdict, Role::verdict}, k_html_only)
             .add(ranking(report))
             .add(Notes{}
-                     .add(words(commitment ? "Break-even: the hours per week at which both sides cost the same; "
-                                             "\"vs commit\": a commitment bills every hour of its term, so the figure "
-                                             "is where owning's running costs reach it, not a use to stay below."
-                                           : "Break-even: the hours per week at which both sides cost the same; "
-                                             "\"above\" means owning wins above it."),
-                          Role::explanation, k_not_markdown)
+                     .add(words(break_even_note(commitment, monthly)), Role::explanation, k_not_markdown)
                      .explaining("break-even h/wk")
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),
@@ -338,7 +366,7 @@ Table costs_table(const Comparison& c) {
         return category ? cell::money(c.cost_usd(*category)) : Cell();
     };
     for (const CategoryRow& row : k_category_rows)
-        if (shows_category(row.build ? *row.build : *row.cloud, c.assumptions.values))
+        if (shows_category(row.build ? *row.build : *row.cloud, c.result, c.assumptions.values))
             table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
     TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
     total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;

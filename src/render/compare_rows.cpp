@@ -24,7 +24,7 @@ struct Row {
     void categories(const Comparison& c, Side side, const std::string& prefix) {
         for (const CategoryInfo& info : categories_of(side))
             if (info.category != Category::interim_cloud && info.category != Category::downtime_cover &&
-                !is_finance(info.category))
+                info.category != Category::cloud_setup && !is_finance(info.category))
                 add(prefix + info.key + "_usd", Field::of_money(c.cost_usd(info.category)));
     }
     // Financing and tax (issue 24), at the end of the contract and only in a run that uses them: each finance
@@ -90,7 +90,8 @@ Row comparison_row(const Comparison& c) {
     row.add("cloud_gpus_per_instance", Field::of_count(c.offer.gpus_per_instance));
     row.add("cloud_instances", Field::of_count(e.cloud.instances));
     row.add("cloud_unused_gpus", Field::of_count(e.cloud.unused_gpus));
-    row.add("cloud_usd_per_hour", Field::of_money(c.cloud_spec.usd_per_hour));
+    const bool monthly = c.cloud_spec.billed_monthly();
+    row.add("cloud_usd_per_hour", monthly ? Field::missing() : Field::of_money(c.cloud_spec.usd_per_hour));
     row.add("cloud_total_usd", Field::of_money(e.cloud.total_usd));
     row.add("cloud_per_gpu_hour_usd", Field::of_money(e.cloud_per_gpu_hour_usd));
     row.categories(c, Side::cloud, "cloud_");
@@ -117,6 +118,9 @@ Row comparison_row(const Comparison& c) {
     row.add("api_offer_id", Field::of_text(api ? api->api_offer_id : ""));
     row.add("api_usd_per_month", api ? Field::of_money(api->usd_per_month) : Field::missing());
     row.add("api_total_usd", api ? Field::of_money(api->total_usd) : Field::missing());
+    // A monthly rental (issue 20 item 6a), at the end of the contract: empty cells for an offer billed by the hour.
+    row.add("cloud_usd_per_month", monthly ? Field::of_money(c.cloud_spec.usd_per_month) : Field::missing());
+    row.add("cloud_setup_fee_usd", monthly ? Field::of_money(c.cost_usd(Category::cloud_setup)) : Field::missing());
     return row;
 }
 

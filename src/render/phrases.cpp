@@ -15,6 +15,10 @@ namespace {
 // Under a commitment, where owning's running costs reach it (issue 20 item 2): no direction of use favours owning,
 // because the commitment bills every hour whatever the use. The break-even must be set.
 std::string commitment_crossing(const Comparison& c) {
+    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental)
+        return fmt::format("a monthly rental bills every month of the horizon whatever the use, so only owning's "
+                           "running costs move with use; they reach the rental at {}",
+                           hours_text(*c.result.break_even_hours_per_week));
     return fmt::format("a {} commitment bills every hour of its term whatever the use, so only owning's running costs "
                        "move with use; they reach the commitment at {}",
                        to_string(c.assumptions.values.pricing), hours_text(*c.result.break_even_hours_per_week));
@@ -34,7 +38,7 @@ Inline verdict_inline(const Comparison& c, const std::string& lead) {
                                         : "; cumulative spend stays above the cloud's to the end, so the resale "
                                           "value decides it.")};
     std::string turn = "; owning does not win at any usage with these assumptions.";
-    if (e.break_even_hours_per_week && c.reading.break_even_kind == BreakEvenKind::owning_vs_commitment)
+    if (e.break_even_hours_per_week && c.reading.break_even_kind != BreakEvenKind::owning_vs_pay_per_use)
         turn = "; " + commitment_crossing(c) + ".";
     else if (e.break_even_hours_per_week)
         turn = fmt::format("; owning wins {} {} h/week.", e.build_cheaper_above.value_or(false) ? "above" : "below",
@@ -88,7 +92,13 @@ std::string break_even_sentence(const Evaluation& e) {
 
 std::string break_even_sentence(const Comparison& c) {
     const Evaluation& e = c.result;
-    if (c.reading.break_even_kind != BreakEvenKind::owning_vs_commitment) return break_even_sentence(e);
+    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_pay_per_use) return break_even_sentence(e);
+    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental)
+        return e.break_even_hours_per_week
+                   ? "Break-even: " + commitment_crossing(c) + "."
+                   : fmt::format("Break-even: none; a monthly rental bills every month of the horizon whatever the "
+                                 "use, and {} is cheaper at every use from 0 to 168 h/week.",
+                                 e.cheaper == Side::build ? "owning" : "renting");
     // Under a commitment the cloud side does not move with use: say so, and give the figure that matters for a
     // commitment, where it starts to beat the same offer on demand (issue 20 item 2).
     std::string text =
@@ -196,6 +206,8 @@ std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {
     // Against a commitment the figure has no direction of use (the cloud bill is flat): "vs commit", not "below".
     if (kind == BreakEvenKind::owning_vs_commitment)
         return format_grouped(*e.break_even_hours_per_week, 1) + " vs commit";
+    if (kind == BreakEvenKind::owning_vs_monthly_rental)  // a monthly rental's bill is as flat: "vs month"
+        return format_grouped(*e.break_even_hours_per_week, 1) + " vs month";
     return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
                        e.build_cheaper_above.value_or(false) ? "above" : "below");
 }

@@ -33,29 +33,32 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
         figures.push_back(
             {{"kind", f.kind}, {"id", f.id}, {"as_of", f.as_of}, {"confidence", text_or_null(f.confidence)}});
     const Assumptions& a = r.assumptions->values;
-    return {{"rank", rank},
-            {"kind", r.kind},
-            {"id", r.id},
-            {"name", r.name},
-            {"gpu", r.gpu_id},
-            {"gpu_name", r.gpu_name},
-            {"gpu_count", r.gpu_count},
-            {"tier", text_or_null(r.tier)},
-            {"provider", text_or_null(r.provider)},
-            {"region", text_or_null(r.region)},
-            {money.field("usd_per_hour"), r.usd_per_hour ? Json(money.from_usd(*r.usd_per_hour)) : Json(nullptr)},
-            {"throughput_per_gpu", r.throughput_per_gpu},
-            {"hours_per_week", a.hours_per_week},
-            {"months", a.months},
-            {"discount_rate", a.discount_rate},
-            {"used_hours", r.used_hours},
-            {"work_units", r.work_units},
-            {"discounted_work_units", r.discounted_work_units},
-            {money.field("total_usd"), money.from_usd(r.total_usd)},
-            {money.field("usd_per_million_units"),
-             r.usd_per_million_units ? Json(money.from_usd(*r.usd_per_million_units)) : Json(nullptr)},
-            {"figures", std::move(figures)},
-            {"estimates", r.estimates}};
+    Json row = {{"rank", rank},
+                {"kind", r.kind},
+                {"id", r.id},
+                {"name", r.name},
+                {"gpu", r.gpu_id},
+                {"gpu_name", r.gpu_name},
+                {"gpu_count", r.gpu_count},
+                {"tier", text_or_null(r.tier)},
+                {"provider", text_or_null(r.provider)},
+                {"region", text_or_null(r.region)},
+                {money.field("usd_per_hour"), r.usd_per_hour ? Json(money.from_usd(*r.usd_per_hour)) : Json(nullptr)},
+                {"throughput_per_gpu", r.throughput_per_gpu},
+                {"hours_per_week", a.hours_per_week},
+                {"months", a.months},
+                {"discount_rate", a.discount_rate},
+                {"used_hours", r.used_hours},
+                {"work_units", r.work_units},
+                {"discounted_work_units", r.discounted_work_units},
+                {money.field("total_usd"), money.from_usd(r.total_usd)},
+                {money.field("usd_per_million_units"),
+                 r.usd_per_million_units ? Json(money.from_usd(*r.usd_per_million_units)) : Json(nullptr)},
+                {"figures", std::move(figures)},
+                {"estimates", r.estimates}};
+    // A monthly rental's price (issue 20 item 6a): only on its rows, so other rows keep their keys.
+    if (r.usd_per_month) row[money.field("usd_per_month")] = money.from_usd(*r.usd_per_month);
+    return row;
 }
 
 // A row, and with tax its figures before tax after the after-tax ones the ranking orders by (issue 24).

@@ -30,7 +30,9 @@ constexpr Column<RankLine> k_columns[] = {
     {"region", [](const RankLine& l) { return Field::of_text(l.row->region); }},
     {"pricing",
      [](const RankLine& l) {
-         return l.row->kind == "cloud" ? Field::of_text(to_string(assumed(l).pricing)) : Field::missing();
+         if (l.row->kind != "cloud") return Field::missing();
+         // A monthly rental is billed by the month whatever --pricing says (issue 20 item 6a).
+         return Field::of_text(l.row->usd_per_month ? "monthly" : to_string(assumed(l).pricing));
      }},
     {"usd_per_hour", [](const RankLine& l) { return Field::of_money(l.row->usd_per_hour); }},
     {"workload", [](const RankLine& l) { return Field::of_text(l.report->workload.id); }},

@@ -13,7 +13,7 @@ namespace {
 Json breakdown(const Comparison& c, Side side, const Currency& money) {
     Json out = Json::object();
     for (const CategoryInfo& info : categories_of(side))
-        if (shows_category(info.category, c.assumptions.values))
+        if (shows_category(info.category, c.result, c.assumptions.values))
             out[info.key] = money.from_usd(c.cost_usd(info.category));
     return out;
 }
@@ -195,12 +195,17 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"pricing", to_string(c.assumptions.values.pricing)},
         {"instances", e.cloud.instances},
         {"unused_gpus", e.cloud.unused_gpus},
-        {key("usd_per_hour"), amount(c.cloud_spec.usd_per_hour)},
+        {key("usd_per_hour"), c.cloud_spec.billed_monthly() ? Json(nullptr) : Json(amount(c.cloud_spec.usd_per_hour))},
         {key("total_usd"), amount(e.cloud.total_usd)},
         {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
+    // A monthly rental (issue 20 item 6a): its price per instance and month, setup fee and minimum term.
+    if (c.cloud_spec.billed_monthly())
+        cloud["monthly"] = {{key("usd_per_month"), amount(c.cloud_spec.usd_per_month)},
+                            {key("setup_fee_usd"), amount(c.cloud_spec.setup_fee_usd)},
+                            {"min_term_months", optional_json(c.min_term_months)}};
     Json out = {
         {"build", std::move(build)},
         {"cloud", std::move(cloud)},

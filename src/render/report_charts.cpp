@@ -164,7 +164,7 @@ std::string breakdown_svg(const Comparison& c, const Currency& money, const Char
     for (const Side side : {Side::build, Side::cloud}) {
         StackedBar bar{to_string(side), side == Side::build ? own_name(c) : rent_name(c), {}};
         for (const CategoryInfo& info : categories_of(side))
-            if (shows_category(info.category, c.assumptions.values))
+            if (shows_category(info.category, c.result, c.assumptions.values))
                 bar.segments.push_back({info.key, info.key, money.from_usd(c.cost_usd(info.category)),
                                         side == Side::build ? Whose::own : Whose::rent});
         chart.bars.push_back(std::move(bar));

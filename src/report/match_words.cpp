@@ -104,6 +104,7 @@ MatchOptions match_options(const Catalog& catalog, const MatchRequest& match) {
     o.level = match.level.value_or(MatchLevel::like_for_like);
     o.tiers = match.tiers;
     o.requirements = match.requirements;
+    o.hourly_only = match.hourly_only;
     if (match.workload) o.workload = &workload_named(catalog, *match.workload);
     if (o.level == MatchLevel::any && o.workload == nullptr)
         throw UsageError("--match any needs --workload ID: offers of another GPU model are compared for the same "
@@ -233,7 +234,10 @@ std::optional<PerGpuScaled> per_gpu_scaled_of(const Comparison& c) {
     // backup offer's price for the whole build (report.cpp), the same whichever offer is compared, so it stays.
     CloudSpec scaled = c.rental;
     scaled.gpus_per_instance = c.build.gpu_count;
-    scaled.usd_per_hour = c.rental.usd_per_hour * static_cast<double>(c.result.cloud.instances) * g / rented;
+    const double share = static_cast<double>(c.result.cloud.instances) * g / rented;
+    scaled.usd_per_hour = c.rental.usd_per_hour * share;
+    scaled.usd_per_month = c.rental.usd_per_month * share;  // a monthly rental's price and fee, scaled alike
+    scaled.setup_fee_usd = c.rental.setup_fee_usd * share;
     return PerGpuScaled{c.build.gpu_count, c.rented_gpus, scaled.usd_per_hour,
                         evaluate(c.build_spec, scaled, c.assumptions.values)};
 }

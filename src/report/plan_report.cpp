@@ -92,8 +92,14 @@ PlanReport build_plan_report(const Catalog& catalog, const ComparisonRequest& re
         throw UsageError("plan: --build ID is required: the machine the plan may own (see gpucost catalog list)");
     if (input.decide_every_months < 1)
         throw UsageError("--decide-every: must be >= 1 month, got " + std::to_string(input.decide_every_months));
-    Report compared = build_report(catalog, request);
+    ComparisonRequest hourly = request;
+    hourly.match.hourly_only = true;  // the plan prices rented hours; a monthly rental (issue 20 item 6a) has none
+    Report compared = build_report(catalog, hourly);
     const Comparison& c = compared.comparisons.front();
+    if (c.rental.billed_monthly())
+        throw UsageError(fmt::format("plan: offer {} is rented by the month, and the plan rents by the hour; name an "
+                                     "offer with an hourly price with --cloud",
+                                     quote_value(c.offer.id)));
     // The plan prices each kind itself: the match is made at the rented part's pricing (on demand, or spot), and
     // the offer's commitment rates read beside.
     const Pricing rent = c.assumptions.values.pricing;

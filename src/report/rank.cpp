@@ -148,6 +148,7 @@ void rank_builds(const Catalog& catalog, const ComparisonRequest& request, const
     add_counts(report, "build", counts);
 }
 
+// long: each offer's row field by field, as rank_builds fills a build's
 void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const Workload& w, RankReport& report) {
     const MatchOptions options = options_for(request, w);
     const Pricing pricing = report.header.assumptions.values.pricing;
@@ -186,6 +187,7 @@ void rank_offers(const Catalog& catalog, const ComparisonRequest& request, const
         row.provider = offer.provider;
         row.region = offer.region;
         row.usd_per_hour = offer.price(pricing);
+        if (offer.monthly) row.usd_per_month = offer.monthly->usd_per_month;
         row.assumptions = assumptions;
         row.throughput_per_gpu = *w.throughput(gpu.id);
         // One instance of c GPUs, rented for the same hours: the engine's cloud side for a c-GPU need.

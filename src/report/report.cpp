@@ -58,6 +58,7 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     const Pricing pricing = assumptions.values.pricing;
     c.build = {build.id, build.name, gpu.id, gpu.name, build.gpu_count};
     c.offer = {offer.id, offer.provider, offer.instance, offer.region, offer.gpu, offer.gpu_count};
+    if (offer.monthly) c.min_term_months = offer.monthly->min_term_months;
     c.offer_tier = offer.tier ? std::string(to_string(*offer.tier)) : std::string();
     c.build_spec = build_spec_for(build, gpu);
     c.cloud_spec = cloud_spec_of(offer, pricing);
@@ -90,7 +91,8 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     c.reading = read_verdict(c.build_spec, c.rental, assumptions, c.result, request.verdict_trials);
     std::optional<CloudSpec> on_demand;  // the same offer on demand, against which a commitment is read
     if (offer.price(Pricing::on_demand)) on_demand = rental_spec(offer, Pricing::on_demand, build.gpu_count, n);
-    c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);
+    // A monthly rental is read as one (break_even_kind), not as the --pricing commitment it is not.
+    if (!offer.monthly) c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);
     c.reading.spot = read_spot(build.gpu_count, n, assumptions.values);
     c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
     c.figures = {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
@@ -177,6 +179,7 @@ std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& b
         options.tiers = scope.tiers;
         options.requirements = scope.requirements;
         options.filters = scope.filters;
+        options.hourly_only = true;  // the hours of a lead time or of downtime are rented by the hour
         const Match m = match_offer(catalog, build, spec, a, options);
         offer = m.offer;
         instances = m.instances;
@@ -254,7 +257,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
                  fmt::format("unknown cloud offer {}{}", quote_value(*request.cloud_id),
                              did_you_mean(*request.cloud_id, catalog.ids(CatalogSection::cloud))));
     const Pricing pricing = assumptions.values.pricing;
-    if (!offer->price(pricing))
+    if (!offer->priced(pricing))
         throw DataError(fmt::format("cloud offer {} has no {} price (it has: {}); choose one with --pricing",
                                     quote_value(offer->id), to_string(pricing), priced_as(*offer)));
     Comparison c = compare_one(catalog, *build, *offer, assumptions, request,
@@ -358,6 +361,13 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
                 fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused", c.build.id,
                             c.result.cloud.instances, c.offer.gpus_per_instance, c.rented_gpus, c.build.gpu_count,
                             c.result.cloud.unused_gpus));
+        // A monthly rental's minimum term past the horizon is owed but not counted (docs/catalog.md).
+        const int months = c.assumptions.values.months;
+        if (c.min_term_months && *c.min_term_months > months)
+            report.header.warnings.push_back(fmt::format(
+                "{}: offer {} has a minimum term of {} months, longer than the {}-month horizon; the months after it "
+                "are owed but not counted: compare over the term (--months {})",
+                c.build.id, c.offer.id, *c.min_term_months, months, *c.min_term_months));
     }
     warn_stale_figures(report.header, figures, request.max_age_days, request.today);
     return report;

@@ -84,7 +84,12 @@ std::optional<SpotReading> read_spot(std::int64_t gpus, std::int64_t instances, 
 }
 
 const char* to_string(BreakEvenKind kind) noexcept {
-    return kind == BreakEvenKind::owning_vs_commitment ? "owning_vs_commitment" : "owning_vs_pay_per_use";
+    switch (kind) {
+        case BreakEvenKind::owning_vs_commitment: return "owning_vs_commitment";
+        case BreakEvenKind::owning_vs_monthly_rental: return "owning_vs_monthly_rental";
+        case BreakEvenKind::owning_vs_pay_per_use: break;
+    }
+    return "owning_vs_pay_per_use";
 }
 
 std::optional<CommitmentReading> read_commitment(const BuildSpec& build, const CloudSpec& committed,
@@ -118,7 +123,9 @@ VerdictReading read_verdict(const BuildSpec& build, const CloudSpec& cloud, cons
                             const Evaluation& e, bool trials) {
     VerdictReading v;
     const Pricing pricing = r.values.pricing;
-    if (pricing == Pricing::reserved_1y || pricing == Pricing::reserved_3y)
+    if (cloud.billed_monthly())
+        v.break_even_kind = BreakEvenKind::owning_vs_monthly_rental;
+    else if (pricing == Pricing::reserved_1y || pricing == Pricing::reserved_3y)
         v.break_even_kind = BreakEvenKind::owning_vs_commitment;
     const double build_without_resale = e.build.total_usd - e.build.resale_usd;
     v.cheaper_without_resale = build_without_resale < e.cloud.total_usd ? Side::build : Side::cloud;

@@ -41,6 +41,7 @@ Evaluation numbered_evaluation() {
     e.build.depreciation_usd = -17;
     e.build.tax_on_sale_usd = 18;
     e.cloud.tax_deduction_usd = -19;
+    e.cloud.setup_usd = 20;  // a monthly rental's setup fee (issue 20 item 6a)
     return e;
 }
 
@@ -52,10 +53,11 @@ TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") 
                                                                   "resale", "financing", "interest", "tax_deduction",
                                                                   "depreciation", "tax_on_sale"});
     CHECK(keys_of(cloud_categories()) ==
-          std::vector<std::string>{"compute", "storage", "egress", "staff", "tax_deduction"});
+          std::vector<std::string>{"compute", "storage", "egress", "staff", "setup_fee", "tax_deduction"});
     CHECK(categories_of(Side::build).size() + categories_of(Side::cloud).size() == k_category_count);
     CHECK(category_info(Category::hardware).timing == Timing::upfront);
     CHECK(category_info(Category::setup).timing == Timing::upfront);
+    CHECK(category_info(Category::cloud_setup).timing == Timing::upfront);
     CHECK(category_info(Category::resale).timing == Timing::at_end);
     CHECK(category_info(Category::tax_on_sale).timing == Timing::at_end);
     for (const Category c : {Category::financing, Category::interest, Category::tax_deduction, Category::depreciation,
@@ -74,10 +76,10 @@ TEST_CASE("k_categories: sides, keys and timing as today's outputs spell them") 
 
 TEST_CASE("amount_usd and monthly_usd read each category's own field") {
     const Evaluation e = numbered_evaluation();
-    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, 13, -7, 14, 15, -16, -17, 18, 8, 9, 10, 11, -19};
+    const std::vector<double> totals = {1, 2, 3, 4, 5, 6, 12, 13, -7, 14, 15, -16, -17, 18, 8, 9, 10, 11, 20, -19};
     // MonthlyCosts order: power, staff_build, maintenance, facility, compute, storage, egress, staff_cloud, then
     // model v2's interim cloud, then the downtime cover.
-    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 30, 0, 0, 0, 0, 0, 0, 25, 26, 27, 28, 0};
+    const std::vector<double> monthly = {0, 0, 21, 22, 23, 24, 29, 30, 0, 0, 0, 0, 0, 0, 25, 26, 27, 28, 0, 0};
     for (std::size_t i = 0; i < k_category_count; ++i) {
         CAPTURE(k_categories[i].key, i);
         CHECK(amount_usd(e, static_cast<Category>(i)) == totals[i]);
@@ -86,13 +88,13 @@ TEST_CASE("amount_usd and monthly_usd read each category's own field") {
 }
 
 TEST_CASE("k_category_rows: the detail table's lines, staff paired across sides") {
-    REQUIRE(k_category_rows.size() == 17);
+    REQUIRE(k_category_rows.size() == 18);
     std::vector<std::string> keys;
     for (const CategoryRow& row : k_category_rows) keys.emplace_back(row.key);
     CHECK(keys == std::vector<std::string>{"hardware", "setup", "power", "staff", "maintenance", "facility",
                                            "interim_cloud", "downtime_cover", "resale", "financing", "interest",
                                            "tax_deduction", "depreciation", "tax_on_sale", "compute", "storage",
-                                           "egress"});
+                                           "egress", "setup_fee"});
     CHECK(k_category_rows[3].build == Category::build_staff);
     CHECK(k_category_rows[3].cloud == Category::cloud_staff);
     CHECK(k_category_rows[11].build == Category::tax_deduction);  // the tax deduction is on both sides too
@@ -120,10 +122,11 @@ TEST_CASE("category table matches the golden outputs of compare") {
                 keys.push_back(first);
             }
         }
-        // A run without financing or tax leaves their rows out (shows_category).
+        // A run without financing or tax leaves their rows out (shows_category), and an hourly offer its setup fee.
         std::vector<std::string> expected;
         for (const CategoryRow& row : k_category_rows)
-            if (!is_finance(row.build ? *row.build : *row.cloud)) expected.emplace_back(row.key);
+            if (!is_finance(row.build ? *row.build : *row.cloud) && row.cloud != Category::cloud_setup)
+                expected.emplace_back(row.key);
         CHECK(keys == expected);
     }
     SECTION("JSON breakdown_usd of each side, in key order") {
@@ -135,7 +138,8 @@ TEST_CASE("category table matches the golden outputs of compare") {
                 keys.push_back(item.key());
             std::vector<std::string> expected;
             for (const CategoryInfo& info : categories_of(side))
-                if (!is_finance(info.category)) expected.emplace_back(info.key);
+                if (!is_finance(info.category) && info.category != Category::cloud_setup)
+                    expected.emplace_back(info.key);
             CHECK(keys == expected);
         }
     }
@@ -155,9 +159,10 @@ TEST_CASE("category table matches the golden outputs of compare") {
             std::vector<std::string> expected;
             for (const CategoryInfo& info : categories_of(side))
                 if (info.category != Category::interim_cloud && info.category != Category::downtime_cover &&
-                    !is_finance(info.category))
+                    info.category != Category::cloud_setup && !is_finance(info.category))
                     expected.emplace_back(info.key);
             if (side == Side::build) expected.insert(expected.end(), {"interim_cloud", "downtime_cover"});
+            if (side == Side::cloud) expected.emplace_back("setup_fee");  // issue 20 item 6a, at the very end
             CHECK(found == expected);
         }
     }

@@ -28,12 +28,14 @@ RenderOptions wide() {
 }
 
 // Every category's amount in k_categories order, USD: `amounts_usd` for every category but financing and tax's
-// (issue 24), which hold 0.
+// (issue 24) and a monthly rental's setup fee (issue 20 item 6a), which hold 0.
 std::vector<CostRow> costs(const std::vector<double>& amounts_usd) {
     std::vector<CostRow> rows;
     std::size_t next = 0;
     for (const CategoryInfo& info : k_categories)
-        rows.push_back({info.category, is_finance(info.category) ? 0.0 : amounts_usd.at(next++)});
+        rows.push_back({info.category, is_finance(info.category) || info.category == Category::cloud_setup
+                                           ? 0.0
+                                           : amounts_usd.at(next++)});
     return rows;
 }
 

@@ -50,6 +50,8 @@ enum class Category : unsigned char {
     storage,
     egress,
     cloud_staff,
+    // A monthly rental's setup fees (issue 20 item 6a), month 0; outputs show it only when it is not 0.
+    cloud_setup,
     cloud_tax_deduction,
 };
 
@@ -70,7 +72,7 @@ struct CategoryInfo {
 };
 
 // The table, in Category order: build categories, then cloud categories.
-inline constexpr std::array<CategoryInfo, 19> k_categories = {{
+inline constexpr std::array<CategoryInfo, 20> k_categories = {{
     {Category::hardware, Side::build, "hardware", Timing::upfront, &BuildCosts::hardware_usd, nullptr, nullptr},
     {Category::setup, Side::build, "setup", Timing::upfront, &BuildCosts::setup_usd, nullptr, nullptr},
     {Category::power, Side::build, "power", Timing::monthly, &BuildCosts::power_usd, nullptr, &MonthlyCosts::power_usd},
@@ -105,6 +107,7 @@ inline constexpr std::array<CategoryInfo, 19> k_categories = {{
      &MonthlyCosts::egress_usd},
     {Category::cloud_staff, Side::cloud, "staff", Timing::monthly, nullptr, &CloudCosts::staff_usd,
      &MonthlyCosts::staff_cloud_usd},
+    {Category::cloud_setup, Side::cloud, "setup_fee", Timing::upfront, nullptr, &CloudCosts::setup_usd, nullptr},
     {Category::cloud_tax_deduction, Side::cloud, "tax_deduction", Timing::scheduled, nullptr,
      &CloudCosts::tax_deduction_usd, nullptr},
 }};
@@ -116,10 +119,18 @@ constexpr bool is_finance(Category category) noexcept {
 }
 
 // Whether outputs show a category under `a`: financing and interest only with financing other than cash, the tax
-// rows only with a tax rate above 0, every other category always; so a report without them is unchanged.
+// rows only with a tax rate above 0, every other category always; so a report without them is unchanged. The
+// cloud's setup fee depends on the offer, not on `a`: see the overload below.
 constexpr bool shows_category(Category category, const Assumptions& a) noexcept {
     if (category == Category::financing || category == Category::interest) return a.financing != Financing::cash;
     return !is_finance(category) || a.tax_rate > 0.0;
+}
+
+// Whether outputs show a category of evaluation `e` under `a`: as above, and the cloud's setup fee only when the
+// offer charges one, so a report on an hourly offer is unchanged.
+constexpr bool shows_category(Category category, const Evaluation& e, const Assumptions& a) noexcept {
+    if (category == Category::cloud_setup) return e.cloud.setup_usd != 0.0;
+    return shows_category(category, a);
 }
 
 // Number of categories.

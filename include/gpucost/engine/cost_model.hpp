@@ -36,6 +36,12 @@ struct CloudSpec {
     // Renting the whole build's equivalent on demand from the cheapest like-for-like offer, USD per hour (all its
     // instances): what the hours of use an owned machine loses to downtime cost under DowntimePolicy::cover.
     double backup_usd_per_hour = 0.0;
+    // A dedicated server rented by the month (issue 20 item 6a): USD per instance and month, billed every month of
+    // the horizon whatever the use (usd_per_hour is then unused); 0: billed by the hour.
+    double usd_per_month = 0.0;
+    double setup_fee_usd = 0.0;  // the monthly rental's one-off fee per instance, paid in month 0
+
+    bool billed_monthly() const noexcept { return usd_per_month > 0.0; }
 };
 
 // Build-side totals over the horizon, each discounted; resale is a credit (<= 0).
@@ -68,6 +74,7 @@ struct CloudCosts {
     double staff_usd = 0.0;
     double total_usd = 0.0;
     double tax_deduction_usd = 0.0;  // issue 24: the tax saved by deducting the cloud bills (<= 0), 0 without tax
+    double setup_usd = 0.0;          // a monthly rental's setup fees, paid in month 0 (instances x fee); else 0
 };
 
 // Undiscounted cost of each category in a month at today's prices, before discounting: what every month costs when

@@ -72,6 +72,7 @@ struct MatchOptions {
     Requirements requirements;
     OfferFilters filters;
     const Workload* workload = nullptr;  // needed by `any`; points into the catalogue searched
+    bool hourly_only = false;            // leave out monthly rentals (no_price): a rental by the hour is asked for
 };
 
 // Why a build or an offer is left out, in the order the tests run; `none` is a candidate.

@@ -84,6 +84,16 @@ struct OfferCompliance {
     bool operator==(const OfferCompliance&) const = default;
 };
 
+// A dedicated server rented by the month (issue 20 item 6a): billed whole months whatever the use, with a one-off
+// setup fee in month 0 and perhaps a minimum term. Such an offer has no hourly price at any pricing.
+struct MonthlyBilling {
+    double usd_per_month = 0.0;                   // per instance and month, > 0
+    double setup_fee_usd = 0.0;                   // per instance, once, >= 0
+    std::optional<std::int64_t> min_term_months;  // empty: none stated; the offer needs a horizon at least this long
+
+    bool operator==(const MonthlyBilling&) const = default;
+};
+
 struct CloudOffer {
     std::string id;
     std::string provider;
@@ -99,10 +109,13 @@ struct CloudOffer {
     std::optional<double> local_disk_tb;                                // per instance, where published
     std::optional<double> storage_usd_per_tb_month;  // the provider's storage price; empty: the assumption's
     std::optional<OfferCompliance> compliance;       // empty: the catalogue knows of no attribute
+    std::optional<MonthlyBilling> monthly;           // set: billed by the month, and usd_per_hour is all empty
     Provenance provenance;
     std::vector<RangeEntry> ranges;
 
     const std::optional<double>& price(Pricing p) const { return usd_per_hour[static_cast<std::size_t>(p)]; }
+    // Whether the offer can be compared under pricing `p`: an hourly price at p, or a monthly price (whatever p).
+    bool priced(Pricing p) const { return monthly.has_value() || price(p).has_value(); }
     bool operator==(const CloudOffer&) const = default;
 };
 

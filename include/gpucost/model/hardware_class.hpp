@@ -78,6 +78,7 @@ struct MatchRequest {
     std::optional<TierSet> tiers;     // empty: every offer
     Requirements requirements;
     std::optional<std::string> workload;  // a workload id (--workload)
+    bool hourly_only = false;             // no flag: `plan` rents by the hour, so it leaves monthly rentals out
 };
 
 // `above` over `below`, field by field (flags over a scenario file).

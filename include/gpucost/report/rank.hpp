@@ -39,11 +39,12 @@ struct RankRow {
     std::string name;  // a build's name; an offer's "provider instance, region"
     std::string gpu_id;
     std::string gpu_name;
-    std::int64_t gpu_count = 0;          // the build's GPUs, or the instance's
-    std::string tier;                    // an offer's tier; "" for builds and offers without one
-    std::string provider;                // offers only
-    std::string region;                  // offers only
-    std::optional<double> usd_per_hour;  // offers: the instance-hour at the pricing in force
+    std::int64_t gpu_count = 0;           // the build's GPUs, or the instance's
+    std::string tier;                     // an offer's tier; "" for builds and offers without one
+    std::string provider;                 // offers only
+    std::string region;                   // offers only
+    std::optional<double> usd_per_hour;   // offers: the instance-hour at the pricing in force
+    std::optional<double> usd_per_month;  // offers rented by the month (issue 20 item 6a): the instance-month
     // In force for this row (a build's overrides included). Shared, never copied per row: every offer holds the
     // run's (header.assumptions), so 100,000 offers do not hold 100,000 copies of the source texts.
     std::shared_ptr<const ResolvedAssumptions> assumptions;

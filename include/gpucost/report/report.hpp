@@ -202,7 +202,8 @@ struct AvailabilityReading {
 struct Comparison {
     BuildLabel build;
     OfferLabel offer;
-    ResolvedAssumptions assumptions;  // in force for this comparison (catalogue < build < scenario < flags)
+    std::optional<std::int64_t> min_term_months;  // a monthly rental's minimum term (issue 20 item 6a), if stated
+    ResolvedAssumptions assumptions;              // in force for this comparison (catalogue < build < scenario < flags)
     BuildSpec build_spec;
     CloudSpec cloud_spec;          // the offer: GPUs per instance, usd_per_hour at the pricing in force
     CloudSpec rental;              // what the engine costs: cloud_spec, or (another GPU model) the n instances as one

@@ -25,8 +25,9 @@ struct DecidingAssumption {
 // (on-demand, spot) both sides move with use, and the figure is where owning starts or stops paying. Against a
 // commitment (reserved-1y, reserved-3y) the cloud side bills every hour of its term whatever the use, so the figure
 // only marks where the owned machine's own running costs (power, downtime cover) catch up with the commitment: it
-// says nothing about using either side less.
-enum class BreakEvenKind { owning_vs_pay_per_use, owning_vs_commitment };
+// says nothing about using either side less. Against a monthly rental (issue 20 item 6a) the same holds: it bills
+// every month of the horizon whatever the use.
+enum class BreakEvenKind { owning_vs_pay_per_use, owning_vs_commitment, owning_vs_monthly_rental };
 
 // Under a commitment, the figure that matters for it: the use above which the commitment costs less than the same
 // offer rented on demand for the hours used (cloud totals over the horizon, all else as in force).
@@ -75,7 +76,7 @@ std::optional<PreTaxReading> read_pre_tax(const Evaluation& e, const Assumptions
 // Under spot (a.pricing), the reading of a job of `gpus` GPUs on `instances` instances; empty otherwise.
 std::optional<SpotReading> read_spot(std::int64_t gpus, std::int64_t instances, const Assumptions& a);
 
-// "owning_vs_pay_per_use", "owning_vs_commitment": the JSON's spelling.
+// "owning_vs_pay_per_use", "owning_vs_commitment", "owning_vs_monthly_rental": the JSON's spelling.
 const char* to_string(BreakEvenKind kind) noexcept;
 
 // Whether an assumption's source text marks it as an estimate ("ESTIMATE", any case).
