@@ -385,17 +385,18 @@ TEST_CASE(
           "best_marketplace_cloud_id,best_marketplace_cloud_total_usd,best_gpu_cloud_cloud_id,"
           "best_gpu_cloud_cloud_total_usd,best_hyperscaler_cloud_id,best_hyperscaler_cloud_total_usd,workload,"
           "build_throughput,cloud_throughput,throughput_ratio,equivalent_gpus,build_downtime_cover_usd,lost_gpu_hours,"
-          "api_offer_id,api_usd_per_month,api_total_usd");
+          "api_offer_id,api_usd_per_month,api_total_usd,cloud_usd_per_month,cloud_setup_fee_usd");
     // The name with a comma and quotes is quoted, its quotes doubled; the cloud's per GPU-hour is empty; no
-    // estimates is an empty cell; no match level, tier or workload in the model: 13 empty cells, then no API: 3 more.
+    // estimates is an empty cell; no match level, tier or workload in the model: 13 empty cells, then no API: 3 more,
+    // and billed by the hour: no monthly price or setup fee, 2 more.
     CHECK(lines[1] ==
           "box-a4,\"Box A4, \"\"quiet\"\" edition\",a4,4,on-demand,40,36,12345.678,0.0412,"
           "10000.4,499.6,1234.56,20000,0,1500,-2000.7,cheap-a4,CloudCo,a4.xlarge,eu-west,4,1,0,12.3456,55555.4,,"
-          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2,,,,,,,,,,,,,,42.6,,,,");
+          "30000.25,1200,0,5000,117.84,true,26,build,43210.9,,321.4,9,build,41210.2,,,,,,,,,,,,,,42.6,,,,,,");
     // No break-even, no payback: three empty cells; both estimate ids, in the model's order.
     CHECK(lines[2] ==
           "rig-a8,Rig A8,a8,8,spot,100.5,24,90000.49,2.456,70000,1000,9000,0,3500,0,-10000,spot|a8,SpotCo,a8.metal,"
-          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,,0,,,,");
+          "us-east,8,2,8,0.5,80000.6,0.75,78000,0,2000.6,0,,,,cloud,7777.7,a8;rig-a8,0,,cloud,0,,,,,,,,,,,,,,0,,,,,,");
 }
 
 TEST_CASE("compare's rows as CSV: another currency renames the money columns and converts their cells") {
