@@ -25,6 +25,13 @@ std::vector<std::string> split(const std::string& line, char separator) {
     return fields;
 }
 
+// Each column's place, by its name.
+std::map<std::string, std::size_t> column_index(const std::vector<std::string>& header) {
+    std::map<std::string, std::size_t> at;
+    for (std::size_t i = 0; i < header.size(); ++i) at[header[i]] = i;
+    return at;
+}
+
 }  // namespace
 
 TEST_CASE("cashflow --layout focus: FOCUS columns, allowed values, dated periods, money that adds up") {
@@ -35,8 +42,7 @@ TEST_CASE("cashflow --layout focus: FOCUS columns, allowed values, dated periods
     std::string line;
     std::getline(lines, line);
     const std::vector<std::string> header = split(line, '\t');
-    std::map<std::string, std::size_t> at;
-    for (std::size_t i = 0; i < header.size(); ++i) at[header[i]] = i;
+    std::map<std::string, std::size_t> at = column_index(header);
     for (const char* column :
          {"BillingAccountId", "BillingPeriodStart", "BillingPeriodEnd", "ChargePeriodStart", "ChargePeriodEnd",
           "BilledCost", "EffectiveCost", "ListCost", "BillingCurrency", "ChargeCategory", "ChargeFrequency",
@@ -96,8 +102,7 @@ TEST_CASE("cashflow --layout focus: tax rows are Tax, loan payments and the resa
     std::string line;
     std::getline(lines, line);
     const std::vector<std::string> header = split(line, '\t');
-    std::map<std::string, std::size_t> at;
-    for (std::size_t i = 0; i < header.size(); ++i) at[header[i]] = i;
+    std::map<std::string, std::size_t> at = column_index(header);
     std::map<std::string, std::set<std::string>> seen;  // "side/category" -> "ChargeCategory/ChargeFrequency"
     while (std::getline(lines, line)) {
         const std::vector<std::string> f = split(line, '\t');
