@@ -278,4 +278,15 @@ std::string tsv_from_csv(std::string_view csv) {
     return out + tsv_escaped(field);
 }
 
+std::string catalog_problems(const std::string& text) {
+    try {
+        parse_catalog(text, "t.json");
+        return "";
+    } catch (const ValidationError& e) {
+        std::string out;
+        for (const Problem& p : e.problems()) out += p.path + ": " + p.message + "\n";
+        return out;
+    }
+}
+
 }  // namespace gpucost::test

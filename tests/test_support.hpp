@@ -79,6 +79,9 @@ std::string tsv_from_csv(std::string_view csv);
 // On a mismatch the failure shows the first differing line of each.
 void check_golden(const std::string& name, const std::string& actual);
 
+// The problems a catalogue text is refused with, "path: message" a line each, or "" when it loads.
+std::string catalog_problems(const std::string& text);
+
 // The comparison report of one build of tests/data/mini_catalog.json (read once) at a discount rate, every other
 // assumption the fixture's: what the cash-flow tests of the engine and of the renderers start from.
 Report mini_report(const std::string& build_id, double discount_rate);

@@ -25,14 +25,7 @@ std::string problems_of(const std::string& rest) {
         "vendor": "V", "vram_gb": 24, "tdp_w": 450, "idle_w": 20, "price_usd": 1000, "mem_bw_gbs": 1000,
         "source": "s", "as_of": "2026-01"}], "builds": [], "cloud": [])" +
                              rest + "}";
-    try {
-        parse_catalog(text, "t.json");
-        return "";
-    } catch (const ValidationError& e) {
-        std::string out;
-        for (const Problem& p : e.problems()) out += p.path + ": " + p.message + "\n";
-        return out;
-    }
+    return test::catalog_problems(text);
 }
 
 // One api offer with `fields` (JSON members with a leading comma) after its id, provider and model.

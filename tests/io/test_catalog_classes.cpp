@@ -19,16 +19,7 @@ Catalog fixture() {
 }
 
 // The problems a catalogue text is refused with, "path: message" each, or "" when it loads.
-std::string problems_of(const std::string& text) {
-    try {
-        parse_catalog(text, "t.json");
-        return "";
-    } catch (const ValidationError& e) {
-        std::string out;
-        for (const Problem& p : e.problems()) out += p.path + ": " + p.message + "\n";
-        return out;
-    }
-}
+std::string problems_of(const std::string& text) { return test::catalog_problems(text); }
 
 // One GPU, one build of `build_extra` and one offer of `offer_extra` (JSON members with a leading comma), and
 // `rest` at the root.

@@ -16,16 +16,7 @@ using namespace gpucost;
 namespace {
 
 // The problems a catalogue text is refused with, "path: message" each, or "" when it loads.
-std::string problems_of(const std::string& text) {
-    try {
-        parse_catalog(text, "t.json");
-        return "";
-    } catch (const ValidationError& e) {
-        std::string out;
-        for (const Problem& p : e.problems()) out += p.path + ": " + p.message + "\n";
-        return out;
-    }
-}
+std::string problems_of(const std::string& text) { return test::catalog_problems(text); }
 
 // One GPU, one build and one offer whose price members are `prices` (JSON members, no leading comma).
 std::string catalogue(const std::string& prices) {
