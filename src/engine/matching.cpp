@@ -142,6 +142,7 @@ Match search(const Catalog& catalog, const Build& build, const BuildSpec& spec, 
             continue;
         }
         ++m.candidates;
+        if (offer.monthly) ++m.monthly_candidates;
         if (better(total, offer, m.offer, m.cloud_total_usd)) {
             m.offer = &offer;
             m.cloud_total_usd = total;

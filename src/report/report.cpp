@@ -124,20 +124,27 @@ bool plain_reasons(const Match& m) {
     return m.build_excluded == Exclusion::none;
 }
 
-// "the cheapest of 3 on-demand like-for-like offers for GPU x, ..." for the chosen offer.
+// "the cheapest of 3 on-demand offers for GPU x, ..." for the chosen offer. Monthly rentals are candidates at every
+// pricing (their bill does not depend on it), so the kind is counted: "3 monthly offers", or "5 offers for GPU x,
+// 3 on-demand and 2 monthly," when both kinds are among the candidates.
 std::string choice_text(const Build& build, const Match& match, const MatchOptions& options,
                         const ResolvedAssumptions& assumptions, const ComparisonRequest& request) {
-    const Pricing pricing = assumptions.values.pricing;
+    const std::string_view pricing = to_string(assumptions.values.pricing);
+    const std::size_t monthly = match.monthly_candidates;
+    const std::size_t hourly = match.candidates - monthly;
     // The level is named beside the choice (Comparison::match_level); only `any` changes what is counted.
     const std::string level = options.level == MatchLevel::any ? "any-GPU " : "";
     const std::string of = options.level == MatchLevel::any
                                ? fmt::format("for the work of workload {}", options.workload->id)
                                : fmt::format("for GPU {}", build.gpu);
     const std::string tiers = options.tiers ? fmt::format(" in tier {}", tier_list_text(*options.tiers)) : "";
+    const std::string kind = monthly == 0 ? fmt::format("{} ", pricing) : hourly == 0 ? "monthly " : "";
+    const std::string split =
+        monthly == 0 || hourly == 0 ? "" : fmt::format(", {} {} and {} monthly", hourly, pricing, monthly);
     if (match.candidates == 1)
-        return fmt::format("the only {} {}offer {}{}{}", to_string(pricing), level, of, filter_text(request), tiers);
-    return fmt::format("the cheapest of {} {} {}offers {}{}{}, by cloud total for {} over {}", match.candidates,
-                       to_string(pricing), level, of, filter_text(request), tiers, count_text(build.gpu_count, "GPU"),
+        return fmt::format("the only {}{}offer {}{}{}", kind, level, of, filter_text(request), tiers);
+    return fmt::format("the cheapest of {} {}{}offers {}{}{}{}, by cloud total for {} over {}", match.candidates, kind,
+                       level, of, filter_text(request), tiers, split, count_text(build.gpu_count, "GPU"),
                        count_text(assumptions.values.months, "month"));
 }
 

@@ -61,6 +61,20 @@ TEST_CASE("compare: the match picks a monthly rental where it is cheapest, and n
     CHECK(light["break_even"]["kind"] == "owning_vs_pay_per_use");
 }
 
+TEST_CASE("compare: the offer's choice counts monthly rentals apart from the offers billed by the hour") {
+    // Like for like for hgx-8 (8 GPUs over NVSwitch): h-8x-cloud and h-8x-hyper by the hour, h-8x-monthly by the
+    // month (h-1x-market holds 1 GPU an instance, h-8x-pcie is PCIe: both left out). The choice names both kinds,
+    // whichever wins the match.
+    const std::string both = "the cheapest of 3 offers for GPU gpu-h, 2 on-demand and 1 monthly, by cloud total "
+                             "for 8 GPUs over 36 months";
+    CHECK(comparison({"--hours-per-week", "168"})["cloud"]["choice"] == both);
+    CHECK(comparison({"--hours-per-week", "10"})["cloud"]["choice"] == both);
+    // Neither hourly offer has a spot price; the monthly rental's bill does not depend on --pricing, so it is the
+    // only candidate, and it is not called a spot offer.
+    CHECK(comparison({"--hours-per-week", "168", "--pricing", "spot"})["cloud"]["choice"] ==
+          "the only monthly offer for GPU gpu-h");
+}
+
 TEST_CASE("compare: a monthly rental's total does not move with use") {
     const Json low = comparison({"--cloud", "h-8x-monthly", "--hours-per-week", "1"});
     const Json high = comparison({"--cloud", "h-8x-monthly", "--hours-per-week", "168"});

@@ -143,6 +143,7 @@ struct Match {
     double cloud_total_usd = 0.0;
     std::int64_t instances = 0;  // of `offer`
     std::size_t candidates = 0;
+    std::size_t monthly_candidates = 0;  // of `candidates`, rentals billed by the month (CloudOffer::monthly)
     std::array<std::size_t, k_exclusion_count> excluded{};    // offers left out, by Exclusion
     std::array<TierBest, k_offer_tier_count> best_of_tier{};  // among offers passing all but --tier
     std::optional<MatchLevel> looser;  // no offer: the first looser level (gpu, then any with a workload) with one
