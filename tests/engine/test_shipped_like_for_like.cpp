@@ -330,3 +330,27 @@ TEST_CASE("shipped catalogue: Vultr's 8-GPU AMD machines are 8 x the list's per-
     CHECK(gpu->vram_gb == Approx(2048.0 / 8.0));
     CHECK(mi325x->provenance.as_of == "2025-08-19");
 }
+
+TEST_CASE("shipped catalogue: Oracle's 8-GPU AMD shapes are 8 x the Cost Estimator's per-GPU prices") {
+    // Oracle Cost Estimator, 2026-09-18: MI355X (part B111758) $8.60 and MI300X (B109485) $6.00 per GPU-hour, 8 GPUs a
+    // shape: 8 x 8.60 = 68.80, 8 x 6.00 = 48.00; 128 and 112 OCPUs x 2 = 256 and 224 vCPUs.
+    const CloudOffer* mi355x = shipped().find_offer("oracle-bm.gpu.mi355x.8-global");
+    const CloudOffer* mi300x = shipped().find_offer("oracle-bm.gpu.mi300x.8-global");
+    REQUIRE(mi355x != nullptr);
+    REQUIRE(mi300x != nullptr);
+    CHECK(mi355x->gpu == "mi355x");
+    CHECK(mi355x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 8.60));
+    CHECK(mi300x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 6.00));
+    CHECK_FALSE(mi355x->price(Pricing::spot));  // the shape is not preemptible in the list
+    CHECK(mi355x->vcpus.value_or(0) == 2 * 128);
+    CHECK(mi300x->vcpus.value_or(0) == 2 * 112);
+    // The MI355X: 288 GB (Oracle's shape list and AMD's table agree), 1,400 W; BF16 2,400 MHz x 512 FMA x 2 x 1,024
+    // Matrix Cores / 1e6 = 2,516.6 TFLOPS; Infinity Fabric 7 links x 153.6 GB/s = 1,075.2 GB/s.
+    const Gpu* gpu = shipped().find_gpu("mi355x");
+    REQUIRE(gpu != nullptr);
+    CHECK(gpu->vram_gb == Approx(288.0));
+    CHECK(gpu->tdp_w == Approx(1400.0));
+    CHECK(gpu->bf16_tflops.value_or(0.0) == Approx(2400.0 * 512.0 * 2.0 * 1024.0 / 1e6).epsilon(1e-4));
+    CHECK(gpu->nvlink_gbs.value_or(0.0) == Approx(7.0 * 153.6));
+    CHECK_FALSE(gpu->price_usd);  // no purchase price found
+}
