@@ -305,9 +305,10 @@ TEST_CASE("shipped catalogue: the 8x MI300X build's figures follow from the sour
     const auto& facility = b->assumptions.get(AssumptionKey::facility_usd_per_month);
     REQUIRE(facility);
     CHECK(std::get<double>(*facility) == Approx(184.06 * 10.6).margin(0.005));
-    // Its own shape is rentable twice: DigitalOcean's MI300X8 Droplet and Azure's ND96isr MI300X v5.
+    // Its own shape is rentable: DigitalOcean's MI300X8 Droplet, Azure's ND96isr MI300X v5, Oracle's BM.GPU.MI300X.8.
     const std::vector<std::string> ids = like_for_like_offers(*b);
-    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2"})
+    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2",
+                           "oracle-bm.gpu.mi300x.8-global"})
         CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
 }
 
@@ -353,4 +354,17 @@ TEST_CASE("shipped catalogue: Oracle's 8-GPU AMD shapes are 8 x the Cost Estimat
     CHECK(gpu->bf16_tflops.value_or(0.0) == Approx(2400.0 * 512.0 * 2.0 * 1024.0 / 1e6).epsilon(1e-4));
     CHECK(gpu->nvlink_gbs.value_or(0.0) == Approx(7.0 * 153.6));
     CHECK_FALSE(gpu->price_usd);  // no purchase price found
+    // The same lists' NVIDIA shapes: H100 $10, A100 80GB $4, A100 40GB $3.05, B300 $15, RTX PRO 6000 $4.50 a GPU-hour.
+    const std::vector<std::pair<const char*, double>> nvidia = {{"oracle-bm.gpu.h100.8-global", 8.0 * 10.0},
+                                                                {"oracle-bm.gpu.a100-v2.8-global", 8.0 * 4.0},
+                                                                {"oracle-bm.gpu4.8-global", 8.0 * 3.05},
+                                                                {"oracle-bm.gpu.b300.8-global", 8.0 * 15.0},
+                                                                {"oracle-bm.gpu.rtxpro.8-global", 8.0 * 4.5}};
+    for (const auto& [id, usd] : nvidia) {
+        INFO(id);
+        const CloudOffer* o = shipped().find_offer(id);
+        REQUIRE(o != nullptr);
+        CHECK(o->gpu_count == 8);
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) == Approx(usd));
+    }
 }
