@@ -153,7 +153,7 @@ TEST_CASE("shipped catalogue: the DGX B200 build's figures follow from the sourc
 }
 
 TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's monthly figures over 730 hours") {
-    // Cyclenerd pricing.yml @ fd66b26, us-central1, g4-standard-48 (1 RTX PRO 6000): month_1y 2,266.65 and
+    // Cyclenerd pricing.yml @ dac3128, us-central1, g4-standard-48 (1 RTX PRO 6000): month_1y 2,266.65 and
     // month_3y 1,444.9985 -> 2,266.65 / 730 = 3.105 and 1,444.9985 / 730 = 1.97945 per hour; on-demand 4.49993.
     const CloudOffer* g4 = shipped().find_offer("gcp-g4-standard-48-us-central1");
     REQUIRE(g4 != nullptr);
@@ -167,8 +167,9 @@ TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's month
     CHECK(g4x2->gpu_count == 2);
     CHECK(g4x2->price(Pricing::on_demand).value_or(0.0) == Approx(8.99986));  // 2 x 4.49993
     CHECK(g4x2->price(Pricing::reserved_3y).value_or(0.0) == Approx(2.0 * 1444.9985 / 730.0));
-    // Spot, from the same file's hour_spot: 1.79982 per hour, 60% below on-demand (1 - 1.79982 / 4.49993 = 0.600).
-    CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.79982));
+    // Spot, from the same file's hour_spot: 1.6494 per hour, 63% below on-demand (1 - 1.6494 / 4.49993 = 0.6335).
+    CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.6494));
+    CHECK(g4->provenance.as_of == "2026-08-20");
 }
 
 TEST_CASE("shipped catalogue: the RunPod RTX 5090 pods are n x the dated per-GPU rate, each of a build's shape") {
