@@ -153,7 +153,7 @@ TEST_CASE("shipped catalogue: the DGX B200 build's figures follow from the sourc
 }
 
 TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's monthly figures over 730 hours") {
-    // Cyclenerd pricing.yml @ fd66b26, us-central1, g4-standard-48 (1 RTX PRO 6000): month_1y 2,266.65 and
+    // Cyclenerd pricing.yml @ dac3128, us-central1, g4-standard-48 (1 RTX PRO 6000): month_1y 2,266.65 and
     // month_3y 1,444.9985 -> 2,266.65 / 730 = 3.105 and 1,444.9985 / 730 = 1.97945 per hour; on-demand 4.49993.
     const CloudOffer* g4 = shipped().find_offer("gcp-g4-standard-48-us-central1");
     REQUIRE(g4 != nullptr);
@@ -167,8 +167,9 @@ TEST_CASE("shipped catalogue: Google's G4 commitment prices are the file's month
     CHECK(g4x2->gpu_count == 2);
     CHECK(g4x2->price(Pricing::on_demand).value_or(0.0) == Approx(8.99986));  // 2 x 4.49993
     CHECK(g4x2->price(Pricing::reserved_3y).value_or(0.0) == Approx(2.0 * 1444.9985 / 730.0));
-    // Spot, from the same file's hour_spot: 1.79982 per hour, 60% below on-demand (1 - 1.79982 / 4.49993 = 0.600).
-    CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.79982));
+    // Spot, from the same file's hour_spot: 1.6494 per hour, 63% below on-demand (1 - 1.6494 / 4.49993 = 0.6335).
+    CHECK(g4->price(Pricing::spot).value_or(0.0) == Approx(1.6494));
+    CHECK(g4->provenance.as_of == "2026-08-20");
 }
 
 TEST_CASE("shipped catalogue: the RunPod RTX 5090 pods are n x the dated per-GPU rate, each of a build's shape") {
@@ -305,9 +306,10 @@ TEST_CASE("shipped catalogue: the 8x MI300X build's figures follow from the sour
     const auto& facility = b->assumptions.get(AssumptionKey::facility_usd_per_month);
     REQUIRE(facility);
     CHECK(std::get<double>(*facility) == Approx(184.06 * 10.6).margin(0.005));
-    // Its own shape is rentable twice: DigitalOcean's MI300X8 Droplet and Azure's ND96isr MI300X v5.
+    // Its own shape is rentable: DigitalOcean's MI300X8 Droplet, Azure's ND96isr MI300X v5, Oracle's BM.GPU.MI300X.8.
     const std::vector<std::string> ids = like_for_like_offers(*b);
-    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2"})
+    for (const char* id : {"digitalocean-gpu-droplet-mi300x8-global", "azure-standard-nd96isr-mi300x-v5-eastus2",
+                           "oracle-bm.gpu.mi300x.8-global"})
         CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
 }
 
@@ -329,4 +331,41 @@ TEST_CASE("shipped catalogue: Vultr's 8-GPU AMD machines are 8 x the list's per-
     REQUIRE(gpu != nullptr);
     CHECK(gpu->vram_gb == Approx(2048.0 / 8.0));
     CHECK(mi325x->provenance.as_of == "2025-08-19");
+}
+
+TEST_CASE("shipped catalogue: Oracle's 8-GPU AMD shapes are 8 x the Cost Estimator's per-GPU prices") {
+    // Oracle Cost Estimator, 2026-09-18: MI355X (part B111758) $8.60 and MI300X (B109485) $6.00 per GPU-hour, 8 GPUs a
+    // shape: 8 x 8.60 = 68.80, 8 x 6.00 = 48.00; 128 and 112 OCPUs x 2 = 256 and 224 vCPUs.
+    const CloudOffer* mi355x = shipped().find_offer("oracle-bm.gpu.mi355x.8-global");
+    const CloudOffer* mi300x = shipped().find_offer("oracle-bm.gpu.mi300x.8-global");
+    REQUIRE(mi355x != nullptr);
+    REQUIRE(mi300x != nullptr);
+    CHECK(mi355x->gpu == "mi355x");
+    CHECK(mi355x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 8.60));
+    CHECK(mi300x->price(Pricing::on_demand).value_or(0.0) == Approx(8.0 * 6.00));
+    CHECK_FALSE(mi355x->price(Pricing::spot));  // the shape is not preemptible in the list
+    CHECK(mi355x->vcpus.value_or(0) == 2 * 128);
+    CHECK(mi300x->vcpus.value_or(0) == 2 * 112);
+    // The MI355X: 288 GB (Oracle's shape list and AMD's table agree), 1,400 W; BF16 2,400 MHz x 512 FMA x 2 x 1,024
+    // Matrix Cores / 1e6 = 2,516.6 TFLOPS; Infinity Fabric 7 links x 153.6 GB/s = 1,075.2 GB/s.
+    const Gpu* gpu = shipped().find_gpu("mi355x");
+    REQUIRE(gpu != nullptr);
+    CHECK(gpu->vram_gb == Approx(288.0));
+    CHECK(gpu->tdp_w == Approx(1400.0));
+    CHECK(gpu->bf16_tflops.value_or(0.0) == Approx(2400.0 * 512.0 * 2.0 * 1024.0 / 1e6).epsilon(1e-4));
+    CHECK(gpu->nvlink_gbs.value_or(0.0) == Approx(7.0 * 153.6));
+    CHECK_FALSE(gpu->price_usd);  // no purchase price found
+    // The same lists' NVIDIA shapes: H100 $10, A100 80GB $4, A100 40GB $3.05, B300 $15, RTX PRO 6000 $4.50 a GPU-hour.
+    const std::vector<std::pair<const char*, double>> nvidia = {{"oracle-bm.gpu.h100.8-global", 8.0 * 10.0},
+                                                                {"oracle-bm.gpu.a100-v2.8-global", 8.0 * 4.0},
+                                                                {"oracle-bm.gpu4.8-global", 8.0 * 3.05},
+                                                                {"oracle-bm.gpu.b300.8-global", 8.0 * 15.0},
+                                                                {"oracle-bm.gpu.rtxpro.8-global", 8.0 * 4.5}};
+    for (const auto& [id, usd] : nvidia) {
+        INFO(id);
+        const CloudOffer* o = shipped().find_offer(id);
+        REQUIRE(o != nullptr);
+        CHECK(o->gpu_count == 8);
+        CHECK(o->price(Pricing::on_demand).value_or(0.0) == Approx(usd));
+    }
 }
