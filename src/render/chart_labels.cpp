@@ -9,11 +9,6 @@ namespace {
 
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-std::size_t code_points(const std::string& text) {
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
-}
-
 // The byte offset of code point `n` of `text` (its size when there are fewer).
 std::size_t offset_of(const std::string& text, std::size_t n) {
     std::size_t count = 0;
@@ -41,6 +36,11 @@ bool clashes(const std::vector<std::string>& labels, const std::vector<std::stri
 }
 
 }  // namespace
+
+std::size_t code_points(const std::string& text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
+}
 
 double text_width(const std::string& text, double font_size) {
     return static_cast<double>(code_points(text)) * font_size * 0.6;

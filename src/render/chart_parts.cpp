@@ -124,10 +124,10 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
     return t;
 }
 
-std::vector<double> month_ticks(int months) {
+std::vector<double> month_ticks(int months, int max_count) {
     int step = 60;
     for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if (months / s + 1 <= 13) {
+        if (months / s + 1 <= max_count) {
             step = s;
             break;
         }

@@ -43,8 +43,9 @@ struct Ticks {
 };
 Ticks axis_ticks(const Axis& axis, double low, double high, int max_count);
 
-// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them, from 0 past `months`.
-std::vector<double> month_ticks(int months);
+// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most `max_count` of them up to `months`
+// (more when no step gives so few), from 0 to the first at or past `months`.
+std::vector<double> month_ticks(int months, int max_count = 13);
 
 // The text of one tick of `axis`.
 std::string tick_label(const Axis& axis, double value, double step);
@@ -112,6 +113,9 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 // where it would leave the document. Labels carry a white halo, so they read over bars and lines.
 void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
                    double document_width);
+
+// How many code points `text` holds: the cells a terminal gives ASCII, box drawing and braille.
+std::size_t code_points(const std::string& text);
 
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
 double text_width(const std::string& text, double font_size = 12.0);
