@@ -64,7 +64,7 @@ void write_defs(SvgWriter& svg, const std::string& id) {
     svg.leaf("path", {{"d", "M0,6 L6,0"}, {"stroke", "#ffffff"}, {"stroke-width", "1.2"}});
     svg.close();
     svg.close();
-    write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
+    write_fills(svg, id, tone_fills({Whose::own, Whose::rent}));
 }
 
 // The line between neighbouring cells on opposite sides of zero: where the verdict flips, along the cells' edges.

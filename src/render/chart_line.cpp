@@ -141,10 +141,8 @@ std::string histogram_svg(const Histogram& chart) {
     const bool split = !chart.below_name.empty() && !chart.above_name.empty();
     const std::string& id = chart.document.id;
     SvgWriter svg;
-    if (split)
-        write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
-    else
-        write_fills(svg, id, {tone_fill(Whose::other)});
+    write_fills(svg, id,
+                tone_fills(split ? std::vector<Whose>{Whose::own, Whose::rent} : std::vector<Whose>{Whose::other}));
     write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
     if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));

@@ -73,6 +73,8 @@ struct FillStyle {
     std::string ink;      // the texture's colour
 };
 FillStyle tone_fill(Whose tone, std::size_t variant = 0);
+// One fill per mark of the given tones, in order: the n-th mark of a tone takes its n-th variant.
+std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones);
 // The data-side attribute of a mark: "own" or "rent" (tests read it to check the colour rule); nothing for others.
 void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
 // The url() of fill `index` of write_fills.
@@ -94,10 +96,10 @@ struct LegendItem {
 };
 LegendItem legend_line(const std::string& name, const LineStyle& style);
 LegendItem legend_box(const std::string& name, const std::string& paint);
-// How many rows the legend takes from x, wrapping at `right`.
+// The legend in one or more rows from (x, y), wrapping at `right`; returns how many rows it took.
+std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
+// How many rows the legend takes from x, wrapping at `right` (write_legend's count, drawn on a scratch writer).
 std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right);
-// The legend in one or more rows from (x, y), wrapping at `right`.
-void write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
