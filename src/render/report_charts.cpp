@@ -183,8 +183,6 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
                     months_text(a.months), hours_text(a.hours_per_week), money.code),
         {{"data-chart", k_savings}, {"data-currency", money.code}});
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
         const double saved = money.from_usd(e.cheaper == Side::build ? e.savings_usd : -e.savings_usd);

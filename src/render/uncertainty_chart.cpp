@@ -56,8 +56,6 @@ std::string tornado_svg(const SensitivityComparison& c, const Currency& money, c
         label_data("tornado", c.label, money));
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
     chart.base = money.from_usd(c.label.owning_saves_usd);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     chart.less_name = "owning saves less";
     chart.more_name = "owning saves more";
     for (const TornadoRow& t : c.rows) {
@@ -111,8 +109,6 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     chart.y_axis.label = r.addresses[0];
     chart.x_axis.label = r.addresses[1];
     chart.z_axis = money_axis("Owning saves", money);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     chart.y_values = r.values[0];
     chart.x_values = r.values[1];
     for (const SweepCell& cell : c.cells) chart.z.push_back(money.from_usd(cell.owning_saves_usd));
