@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
@@ -93,6 +94,13 @@ void write_bins(SvgWriter& svg, const Histogram& chart, const Scale& x, const Sc
 }
 
 }  // namespace
+
+std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const std::string& rent_name,
+                                           const std::vector<double>& x, std::vector<double> own_y,
+                                           std::vector<double> rent_y) {
+    return {{"build", own_name, x, std::move(own_y), Whose::own},
+            {"cloud", rent_name, x, std::move(rent_y), Whose::rent}};
+}
 
 std::string line_chart_svg(const LineChart& chart) {
     check_line_chart(chart);

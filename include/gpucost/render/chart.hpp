@@ -63,6 +63,11 @@ struct LineSeries {
     Whose tone = Whose::other;
 };
 
+// Owning's line (key "build") and renting's (key "cloud") over the same x, named for the legend.
+std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const std::string& rent_name,
+                                           const std::vector<double>& x, std::vector<double> own_y,
+                                           std::vector<double> rent_y);
+
 // A vertical line across the plot at x, labelled (the payback month, the break-even, the user's hours).
 struct Marker {
     std::string key;    // for data-key, e.g. "payback"
