@@ -55,6 +55,9 @@ std::string tick_label(const Axis& axis, double value, double step);
 inline constexpr const char* k_own_colour = "#0072B2";
 inline constexpr const char* k_rent_colour = "#D55E00";
 
+// `hex` ("#rrggbb") mixed with white: strength 1 the colour itself, 0 white. Upper-case hex digits.
+std::string tint(const char* hex, double strength);
+
 // A line's style: owning's solid blue, renting's dashed vermilion, and `other_index` (cycled) picking among the
 // other colours, each with its own dash so grey-scale prints keep the lines apart.
 struct LineStyle {

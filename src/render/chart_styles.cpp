@@ -27,6 +27,8 @@ constexpr std::array<const char*, 4> k_rent_textures = {"M0,6 L6,0", "M0,6 L6,0 
 // The tints of one hue a tone's kinds step through after its textures: the full hue, then mixed with white.
 constexpr std::array<double, 3> k_tints = {1.0, 0.65, 0.35};
 
+}  // namespace
+
 std::string tint(const char* hex, double strength) {
     unsigned rgb[3] = {0, 0, 0};
     for (int i = 0; i < 3; ++i)
@@ -34,8 +36,6 @@ std::string tint(const char* hex, double strength) {
     auto mix = [strength](unsigned c) { return std::lround(255.0 + (static_cast<double>(c) - 255.0) * strength); };
     return fmt::format("#{:02X}{:02X}{:02X}", mix(rgb[0]), mix(rgb[1]), mix(rgb[2]));
 }
-
-}  // namespace
 
 const LineStyle& line_style(Whose tone, std::size_t other_index) {
     if (tone == Whose::own) return k_own_line;
