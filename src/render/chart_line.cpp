@@ -48,13 +48,7 @@ void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, c
                                        {"data-y", data_numbers(s.y)}};
     add_side(group, s.tone);
     svg.open("g", group);
-    std::vector<SvgAttribute> line = {{"points", points_text(s, x, y)},
-                                      {"fill", "none"},
-                                      {"stroke", style.colour},
-                                      {"stroke-width", svg_number(style.width)},
-                                      {"stroke-linejoin", "round"}};
-    if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
-    svg.leaf("polyline", line);
+    write_polyline(svg, points_text(s, x, y), style.colour, style.dash, style.width);
     svg.close();
 }
 

@@ -188,6 +188,17 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
     svg.close();
 }
 
+void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
+                    double width) {
+    std::vector<SvgAttribute> line = {{"points", points},
+                                      {"fill", "none"},
+                                      {"stroke", colour},
+                                      {"stroke-width", svg_number(width)},
+                                      {"stroke-linejoin", "round"}};
+    if (!dash.empty()) line.push_back({"stroke-dasharray", dash});
+    svg.leaf("polyline", line);
+}
+
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label) {
     svg.text("text",
              {{"class", "axis-label"},

@@ -109,6 +109,10 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 
+// An unfilled <polyline> through `points` ("x,y x,y ..."), `width` wide in `colour`, dashed by `dash` ("" solid).
+void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
+                    double width);
+
 // An axis's label: centred under the plot (x), or turned up the plot's left side (y).
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);

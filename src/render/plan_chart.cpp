@@ -109,13 +109,7 @@ void write_demand(SvgWriter& svg, const std::string& key, const std::vector<doub
                               svg_number(x.at(static_cast<double>(i + 1))), at);
     }
     svg.open("g", {{"class", "series"}, {"data-key", key}, {"data-y", data_numbers(values)}});
-    std::vector<SvgAttribute> line = {{"points", points},
-                                      {"fill", "none"},
-                                      {"stroke", k_plan_colour},
-                                      {"stroke-width", "2"},
-                                      {"stroke-linejoin", "round"}};
-    if (*dash != '\0') line.push_back({"stroke-dasharray", dash});
-    svg.leaf("polyline", line);
+    write_polyline(svg, points, k_plan_colour, dash, 2.0);
     svg.close();
 }
 
@@ -237,13 +231,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
                                   svg_number(y.at(values.back())));
         }
         svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
-        std::vector<SvgAttribute> line = {{"points", points},
-                                          {"fill", "none"},
-                                          {"stroke", key.paint},
-                                          {"stroke-width", svg_number(key.width)},
-                                          {"stroke-linejoin", "round"}};
-        if (!key.dash.empty()) line.push_back({"stroke-dasharray", key.dash});
-        svg.leaf("polyline", line);
+        write_polyline(svg, points, key.paint, key.dash, key.width);
         svg.close();
     }
     return svg_document(document, svg.str());
