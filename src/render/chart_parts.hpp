@@ -129,9 +129,6 @@ std::size_t code_points(const std::string& text);
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
 double text_width(const std::string& text, double font_size = 12.0);
 
-// `text` cut to `max_chars` code points, with an ellipsis when cut.
-std::string shorten(const std::string& text, std::size_t max_chars);
-
 // Each label cut to `max_chars` code points, and no two different labels cut to the same text: those that would
 // be keep their head and their tail around the ellipsis ("gpu:gpu-a/pri…/price_usd"), the tail as long as telling
 // them apart needs, and a label that cannot be told apart in `max_chars` stays whole.
