@@ -1,9 +1,8 @@
 // The grid map: one outcome over two inputs, a diverging two-hue scale around zero.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
@@ -16,8 +15,6 @@ using namespace chart_parts;
 // Each side's hue (chart.hpp's colour rule: renting's cells below zero, owning's above, renting's also hatched so
 // the sign survives grey-scale printing), mixed with white by how far a cell is from zero against the farthest cell
 // on its side, from k_least_strength up: a cell on the cheaper side by a little is still clearly coloured.
-constexpr int k_own_rgb[3] = {0x00, 0x72, 0xB2};
-constexpr int k_rent_rgb[3] = {0xD5, 0x5E, 0x00};
 constexpr double k_least_strength = 0.35;
 
 double strength(double z, double farthest) {
@@ -25,11 +22,11 @@ double strength(double z, double farthest) {
     return k_least_strength + (1.0 - k_least_strength) * std::min(1.0, std::fabs(z) / farthest);
 }
 
+// The cells' colours print in lower case, as they always have.
 std::string shade(double z, double t) {
-    const int* hue = z < 0.0 ? k_rent_rgb : k_own_rgb;
-    int rgb[3];
-    for (int i = 0; i < 3; ++i) rgb[i] = static_cast<int>(std::lround(255.0 + (hue[i] - 255.0) * t));
-    return fmt::format("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
+    std::string hex = tint(z < 0.0 ? k_rent_colour : k_own_colour, t);
+    for (char& c : hex) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return hex;
 }
 
 double step_of(const std::vector<double>& values) { return values.size() > 1 ? std::fabs(values[1] - values[0]) : 1.0; }
@@ -64,7 +61,7 @@ void write_defs(SvgWriter& svg, const std::string& id) {
     svg.leaf("path", {{"d", "M0,6 L6,0"}, {"stroke", "#ffffff"}, {"stroke-width", "1.2"}});
     svg.close();
     svg.close();
-    write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
+    write_fills(svg, id, tone_fills({Whose::own, Whose::rent}));
 }
 
 // The line between neighbouring cells on opposite sides of zero: where the verdict flips, along the cells' edges.

@@ -9,11 +9,6 @@ namespace {
 
 bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
-std::size_t code_points(const std::string& text) {
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
-}
-
 // The byte offset of code point `n` of `text` (its size when there are fewer).
 std::size_t offset_of(const std::string& text, std::size_t n) {
     std::size_t count = 0;
@@ -25,7 +20,8 @@ std::size_t offset_of(const std::string& text, std::size_t n) {
     return text.size();
 }
 
-// `text` as its first head and last `tail` code points around an ellipsis, `max_chars` in all.
+// `text` as its first head and last `tail` code points around an ellipsis, `max_chars` in all (with no tail, cut at
+// the end).
 std::string cut_middle(const std::string& text, std::size_t max_chars, std::size_t tail) {
     const std::size_t total = code_points(text);
     if (total <= max_chars) return text;
@@ -42,18 +38,18 @@ bool clashes(const std::vector<std::string>& labels, const std::vector<std::stri
 
 }  // namespace
 
+std::size_t code_points(const std::string& text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
+}
+
 double text_width(const std::string& text, double font_size) {
     return static_cast<double>(code_points(text)) * font_size * 0.6;
 }
 
-std::string shorten(const std::string& text, std::size_t max_chars) {
-    if (code_points(text) <= max_chars) return text;
-    return text.substr(0, offset_of(text, max_chars - 1)) + "\u2026";
-}
-
 std::vector<std::string> distinct_labels(const std::vector<std::string>& labels, std::size_t max_chars) {
     std::vector<std::string> cut;
-    for (const std::string& label : labels) cut.push_back(shorten(label, max_chars));
+    for (const std::string& label : labels) cut.push_back(cut_middle(label, max_chars, 0));
     // Labels that share a head mostly differ at the end (an address's field, an id's size): keep more of the
     // tail until they part.
     for (std::size_t tail = max_chars / 2; tail + 2 <= max_chars; ++tail) {

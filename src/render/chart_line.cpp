@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
@@ -47,13 +48,7 @@ void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, c
                                        {"data-y", data_numbers(s.y)}};
     add_side(group, s.tone);
     svg.open("g", group);
-    std::vector<SvgAttribute> line = {{"points", points_text(s, x, y)},
-                                      {"fill", "none"},
-                                      {"stroke", style.colour},
-                                      {"stroke-width", svg_number(style.width)},
-                                      {"stroke-linejoin", "round"}};
-    if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
-    svg.leaf("polyline", line);
+    write_polyline(svg, points_text(s, x, y), style.colour, style.dash, style.width);
     svg.close();
 }
 
@@ -93,6 +88,13 @@ void write_bins(SvgWriter& svg, const Histogram& chart, const Scale& x, const Sc
 }
 
 }  // namespace
+
+std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const std::string& rent_name,
+                                           const std::vector<double>& x, std::vector<double> own_y,
+                                           std::vector<double> rent_y) {
+    return {{"build", own_name, x, std::move(own_y), Whose::own},
+            {"cloud", rent_name, x, std::move(rent_y), Whose::rent}};
+}
 
 std::string line_chart_svg(const LineChart& chart) {
     check_line_chart(chart);
@@ -141,10 +143,8 @@ std::string histogram_svg(const Histogram& chart) {
     const bool split = !chart.below_name.empty() && !chart.above_name.empty();
     const std::string& id = chart.document.id;
     SvgWriter svg;
-    if (split)
-        write_fills(svg, id, {tone_fill(Whose::own), tone_fill(Whose::rent)});
-    else
-        write_fills(svg, id, {tone_fill(Whose::other)});
+    write_fills(svg, id,
+                tone_fills(split ? std::vector<Whose>{Whose::own, Whose::rent} : std::vector<Whose>{Whose::other}));
     write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
     if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));

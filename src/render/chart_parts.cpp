@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -27,18 +28,17 @@ std::vector<double> nice_ticks(double low, double high, int max_count) {
     }
     const double raw = (high - low) / (max_count - 1);
     const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = power * 10.0;
+    // The first step of 1, 2, 5 or 10 times the power whose ticks from below low to past high are few enough.
     double multiple = 10.0;
+    long first = 0;
+    long last = 0;
     for (const double m : {1.0, 2.0, 5.0, 10.0}) {
         multiple = m;
-        step = m * power;
-        const double first = std::floor(low / step + 1e-9) * step;
-        const double last = std::ceil(high / step - 1e-9) * step;
-        if (std::lround((last - first) / step) + 1 <= max_count) break;
+        first = std::lround(std::floor(low / (m * power) + 1e-9));
+        last = std::lround(std::ceil(high / (m * power) - 1e-9));
+        if (last - first + 1 <= max_count) break;
     }
     std::vector<double> ticks;
-    const long first = std::lround(std::floor(low / step + 1e-9));
-    const long last = std::lround(std::ceil(high / step - 1e-9));
     // Below 1 a tick is i x m / 10^k, one correctly rounded division: 3 / 10 is 0.3, where 3 x 0.1 is
     // 0.30000000000000004 and would print as such in a data- attribute.
     const double inverse = power < 1.0 ? std::round(1.0 / power) : 0.0;
@@ -68,15 +68,12 @@ std::string money_tick(double value, double step, const Currency& currency) {
     const double magnitude = std::max(std::fabs(value), step);
     double unit = 1.0;
     const char* suffix = "";
-    if (magnitude >= 1e9) {
-        unit = 1e9;
-        suffix = "B";
-    } else if (magnitude >= 1e6) {
-        unit = 1e6;
-        suffix = "M";
-    } else if (magnitude >= 1e3) {
-        unit = 1e3;
-        suffix = "k";
+    for (const auto& [size, letter] : {std::pair{1e9, "B"}, std::pair{1e6, "M"}, std::pair{1e3, "k"}}) {
+        if (magnitude >= size) {
+            unit = size;
+            suffix = letter;
+            break;
+        }
     }
     const std::string digits = format_grouped(value / unit, decimals_for(step / unit));
     const bool negative = !digits.empty() && digits[0] == '-';
@@ -124,10 +121,10 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
     return t;
 }
 
-std::vector<double> month_ticks(int months) {
+std::vector<double> month_ticks(int months, int max_count) {
     int step = 60;
     for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if (months / s + 1 <= 13) {
+        if (months / s + 1 <= max_count) {
             step = s;
             break;
         }
@@ -186,6 +183,17 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
     }
     write_y_label(svg, plot, axis.label);
     svg.close();
+}
+
+void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
+                    double width) {
+    std::vector<SvgAttribute> line = {{"points", points},
+                                      {"fill", "none"},
+                                      {"stroke", colour},
+                                      {"stroke-width", svg_number(width)},
+                                      {"stroke-linejoin", "round"}};
+    if (!dash.empty()) line.push_back({"stroke-dasharray", dash});
+    svg.leaf("polyline", line);
 }
 
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label) {

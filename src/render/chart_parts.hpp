@@ -43,8 +43,9 @@ struct Ticks {
 };
 Ticks axis_ticks(const Axis& axis, double low, double high, int max_count);
 
-// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most 13 of them, from 0 past `months`.
-std::vector<double> month_ticks(int months);
+// Month ticks a reader counts in: every 1, 3, 6, 12, 24 or 60 months, at most `max_count` of them up to `months`
+// (more when no step gives so few), from 0 to the first at or past `months`.
+std::vector<double> month_ticks(int months, int max_count = 13);
 
 // The text of one tick of `axis`.
 std::string tick_label(const Axis& axis, double value, double step);
@@ -53,6 +54,9 @@ std::string tick_label(const Axis& axis, double value, double step);
 // (https://jfly.uni-koeln.de/color/): blue and vermilion stay apart for every common colour-vision deficiency.
 inline constexpr const char* k_own_colour = "#0072B2";
 inline constexpr const char* k_rent_colour = "#D55E00";
+
+// `hex` ("#rrggbb") mixed with white: strength 1 the colour itself, 0 white. Upper-case hex digits.
+std::string tint(const char* hex, double strength);
 
 // A line's style: owning's solid blue, renting's dashed vermilion, and `other_index` (cycled) picking among the
 // other colours, each with its own dash so grey-scale prints keep the lines apart.
@@ -72,6 +76,8 @@ struct FillStyle {
     std::string ink;      // the texture's colour
 };
 FillStyle tone_fill(Whose tone, std::size_t variant = 0);
+// One fill per mark of the given tones, in order: the n-th mark of a tone takes its n-th variant.
+std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones);
 // The data-side attribute of a mark: "own" or "rent" (tests read it to check the colour rule); nothing for others.
 void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
 // The url() of fill `index` of write_fills.
@@ -93,15 +99,19 @@ struct LegendItem {
 };
 LegendItem legend_line(const std::string& name, const LineStyle& style);
 LegendItem legend_box(const std::string& name, const std::string& paint);
-// How many rows the legend takes from x, wrapping at `right`.
+// The legend in one or more rows from (x, y), wrapping at `right`; returns how many rows it took.
+std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
+// How many rows the legend takes from x, wrapping at `right` (write_legend's count, drawn on a scratch writer).
 std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right);
-// The legend in one or more rows from (x, y), wrapping at `right`.
-void write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
+
+// An unfilled <polyline> through `points` ("x,y x,y ..."), `width` wide in `colour`, dashed by `dash` ("" solid).
+void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
+                    double width);
 
 // An axis's label: centred under the plot (x), or turned up the plot's left side (y).
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);
@@ -113,11 +123,11 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
                    double document_width);
 
+// How many code points `text` holds: the cells a terminal gives ASCII, box drawing and braille.
+std::size_t code_points(const std::string& text);
+
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
 double text_width(const std::string& text, double font_size = 12.0);
-
-// `text` cut to `max_chars` code points, with an ellipsis when cut.
-std::string shorten(const std::string& text, std::size_t max_chars);
 
 // Each label cut to `max_chars` code points, and no two different labels cut to the same text: those that would
 // be keep their head and their tail around the ellipsis ("gpu:gpu-a/pri…/price_usd"), the tail as long as telling

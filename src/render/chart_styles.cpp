@@ -24,9 +24,10 @@ constexpr std::array<LineStyle, 4> k_other_lines = {{
 constexpr std::array<const char*, 4> k_own_textures = {"", "M0,3 L6,3", "M3,0 L3,6", "M3,0 L3,6 M0,3 L6,3"};
 constexpr std::array<const char*, 4> k_rent_textures = {"M0,6 L6,0", "M0,6 L6,0 M0,0 L6,6", "M0,6 L6,0 M0,3 L6,3",
                                                         "M0,6 L6,0 M3,0 L3,6"};
-constexpr std::array<const char*, 4> k_other_colours = {"#009E73", "#CC79A7", "#000000", "#999999"};
 // The tints of one hue a tone's kinds step through after its textures: the full hue, then mixed with white.
 constexpr std::array<double, 3> k_tints = {1.0, 0.65, 0.35};
+
+}  // namespace
 
 std::string tint(const char* hex, double strength) {
     unsigned rgb[3] = {0, 0, 0};
@@ -35,8 +36,6 @@ std::string tint(const char* hex, double strength) {
     auto mix = [strength](unsigned c) { return std::lround(255.0 + (static_cast<double>(c) - 255.0) * strength); };
     return fmt::format("#{:02X}{:02X}{:02X}", mix(rgb[0]), mix(rgb[1]), mix(rgb[2]));
 }
-
-}  // namespace
 
 const LineStyle& line_style(Whose tone, std::size_t other_index) {
     if (tone == Whose::own) return k_own_line;
@@ -49,12 +48,19 @@ FillStyle tone_fill(Whose tone, std::size_t variant) {
     const double strength = k_tints[(variant / 4) % k_tints.size()];
     const char* hue = tone == Whose::own    ? k_own_colour
                       : tone == Whose::rent ? k_rent_colour
-                                            : k_other_colours[variant % k_other_colours.size()];
+                                            : k_other_lines[variant % k_other_lines.size()].colour;
     const char* path = tone == Whose::own    ? k_own_textures[texture]
                        : tone == Whose::rent ? k_rent_textures[texture]
-                                             : k_own_textures[(variant / k_other_colours.size()) % 4];
+                                             : k_own_textures[(variant / k_other_lines.size()) % 4];
     // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
     return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
+}
+
+std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones) {
+    std::vector<FillStyle> fills;
+    std::size_t counts[3] = {0, 0, 0};
+    for (const Whose tone : tones) fills.push_back(tone_fill(tone, counts[static_cast<std::size_t>(tone)]++));
+    return fills;
 }
 
 void add_side(std::vector<SvgAttribute>& attributes, Whose tone) {
@@ -95,8 +101,13 @@ double item_width(const LegendItem& item) {
     return heading ? text_width(item.name) * 1.1 + 10.0 : 28.0 + text_width(item.name) + 16.0;  // a heading is bold
 }
 
-void write_swatch(SvgWriter& svg, const LegendItem& item, double x, double y) {
+// An item's sample and name, with its text's baseline at y; a heading is its name alone, in bold.
+void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
     using Swatch = LegendItem::Swatch;
+    if (item.swatch == Swatch::heading) {
+        svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(y)}, {"font-weight", "bold"}}, item.name);
+        return;
+    }
     if (item.swatch == Swatch::line)
         svg.leaf("line", {{"x1", svg_number(x)},
                           {"y1", svg_number(y - 4)},
@@ -113,48 +124,39 @@ void write_swatch(SvgWriter& svg, const LegendItem& item, double x, double y) {
                           {"fill", item.paint},
                           {"stroke", "#333333"},
                           {"stroke-width", "0.5"}});
-    else if (item.swatch != Swatch::heading)
+    else
         svg.leaf("circle", {{"cx", svg_number(x + 11)},
                             {"cy", svg_number(y - 4)},
                             {"r", "4"},
                             {"fill", item.swatch == Swatch::dot ? "#000000" : "#FFFFFF"},
                             {"stroke", "#000000"},
                             {"stroke-width", "1.5"}});
+    svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, item.name);
 }
 
 }  // namespace
 
 std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right) {
+    SvgWriter scratch;
+    return write_legend(scratch, items, x, 0.0, right);
+}
+
+std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right) {
+    svg.open("g", {{"class", "legend"}});
     std::size_t rows = items.empty() ? 0 : 1;
     const double start = x;
     for (const LegendItem& item : items) {
         const double width = item_width(item);
         if (x > start && x + width > right) {
             x = start;
+            y += 18.0;
             ++rows;
         }
-        x += width;
-    }
-    return rows;
-}
-
-void write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right) {
-    svg.open("g", {{"class", "legend"}});
-    const double start = x;
-    for (const LegendItem& item : items) {
-        const double width = item_width(item);
-        if (x > start && x + width > right) {
-            x = start;
-            y += 18.0;
-        }
-        write_swatch(svg, item, x, y);
-        if (item.swatch == LegendItem::Swatch::heading)
-            svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(y)}, {"font-weight", "bold"}}, item.name);
-        else
-            svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, item.name);
+        write_item(svg, item, x, y);
         x += width;
     }
     svg.close();
+    return rows;
 }
 
 }  // namespace gpucost::chart_parts

@@ -22,10 +22,6 @@ const std::string k_spend = "cumulative-spend";
 constexpr double k_left_margin = 78.0;            // room for "$1,250k" tick labels and the turned axis label
 constexpr const char* k_plan_colour = "#000000";  // the plan mixes both: neither side's colour
 
-// Owning and renting: every chart's two colours (chart.hpp's colour rule, chart_parts' k_own_colour and k_rent_colour).
-const char* own_colour() { return k_own_colour; }
-const char* rent_colour() { return k_rent_colour; }
-
 // The figures each chart carries on its root, as the JSON report has them.
 std::vector<SvgAttribute> plan_data(const std::string& chart, const PlanReport& r, const Currency& money) {
     return {
@@ -47,7 +43,7 @@ struct Source {
 constexpr Source k_sources[] = {{"owned", "owned", false},
                                 {"committed", "committed", false},
                                 {"on-demand", "on demand (at the month's peak)", true}};
-const char* source_colour(std::size_t i) { return i == 0 ? own_colour() : rent_colour(); }
+const char* source_colour(std::size_t i) { return i == 0 ? k_own_colour : k_rent_colour; }
 
 std::string source_fill(const std::string& id, std::size_t i) {
     return fmt::format("url(#{}-{})", id, k_sources[i].key);
@@ -64,46 +60,6 @@ void write_source_fills(SvgWriter& svg, const std::string& id) {
         if (k_sources[i].hatched)
             svg.leaf("path", {{"d", "M0,6 L6,0"}, {"stroke", "#ffffff"}, {"stroke-width", "1.2"}});
         svg.close();
-    }
-    svg.close();
-}
-
-// A legend row of boxes (fills) and line samples.
-struct Key {
-    std::string name;
-    std::string fill;  // a box; empty: a line
-    std::string colour;
-    std::string dash;
-    double width = 2.5;
-};
-
-void write_keys(SvgWriter& svg, const std::vector<Key>& keys, double x, double y, double right) {
-    svg.open("g", {{"class", "legend"}});
-    const double start = x;
-    for (const Key& k : keys) {
-        const double width = 28.0 + text_width(k.name) + 16.0;
-        if (x > start && x + width > right) {
-            x = start;
-            y += 18.0;
-        }
-        if (k.fill.empty())
-            svg.leaf("line", {{"x1", svg_number(x)},
-                              {"y1", svg_number(y - 4)},
-                              {"x2", svg_number(x + 22)},
-                              {"y2", svg_number(y - 4)},
-                              {"stroke", k.colour},
-                              {"stroke-width", svg_number(k.width)},
-                              {"stroke-dasharray", k.dash.empty() ? "none" : k.dash}});
-        else
-            svg.leaf("rect", {{"x", svg_number(x)},
-                              {"y", svg_number(y - 11)},
-                              {"width", "22"},
-                              {"height", "12"},
-                              {"fill", k.fill},
-                              {"stroke", "#333333"},
-                              {"stroke-width", "0.5"}});
-        svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, k.name);
-        x += width;
     }
     svg.close();
 }
@@ -153,13 +109,7 @@ void write_demand(SvgWriter& svg, const std::string& key, const std::vector<doub
                               svg_number(x.at(static_cast<double>(i + 1))), at);
     }
     svg.open("g", {{"class", "series"}, {"data-key", key}, {"data-y", data_numbers(values)}});
-    std::vector<SvgAttribute> line = {{"points", points},
-                                      {"fill", "none"},
-                                      {"stroke", k_plan_colour},
-                                      {"stroke-width", "2"},
-                                      {"stroke-linejoin", "round"}};
-    if (*dash != '\0') line.push_back({"stroke-dasharray", dash});
-    svg.leaf("polyline", line);
+    write_polyline(svg, points, k_plan_colour, dash, 2.0);
     svg.close();
 }
 
@@ -172,24 +122,19 @@ Axis month_axis(int months) {
 
 // Each strategy's line: renting strategies in renting's colour, owning ones in owning's (the second of each
 // dashed), the plan in black.
-Key strategy_key(plan::Strategy s, Pricing rent) {
+LegendItem strategy_key(plan::Strategy s, Pricing rent) {
     const char* name = to_string(s, rent);
     switch (s) {
-        case plan::Strategy::on_demand: return {name, "", rent_colour(), "", 2.5};
-        case plan::Strategy::commitments: return {name, "", rent_colour(), "8 4", 2.5};
-        case plan::Strategy::own_peak: return {name, "", own_colour(), "", 2.5};
-        case plan::Strategy::own_base: return {name, "", own_colour(), "8 4", 2.5};
+        case plan::Strategy::on_demand: return {name, LegendItem::Swatch::line, k_rent_colour, "", 2.5};
+        case plan::Strategy::commitments: return {name, LegendItem::Swatch::line, k_rent_colour, "8 4", 2.5};
+        case plan::Strategy::own_peak: return {name, LegendItem::Swatch::line, k_own_colour, "", 2.5};
+        case plan::Strategy::own_base: return {name, LegendItem::Swatch::line, k_own_colour, "8 4", 2.5};
         case plan::Strategy::plan: break;
     }
-    return {name, "", k_plan_colour, "", 3.5};
+    return {name, LegendItem::Swatch::line, k_plan_colour, "", 3.5};
 }
 
 }  // namespace
-
-const std::vector<std::string>& plan_chart_names() {
-    static const std::vector<std::string> names = {k_capacity, k_spend};
-    return names;
-}
 
 std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const ChartPlacement& placement) {
     const plan::StrategyResult& p = r.strategies.back();
@@ -224,13 +169,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
     SvgWriter svg;
     write_source_fills(svg, document.id);
     write_heading(svg, document);
-    std::vector<Key> keys;
+    std::vector<LegendItem> keys;
     for (std::size_t i = 0; i < std::size(k_sources); ++i)
-        keys.push_back({i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i),
-                        "", "", 0.0});
-    keys.push_back({"demand: peak GPUs busy", "", k_plan_colour, "", 2.0});
-    keys.push_back({"demand: mean GPUs busy", "", k_plan_colour, "4 3", 2.0});
-    write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);
+        keys.push_back(
+            legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
+    keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
+    keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
+    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     svg.open("g", {{"class", "capacity"}});
@@ -271,13 +216,13 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
 
     SvgWriter svg;
     write_heading(svg, document);
-    std::vector<Key> keys;
+    std::vector<LegendItem> keys;
     for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
-    write_keys(svg, keys, plot.left, 48.0, document.width - 12.0);
+    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
-        const Key key = strategy_key(s.strategy, r.supply.rent_pricing);
+        const LegendItem key = strategy_key(s.strategy, r.supply.rent_pricing);
         std::vector<double> values;
         std::string points;
         for (std::size_t k = 0; k < s.costs.cumulative_present_cost_usd.size(); ++k) {
@@ -286,13 +231,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
                                   svg_number(y.at(values.back())));
         }
         svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
-        std::vector<SvgAttribute> line = {{"points", points},
-                                          {"fill", "none"},
-                                          {"stroke", key.colour},
-                                          {"stroke-width", svg_number(key.width)},
-                                          {"stroke-linejoin", "round"}};
-        if (!key.dash.empty()) line.push_back({"stroke-dasharray", key.dash});
-        svg.leaf("polyline", line);
+        write_polyline(svg, points, key.paint, key.dash, key.width);
         svg.close();
     }
     return svg_document(document, svg.str());

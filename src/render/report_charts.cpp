@@ -96,15 +96,13 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
     chart.x_axis.label = "Months from purchase";
     chart.x_axis.ticks = chart_parts::month_ticks(months);
     chart.y_axis = money_axis("Cumulative discounted spend", money);
-    LineSeries own{"build", own_name(c), {}, {}, Whose::own};
-    LineSeries rent{"cloud", rent_name(c), {}, {}, Whose::rent};
+    std::vector<double> x, own, rent;
     for (const CashFlowMonth& m : c.cash_flow.months) {
-        own.x.push_back(m.month);
-        own.y.push_back(money.from_usd(m.build_cumulative_usd));
-        rent.x.push_back(m.month);
-        rent.y.push_back(money.from_usd(m.cloud_cumulative_usd));
+        x.push_back(m.month);
+        own.push_back(money.from_usd(m.build_cumulative_usd));
+        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
     }
-    chart.series = {std::move(own), std::move(rent)};
+    chart.series = own_and_rent_lines(own_name(c), rent_name(c), x, std::move(own), std::move(rent));
     if (e.payback_month)
         chart.markers.push_back(
             {"payback", fmt::format("payback: month {}", *e.payback_month), static_cast<double>(*e.payback_month)});
@@ -132,16 +130,9 @@ std::string cost_vs_hours_svg(const Comparison& c, const Currency& money, const 
     chart.x_axis.label = "Hours of use per week (h)";
     chart.x_axis.ticks = {0, 24, 48, 72, 96, 120, 144, 168};
     chart.y_axis = money_axis("Total discounted cost", money);
-    chart.series = {{"build",
-                     own_name(c),
-                     {0.0, 168.0},
-                     {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)},
-                     Whose::own},
-                    {"cloud",
-                     rent_name(c),
-                     {0.0, 168.0},
-                     {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)},
-                     Whose::rent}};
+    chart.series = own_and_rent_lines(own_name(c), rent_name(c), {0.0, 168.0},
+                                      {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)},
+                                      {money.from_usd(u.cloud_at_0_usd), money.from_usd(u.cloud_at_168_usd)});
     if (e.break_even_hours_per_week)
         chart.markers.push_back(
             {"break-even", "break-even: " + hours_text(*e.break_even_hours_per_week), *e.break_even_hours_per_week});
@@ -183,8 +174,6 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
                     months_text(a.months), hours_text(a.hours_per_week), money.code),
         {{"data-chart", k_savings}, {"data-currency", money.code}});
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     for (const Comparison& c : report.comparisons) {
         const Evaluation& e = c.result;
         const double saved = money.from_usd(e.cheaper == Side::build ? e.savings_usd : -e.savings_usd);

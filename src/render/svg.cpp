@@ -70,25 +70,18 @@ std::string data_numbers(const std::vector<double>& values) {
     return out;
 }
 
-void SvgWriter::start_tag(std::string_view tag, const SvgAttribute* first, const SvgAttribute* last,
-                          std::string_view end) {
+void SvgWriter::start_tag(std::string_view tag, const std::vector<SvgAttribute>& attributes, std::string_view end) {
     check_name(tag);
     m_out += indent(m_open.size()) + '<' + std::string(tag);
-    for (const SvgAttribute* a = first; a != last; ++a) {
-        check_name(a->name);
-        m_out += ' ' + a->name + "=\"" + xml_escape(a->value) + '"';
+    for (const SvgAttribute& a : attributes) {
+        check_name(a.name);
+        m_out += ' ' + a.name + "=\"" + xml_escape(a.value) + '"';
     }
     m_out += end;
 }
 
-SvgWriter& SvgWriter::open(std::string_view tag, std::initializer_list<SvgAttribute> attributes) {
-    start_tag(tag, attributes.begin(), attributes.end(), ">\n");
-    m_open.emplace_back(tag);
-    return *this;
-}
-
 SvgWriter& SvgWriter::open(std::string_view tag, const std::vector<SvgAttribute>& attributes) {
-    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), ">\n");
+    start_tag(tag, attributes, ">\n");
     m_open.emplace_back(tag);
     return *this;
 }
@@ -101,26 +94,14 @@ SvgWriter& SvgWriter::close() {
     return *this;
 }
 
-SvgWriter& SvgWriter::leaf(std::string_view tag, std::initializer_list<SvgAttribute> attributes) {
-    start_tag(tag, attributes.begin(), attributes.end(), "/>\n");
-    return *this;
-}
-
 SvgWriter& SvgWriter::leaf(std::string_view tag, const std::vector<SvgAttribute>& attributes) {
-    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), "/>\n");
-    return *this;
-}
-
-SvgWriter& SvgWriter::text(std::string_view tag, std::initializer_list<SvgAttribute> attributes,
-                           std::string_view content) {
-    start_tag(tag, attributes.begin(), attributes.end(), ">");
-    m_out += xml_escape(content) + "</" + std::string(tag) + ">\n";
+    start_tag(tag, attributes, "/>\n");
     return *this;
 }
 
 SvgWriter& SvgWriter::text(std::string_view tag, const std::vector<SvgAttribute>& attributes,
                            std::string_view content) {
-    start_tag(tag, attributes.data(), attributes.data() + attributes.size(), ">");
+    start_tag(tag, attributes, ">");
     m_out += xml_escape(content) + "</" + std::string(tag) + ">\n";
     return *this;
 }
@@ -131,27 +112,23 @@ std::string SvgWriter::str() const {
 }
 
 std::string svg_document(const SvgDocument& d, const std::string& body) {
-    std::vector<SvgAttribute> root;
-    if (d.standalone) root.push_back({"xmlns", "http://www.w3.org/2000/svg"});
-    root.push_back({"id", d.id});
-    root.push_back({"class", "chart"});
-    root.push_back({"width", svg_number(d.width)});
-    root.push_back({"height", svg_number(d.height)});
-    root.push_back({"viewBox", "0 0 " + svg_number(d.width) + " " + svg_number(d.height)});
-    root.push_back({"role", "img"});
-    root.push_back({"aria-labelledby", d.id + "-title " + d.id + "-desc"});
-    root.push_back({"font-family", "sans-serif"});
-    root.push_back({"font-size", "12"});
-    for (const SvgAttribute& a : d.data) root.push_back(a);
+    std::vector<SvgAttribute> root = {{"id", d.id},
+                                      {"class", "chart"},
+                                      {"width", svg_number(d.width)},
+                                      {"height", svg_number(d.height)},
+                                      {"viewBox", "0 0 " + svg_number(d.width) + " " + svg_number(d.height)},
+                                      {"role", "img"},
+                                      {"aria-labelledby", d.id + "-title " + d.id + "-desc"},
+                                      {"font-family", "sans-serif"},
+                                      {"font-size", "12"}};
+    if (d.standalone) root.insert(root.begin(), {"xmlns", "http://www.w3.org/2000/svg"});
+    root.insert(root.end(), d.data.begin(), d.data.end());
     SvgWriter head;
     head.open("svg", root);
     head.text("title", {{"id", d.id + "-title"}}, d.title);
     head.text("desc", {{"id", d.id + "-desc"}}, d.desc);
-    std::string out = d.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "";
-    std::string opened = head.close().str();
-    // The writer closed the root to hand its text over; the body goes in before that closing tag.
-    const std::string closing = "</svg>\n";
-    opened.erase(opened.size() - closing.size());
+    std::string out = head.close().str();
+    // The writer closed the root to hand its text over; the body goes in before that closing tag, a level deeper.
     std::string indented;
     std::size_t start = 0;
     while (start < body.size()) {
@@ -160,7 +137,8 @@ std::string svg_document(const SvgDocument& d, const std::string& body) {
         indented += "  " + body.substr(start, stop - start);
         start = stop;
     }
-    return out + opened + indented + closing;
+    out.insert(out.size() - std::string_view("</svg>\n").size(), indented);
+    return (d.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "") + out;
 }
 
 }  // namespace gpucost

@@ -4,15 +4,17 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include <fmt/format.h>
 
-#include "gpucost/render/chart.hpp"
+#include "chart_parts.hpp"
 #include "gpucost/render/report_charts.hpp"
 
 namespace gpucost {
 namespace {
+
+using chart_parts::code_points;
+using chart_parts::month_ticks;
 
 constexpr int k_rows = 12;         // character rows of the plot: 48 dot rows
 constexpr int k_min_columns = 40;  // narrower than this and the labels do not fit
@@ -85,22 +87,8 @@ std::string cell_text(std::uint8_t own, std::uint8_t rent, bool marker, bool col
     return braille(static_cast<std::uint8_t>(own | rent));
 }
 
-// Month ticks every 1, 3, 6, 12, 24 or 60 months, as many as fit with room for their labels.
-std::vector<double> month_ticks(int months, int width) {
-    int step = 60;
-    for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if ((months / s + 1) * 5 <= width) {
-            step = s;
-            break;
-        }
-    }
-    std::vector<double> ticks;
-    for (int m = 0; m <= months; m += step) ticks.push_back(m);
-    return ticks;
-}
-
 std::string x_axis(int left, int width, int months) {
-    const std::vector<double> ticks = month_ticks(months, width);
+    const std::vector<double> ticks = month_ticks(months, width / 5);  // room for their labels: 5 columns each
     std::string rule = std::string(static_cast<std::size_t>(left - 1), ' ') + "\u2514";
     std::string labels(static_cast<std::size_t>(left), ' ');
     std::vector<int> tick_columns;
@@ -120,12 +108,6 @@ std::string x_axis(int left, int width, int months) {
     return rule + "\n" + labels + "\n";
 }
 
-// Code points: what a terminal gives each of these characters (ASCII, box drawing and braille: one cell each).
-std::size_t cells(std::string_view text) {
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
 // The key under the axis, within `columns` (the promised width counts it too): on one line when it fits, else the
 // unit, own and rent on a line each, indented as far as each allows. Ids are at most 100 characters, so a key line
 // is cut (with "...") only on a terminal narrower than that.
@@ -136,14 +118,14 @@ std::string legend(int left, int columns, const Comparison& c, bool colour) {
     const std::string own_key = paint("\u2824\u2824\u2824", k_own_colour, colour);
     const std::string rent_key = paint("\u2824\u2824 \u2824", k_rent_colour, colour);
     const auto indent = static_cast<std::size_t>(left);
-    if (indent + cells("months   ") + 3 + cells(own) + 3 + 4 + cells(rent) <= width)
+    if (indent + code_points("months   ") + 3 + code_points(own) + 3 + 4 + code_points(rent) <= width)
         return fmt::format("{}months   {}{}   {}{}\n", std::string(indent, ' '), own_key, own, rent_key, rent);
     const auto line = [&](const std::string& key, std::size_t key_cells, std::string text) {
-        if (key_cells + cells(text) > width) {
-            while (key_cells + cells(text) + 3 > width && !text.empty()) text.pop_back();
+        if (key_cells + code_points(text) > width) {
+            while (key_cells + code_points(text) + 3 > width && !text.empty()) text.pop_back();
             text += "...";
         }
-        const std::size_t room = width - std::min(width, key_cells + cells(text));
+        const std::size_t room = width - std::min(width, key_cells + code_points(text));
         return std::string(std::min(indent, room), ' ') + key + text + "\n";
     };
     return std::string(indent, ' ') + "months\n" + line(own_key, 3, own) + line(rent_key, 4, rent);

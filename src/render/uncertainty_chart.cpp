@@ -56,8 +56,6 @@ std::string tornado_svg(const SensitivityComparison& c, const Currency& money, c
         label_data("tornado", c.label, money));
     chart.value_axis = money_axis("Owning saves (cloud total minus build total)", money);
     chart.base = money.from_usd(c.label.owning_saves_usd);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     chart.less_name = "owning saves less";
     chart.more_name = "owning saves more";
     for (const TornadoRow& t : c.rows) {
@@ -89,15 +87,14 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
                          std::move(data));
         chart.x_axis.label = r.addresses[0];
         chart.y_axis = money_axis("Total discounted cost", money);
-        LineSeries own{"build", "Own: " + c.label.build.id, {}, {}, Whose::own};
-        LineSeries rent{"cloud", "Rent: " + c.label.offer.id, {}, {}, Whose::rent};
+        std::vector<double> x, own, rent;
         for (const SweepCell& cell : c.cells) {
-            own.x.push_back(cell.at[0]);
-            own.y.push_back(money.from_usd(cell.build_total_usd));
-            rent.x.push_back(cell.at[0]);
-            rent.y.push_back(money.from_usd(cell.cloud_total_usd));
+            x.push_back(cell.at[0]);
+            own.push_back(money.from_usd(cell.build_total_usd));
+            rent.push_back(money.from_usd(cell.cloud_total_usd));
         }
-        chart.series = {std::move(own), std::move(rent)};
+        chart.series = own_and_rent_lines("Own: " + c.label.build.id, "Rent: " + c.label.offer.id, x, std::move(own),
+                                          std::move(rent));
         return line_chart_svg(chart);
     }
     GridMap chart;
@@ -111,8 +108,6 @@ std::string sweep_svg(const SweepReport& r, const SweepComparison& c, const Curr
     chart.y_axis.label = r.addresses[0];
     chart.x_axis.label = r.addresses[1];
     chart.z_axis = money_axis("Owning saves", money);
-    chart.below_name = "renting is cheaper";
-    chart.above_name = "owning is cheaper";
     chart.y_values = r.values[0];
     chart.x_values = r.values[1];
     for (const SweepCell& cell : c.cells) chart.z.push_back(money.from_usd(cell.owning_saves_usd));

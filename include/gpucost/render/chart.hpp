@@ -63,6 +63,11 @@ struct LineSeries {
     Whose tone = Whose::other;
 };
 
+// Owning's line (key "build") and renting's (key "cloud") over the same x, named for the legend.
+std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const std::string& rent_name,
+                                           const std::vector<double>& x, std::vector<double> own_y,
+                                           std::vector<double> rent_y);
+
 // A vertical line across the plot at x, labelled (the payback month, the break-even, the user's hours).
 struct Marker {
     std::string key;    // for data-key, e.g. "payback"
@@ -114,9 +119,9 @@ struct DivergingRow {
 struct DivergingBarChart {
     SvgDocument document;
     Axis value_axis;
-    double base = 0.0;       // the line the bars are read from (0, or the base case of a tornado)
-    std::string below_name;  // legend: renting's colour, e.g. "renting is cheaper"
-    std::string above_name;  // legend: owning's colour
+    double base = 0.0;                              // the line the bars are read from (0, or a tornado's base case)
+    std::string below_name = "renting is cheaper";  // legend: renting's colour
+    std::string above_name = "owning is cheaper";   // legend: owning's colour
     std::vector<DivergingRow> rows;
     std::string less_name = {};  // above the plot, left of a base other than 0: "owning saves less"
     std::string more_name = {};  // ... and right of it
@@ -146,9 +151,9 @@ struct GridMap {
     SvgDocument document;
     Axis x_axis;
     Axis y_axis;
-    Axis z_axis;             // the outcome: its label names the legend, its format prints the cell values
-    std::string below_name;  // legend: z < 0
-    std::string above_name;  // legend: z > 0
+    Axis z_axis;  // the outcome: its label names the legend, its format prints the cell values
+    std::string below_name = "renting is cheaper";  // legend: z < 0
+    std::string above_name = "owning is cheaper";   // legend: z > 0
     std::vector<double> x_values;
     std::vector<double> y_values;
     std::vector<double> z;

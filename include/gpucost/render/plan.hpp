@@ -18,11 +18,9 @@ Document document_of(const PlanReport& report);
 // One row per strategy, in the report's order: the CSV contract (docs/output.md), new columns at the end.
 RowSet rows_of(const PlanReport& report);
 std::string render_json(const PlanReport& report, const RenderOptions& options = {});
-// The plan's charts (render/plan_chart.cpp), in the order help lists them: "capacity" (the plan's GPUs by source
-// month by month, owned, committed and on demand at the month's peak, under the demand's peak and mean) and
-// "cumulative-spend" (each strategy's cumulative discounted spend by month). Owning is drawn in one colour,
-// renting in another.
-const std::vector<std::string>& plan_chart_names();
+// The plan's charts (render/plan_chart.cpp): "capacity" (the plan's GPUs by source month by month, owned,
+// committed and on demand at the month's peak, under the demand's peak and mean) and "cumulative-spend" (each
+// strategy's cumulative discounted spend by month). Owning is drawn in one colour, renting in another.
 std::string plan_capacity_svg(const PlanReport& report, const Currency& currency, const ChartPlacement& placement = {});
 std::string plan_spend_svg(const PlanReport& report, const Currency& currency, const ChartPlacement& placement = {});
 // --format svg: the chart options.chart names; throws UsageError for none or another name.

@@ -3,7 +3,6 @@
 // charts or reports (chart.hpp builds on it).
 #pragma once
 
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,21 +35,18 @@ struct SvgAttribute {
 class SvgWriter {
 public:
     // Opens <tag ...>; close() ends it.
-    SvgWriter& open(std::string_view tag, std::initializer_list<SvgAttribute> attributes = {});
-    SvgWriter& open(std::string_view tag, const std::vector<SvgAttribute>& attributes);
+    SvgWriter& open(std::string_view tag, const std::vector<SvgAttribute>& attributes = {});
     // Closes the innermost open element.
     SvgWriter& close();
     // An empty element: <tag .../>.
-    SvgWriter& leaf(std::string_view tag, std::initializer_list<SvgAttribute> attributes = {});
-    SvgWriter& leaf(std::string_view tag, const std::vector<SvgAttribute>& attributes);
+    SvgWriter& leaf(std::string_view tag, const std::vector<SvgAttribute>& attributes = {});
     // An element holding only text, escaped: <tag ...>text</tag>.
-    SvgWriter& text(std::string_view tag, std::initializer_list<SvgAttribute> attributes, std::string_view content);
     SvgWriter& text(std::string_view tag, const std::vector<SvgAttribute>& attributes, std::string_view content);
     // The markup so far; throws std::logic_error while an element is still open.
     std::string str() const;
 
 private:
-    void start_tag(std::string_view tag, const SvgAttribute* first, const SvgAttribute* last, std::string_view end);
+    void start_tag(std::string_view tag, const std::vector<SvgAttribute>& attributes, std::string_view end);
     std::string m_out;
     std::vector<std::string> m_open;
 };
