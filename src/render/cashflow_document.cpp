@@ -98,11 +98,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
 
 // "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
 Inline discounting_note(const Assumptions& a) {
-    Inline out{"The disc. columns are "};
-    const Inline how = discounting_inline(a);
-    out.insert(out.end(), how.begin(), how.end());
-    out.emplace_back(".");
-    return out;
+    return joined({"The disc. columns are "}, discounting_inline(a), Inline{"."});
 }
 
 // What compare's verdict says beside the totals, where it applies (issue 20 items 4, 8 and 10): a rental larger
@@ -196,12 +192,16 @@ void add_page_head(Document& d, const Report& report, const CashFlowView& view) 
 
 std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + period_name(view); }
 
+// The assumptions the page lists: one comparison's own when it shows one build, else the run's.
+const ResolvedAssumptions& page_assumptions(const Report& report) {
+    return report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
+                                                          : report.header.assumptions;
+}
+
 // The sections after the comparisons: how to read them, then the run's assumptions, warnings and catalogue.
 void add_page_end(Document& d, const Report& report, const CashFlowView& view) {
     add_closing(d, view);
-    add_report_sections(d, report,
-                        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
-                                                                       : report.header.assumptions);
+    add_report_sections(d, report, page_assumptions(report));
 }
 
 using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>;
@@ -209,10 +209,7 @@ using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>
 // add_page_end's sections as body_of writes them, the warnings section a comparison's estimates at a time (each
 // comparison lists its own: 2,000 builds held 14 MB of them).
 void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowSink& sink) {
-    const ResolvedAssumptions& assumptions = report.detailed && !report.comparisons.empty()
-                                                 ? report.comparisons.front().assumptions
-                                                 : report.header.assumptions;
-    sink(body_of([&](Document& d) { add_assumptions_section(d, assumptions); }));
+    sink(body_of([&](Document& d) { add_assumptions_section(d, page_assumptions(report)); }));
     const bool estimates = std::any_of(report.comparisons.begin(), report.comparisons.end(),
                                        [](const Comparison& c) { return !c.estimates.empty(); });
     if (report.header.warnings.empty() && !estimates) {

@@ -271,12 +271,10 @@ Document document_of(const RankReport& report) {
         .add(Paragraph{words(excluded_line(report, "see Left out")), Role::note});
     if (report.rows.front().usd_per_million_units)
         d.section("charts", words("Charts"), k_html_only)
-            .add(ChartRef{"chart-rank",
-                          [&report](const Currency& money, const std::string& chart_id) {
-                              return rank_svg(report, money, {chart_id, false});
-                          },
-                          {cell::currency_code(),
-                           " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
+            .add(page_chart("chart-rank",
+                            {cell::currency_code(),
+                             " per million " + report.workload.work_unit + " of each build and offer, cheapest first."},
+                            rank_svg, report));
     d.section("ranking", words("Ranking"), k_html_only)
         .add(ranking(report))
         .add(Paragraph{words(more_rows_line(report)), Role::note})

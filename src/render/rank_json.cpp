@@ -72,8 +72,7 @@ Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
     return row;
 }
 
-}  // namespace
-
+// render_json's text, handed to `sink` a piece (about 1 MiB) at a time as the rows are written.
 void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink) {
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
@@ -105,6 +104,8 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
     out.add("\n  }\n}\n");
     out.flush();
 }
+
+}  // namespace
 
 std::string render_json(const RankReport& report, const RenderOptions& options) {
     std::string text;

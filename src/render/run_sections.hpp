@@ -9,6 +9,7 @@
 
 #include "gpucost/model/assumptions.hpp"
 #include "gpucost/render/document.hpp"
+#include "gpucost/render/report_charts.hpp"
 #include "gpucost/report/report.hpp"
 
 namespace gpucost {
@@ -28,6 +29,24 @@ void add_catalogue_section(Document& document, Inline catalogue, Shown where = k
 // warnings with every comparison's estimate notes, and the catalogue. Returns the catalogue sentence, which the
 // terminal and markdown views show on their own.
 Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions);
+
+// Runs of words one after another: joined(words("Over 36 months, "), discounting_inline(a), Inline{"."}).
+template <typename... More>
+Inline joined(Inline first, const More&... more) {
+    (first.insert(first.end(), more.begin(), more.end()), ...);
+    return first;
+}
+
+// A chart of a page, drawn inside it (not standalone) as svg(models..., currency, placement); the models are kept
+// by reference, so they must outlive the document.
+template <typename Svg, typename... Models>
+ChartRef page_chart(std::string id, Inline caption, Svg svg, const Models&... models) {
+    return {std::move(id),
+            [svg, &... models = models](const Currency& money, const std::string& chart_id) {
+                return svg(models..., money, ChartPlacement{chart_id, false});
+            },
+            std::move(caption)};
+}
 
 // One comparison's cost by category, side by side, with the totals and the cost per GPU-hour (compare's detail and
 // the cash flow's page).

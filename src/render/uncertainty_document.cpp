@@ -22,10 +22,8 @@ Inline heading(const ComparisonLabel& label) {
 // The ranges in force: after the answer in the terminal and markdown views, near the end of the page.
 void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
     if (ranges.empty()) {
-        if (page)
-            d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
-        else
-            d.section("", {}, k_not_html).add(Paragraph{words("No ranges in force.")});
+        (page ? d.section("assumptions", words("Ranges"), k_html_only) : d.section("", {}, k_not_html))
+            .add(Paragraph{words("No ranges in force.")});
         return;
     }
     Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
@@ -164,12 +162,10 @@ Document document_of(const SensitivityReport& r) {
         [](const SensitivityComparison& c) { return heading(c.label); },
         [](const SensitivityComparison& c, std::size_t n) -> std::optional<ChartRef> {
             if (c.rows.empty()) return std::nullopt;
-            return ChartRef{fmt::format("chart-tornado-{}", n),
-                            [&c](const Currency& money, const std::string& id) {
-                                return tornado_svg(c, money, {id, false});
-                            },
-                            words("Each input alone at its low and high end; the line is the saving at the point "
-                                  "values.")};
+            return page_chart(fmt::format("chart-tornado-{}", n),
+                              words("Each input alone at its low and high end; the line is the saving at the point "
+                                    "values."),
+                              tornado_svg, c);
         });
     d.section("breakdown", words("Each input's swing"), k_html_only);
     for (const SensitivityComparison& c : r.comparisons) {
@@ -190,11 +186,7 @@ Document document_of(const SweepReport& r) {
     add_page_head(
         d, "Sweep", r.comparisons, [](const SweepComparison& c) { return heading(c.label); },
         [&r](const SweepComparison& c, std::size_t n) -> std::optional<ChartRef> {
-            return ChartRef{fmt::format("chart-sweep-{}", n),
-                            [&r, &c](const Currency& money, const std::string& id) {
-                                return sweep_svg(r, c, money, {id, false});
-                            },
-                            heading(c.label)};
+            return page_chart(fmt::format("chart-sweep-{}", n), heading(c.label), sweep_svg, r, c);
         });
     d.section("breakdown", words("Every grid point"), k_html_only);
     for (const SweepComparison& c : r.comparisons) {
@@ -213,19 +205,13 @@ Document document_of(const SimulationReport& r) {
     add_page_head(
         d, "Simulation: how sure the verdict is", r.comparisons,
         [&r](const SimulationComparison& c) {
-            Inline line = heading(c.label);
-            line.emplace_back(". ");
-            for (Cell& part : simulation_footer(r, c)) line.push_back(std::move(part));
-            line.emplace_back(".");
-            return line;
+            return joined(heading(c.label), Inline{". "}, simulation_footer(r, c), Inline{"."});
         },
         [&r](const SimulationComparison& c, std::size_t n) -> std::optional<ChartRef> {
-            return ChartRef{fmt::format("chart-histogram-{}", n),
-                            [&r, &c](const Currency& money, const std::string& id) {
-                                return histogram_svg(r, c, money, {id, false});
-                            },
-                            words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line where "
-                                  "the verdict flips.")};
+            return page_chart(fmt::format("chart-histogram-{}", n),
+                              words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line "
+                                    "where the verdict flips."),
+                              histogram_svg, r, c);
         });
     d.section("breakdown", words("Percentiles"), k_html_only);
     for (const SimulationComparison& c : r.comparisons)
