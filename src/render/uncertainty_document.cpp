@@ -79,8 +79,8 @@ Table tornado_table(const SensitivityComparison& c) {
     return t;
 }
 
-// One address: a row per point. Two: a map, its first row the second address's values, each cell owning's saving
-// and the cheaper side.
+// One address: a row per point. Two: a map, its header the second address's values, each cell owning's saving and
+// the cheaper side.
 Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     if (report.addresses.size() == 1) {
         Table t{{words(report.addresses[0]), words("build total"), words("cloud total"), words("owning saves"),
@@ -95,11 +95,15 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
                   cell::money(p.owning_saves_usd), to_string(p.cheaper), cell::hours(p.break_even_hours_per_week)}});
         return t;
     }
+    // A narrow terminal leaves out the second address's last values first (named under the map; --wide and the
+    // other formats show every one), so a map of many values still fits 80 columns piped.
     const std::vector<double>& columns = report.values[1];
-    Table t{{}, std::vector<bool>(columns.size() + 1, true), {}, true};
-    std::vector<Cell> top = {fmt::format("{} \\ {}", report.addresses[0], report.addresses[1])};
-    for (const double v : columns) top.push_back(cell::exact(v));
-    t.rows.push_back({std::move(top)});
+    Table t{{words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))},
+            std::vector<bool>(columns.size() + 1, true),
+            {},
+            true};
+    for (const double v : columns) t.header.push_back({cell::exact(v)});
+    for (std::size_t j = columns.size(); j > 1; --j) t.drop_order.push_back(j);
     for (std::size_t i = 0; i < report.values[0].size(); ++i) {
         std::vector<Cell> row = {cell::exact(report.values[0][i])};
         for (std::size_t j = 0; j < columns.size(); ++j) {
