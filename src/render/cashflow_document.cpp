@@ -23,11 +23,9 @@ constexpr const char* k_reading =
     "the disc. columns are discounted to today, so each side's discounted amounts sum to its total in 'gpucost "
     "compare'. Owning saves = cloud - build; 'to date' is its running sum. CSV and JSON give every category.";
 
-const char* period_name(const CashFlowView& view) { return view.by == CashFlowPeriod::year ? "year" : "month"; }
-
 std::string title(const Comparison& c, const CashFlowView& view) {
     return fmt::format("{} vs {}: cash flow by {}, nominal and discounted at {} a year ({})", c.build.id, c.offer.id,
-                       period_name(view), exact_number(c.assumptions.values.discount_rate),
+                       to_string(view.by), exact_number(c.assumptions.values.discount_rate),
                        months_text(c.assumptions.values.months));
 }
 
@@ -58,7 +56,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
         t.header.push_back(words(std::move(heading)));
         t.numeric.push_back(true);
     };
-    column(period_name(view));
+    column(to_string(view.by));
     if (view.start) column("calendar");
     std::vector<std::size_t> categories;  // the wide layout's category columns: the first a narrow terminal drops
     for (const Side side : {Side::build, Side::cloud}) {
@@ -145,7 +143,7 @@ void add_closing(Document& d, const CashFlowView& view) {
 // The page's title and how to read it.
 void add_page_title(Document& d, const CashFlowView& view) {
     d.section("", {}, k_html_only)
-        .add(Heading{words(std::string("Cash flow by ") + period_name(view))})
+        .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
         .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
 }
 
@@ -190,7 +188,7 @@ void add_page_head(Document& d, const Report& report, const CashFlowView& view) 
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) charts.add(spend_chart(report.comparisons[i], i, view));
 }
 
-std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + period_name(view); }
+std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + to_string(view.by); }
 
 // The assumptions the page lists: one comparison's own when it shows one build, else the run's.
 const ResolvedAssumptions& page_assumptions(const Report& report) {

@@ -189,16 +189,13 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
     const auto amount = [&money](double usd) { return money.from_usd(usd); };
-    const auto optional_amount = [&money](const std::optional<double>& usd) {
-        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
-    };
     Json build = {
         {"id", c.build.id},
         {"name", c.build.name},
         {"gpu", c.build.gpu_id},
         {"gpu_count", c.build.gpu_count},
         {key("total_usd"), amount(e.build.total_usd)},
-        {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
+        {key("per_gpu_hour_usd"), optional_money_json(e.build_per_gpu_hour_usd, money)},
         {key("breakdown_usd"), breakdown(c, Side::build, money)},
     };
     Json cloud = {
@@ -213,7 +210,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"unused_gpus", e.cloud.unused_gpus},
         {key("usd_per_hour"), c.cloud_spec.billed_monthly() ? Json(nullptr) : Json(amount(c.cloud_spec.usd_per_hour))},
         {key("total_usd"), amount(e.cloud.total_usd)},
-        {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
+        {key("per_gpu_hour_usd"), optional_money_json(e.cloud_per_gpu_hour_usd, money)},
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };

@@ -53,4 +53,9 @@ Json optional_json(const std::optional<T>& value) {
     return value ? Json(*value) : Json(nullptr);
 }
 
+// null, or the amount converted to `currency`.
+inline Json optional_money_json(const std::optional<double>& usd, const Currency& currency) {
+    return usd ? Json(currency.from_usd(*usd)) : Json(nullptr);
+}
+
 }  // namespace gpucost
