@@ -19,11 +19,12 @@ Inline heading(const ComparisonLabel& label) {
             fmt::format(" at the point values ({} is cheaper)", to_string(label.cheaper))};
 }
 
-// The ranges in force: after the answer in the terminal and markdown views, near the end of the page.
-void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
+// The ranges in force: after the answer in the terminal and markdown views, near the end of the page (sections one
+// after another, each shown by its own formats).
+void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
     if (ranges.empty()) {
-        (page ? d.section("assumptions", words("Ranges"), k_html_only) : d.section("", {}, k_not_html))
-            .add(Paragraph{words("No ranges in force.")});
+        d.section("", {}, k_not_html).add(Paragraph{words("No ranges in force.")});
+        d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
         return;
     }
     Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
@@ -36,12 +37,9 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
               r.range.mode ? cell::exact(*r.range.mode) : Cell("point value"), to_string(r.range.dist), r.origin}});
-    if (page) {
-        d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
-        return;
-    }
     d.section("", words("Ranges (catalogue < scenario < flags):"), k_text_only).add(t);
-    d.section("", words("Ranges"), k_markdown_only).add(std::move(t));
+    d.section("", words("Ranges"), k_markdown_only).add(t);
+    d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
 }
 
 // The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.
@@ -179,8 +177,7 @@ Document document_of(const SensitivityReport& r) {
         else
             s.add(tornado_table(c));
     }
-    add_ranges(d, r.ranges, false);
-    add_ranges(d, r.ranges, true);
+    add_ranges(d, r.ranges);
     add_run_parts(d, r);
     return d;
 }
@@ -222,8 +219,7 @@ Document document_of(const SimulationReport& r) {
         d.section("", heading(c.label), k_everywhere, 3)
             .add(Paragraph{simulation_footer(r, c)}, k_not_html)
             .add(simulation_table(c));
-    add_ranges(d, r.ranges, false);
-    add_ranges(d, r.ranges, true);
+    add_ranges(d, r.ranges);
     add_run_parts(d, r);
     return d;
 }
