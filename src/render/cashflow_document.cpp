@@ -226,10 +226,7 @@ void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowS
             if (!c.estimates.empty()) sink(part({}, c.estimates));
         sink("</section>\n");
     }
-    sink(body_of([&](Document& d) {
-        add_catalogue_section(d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of,
-                                                    report.header.oldest_as_of));
-    }));
+    sink(body_of([&](Document& d) { add_catalogue_section(d, catalogue_sentence(report.header)); }));
 }
 
 // The page written a comparison at a time (2,000 builds over 600 months make a page of 2 GB): each part is a

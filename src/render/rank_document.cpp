@@ -217,8 +217,7 @@ std::vector<std::string> all_estimates(const RankReport& report) {
 // The run-level fields (catalogue, assumptions, warnings), read here only: the page's last sections and the
 // footer of the terminal and markdown views (after the page's sections, which those views leave out).
 void add_run_parts(Document& d, const RankReport& report) {
-    const Inline catalogue =
-        catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
+    const Inline catalogue = catalogue_sentence(report.header);
     add_assumptions_section(d, report.header.assumptions);
     add_warnings_section(d, report.header.warnings, all_estimates(report));
     add_catalogue_section(d, catalogue);
