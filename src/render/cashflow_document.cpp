@@ -23,11 +23,9 @@ constexpr const char* k_reading =
     "the disc. columns are discounted to today, so each side's discounted amounts sum to its total in 'gpucost "
     "compare'. Owning saves = cloud - build; 'to date' is its running sum. CSV and JSON give every category.";
 
-const char* period_name(const CashFlowView& view) { return view.by == CashFlowPeriod::year ? "year" : "month"; }
-
 std::string title(const Comparison& c, const CashFlowView& view) {
     return fmt::format("{} vs {}: cash flow by {}, nominal and discounted at {} a year ({})", c.build.id, c.offer.id,
-                       period_name(view), exact_number(c.assumptions.values.discount_rate),
+                       to_string(view.by), exact_number(c.assumptions.values.discount_rate),
                        months_text(c.assumptions.values.months));
 }
 
@@ -58,7 +56,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
         t.header.push_back(words(std::move(heading)));
         t.numeric.push_back(true);
     };
-    column(period_name(view));
+    column(to_string(view.by));
     if (view.start) column("calendar");
     std::vector<std::size_t> categories;  // the wide layout's category columns: the first a narrow terminal drops
     for (const Side side : {Side::build, Side::cloud}) {
@@ -98,11 +96,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
 
 // "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
 Inline discounting_note(const Assumptions& a) {
-    Inline out{"The disc. columns are "};
-    const Inline how = discounting_inline(a);
-    out.insert(out.end(), how.begin(), how.end());
-    out.emplace_back(".");
-    return out;
+    return joined({"The disc. columns are "}, discounting_inline(a), Inline{"."});
 }
 
 // What compare's verdict says beside the totals, where it applies (issue 20 items 4, 8 and 10): a rental larger
@@ -149,7 +143,7 @@ void add_closing(Document& d, const CashFlowView& view) {
 // The page's title and how to read it.
 void add_page_title(Document& d, const CashFlowView& view) {
     d.section("", {}, k_html_only)
-        .add(Heading{words(std::string("Cash flow by ") + period_name(view))})
+        .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
         .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
 }
 
@@ -194,14 +188,18 @@ void add_page_head(Document& d, const Report& report, const CashFlowView& view) 
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) charts.add(spend_chart(report.comparisons[i], i, view));
 }
 
-std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + period_name(view); }
+std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + to_string(view.by); }
+
+// The assumptions the page lists: one comparison's own when it shows one build, else the run's.
+const ResolvedAssumptions& page_assumptions(const Report& report) {
+    return report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
+                                                          : report.header.assumptions;
+}
 
 // The sections after the comparisons: how to read them, then the run's assumptions, warnings and catalogue.
 void add_page_end(Document& d, const Report& report, const CashFlowView& view) {
     add_closing(d, view);
-    add_report_sections(d, report,
-                        report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
-                                                                       : report.header.assumptions);
+    add_report_sections(d, report, page_assumptions(report));
 }
 
 using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>;
@@ -209,10 +207,7 @@ using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>
 // add_page_end's sections as body_of writes them, the warnings section a comparison's estimates at a time (each
 // comparison lists its own: 2,000 builds held 14 MB of them).
 void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowSink& sink) {
-    const ResolvedAssumptions& assumptions = report.detailed && !report.comparisons.empty()
-                                                 ? report.comparisons.front().assumptions
-                                                 : report.header.assumptions;
-    sink(body_of([&](Document& d) { add_assumptions_section(d, assumptions); }));
+    sink(body_of([&](Document& d) { add_assumptions_section(d, page_assumptions(report)); }));
     const bool estimates = std::any_of(report.comparisons.begin(), report.comparisons.end(),
                                        [](const Comparison& c) { return !c.estimates.empty(); });
     if (report.header.warnings.empty() && !estimates) {
@@ -231,10 +226,7 @@ void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowS
             if (!c.estimates.empty()) sink(part({}, c.estimates));
         sink("</section>\n");
     }
-    sink(body_of([&](Document& d) {
-        add_catalogue_section(d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of,
-                                                    report.header.oldest_as_of));
-    }));
+    sink(body_of([&](Document& d) { add_catalogue_section(d, catalogue_sentence(report.header)); }));
 }
 
 // The page written a comparison at a time (2,000 builds over 600 months make a page of 2 GB): each part is a

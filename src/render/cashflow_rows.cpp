@@ -10,13 +10,11 @@
 namespace gpucost {
 namespace {
 
-const char* period_column(const CashFlowView& view) { return view.by == CashFlowPeriod::year ? "year" : "month"; }
-
 // Long: one row per category, side and period, the engine's discounted amount first (the contract before nominal
 // money was added), then the nominal amount, then the calendar month or year.
 RowSet long_rows(const CashFlowReport& cash_flow) {
     RowSet set;
-    for (const char* column : {"build_id", "cloud_id", period_column(cash_flow.view), "side", "category", "amount_usd",
+    for (const char* column : {"build_id", "cloud_id", to_string(cash_flow.view.by), "side", "category", "amount_usd",
                                "cumulative_usd", "nominal_usd", "nominal_cumulative_usd", "calendar"})
         set.columns.push_back({column, false});
     set.more = [&cash_flow](const RowEmit& emit) {
@@ -49,7 +47,7 @@ RowSet long_rows(const CashFlowReport& cash_flow) {
 // owning saves (cloud - build) and its running total. Every category is a column, zero where it has no flow.
 RowSet wide_rows(const CashFlowReport& cash_flow) {
     RowSet set;
-    for (const char* column : {"build_id", "cloud_id", period_column(cash_flow.view), "calendar"})
+    for (const char* column : {"build_id", "cloud_id", to_string(cash_flow.view.by), "calendar"})
         set.columns.push_back({column, false});
     // A monthly rental's setup fee (issue 20 item 6a) has its columns only in a run where some offer charges one.
     const bool fee = std::any_of(cash_flow.report.comparisons.begin(), cash_flow.report.comparisons.end(),

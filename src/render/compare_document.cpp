@@ -19,13 +19,6 @@
 namespace gpucost {
 namespace {
 
-// One run of words from three.
-Inline joined(Inline first, const Inline& second, const Inline& third) {
-    first.insert(first.end(), second.begin(), second.end());
-    first.insert(first.end(), third.begin(), third.end());
-    return first;
-}
-
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
     // A narrow terminal leaves out where a value is from, then its unit.
@@ -71,22 +64,16 @@ Table tier_table(const Comparison& c) {
 // The page's three charts of one comparison.
 void add_charts(Document& d, const Comparison& c) {
     d.section("charts", words("Charts"), k_html_only)
-        .add(ChartRef{"chart-spend",
-                      [&c](const Currency& money, const std::string& id) {
-                          return cumulative_spend_svg(c, money, {id, false});
-                      },
-                      words("Cumulative discounted spend by month; the dashed line marks the payback month.")})
-        .add(ChartRef{"chart-hours",
-                      [&c](const Currency& money, const std::string& id) {
-                          return cost_vs_hours_svg(c, money, {id, false});
-                      },
-                      words("Total cost of each side against hours of use per week; the break-even and your hours "
-                            "are marked.")})
-        .add(ChartRef{"chart-breakdown",
-                      [&c](const Currency& money, const std::string& id) {
-                          return breakdown_svg(c, money, {id, false});
-                      },
-                      words("Each side's cost by category over the horizon (the resale credit below zero).")});
+        .add(page_chart("chart-spend",
+                        words("Cumulative discounted spend by month; the dashed line marks the payback month."),
+                        cumulative_spend_svg, c))
+        .add(page_chart("chart-hours",
+                        words("Total cost of each side against hours of use per week; the break-even and your hours "
+                              "are marked."),
+                        cost_vs_hours_svg, c))
+        .add(page_chart("chart-breakdown",
+                        words("Each side's cost by category over the horizon (the resale credit below zero)."),
+                        breakdown_svg, c));
 }
 
 // "Rent: ...": the offer and its price, per instance-hour at the pricing, or per instance-month for a monthly rental.
@@ -118,7 +105,7 @@ Document detail(const Report& report) {
         .add(Paragraph{rent_inline(c)})
         .add(Paragraph{joined({fmt::format("Over {} at {} ({} used hours a month), ", months_text(a.months),
                                            hours_text(a.hours_per_week), format_grouped(e.used_hours_per_month, 1))},
-                              discounting_inline(a), {"."})})
+                              discounting_inline(a), Inline{"."})})
         .add(Paragraph{words(fmt::format("Cloud offer: {} ({}).", c.offer.id, c.offer_choice))})
         .add(Paragraph{words(match_sentence(c))})
         .add(Paragraph{words(equivalence_sentence(c))});
@@ -222,12 +209,11 @@ Document summary(const Report& report) {
     Document d{"gpucost: build or rent, every build", {}};
     d.section()
         .add(Heading{words("Build or rent: every build")}, k_html_only)
-        .add(Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), {"."}),
+        .add(Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), Inline{"."}),
                        Role::meta},
              k_html_only)
         .add(
-            Heading{joined(words("Build or rent: every build against its cheapest " + over), discounting_inline(a), {}),
-                    2},
+            Heading{joined(words("Build or rent: every build against its cheapest " + over), discounting_inline(a)), 2},
             k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
@@ -257,12 +243,10 @@ Document summary(const Report& report) {
     add_ranking(d.section("", {}, k_not_html));
     if (!report.comparisons.empty())
         d.section("charts", words("Charts"), k_html_only)
-            .add(ChartRef{"chart-savings",
-                          [&report](const Currency& money, const std::string& id) {
-                              return savings_svg(report, money, {id, false});
-                          },
-                          words("What owning saves per build (right) or what renting saves (left), with each build's "
-                                "break-even hours.")});
+            .add(page_chart("chart-savings",
+                            words("What owning saves per build (right) or what renting saves (left), with each "
+                                  "build's break-even hours."),
+                            savings_svg, report));
     d.section("breakdown", words("Cost breakdown"), k_html_only).add(category_table(report));
     add_run_parts(d, report, report.header.assumptions, false);
     return d;

@@ -19,7 +19,6 @@ bool any_api(const Report& report) {
 
 }  // namespace
 
-// How many of the report's comparisons rest on a figure marked as an estimate or unverified.
 std::size_t marked_count(const Report& report) {
     return static_cast<std::size_t>(std::count_if(report.comparisons.begin(), report.comparisons.end(),
                                                   [](const Comparison& c) { return !c.estimates.empty(); }));
@@ -43,7 +42,6 @@ void add_api_column(Table& table, const Report& report) {
     table.drop_order.insert(table.drop_order.begin() + 4, k_at);
 }
 
-// The line under the ranked table that says what "API total" is; "" without the column.
 std::string api_note(const Report& report) {
     if (!any_api(report)) return "";
     return "API total: the same work (the build's GPUs x the workload's tokens/s a GPU x the hours used) bought from "

@@ -121,8 +121,7 @@ Document document_of(const DiffReport& report) {
                                Role::note});
     if (!report.assumptions.empty())
         d.section("assumptions-changed", words("Assumptions that differ")).add(assumptions_table(report));
-    add_catalogue_section(
-        d, catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of));
+    add_catalogue_section(d, catalogue_sentence(report.header));
     return d;
 }
 

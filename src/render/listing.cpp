@@ -16,10 +16,6 @@ Text number(const std::optional<double>& v) { return v ? Text(exact_number(*v)) 
 // Counts are written as the JSON number they are, so table, CSV and JSON read alike.
 Text count(std::int64_t v) { return exact_number(static_cast<double>(v)); }
 Text count(const std::optional<std::int64_t>& v) { return v ? count(*v) : std::nullopt; }
-template <typename Enum>
-Text name(const std::optional<Enum>& v) {
-    return v ? Text(std::string(to_string(*v))) : std::nullopt;
-}
 
 std::string setting_text(const AssumptionSetting& s) {
     if (const auto* text = std::get_if<std::string>(&s.value)) return *text;
@@ -45,7 +41,7 @@ void add_gpu(std::vector<EntryField>& f, const Gpu& g) {
                        {"fp64_tflops", number(g.fp64_tflops)},
                        {"mem_bw_gbs", number(g.mem_bw_gbs)},
                        {"aliases", fmt::format("{}", fmt::join(g.aliases, ", "))},
-                       {"form_factor", name(g.form_factor)},
+                       {"form_factor", enum_name(g.form_factor)},
                        {"nvlink_gbs", number(g.nvlink_gbs)}});
     add_provenance(f, g.provenance);
 }
@@ -61,7 +57,7 @@ void add_build(std::vector<EntryField>& f, const BuildRow& row) {
                        {"base_load_w", number(b.base_load_w)},
                        {"base_idle_w", number(b.base_idle_w)},
                        {"setup_usd", number(b.setup_usd)},
-                       {"interconnect", name(b.interconnect)},
+                       {"interconnect", enum_name(b.interconnect)},
                        {"gpus_per_node", count(b.gpus_per_node)},
                        {"hardware_usd", number(row.hardware_usd)}});
     for (const AssumptionSetting& s : row.assumptions) f.push_back({"assumptions." + s.name, setting_text(s)});
@@ -82,8 +78,8 @@ void add_offer(std::vector<EntryField>& f, const OfferRow& row) {
     for (std::size_t p = 0; p < k_pricing_count; ++p)
         f.push_back(
             {fmt::format("usd_per_gpu_hour.{}", to_string(static_cast<Pricing>(p))), number(row.usd_per_gpu_hour[p])});
-    f.insert(f.end(), {{"interconnect", name(o.interconnect)},
-                       {"tier", name(o.tier)},
+    f.insert(f.end(), {{"interconnect", enum_name(o.interconnect)},
+                       {"tier", enum_name(o.tier)},
                        {"vcpus", count(o.vcpus)},
                        {"ram_gib", number(o.ram_gib)},
                        {"local_disk_tb", number(o.local_disk_tb)}});

@@ -12,11 +12,6 @@
 namespace gpucost {
 namespace {
 
-template <typename Enum>
-Json nullable_name(const std::optional<Enum>& v) {
-    return v ? Json(std::string(to_string(*v))) : Json(nullptr);
-}
-
 void add_provenance(Json& j, const Provenance& p) {
     j["source"] = p.source.str();
     j["as_of"] = p.as_of;
@@ -44,7 +39,7 @@ Json gpu_json(const Gpu& g) {
               {"fp64_tflops", optional_json(g.fp64_tflops)},
               {"mem_bw_gbs", g.mem_bw_gbs},
               {"aliases", g.aliases},
-              {"form_factor", nullable_name(g.form_factor)},
+              {"form_factor", optional_json(enum_name(g.form_factor))},
               {"nvlink_gbs", optional_json(g.nvlink_gbs)}};
     add_provenance(j, g.provenance);
     return j;
@@ -79,7 +74,7 @@ Json build_json(const BuildRow& r) {
               {"base_idle_w", b.base_idle_w},
               {"setup_usd", b.setup_usd},
               {"storage_tb", storage_tb_json(b)},
-              {"interconnect", nullable_name(b.interconnect)},
+              {"interconnect", optional_json(enum_name(b.interconnect))},
               {"gpus_per_node", optional_json(b.gpus_per_node)},
               {"require", compliance_names_json(b.require)},
               {"hardware_usd", r.hardware_usd},
@@ -102,8 +97,8 @@ Json offer_json(const OfferRow& r, const std::optional<Pricing>& pricing) {
               {"setup_fee_usd", o.monthly ? Json(o.monthly->setup_fee_usd) : Json(nullptr)},
               {"min_term_months", o.monthly ? optional_json(o.monthly->min_term_months) : Json(nullptr)},
               {"storage_usd_per_tb_month", optional_json(o.storage_usd_per_tb_month)},
-              {"interconnect", nullable_name(o.interconnect)},
-              {"tier", nullable_name(o.tier)},
+              {"interconnect", optional_json(enum_name(o.interconnect))},
+              {"tier", optional_json(enum_name(o.tier))},
               {"vcpus", optional_json(o.vcpus)},
               {"ram_gib", optional_json(o.ram_gib)},
               {"local_disk_tb", optional_json(o.local_disk_tb)},

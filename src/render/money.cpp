@@ -52,8 +52,6 @@ std::string format_grouped(double value, int decimals) {
 
 std::string format_usd(double usd) { return format_money(usd, Currency{}); }
 
-std::string format_usd_rate(double usd) { return format_money_rate(usd, Currency{}); }
-
 std::string format_money(double usd, const Currency& currency) {
     return with_symbol(format_grouped(currency.from_usd(usd), 0), currency);
 }

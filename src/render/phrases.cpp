@@ -60,10 +60,6 @@ Inline resale_verdict_inline(const Comparison& c) {
             same ? "." : ", so the resale credit decides the verdict."};
 }
 
-std::string resale_verdict_text(const Comparison& c, const Currency& currency) {
-    return human_text(resale_verdict_inline(c), currency);
-}
-
 Inline pre_tax_verdict_inline(const Comparison& c) {
     if (!c.reading.pre_tax) return {};
     const PreTaxReading& p = *c.reading.pre_tax;
@@ -76,10 +72,6 @@ Inline pre_tax_verdict_inline(const Comparison& c) {
             ", cloud ",
             cell::money(p.cloud_total_usd),
             same ? ")." : "), so tax decides the verdict."};
-}
-
-std::string pre_tax_verdict_text(const Comparison& c, const Currency& currency) {
-    return human_text(pre_tax_verdict_inline(c), currency);
 }
 
 std::string break_even_sentence(const Evaluation& e) {

@@ -207,7 +207,7 @@ Document document_of(const PlanReport& r) {
     if (r.monthly)
         d.section("months", words("The plan month by month (undiscounted; month 0: the first purchases)"))
             .add(plan_month_table(r));
-    const Inline catalogue = catalogue_sentence(r.header.catalog_source, r.header.catalog_as_of, r.header.oldest_as_of);
+    const Inline catalogue = catalogue_sentence(r.header);
     add_assumptions_section(d, r.assumptions);
     add_warnings_section(d, r.header.warnings, {});
     add_catalogue_section(d, catalogue);

@@ -217,8 +217,7 @@ std::vector<std::string> all_estimates(const RankReport& report) {
 // The run-level fields (catalogue, assumptions, warnings), read here only: the page's last sections and the
 // footer of the terminal and markdown views (after the page's sections, which those views leave out).
 void add_run_parts(Document& d, const RankReport& report) {
-    const Inline catalogue =
-        catalogue_sentence(report.header.catalog_source, report.header.catalog_as_of, report.header.oldest_as_of);
+    const Inline catalogue = catalogue_sentence(report.header);
     add_assumptions_section(d, report.header.assumptions);
     add_warnings_section(d, report.header.warnings, all_estimates(report));
     add_catalogue_section(d, catalogue);
@@ -271,12 +270,10 @@ Document document_of(const RankReport& report) {
         .add(Paragraph{words(excluded_line(report, "see Left out")), Role::note});
     if (report.rows.front().usd_per_million_units)
         d.section("charts", words("Charts"), k_html_only)
-            .add(ChartRef{"chart-rank",
-                          [&report](const Currency& money, const std::string& chart_id) {
-                              return rank_svg(report, money, {chart_id, false});
-                          },
-                          {cell::currency_code(),
-                           " per million " + report.workload.work_unit + " of each build and offer, cheapest first."}});
+            .add(page_chart("chart-rank",
+                            {cell::currency_code(),
+                             " per million " + report.workload.work_unit + " of each build and offer, cheapest first."},
+                            rank_svg, report));
     d.section("ranking", words("Ranking"), k_html_only)
         .add(ranking(report))
         .add(Paragraph{words(more_rows_line(report)), Role::note})

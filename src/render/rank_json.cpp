@@ -43,7 +43,7 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
                 {"tier", text_or_null(r.tier)},
                 {"provider", text_or_null(r.provider)},
                 {"region", text_or_null(r.region)},
-                {money.field("usd_per_hour"), r.usd_per_hour ? Json(money.from_usd(*r.usd_per_hour)) : Json(nullptr)},
+                {money.field("usd_per_hour"), optional_money_json(r.usd_per_hour, money)},
                 {"throughput_per_gpu", r.throughput_per_gpu},
                 {"hours_per_week", a.hours_per_week},
                 {"months", a.months},
@@ -52,8 +52,7 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
                 {"work_units", r.work_units},
                 {"discounted_work_units", r.discounted_work_units},
                 {money.field("total_usd"), money.from_usd(r.total_usd)},
-                {money.field("usd_per_million_units"),
-                 r.usd_per_million_units ? Json(money.from_usd(*r.usd_per_million_units)) : Json(nullptr)},
+                {money.field("usd_per_million_units"), optional_money_json(r.usd_per_million_units, money)},
                 {"figures", std::move(figures)},
                 {"estimates", r.estimates}};
     // A monthly rental's price (issue 20 item 6a): only on its rows, so other rows keep their keys.
@@ -66,14 +65,12 @@ Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
     Json row = row_json(r, rank, money);
     if (r.pre_tax_total_usd) {
         row[money.field("pre_tax_total_usd")] = money.from_usd(*r.pre_tax_total_usd);
-        row[money.field("pre_tax_usd_per_million_units")] =
-            r.pre_tax_usd_per_million_units ? Json(money.from_usd(*r.pre_tax_usd_per_million_units)) : Json(nullptr);
+        row[money.field("pre_tax_usd_per_million_units")] = optional_money_json(r.pre_tax_usd_per_million_units, money);
     }
     return row;
 }
 
-}  // namespace
-
+// render_json's text, handed to `sink` a piece (about 1 MiB) at a time as the rows are written.
 void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink) {
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
@@ -105,6 +102,8 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
     out.add("\n  }\n}\n");
     out.flush();
 }
+
+}  // namespace
 
 std::string render_json(const RankReport& report, const RenderOptions& options) {
     std::string text;

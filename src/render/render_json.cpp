@@ -1,4 +1,3 @@
-#include "api_json.hpp"
 #include "gates_json.hpp"
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/envelope_json.hpp"
@@ -24,7 +23,24 @@ Json pre_tax_json(const PreTaxReading& p, const Comparison& c, const Currency& m
             {money.field("cloud_total_usd"), money.from_usd(p.cloud_total_usd)},
             {"cheaper", to_string(p.cheaper)},
             {money.field("savings_usd"), money.from_usd(p.savings_usd)},
-            {"verdict", pre_tax_verdict_text(c, money)}};
+            {"verdict", human_text(pre_tax_verdict_inline(c), money)}};
+}
+
+// The per-token API beside a comparison (issue 20): amounts in the output currency.
+Json api_json(const ApiAlternative& api, const Currency& money) {
+    return {{"api_offer_id", api.api_offer_id},
+            {"provider", api.provider},
+            {"model", api.model},
+            {"api_model", api.api_model},
+            {money.field("usd_per_million_input_tokens"), money.from_usd(api.usd_per_million_input_tokens)},
+            {money.field("usd_per_million_output_tokens"), money.from_usd(api.usd_per_million_output_tokens)},
+            {"input_tokens_per_output_token", api.input_tokens_per_output_token},
+            {"output_tokens_per_month", api.output_tokens_per_month},
+            {money.field("usd_per_month"), money.from_usd(api.usd_per_month)},
+            {money.field("total_usd"), money.from_usd(api.total_usd)},
+            {"candidates", api.candidates},
+            {"source", api.source},
+            {"as_of", api.as_of}};
 }
 
 // The estimated assumptions that turn the verdict: [{"assumption": "residual_value", "value": 0.3, "tried": 0.15,
@@ -173,16 +189,13 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
     const Evaluation& e = c.result;
     const auto key = [&money](std::string_view usd_name) { return money.field(usd_name); };
     const auto amount = [&money](double usd) { return money.from_usd(usd); };
-    const auto optional_amount = [&money](const std::optional<double>& usd) {
-        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
-    };
     Json build = {
         {"id", c.build.id},
         {"name", c.build.name},
         {"gpu", c.build.gpu_id},
         {"gpu_count", c.build.gpu_count},
         {key("total_usd"), amount(e.build.total_usd)},
-        {key("per_gpu_hour_usd"), optional_amount(e.build_per_gpu_hour_usd)},
+        {key("per_gpu_hour_usd"), optional_money_json(e.build_per_gpu_hour_usd, money)},
         {key("breakdown_usd"), breakdown(c, Side::build, money)},
     };
     Json cloud = {
@@ -197,7 +210,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"unused_gpus", e.cloud.unused_gpus},
         {key("usd_per_hour"), c.cloud_spec.billed_monthly() ? Json(nullptr) : Json(amount(c.cloud_spec.usd_per_hour))},
         {key("total_usd"), amount(e.cloud.total_usd)},
-        {key("per_gpu_hour_usd"), optional_amount(e.cloud_per_gpu_hour_usd)},
+        {key("per_gpu_hour_usd"), optional_money_json(e.cloud_per_gpu_hour_usd, money)},
         {key("breakdown_usd"), breakdown(c, Side::cloud, money)},
         {"choice", c.offer_choice},
     };
@@ -222,7 +235,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
         {"without_resale",
          {{"cheaper", to_string(c.reading.cheaper_without_resale)},
           {key("savings_usd"), amount(c.reading.savings_without_resale_usd)},
-          {"verdict", resale_verdict_text(c, money)}}},
+          {"verdict", human_text(resale_verdict_inline(c), money)}}},
         {"estimated_assumptions", c.reading.estimated},
         {"deciding_assumptions", deciding_json(c.reading)},
         {"assumption_overrides", overrides_json(c, report)},

@@ -19,13 +19,12 @@ Inline heading(const ComparisonLabel& label) {
             fmt::format(" at the point values ({} is cheaper)", to_string(label.cheaper))};
 }
 
-// The ranges in force: after the answer in the terminal and markdown views, near the end of the page.
-void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
+// The ranges in force: after the answer in the terminal and markdown views, near the end of the page (sections one
+// after another, each shown by its own formats).
+void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
     if (ranges.empty()) {
-        if (page)
-            d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
-        else
-            d.section("", {}, k_not_html).add(Paragraph{words("No ranges in force.")});
+        d.section("", {}, k_not_html).add(Paragraph{words("No ranges in force.")});
+        d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
         return;
     }
     Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
@@ -38,12 +37,9 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges, bool page) {
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
               r.range.mode ? cell::exact(*r.range.mode) : Cell("point value"), to_string(r.range.dist), r.origin}});
-    if (page) {
-        d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
-        return;
-    }
     d.section("", words("Ranges (catalogue < scenario < flags):"), k_text_only).add(t);
-    d.section("", words("Ranges"), k_markdown_only).add(std::move(t));
+    d.section("", words("Ranges"), k_markdown_only).add(t);
+    d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
 }
 
 // The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.
@@ -81,8 +77,8 @@ Table tornado_table(const SensitivityComparison& c) {
     return t;
 }
 
-// One address: a row per point. Two: a map, its first row the second address's values, each cell owning's saving
-// and the cheaper side.
+// One address: a row per point. Two: a map, its header the second address's values, each cell owning's saving and
+// the cheaper side.
 Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     if (report.addresses.size() == 1) {
         Table t{{words(report.addresses[0]), words("build total"), words("cloud total"), words("owning saves"),
@@ -97,11 +93,15 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
                   cell::money(p.owning_saves_usd), to_string(p.cheaper), cell::hours(p.break_even_hours_per_week)}});
         return t;
     }
+    // A narrow terminal leaves out the second address's last values first (named under the map; --wide and the
+    // other formats show every one), so a map of many values still fits 80 columns piped.
     const std::vector<double>& columns = report.values[1];
-    Table t{{}, std::vector<bool>(columns.size() + 1, true), {}, true};
-    std::vector<Cell> top = {fmt::format("{} \\ {}", report.addresses[0], report.addresses[1])};
-    for (const double v : columns) top.push_back(cell::exact(v));
-    t.rows.push_back({std::move(top)});
+    Table t{{words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))},
+            std::vector<bool>(columns.size() + 1, true),
+            {},
+            true};
+    for (const double v : columns) t.header.push_back({cell::exact(v)});
+    for (std::size_t j = columns.size(); j > 1; --j) t.drop_order.push_back(j);
     for (std::size_t i = 0; i < report.values[0].size(); ++i) {
         std::vector<Cell> row = {cell::exact(report.values[0][i])};
         for (std::size_t j = 0; j < columns.size(); ++j) {
@@ -164,12 +164,10 @@ Document document_of(const SensitivityReport& r) {
         [](const SensitivityComparison& c) { return heading(c.label); },
         [](const SensitivityComparison& c, std::size_t n) -> std::optional<ChartRef> {
             if (c.rows.empty()) return std::nullopt;
-            return ChartRef{fmt::format("chart-tornado-{}", n),
-                            [&c](const Currency& money, const std::string& id) {
-                                return tornado_svg(c, money, {id, false});
-                            },
-                            words("Each input alone at its low and high end; the line is the saving at the point "
-                                  "values.")};
+            return page_chart(fmt::format("chart-tornado-{}", n),
+                              words("Each input alone at its low and high end; the line is the saving at the point "
+                                    "values."),
+                              tornado_svg, c);
         });
     d.section("breakdown", words("Each input's swing"), k_html_only);
     for (const SensitivityComparison& c : r.comparisons) {
@@ -179,8 +177,7 @@ Document document_of(const SensitivityReport& r) {
         else
             s.add(tornado_table(c));
     }
-    add_ranges(d, r.ranges, false);
-    add_ranges(d, r.ranges, true);
+    add_ranges(d, r.ranges);
     add_run_parts(d, r);
     return d;
 }
@@ -190,11 +187,7 @@ Document document_of(const SweepReport& r) {
     add_page_head(
         d, "Sweep", r.comparisons, [](const SweepComparison& c) { return heading(c.label); },
         [&r](const SweepComparison& c, std::size_t n) -> std::optional<ChartRef> {
-            return ChartRef{fmt::format("chart-sweep-{}", n),
-                            [&r, &c](const Currency& money, const std::string& id) {
-                                return sweep_svg(r, c, money, {id, false});
-                            },
-                            heading(c.label)};
+            return page_chart(fmt::format("chart-sweep-{}", n), heading(c.label), sweep_svg, r, c);
         });
     d.section("breakdown", words("Every grid point"), k_html_only);
     for (const SweepComparison& c : r.comparisons) {
@@ -213,27 +206,20 @@ Document document_of(const SimulationReport& r) {
     add_page_head(
         d, "Simulation: how sure the verdict is", r.comparisons,
         [&r](const SimulationComparison& c) {
-            Inline line = heading(c.label);
-            line.emplace_back(". ");
-            for (Cell& part : simulation_footer(r, c)) line.push_back(std::move(part));
-            line.emplace_back(".");
-            return line;
+            return joined(heading(c.label), Inline{". "}, simulation_footer(r, c), Inline{"."});
         },
         [&r](const SimulationComparison& c, std::size_t n) -> std::optional<ChartRef> {
-            return ChartRef{fmt::format("chart-histogram-{}", n),
-                            [&r, &c](const Currency& money, const std::string& id) {
-                                return histogram_svg(r, c, money, {id, false});
-                            },
-                            words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line where "
-                                  "the verdict flips.")};
+            return page_chart(fmt::format("chart-histogram-{}", n),
+                              words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line "
+                                    "where the verdict flips."),
+                              histogram_svg, r, c);
         });
     d.section("breakdown", words("Percentiles"), k_html_only);
     for (const SimulationComparison& c : r.comparisons)
         d.section("", heading(c.label), k_everywhere, 3)
             .add(Paragraph{simulation_footer(r, c)}, k_not_html)
             .add(simulation_table(c));
-    add_ranges(d, r.ranges, false);
-    add_ranges(d, r.ranges, true);
+    add_ranges(d, r.ranges);
     add_run_parts(d, r);
     return d;
 }

@@ -65,24 +65,20 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 }  // namespace
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
-    const Currency& money = o.currency;
-    Json out = Json::object();
-    out["ranges"] = ranges_json(r.ranges);
+    Json out = {{"ranges", ranges_json(r.ranges)}};
     out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, money);
-    return envelope_text(r.header, money, "sensitivity", std::move(out));
+        r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, o.currency);
+    return envelope_text(r.header, o.currency, "sensitivity", std::move(out));
 }
 
 std::string render_json(const SweepReport& r, const RenderOptions& o) {
-    const Currency& money = o.currency;
-    Json out = Json::object();
     Json vary = Json::array();
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
-    out["vary"] = std::move(vary);
+    Json out = {{"vary", std::move(vary)}};
     out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "rows", [](const SweepComparison& c) { return c.cells.size(); }, money);
-    return envelope_text(r.header, money, "sweep", std::move(out));
+        r.comparisons, rows_of(r), "rows", [](const SweepComparison& c) { return c.cells.size(); }, o.currency);
+    return envelope_text(r.header, o.currency, "sweep", std::move(out));
 }
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {

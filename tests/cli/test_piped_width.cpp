@@ -63,6 +63,7 @@ const std::vector<std::vector<std::string>> k_commands = {
     {"sensitivity", "--build", "dgx-h100-2023"},
     {"simulate", "--build", "dgx-h100-2023", "--draws", "500", "--seed", "1"},
     {"sweep", "--build", "dgx-h100-2023", "--vary", "hours_per_week=0:168:24"},
+    {"sweep", "--build", "dgx-h100-2023", "--vary", "hours_per_week=0:168:24", "--vary", "years=1:5:1"},
     {"rank", "--workload", "llm-70b-serve-mlperf"},
     {"plan", "--build", "dgx-h100-2023", "--growth-low", "0", "--growth-high", "1"},
     {"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-case", "no-step:steps=none",
@@ -108,6 +109,12 @@ TEST_CASE("sweep, plan, diff and catalog list: the columns a narrow terminal kee
         {"sweep", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--vary", "hours_per_week=0:168:24"});
     CHECK(sweep.find("  hours_per_week  build total  owning saves  cheaper  break-even h/week\n") != std::string::npos);
     CHECK(sweep.find("Not shown at 80 columns: cloud total (--wide shows every column).") != std::string::npos);
+    // Its map of two inputs is 84 wide (an indent of 2, the corner 22, five cells of 10 after gaps of 2): the last
+    // value, 3 years, goes first, 72; the others stay.
+    const std::string map = run_ok({"sweep", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--vary",
+                                    "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"});
+    CHECK(map.find("  hours_per_week \\ years           1         1.5           2         2.5\n") != std::string::npos);
+    CHECK(map.find("Not shown at 80 columns: 3 (--wide shows every column).") != std::string::npos);
     // catalog list cloud: the id whole (64 wide in the shipped catalogue) and the price at the pricing in force.
     const std::string spot = run_ok({"catalog", "list", "cloud", "--pricing", "spot"});
     const std::size_t header = spot.find("\nid ");

@@ -39,8 +39,7 @@ Json assumption_json(const Assumptions& assumptions, AssumptionKey key);
 Json assumptions_json(const Assumptions& assumptions);
 
 // A field of a model's rows as JSON: null for not applicable, money converted, a name in US dollars renamed, a count
-// as the integer it is. So a JSON body and the CSV rows can be written from one list of fields (cashflow_json.cpp
-// has a private copy, field_json, to fold into this one).
+// as the integer it is. So a JSON body and the CSV rows can be written from one list of fields.
 Json json_of_field(const Field& field, const Currency& currency);
 
 // The fields [from, to) of one of `rows`' rows as an object keyed by their columns' names, as the CSV header names
@@ -52,6 +51,11 @@ Json fields_json(const RowSet& rows, const std::vector<Field>& row, const Curren
 template <typename T>
 Json optional_json(const std::optional<T>& value) {
     return value ? Json(*value) : Json(nullptr);
+}
+
+// null, or the amount converted to `currency`.
+inline Json optional_money_json(const std::optional<double>& usd, const Currency& currency) {
+    return usd ? Json(currency.from_usd(*usd)) : Json(nullptr);
 }
 
 }  // namespace gpucost

@@ -22,6 +22,13 @@ RowSet rows_of(const Listing& listing);
 std::string render_json(const Listing& listing, const RenderOptions& options = {});
 extern template std::string render(const Listing&, Format, const RenderOptions&);
 
+// The name of a catalogue field that may be absent ("pcie", "gpu-cloud"), or nothing: for the entry's fields and the
+// JSON.
+template <typename Enum>
+std::optional<std::string> enum_name(const std::optional<Enum>& v) {
+    return v ? std::optional<std::string>(to_string(*v)) : std::nullopt;
+}
+
 // One line of `catalog show`: nested figures flattened with '.' ("usd_per_hour.spot"); text empty when not
 // applicable.
 struct EntryField {

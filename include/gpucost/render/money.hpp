@@ -30,13 +30,12 @@ Currency parse_currency(const std::string& code_text, const std::optional<std::s
 
 // Whole dollars with thousands separators: 1234.6 -> "$1,235", -20 -> "-$20" (an exact half rounds to even).
 std::string format_usd(double usd);
-// A rate with cents, or more digits below a dollar: 2.456 -> "$2.46", 0.0412 -> "$0.041".
-std::string format_usd_rate(double usd);
 // A number with thousands separators and `decimals` places: 12345.678, 1 -> "12,345.7".
 std::string format_grouped(double value, int decimals);
 
 // The same, converted to `currency`: "$1,235" for USD, "EUR 1,136" for others ("-EUR 20" below zero).
 std::string format_money(double usd, const Currency& currency);
+// A rate with cents, or more digits below one unit: 2.456 -> "$2.46", 0.0412 -> "$0.041".
 std::string format_money_rate(double usd, const Currency& currency);
 
 }  // namespace gpucost

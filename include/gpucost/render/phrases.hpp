@@ -21,11 +21,9 @@ std::string verdict_text(const Comparison& comparison, const Currency& currency 
 // The verdict without the resale credit: "Without resale: owning still saves $1,234." or "Without resale:
 // renting saves $567, so the resale credit decides the verdict."
 Inline resale_verdict_inline(const Comparison& comparison);
-std::string resale_verdict_text(const Comparison& comparison, const Currency& currency = {});
 // With a tax rate (issue 24), the verdict before tax beside the after-tax one: "Before tax: owning saves $1,234
 // (build $5,000, cloud $6,234)." and "..., so tax decides the verdict." when it turns; empty without tax.
 Inline pre_tax_verdict_inline(const Comparison& comparison);
-std::string pre_tax_verdict_text(const Comparison& comparison, const Currency& currency = {});
 // The break-even in every format: "Break-even: 39.1 h/week; owning is cheaper above it." or "Break-even: none in
 // 0-168 h/week; renting is cheaper at every usage."
 std::string break_even_sentence(const Evaluation& evaluation);

@@ -22,8 +22,6 @@ Document document_of(const RankReport& report);
 // One row per build or offer, in rank order: the CSV contract (docs/output.md), new columns at the end.
 RowSet rows_of(const RankReport& report);
 std::string render_json(const RankReport& report, const RenderOptions& options = {});
-// The text of render_json, handed to `sink` a piece (about 1 MiB) at a time as the rows are written.
-void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink);
 // The text of render(report, format, options) handed to `sink`: JSON, CSV and TSV a piece at a time as the rows are
 // written, never held whole; the other formats whole (their tables show at most k_rank_rows_shown rows). Throws what
 // render() throws.
