@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -127,7 +128,8 @@ inline constexpr bool is_variant<std::variant<T...>> = true;
 
 // Sizes travel as 32 bits: no catalogue section or string comes near 4 G.
 using Size = std::uint32_t;
-constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-1";
+constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-2";
+constexpr Size k_new_text = 0xFFFFFFFF;  // a shared text's first copy follows
 
 class Writer {
 public:
@@ -146,7 +148,7 @@ private:
             put(static_cast<Size>(v.size()));
             bytes.append(v);
         } else if constexpr (std::is_same_v<T, SharedText>) {
-            put(v.str());
+            put_shared(v);
         } else if constexpr (is_optional<T>) {
             put(v.has_value());
             if (v) put(*v);
@@ -162,6 +164,16 @@ private:
             fields(*this, v);
         }
     }
+    // A shared text is written once: later copies are its number (a catalogue's sources repeat across its offers),
+    // so a reader makes one buffer for each distinct text. 0 is the empty text, k_new_text a new one.
+    void put_shared(const SharedText& v) {
+        if (v.empty()) return put(Size{0});
+        const auto [at, added] = m_shared.try_emplace(v.str(), static_cast<Size>(m_shared.size() + 1));
+        if (!added) return put(at->second);
+        put(k_new_text);
+        put(v.str());
+    }
+    std::unordered_map<std::string, Size> m_shared;
 };
 
 class Reader {
@@ -192,9 +204,7 @@ private:
             get(n);
             v.assign(take(n), n);
         } else if constexpr (std::is_same_v<T, SharedText>) {
-            std::string text;
-            get(text);
-            v = SharedText(std::move(text));
+            get_shared(v);
         } else if constexpr (is_optional<T>) {
             bool has = false;
             get(has);
@@ -219,6 +229,20 @@ private:
             fields(*this, v);
         }
     }
+    void get_shared(SharedText& v) {
+        Size n = 0;
+        get(n);
+        if (n == k_new_text) {
+            std::string text;
+            get(text);
+            v = m_shared.emplace_back(std::move(text));
+        } else if (n == 0) {
+            v = SharedText();
+        } else {
+            if (n > m_shared.size()) fail();
+            v = m_shared[n - 1];
+        }
+    }
     template <typename V, std::size_t... I>
     void get_alternative(V& v, std::size_t index, std::index_sequence<I...>) {
         const bool found = ((index == I ? (get(v.template emplace<I>()), true) : false) || ...);
@@ -227,6 +251,7 @@ private:
 
     std::string_view m_bytes;
     std::size_t m_at = 0;
+    std::vector<SharedText> m_shared;  // the distinct shared texts read so far, in the order written
 };
 
 }  // namespace
