@@ -339,8 +339,8 @@ void add_match_exclusions(Report& report, const Catalog& catalog, const Comparis
                           const MatchOptions& options) {
     for (const Build& build : catalog.builds) {
         if (request.build_id && build.id != *request.build_id) continue;
-        add_exclusions(catalog, build, options, pricing_for(catalog, build, request), request.listing,
-                       report.excluded, report.exclusion_counts, report.unnamed_offers);
+        add_exclusions(catalog, build, options, pricing_for(catalog, build, request), request.listing, report.excluded,
+                       report.exclusion_counts, report.unnamed_offers);
     }
     std::sort(report.excluded.begin(), report.excluded.end(), [](const Excluded& a, const Excluded& b) {
         const std::string& owner_a = a.kind == "build" ? a.id : a.build_id;
