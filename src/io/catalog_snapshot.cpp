@@ -202,7 +202,8 @@ private:
         } else if constexpr (std::is_same_v<T, std::string>) {
             Size n = 0;
             get(n);
-            v.assign(take(n), n);
+            const char* text = take(n);
+            v = std::string(text, n);  // a fresh string is built faster than assign() rewrites one
         } else if constexpr (std::is_same_v<T, SharedText>) {
             get_shared(v);
         } else if constexpr (is_optional<T>) {

@@ -296,15 +296,16 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     std::vector<const Build*> builds;
     for (const Build& build : catalog.builds) builds.push_back(&build);
     std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
-    std::vector<Comparison> comparisons;
-    comparisons.reserve(builds.size());  // a Comparison is large: each move costs
+    std::vector<std::optional<Comparison>> comparisons;  // kept where made: a Comparison is large, a move costs
+    comparisons.reserve(builds.size());
     for (const Build* build : builds) {
         std::string why_none;
-        auto c = cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, options, why_none);
-        if (c)
-            comparisons.push_back(std::move(*c));
-        else
+        auto& c = comparisons.emplace_back(
+            cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, options, why_none));
+        if (!c) {
+            comparisons.pop_back();
             warnings.push_back(fmt::format("build {} skipped: {}", build->id, why_none));
+        }
     }
     if (comparisons.empty())
         throw DataError(catalog.builds.empty() ? std::string("the catalogue has no builds to compare")
@@ -314,8 +315,8 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     std::vector<std::size_t> order(comparisons.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&comparisons](std::size_t i, std::size_t j) {
-        const Comparison& a = comparisons[i];
-        const Comparison& b = comparisons[j];
+        const Comparison& a = *comparisons[i];
+        const Comparison& b = *comparisons[j];
         const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
         const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
         if (gain_a != gain_b) return gain_a > gain_b;
@@ -324,7 +325,7 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     });
     std::vector<Comparison> ranked;
     ranked.reserve(comparisons.size());
-    for (const std::size_t i : order) ranked.push_back(std::move(comparisons[i]));
+    for (const std::size_t i : order) ranked.push_back(std::move(*comparisons[i]));
     return ranked;
 }
 
