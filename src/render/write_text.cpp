@@ -242,9 +242,12 @@ private:
         for (const TableRow& row : t.rows) add_row(out, text[first_row++], row.tone, &row.cells, layout);
         std::string result = out.str(indent, m_paint);
         m_left_out = left_out;
+        // Headings are listed with commas, or with semicolons when a heading holds a comma ("build total, change").
+        const bool comma = std::any_of(left_out.begin(), left_out.end(),
+                                       [](const std::string& h) { return h.find(',') != std::string::npos; });
         if (!left_out.empty())
             result += wrapped(fmt::format("Not shown at {} columns: {} (--wide shows every column).", m_width,
-                                          fmt::join(left_out, ", ")),
+                                          fmt::join(left_out, comma ? "; " : ", ")),
                               indent, Tone::muted);
         return result;
     }
