@@ -49,10 +49,8 @@ template <typename F, is<RangeEntry> T>
 void fields(F& f, T& r) {
     f(r.address_text, r.address, r.range, r.origin, r.file, r.pointer);
 }
-template <typename F, is<AssumptionLayer> T>
-void fields(F& f, T& l) {
-    f(l.origin, l.values, l.sources, l.origins, l.sourced);
-}
+// An AssumptionLayer (origin, values, sources, origins, sourced) is walked by the writer's put_layer and the
+// reader's get_layer: sparse, for a build's layer sets a few of its 50 keys.
 template <typename F, is<Gpu> T>
 void fields(F& f, T& g) {
     f(g.id, g.name, g.vendor, g.vram_gb, g.tdp_w, g.idle_w, g.price_usd, g.bf16_tflops, g.fp64_tflops, g.mem_bw_gbs,
@@ -128,7 +126,7 @@ inline constexpr bool is_variant<std::variant<T...>> = true;
 
 // Sizes travel as 32 bits: no catalogue section or string comes near 4 G.
 using Size = std::uint32_t;
-constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-2";
+constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-3";
 constexpr Size k_new_text = 0xFFFFFFFF;  // a shared text's first copy follows
 
 class Writer {
@@ -149,6 +147,8 @@ private:
             bytes.append(v);
         } else if constexpr (std::is_same_v<T, SharedText>) {
             put_shared(v);
+        } else if constexpr (std::is_same_v<T, AssumptionLayer>) {
+            put_layer(v);
         } else if constexpr (is_optional<T>) {
             put(v.has_value());
             if (v) put(*v);
@@ -172,6 +172,20 @@ private:
         if (!added) return put(at->second);
         put(k_new_text);
         put(v.str());
+    }
+    // The origin and `sourced`, the number of keys given, then each key given (a value, a source or an origin of its
+    // own) with the three.
+    void put_layer(const AssumptionLayer& l) {
+        put(l.origin);
+        put(l.sourced);
+        const auto given = [&l](std::size_t k) {
+            return l.values[k] || !l.sources[k].empty() || !l.origins[k].empty();
+        };
+        Size count = 0;
+        for (std::size_t k = 0; k < k_assumption_count; ++k) count += given(k) ? 1U : 0U;
+        put(count);
+        for (std::size_t k = 0; k < k_assumption_count; ++k)
+            if (given(k)) (put(static_cast<Size>(k)), put(l.values[k]), put(l.sources[k]), put(l.origins[k]));
     }
     std::unordered_map<std::string, Size> m_shared;
 };
@@ -206,6 +220,8 @@ private:
             v = std::string(text, n);  // a fresh string is built faster than assign() rewrites one
         } else if constexpr (std::is_same_v<T, SharedText>) {
             get_shared(v);
+        } else if constexpr (std::is_same_v<T, AssumptionLayer>) {
+            get_layer(v);
         } else if constexpr (is_optional<T>) {
             bool has = false;
             get(has);
@@ -228,6 +244,22 @@ private:
             get_alternative(v, index, std::make_index_sequence<std::variant_size_v<T>>{});
         } else {
             fields(*this, v);
+        }
+    }
+    // Into a layer as made (every key empty): what put_layer wrote.
+    void get_layer(AssumptionLayer& l) {
+        get(l.origin);
+        get(l.sourced);
+        Size count = 0;
+        get(count);
+        if (count > k_assumption_count) fail();
+        for (Size i = 0; i < count; ++i) {
+            Size k = 0;
+            get(k);
+            if (k >= k_assumption_count) fail();
+            get(l.values[k]);
+            get(l.sources[k]);
+            get(l.origins[k]);
         }
     }
     void get_shared(SharedText& v) {
