@@ -177,7 +177,7 @@ TEST_CASE("NamedAssumptionFlagsOnly: the assumption flags the words name, --year
           gpucost::assumption_infos().size() - 3);
 }
 
-TEST_CASE("lone_command: the one command word; the whole tree for help, completion, manpage and two commands") {
+TEST_CASE("lone_command: the one command word, or the whole tree for help, completion, manpage and two commands") {
     using gpucost::cli::lone_command;
     CHECK(lone_command({"compare", "--hours-per-week", "40"}) == "compare");
     CHECK(lone_command({"--version"}) == "");
