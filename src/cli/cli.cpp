@@ -70,8 +70,8 @@ int run_parsed(const CLI::App& app, bool version, const std::vector<cli::Command
 
 // The run on a tree with the options of its one command alone, and of its assumption flags those the words name
 // (most runs), or nothing when that tree cannot decide it: any parse error or --help (their messages may name any
-// command's flags), a word left unknown (its message suggests from every flag), or a word that reached another
-// command. Those are parsed again on the whole tree, which nothing here has touched.
+// command's flags) or a word left unknown (its message suggests from every flag); lone_command() has already sent
+// words naming a second command there. Those are parsed again on the whole tree, which nothing here has touched.
 std::optional<int> run_on_lone_tree(const std::vector<std::string>& args, const cli::Io& io) {
     const std::optional<std::string> only = cli::lone_command(args);
     if (!only) return std::nullopt;
@@ -90,8 +90,6 @@ std::optional<int> run_on_lone_tree(const std::vector<std::string>& args, const 
         return std::nullopt;
     }
     if (!app.remaining(true).empty()) return std::nullopt;
-    for (const cli::Command& c : commands)
-        if (!c.run && c.app->parsed()) return std::nullopt;  // a stub's: the whole command must parse its words
     return run_parsed(app, version, commands, io);
 }
 

@@ -134,7 +134,7 @@ int run_check(const CheckOptions& o, const Io& io) {
     const std::vector<RangeEntry> ranges = flag_ranges(o.ranges);
     const SimulationOptions simulation = simulation_options(o.simulation);
     // The gates are read inside the pipeline: after the --output refusal and the scenario's own checks.
-    const CheckReport check = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
+    const CheckReport& check = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
         return check_report(catalog, request, gates_for(o), ranges, simulation);
     });
     // A failed gate is the command's result, not a warning: --quiet drops the "ok" lines only.

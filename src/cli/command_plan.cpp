@@ -69,7 +69,7 @@ int run_plan(const PlanOptions& o, const Io& io) {
     check_plan_gate_limits(o.gates);
     PlanInput input = o.input;
     input.gpus = o.gpus;
-    const PlanReport report = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
+    const PlanReport& report = run_report(o, io, [&](const Catalog& catalog, const ComparisonRequest& request) {
         read_plan_demand(o, input);
         PlanReport r = build_plan_report(catalog, request, input);
         r.checks = evaluate_plan_gates(r, o.gates);  // before it is written: the JSON and the document carry them

@@ -1,5 +1,6 @@
 #include "command_tree.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -63,23 +64,24 @@ std::vector<Command> add_commands(CLI::App& app) {
 std::vector<Command> add_commands(CLI::App& app, std::string_view only) {
     std::vector<Command> commands;
     for (const CommandEntry& entry : k_commands)
-        commands.push_back(entry.name == only ? entry.add(app)
-                                              : Command{app.add_subcommand(std::string(entry.name)), nullptr});
+        if (entry.name == only) commands.push_back(entry.add(app));
     return commands;
 }
 
 std::optional<std::string> lone_command(const std::vector<std::string>& args) {
     if (!args.empty() && args.front() == "help") return std::nullopt;
+    std::optional<std::string> found;
     for (const std::string& arg : args) {
         if (arg == "--") break;  // the rest are positionals: no command word
-        for (const CommandEntry& entry : k_commands) {
-            if (arg != entry.name) continue;
-            for (std::string_view whole : k_whole_tree_commands)
-                if (arg == whole) return std::nullopt;
-            return arg;
-        }
+        const bool names_command = std::any_of(k_commands.begin(), k_commands.end(),
+                                               [&arg](const CommandEntry& entry) { return arg == entry.name; });
+        if (!names_command) continue;
+        for (std::string_view whole : k_whole_tree_commands)
+            if (arg == whole) return std::nullopt;
+        if (found && *found != arg) return std::nullopt;  // a second command's word: only the whole tree routes it
+        found = arg;
     }
-    return std::string();
+    return found ? *found : std::string();
 }
 
 }  // namespace gpucost::cli

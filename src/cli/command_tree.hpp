@@ -1,4 +1,4 @@
-// The command tree: the top-level app and every subcommand, each built whole or as a stub (its name alone), so
+// The command tree: the top-level app and every subcommand, or (the lone tree) the one command a run names, so
 // that a run builds the options of the one command it runs, not those of all fifteen (docs/performance.md,
 // "Start-up: one command's options").
 #pragma once
@@ -25,13 +25,14 @@ std::vector<std::string_view> command_names();
 // Adds every command to `app`, in command_names()'s order, each whole: its options, subcommands and run.
 std::vector<Command> add_commands(CLI::App& app);
 
-// The same, with `only` whole (none when it names no command) and every other command a stub: its name alone,
-// which CLI11 routes a word to exactly as it would the whole command (routing reads names only), and an empty run.
-// A parse that reaches a stub is decided again on the whole tree.
+// `only` alone, whole (nothing when it names no command): the lone tree. No other command is there, not even by
+// name; lone_command() sends every run whose words name a second command to the whole tree, so that no word the
+// whole tree would route to another command reaches this one.
 std::vector<Command> add_commands(CLI::App& app, std::string_view only);
 
-// The command a run with `args` may build alone: the first argument that names a command, or "" when none does
-// (`--version`); nothing when the run needs the whole tree: `help`, `completion` and `manpage` walk it.
+// The command a run with `args` may build alone: the one command its words name (before `--`), or "" when they
+// name none (`--version`); nothing when the run needs the whole tree: `help`, `completion` and `manpage` walk it,
+// and words naming two commands ("compare --build catalog") are routed by it.
 std::optional<std::string> lone_command(const std::vector<std::string>& args);
 
 }  // namespace gpucost::cli

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -48,10 +49,8 @@ template <typename F, is<RangeEntry> T>
 void fields(F& f, T& r) {
     f(r.address_text, r.address, r.range, r.origin, r.file, r.pointer);
 }
-template <typename F, is<AssumptionLayer> T>
-void fields(F& f, T& l) {
-    f(l.origin, l.values, l.sources, l.origins, l.sourced);
-}
+// An AssumptionLayer (origin, values, sources, origins, sourced) is walked by the writer's put_layer and the
+// reader's get_layer: sparse, for a build's layer sets a few of its 50 keys.
 template <typename F, is<Gpu> T>
 void fields(F& f, T& g) {
     f(g.id, g.name, g.vendor, g.vram_gb, g.tdp_w, g.idle_w, g.price_usd, g.bf16_tflops, g.fp64_tflops, g.mem_bw_gbs,
@@ -127,7 +126,8 @@ inline constexpr bool is_variant<std::variant<T...>> = true;
 
 // Sizes travel as 32 bits: no catalogue section or string comes near 4 G.
 using Size = std::uint32_t;
-constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-1";
+constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-3";
+constexpr Size k_new_text = 0xFFFFFFFF;  // a shared text's first copy follows
 
 class Writer {
 public:
@@ -146,7 +146,9 @@ private:
             put(static_cast<Size>(v.size()));
             bytes.append(v);
         } else if constexpr (std::is_same_v<T, SharedText>) {
-            put(v.str());
+            put_shared(v);
+        } else if constexpr (std::is_same_v<T, AssumptionLayer>) {
+            put_layer(v);
         } else if constexpr (is_optional<T>) {
             put(v.has_value());
             if (v) put(*v);
@@ -162,6 +164,30 @@ private:
             fields(*this, v);
         }
     }
+    // A shared text is written once: later copies are its number (a catalogue's sources repeat across its offers),
+    // so a reader makes one buffer for each distinct text. 0 is the empty text, k_new_text a new one.
+    void put_shared(const SharedText& v) {
+        if (v.empty()) return put(Size{0});
+        const auto [at, added] = m_shared.try_emplace(v.str(), static_cast<Size>(m_shared.size() + 1));
+        if (!added) return put(at->second);
+        put(k_new_text);
+        put(v.str());
+    }
+    // The origin and `sourced`, the number of keys given, then each key given (a value, a source or an origin of its
+    // own) with the three.
+    void put_layer(const AssumptionLayer& l) {
+        put(l.origin);
+        put(l.sourced);
+        const auto given = [&l](std::size_t k) {
+            return l.values[k] || !l.sources[k].empty() || !l.origins[k].empty();
+        };
+        Size count = 0;
+        for (std::size_t k = 0; k < k_assumption_count; ++k) count += given(k) ? 1U : 0U;
+        put(count);
+        for (std::size_t k = 0; k < k_assumption_count; ++k)
+            if (given(k)) (put(static_cast<Size>(k)), put(l.values[k]), put(l.sources[k]), put(l.origins[k]));
+    }
+    std::unordered_map<std::string, Size> m_shared;
 };
 
 class Reader {
@@ -190,11 +216,12 @@ private:
         } else if constexpr (std::is_same_v<T, std::string>) {
             Size n = 0;
             get(n);
-            v.assign(take(n), n);
+            const char* text = take(n);
+            v = std::string(text, n);  // a fresh string is built faster than assign() rewrites one
         } else if constexpr (std::is_same_v<T, SharedText>) {
-            std::string text;
-            get(text);
-            v = SharedText(std::move(text));
+            get_shared(v);
+        } else if constexpr (std::is_same_v<T, AssumptionLayer>) {
+            get_layer(v);
         } else if constexpr (is_optional<T>) {
             bool has = false;
             get(has);
@@ -219,6 +246,36 @@ private:
             fields(*this, v);
         }
     }
+    // Into a layer as made (every key empty): what put_layer wrote.
+    void get_layer(AssumptionLayer& l) {
+        get(l.origin);
+        get(l.sourced);
+        Size count = 0;
+        get(count);
+        if (count > k_assumption_count) fail();
+        for (Size i = 0; i < count; ++i) {
+            Size k = 0;
+            get(k);
+            if (k >= k_assumption_count) fail();
+            get(l.values[k]);
+            get(l.sources[k]);
+            get(l.origins[k]);
+        }
+    }
+    void get_shared(SharedText& v) {
+        Size n = 0;
+        get(n);
+        if (n == k_new_text) {
+            std::string text;
+            get(text);
+            v = m_shared.emplace_back(std::move(text));
+        } else if (n == 0) {
+            v = SharedText();
+        } else {
+            if (n > m_shared.size()) fail();
+            v = m_shared[n - 1];
+        }
+    }
     template <typename V, std::size_t... I>
     void get_alternative(V& v, std::size_t index, std::index_sequence<I...>) {
         const bool found = ((index == I ? (get(v.template emplace<I>()), true) : false) || ...);
@@ -227,6 +284,7 @@ private:
 
     std::string_view m_bytes;
     std::size_t m_at = 0;
+    std::vector<SharedText> m_shared;  // the distinct shared texts read so far, in the order written
 };
 
 }  // namespace

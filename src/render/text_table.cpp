@@ -28,21 +28,29 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     std::vector<std::size_t> widths(m_align.size(), 0);
     for (const Row& row : m_rows)
         for (std::size_t i = 0; i < row.cells.size(); ++i) widths[i] = std::max(widths[i], width(row.cells[i]));
+    // Built in place, no string per cell or line: a table is most of a report's text (issue 21's start-up).
     std::string out;
+    std::size_t line_bytes = indent.size() + 1;
+    for (const std::size_t w : widths) line_bytes += w + 2;
+    out.reserve(m_rows.size() * line_bytes);
     for (const Row& row : m_rows) {
-        std::string line = indent;
-        std::size_t text_end = 0;  // trailing padding is dropped; a row of empty cells is an empty line
+        std::size_t text_end = out.size();  // trailing padding is dropped; a row of empty cells is an empty line
+        out += indent;
         for (std::size_t i = 0; i < row.cells.size(); ++i) {
-            const std::string pad(widths[i] - width(row.cells[i]), ' ');
+            const std::string& cell = row.cells[i];
+            const std::size_t pad = widths[i] - width(cell);
             const Tone tone = row.cell_tones[i] != Tone::plain ? row.cell_tones[i] : row.tone;
-            if (i > 0) line += "  ";
-            if (m_align[i] == Align::right) line += pad;
-            line += paint(row.cells[i], tone);
-            if (!row.cells[i].empty()) text_end = line.size();
-            if (m_align[i] == Align::left) line += pad;
+            if (i > 0) out += "  ";
+            if (m_align[i] == Align::right) out.append(pad, ' ');
+            if (paint.enabled() && tone != Tone::plain)
+                out += paint(cell, tone);
+            else
+                out += cell;
+            if (!cell.empty()) text_end = out.size();
+            if (m_align[i] == Align::left) out.append(pad, ' ');
         }
-        line.resize(text_end);
-        out += line + "\n";
+        out.resize(text_end);
+        out += '\n';
     }
     return out;
 }

@@ -103,7 +103,9 @@ private:
     // Every text a terminal shows, file names and flag values included: controls made visible, never obeyed.
     template <class Text>
     std::string shown(const Text& text, const Currency& currency) const {
-        return escape_visible(human_text(text, currency));
+        std::string out = human_text(text, currency);
+        if (forbidden_character(out)) out = escape_visible(out);  // else no copy: most text is plain
+        return out;
     }
 
     // `text` after `indent`, each of its lines in lines of at most m_width columns broken at spaces, each painted
@@ -171,12 +173,14 @@ private:
         std::size_t room = 0;
     };
 
-    // One row's kept `cells` into `out`, toned as the row and its `typed` cells say (the header has none); a cell
-    // of the wrap column longer than the room continues on lines of its own, the other cells blank.
-    void add_row(TextTable& out, const std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed,
+    // One row's kept `cells` (moved from) into `out`, toned as the row and its `typed` cells say (the header has none);
+    // a cell of the wrap column longer than the room continues on lines of its own, the other cells blank.
+    void add_row(TextTable& out, std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed,
                  const Layout& layout) const {
         std::vector<std::string> shown_cells;
         std::vector<Tone> tones;
+        shown_cells.reserve(cells.size());
+        tones.reserve(cells.size());
         std::vector<std::string> more;  // the wrapped cell's further pieces
         std::size_t wrap_at = 0;
         for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -187,7 +191,7 @@ private:
                 shown_cells.push_back(more.front());
                 more.erase(more.begin());
             } else {
-                shown_cells.push_back(cells[i]);
+                shown_cells.push_back(std::move(cells[i]));
             }
             const Cell* c = typed != nullptr ? &(*typed)[i] : nullptr;
             tones.push_back(c != nullptr && c->tone != Tone::plain ? c->tone
@@ -209,12 +213,13 @@ private:
     std::string table(const Table& t) const {
         const std::string indent = t.indent ? "  " : "";
         std::vector<std::vector<std::string>> text;  // the header (when any), then the rows
+        text.reserve(t.rows.size() + 1);
         if (!t.header.empty()) {
-            text.emplace_back();
+            text.emplace_back().reserve(t.header.size());
             for (const Inline& h : t.header) text.back().push_back(shown(h, m_currency));
         }
         for (const TableRow& row : t.rows) {
-            text.emplace_back();
+            text.emplace_back().reserve(row.cells.size());
             for (const Cell& c : row.cells) text.back().push_back(shown(c, m_currency));
         }
         std::vector<std::size_t> widths(t.numeric.size(), 0);
@@ -237,9 +242,12 @@ private:
         for (const TableRow& row : t.rows) add_row(out, text[first_row++], row.tone, &row.cells, layout);
         std::string result = out.str(indent, m_paint);
         m_left_out = left_out;
+        // Headings are listed with commas, or with semicolons when a heading holds a comma ("build total, change").
+        const bool comma = std::any_of(left_out.begin(), left_out.end(),
+                                       [](const std::string& h) { return h.find(',') != std::string::npos; });
         if (!left_out.empty())
             result += wrapped(fmt::format("Not shown at {} columns: {} (--wide shows every column).", m_width,
-                                          fmt::join(left_out, ", ")),
+                                          fmt::join(left_out, comma ? "; " : ", ")),
                               indent, Tone::muted);
         return result;
     }

@@ -140,6 +140,25 @@ TEST_CASE("read_catalog_snapshot reads back every field write_catalog_snapshot w
     CHECK(read_catalog_snapshot(write_catalog_snapshot(empty)) == empty);
 }
 
+TEST_CASE("read_catalog_snapshot: equal shared texts come back as one buffer, written once", "[snapshot]") {
+    Catalog c = every_field_set();
+    CloudOffer twin = c.cloud.at(0);
+    twin.id = "twin";
+    twin.provenance.source = std::string(c.cloud.at(0).provenance.source.str());  // equal text, its own buffer
+    c.cloud.push_back(twin);
+    REQUIRE_FALSE(c.cloud.at(1).provenance.source.shares(c.cloud.at(0).provenance.source));
+    const std::string bytes = write_catalog_snapshot(c);
+    const Catalog back = read_catalog_snapshot(bytes);
+    CHECK(back == c);
+    CHECK(back.cloud.at(1).provenance.source.shares(back.cloud.at(0).provenance.source));
+    CHECK_FALSE(back.cloud.at(1).provenance.note.empty());
+    // The second copy of the text costs its 4-byte number, not the text: the text appears once in the bytes.
+    const std::string& text = c.cloud.at(0).provenance.source.str();
+    REQUIRE(text.size() > 8);
+    CHECK(bytes.find(text) != std::string::npos);
+    CHECK(bytes.find(text, bytes.find(text) + 1) == std::string::npos);
+}
+
 TEST_CASE("read_catalog_snapshot refuses a damaged or foreign snapshot with a DataError", "[snapshot]") {
     const std::string bytes = write_catalog_snapshot(every_field_set());
     for (const std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {

@@ -1,5 +1,7 @@
 // The terminal writer at a width (issue 25 item 3): a table leaves out its least important columns until it fits
 // and names them; prose wraps at spaces; --wide (RenderOptions::wide) shows everything on one line each.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "gpucost/render/render.hpp"
@@ -47,6 +49,21 @@ TEST_CASE("write_text: columns left out least important first until the table fi
     CHECK(text_at(with_table(five_columns({4, 1, 3})), 10) ==
           "a  c  dd\nx  z  ww\n"
           "Not shown\nat 10\ncolumns:\nbbbb, e\n(--wide\nshows\nevery\ncolumn).\n");
+}
+
+TEST_CASE("write_text: columns left out are named with semicolons when a heading holds a comma", "[render][width]") {
+    // Headings "a", "b, c" (one column), "d": widths 1, 4, 1 as the cells "x", "yyyy", "z" are. At 2 columns "d"
+    // and then the middle column go (1+2+4 = 7, then 1 fits), named in the table's order; the line wraps at 2,
+    // so it is read with its breaks as spaces.
+    const auto left_out_line = [](const char* middle) {
+        Table t{{words("a"), words(middle), words("d")}, {false, false, false}, {{{"x", "yyyy", "z"}}}, false, {2, 1}};
+        std::string text = text_at(with_table(std::move(t)), 2);
+        std::replace(text.begin(), text.end(), '\n', ' ');
+        return text;
+    };
+    CHECK(left_out_line("b, c") == "a x Not shown at 2 columns: b, c; d (--wide shows every column). ");
+    // Without a comma in any heading, commas as before.
+    CHECK(left_out_line("bc") == "a x Not shown at 2 columns: bc, d (--wide shows every column). ");
 }
 
 TEST_CASE("write_text: a column left out on the way comes back when it fits again", "[render][width]") {
