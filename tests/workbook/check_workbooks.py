@@ -39,6 +39,8 @@ EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data",
 # tests/data/overlay/monthly_h8.json's h-8x-monthly, one 8-GPU server at $10,000 a month and a $2,000 setup fee.
 MATCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "match_catalog.json")
 MONTHLY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "overlay", "monthly_h8.json")
+# The format's example rental (tests/data/overlay/monthly_rental.json): one RTX 4090 at $180 a month, $90 to set up.
+MONTHLY_1X = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "overlay", "monthly_rental.json")
 
 # name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
 # a lead time, the curve resale, sized storage, idle off, a rental of another GPU model.
@@ -106,6 +108,11 @@ CASES = [
                         "h-8x-monthly", "--discount-rate", "0.08", "--cloud-price-change-per-year", "-0.1",
                         "--tax-rate", "0.21", "--tax-timing", "year-end", "--lead-time-months", "2",
                         "--hours-per-week", "100"]),
+    # Two 1-GPU servers for the shipped 2 x RTX 4090 build (named with --cloud past the like-for-like rule): two
+    # monthly prices and two fees; under reserved-1y the monthly price, like the pricing in force, moves once a year.
+    ("rtx4090-monthly-2x", ["compare", "--add-catalog", MONTHLY_1X, "--build", "office-2x-rtx4090", "--cloud",
+                            "example-1x-rtx4090-monthly", "--pricing", "reserved-1y", "--cloud-price-change-per-year",
+                            "-0.2", "--discount-rate", "0.06", "--years", "2", "--hours-per-week", "40"]),
 ]
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
@@ -135,6 +142,7 @@ EDITS = [
     ("h8-monthly", "hours_per_week", 20, ["--hours-per-week", "20"]),
     ("h8-monthly", "cloud_price_change_per_year", 0.05, ["--cloud-price-change-per-year", "0.05"]),
     ("h8-monthly-tax", "tax_timing", "month", ["--tax-timing", "month"]),
+    ("rtx4090-monthly-2x", "discount_rate", 0, ["--discount-rate", "0"]),
 ]
 
 # plan --format xlsx: the chosen schedule held fixed in the workbook. name, flags; then edits of an Assumptions cell
@@ -252,6 +260,12 @@ HAND = {
     "h8-monthly-hours_per_week": {
         "cloud_compute_usd": 360000.0,
         "cloud_setup_fee_usd": 2000.0,
+    },
+    # 2 servers x $180 over 24 months undiscounted, the price 20 % lower in year 2 (reserved-1y locks it a year):
+    # 2 x 180 x (12 + 12 x 0.8) = 7,776; the fees 2 x $90 = $180 in month 0.
+    "rtx4090-monthly-2x-discount_rate": {
+        "cloud_compute_usd": 7776.0,
+        "cloud_setup_fee_usd": 180.0,
     },
     "example-tax-tax_rate": {
         "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
