@@ -83,8 +83,10 @@ constexpr Derived k_derived[] = {
      "used_hours_per_month*(1+IF(pricing=\"spot\",spot_overhead+spot_interruption_overhead,on_demand_overhead)))",
      "h/month", "a commitment bills 730 h; spot and on-demand the hours used plus their overhead",
      [](const Comparison& c) { return billed_hours(c, in_force(c).pricing); }},
-    {"compute_usd_per_month", "=instances*usd_per_hour*cloud_billed_hours_per_month", "USD/month",
-     "instances x price x billed hours, at today's price",
+    // A monthly rental (usd_per_month > 0) bills every month whatever the use (cost_model.cpp's HourlyRates).
+    {"compute_usd_per_month",
+     "=IF(usd_per_month>0,instances*usd_per_month,instances*usd_per_hour*cloud_billed_hours_per_month)", "USD/month",
+     "instances x the monthly price, else instances x price x billed hours, at today's price",
      [](const Comparison& c) { return c.result.monthly.compute_usd; }},
     {"cloud_term_months", "=IF(pricing=\"reserved-1y\",12,IF(pricing=\"reserved-3y\",36,1))", "months",
      "how long the pricing locks its rate (1: it moves every month)",
@@ -135,11 +137,14 @@ constexpr Derived k_derived[] = {
                 a.electricity_usd_per_kwh;
      }},
     {"compute_usd_per_month_per_weekly_hour",
-     "=IF(OR(pricing=\"reserved-1y\",pricing=\"reserved-3y\"),0,"
+     "=IF(OR(usd_per_month>0,pricing=\"reserved-1y\",pricing=\"reserved-3y\"),0,"
      "instances*usd_per_hour*730/168*(1+IF(pricing=\"spot\",spot_overhead+spot_interruption_overhead,"
      "on_demand_overhead)))",
      "USD/month per h/week", "d compute / d hours per week",
-     [](const Comparison& c) { return compute_per_weekly_hour(c, in_force(c).pricing, c.rental.usd_per_hour); }},
+     [](const Comparison& c) {
+         return c.rental.billed_monthly() ? 0.0
+                                          : compute_per_weekly_hour(c, in_force(c).pricing, c.rental.usd_per_hour);
+     }},
     {"interim_usd_per_month_per_weekly_hour",
      "=IF(OR(lead_time_in_force=0,interim_pricing=\"reserved-1y\",interim_pricing=\"reserved-3y\"),0,"
      "interim_usd_per_hour*730/"
@@ -266,7 +271,13 @@ void write_specs(Rows& rows, const Comparison& c) {
     rows.heading(fmt::format("The offer: {} ({} {})", c.offer.id, c.offer.provider, c.offer.instance));
     rows.number("gpus_per_instance", static_cast<double>(r.gpus_per_instance), "GPUs", offer, "",
                 "GPUs per rented instance, as the engine costs the rental");
-    rows.number("usd_per_hour", r.usd_per_hour, "USD/instance-hour", offer, "", "at the pricing in force");
+    rows.number("usd_per_hour", r.usd_per_hour, "USD/instance-hour", offer, "",
+                "at the pricing in force (unused by a monthly rental)");
+    rows.number("usd_per_month", r.usd_per_month, "USD/instance-month", offer, "",
+                "a dedicated server rented by the month: every month of the horizon billed whatever the use, at the "
+                "cloud price trend (0: billed by the hour)");
+    rows.number("setup_fee_usd", r.setup_fee_usd, "USD/instance", offer, "",
+                "the monthly rental's one-off fee per instance, paid in month 0 (0: none)");
     rows.number("interim_usd_per_hour", r.interim_usd_per_hour, "USD/hour", offer, "",
                 "the whole build's rental during the lead time, from the backup offer");
     rows.number("backup_usd_per_hour", r.backup_usd_per_hour, "USD/hour", offer, "",

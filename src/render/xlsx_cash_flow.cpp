@@ -14,7 +14,7 @@ namespace {
 
 // Discount factor (1 + r)^(-k/12) (the engine's e^(-k ln(1 + r) / 12)); a price that changes by g a year, locked for
 // terms of T months, is (1 + g)^(T floor((k - 1) / T) / 12) in month k (cost_model.cpp's price_trend_factor).
-constexpr std::array<CashFlowColumn, 47> k_columns = {{
+constexpr std::array<CashFlowColumn, 48> k_columns = {{
     {"month", "Month", "", "", "", ColumnKind::flag},
     // Monthly: (1 + r)^(-k/12); annual (year-end): each month's flow at its year's end, (1 + r)^(-ceil(k/12)).
     {"v", "Discount factor", "=1",
@@ -79,7 +79,9 @@ constexpr std::array<CashFlowColumn, 47> k_columns = {{
     {"egress", "Cloud: egress", "0", "=cloud_egress_usd_per_month*[v]", "", ColumnKind::money, Category::egress},
     {"cloud_staff", "Cloud: staff", "0", "=staff_cloud_usd_per_month*[v]", "", ColumnKind::money,
      Category::cloud_staff},
-    {"cloud_tax_deduction", "Cloud: tax deduction", "0",
+    // A monthly rental's setup fees, month 0 (0 for an offer billed by the hour).
+    {"cloud_setup", "Cloud: setup fee", "=instances*setup_fee_usd", "0", "", ColumnKind::money, Category::cloud_setup},
+    {"cloud_tax_deduction", "Cloud: tax deduction", "=-tax_rate*IF(tax_timing=\"year-end\",0,[cloud_deductible])*[v]",
      "=-tax_rate*IF(tax_timing=\"year-end\",[tax_year_end]*[cloud_deductible_year],[cloud_deductible])*[v]", "",
      ColumnKind::money, Category::cloud_tax_deduction},
     {"cloud_total", "Cloud: month", "=SUM([compute]:[cloud_tax_deduction])", "=SUM([compute]:[cloud_tax_deduction])",
@@ -127,7 +129,8 @@ constexpr std::array<CashFlowColumn, 47> k_columns = {{
      "=SUM([power]:[downtime_cover])/[v]+[loan_interest]+[lease_payments]*(lease_interest_usd_per_month+"
      "lease_rent_usd_per_month)",
      "", ColumnKind::money},
-    {"cloud_deductible", "Cloud: deductible as paid", "0", "=SUM([compute]:[cloud_staff])/[v]", "", ColumnKind::money},
+    {"cloud_deductible", "Cloud: deductible as paid", "=[cloud_setup]", "=SUM([compute]:[cloud_staff])/[v]", "",
+     ColumnKind::money},
     // Tax years are 12-month blocks from month 1; month 0 belongs to the first.
     {"tax_year", "Tax year", "1", "=INT(([month]-1)/12)+1", "", ColumnKind::flag},
     {"build_deductible_year", "Build: deductible so far this tax year", "=[build_deductible]",
@@ -193,6 +196,7 @@ Values month_values(const Comparison& c, const FinanceCells& finance, int month,
     if (month == 0) {
         at("hardware") = e.build.hardware_usd;
         at("setup") = e.build.setup_usd;
+        at("cloud_setup") = e.cloud.setup_usd;
     } else {
         const double g = a.cloud_price_change_per_year;
         at("working") = month > lead_time_in_force(a) ? 1.0 : 0.0;

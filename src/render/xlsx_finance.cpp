@@ -218,7 +218,7 @@ void FinanceCells::fill(int month, std::span<double> x, std::span<const double> 
     at("build_deductible") =
         month == 0 ? (leased(c) && !lease_ends(c, LeaseEnd::one_dollar) ? e.build.setup_usd : 0.0)
                    : build + at("loan_interest") + at("lease_payments") * (lease_interest(c) + lease_rent(c));
-    at("cloud_deductible") = cloud;
+    at("cloud_deductible") = month == 0 ? e.cloud.setup_usd : cloud;  // a rental's setup fee, deducted as paid
     const int year = month <= 0 ? 1 : (month - 1) / k_months_per_tax_year + 1;
     const bool new_year = month > 1 && (month - 1) % k_months_per_tax_year == 0;
     at("tax_year") = year;

@@ -51,13 +51,16 @@ private:
     int m_row = 0;
 };
 
-void write_totals(Lines& lines, const Formats& f, const Evaluation& e) {
+// The cloud's setup fee is listed for a monthly rental only, as the other formats list it (an hourly offer's column
+// holds 0 and stays in the cloud's total).
+void write_totals(Lines& lines, const Formats& f, const Evaluation& e, bool monthly_rental) {
     for (const Side side : {Side::build, Side::cloud}) {
         const bool build = side == Side::build;
         lines.heading(build ? "Build: discounted totals over the horizon (USD)"
                             : "Cloud: discounted totals over the horizon (USD)");
         for (const CashFlowColumn& column : cash_flow_columns()) {
             if (!column.category || category_info(*column.category).side != side) continue;
+            if (*column.category == Category::cloud_setup && !monthly_rental) continue;
             const std::string name = fmt::format("{}_{}_usd", to_string(side), category_info(*column.category).key);
             lines.figure(column.heading, name, "=SUM(" + lines.range(column.key) + ")", f.usd,
                          amount_usd(e, *column.category));
@@ -179,6 +182,29 @@ void write_weights(Lines& lines, const Formats& f, const Comparison& c) {
                  "the same over the working months");
 }
 
+// The words of build_cheaper_where against a monthly rental, where there is a break-even.
+constexpr const char* k_vs_month =
+    "vs month: the rental bills every month whatever the use; owning's running costs reach it at the break-even";
+
+// Where building is cheaper: above or below the break-even, or against a monthly rental, whose bill is flat in the
+// use (report/verdict.cpp's owning_vs_monthly_rental), no side of it: owning's running costs reach the rental there.
+void write_direction(Lines& lines, const Formats& f, const Comparison& c) {
+    const Evaluation& e = c.result;
+    if (c.rental.billed_monthly()) {
+        lines.figure("Building is cheaper", "build_cheaper_where",
+                     fmt::format("=IF(ISNUMBER(break_even_hours_per_week),\"{}\",\"-\")", k_vs_month), f.number,
+                     std::string(e.break_even_hours_per_week ? k_vs_month : "-"));
+        return;
+    }
+    const char* where = !e.break_even_hours_per_week            ? "-"
+                        : e.build_cheaper_above.value_or(false) ? "above the break-even"
+                                                                : "below the break-even";
+    lines.figure("Building is cheaper", "build_cheaper_where",
+                 "=IF(ISNUMBER(break_even_hours_per_week),IF(difference_at_168_usd<difference_at_0_usd,"
+                 "\"above the break-even\",\"below the break-even\"),\"-\")",
+                 f.number, std::string(where));
+}
+
 // Both totals are affine in the hours per week (cost_model.cpp's evaluate()), so the difference is a line: its
 // slope is each hours-driven monthly figure's change per weekly hour times its discounted weight over the months
 // it runs, and it crosses zero at the break-even when it does inside 0..168.
@@ -191,9 +217,6 @@ void write_break_even(Lines& lines, const Formats& f, const Comparison& c) {
         d0 == d168 ? Cached(std::string("-")) : Cached(std::clamp(168.0 * d0 / (d0 - d168), 0.0, 168.0));
     const Cached break_even =
         e.break_even_hours_per_week ? Cached(*e.break_even_hours_per_week) : Cached(std::string("none"));
-    const char* where = !e.break_even_hours_per_week            ? "-"
-                        : e.build_cheaper_above.value_or(false) ? "above the break-even"
-                                                                : "below the break-even";
     write_weights(lines, f, c);
     lines.figure("Build - cloud per weekly hour", "difference_usd_per_weekly_hour",
                  "=power_weight*power_usd_per_month_per_weekly_hour+interim_weight*"
@@ -216,10 +239,7 @@ void write_break_even(Lines& lines, const Formats& f, const Comparison& c) {
                  f.number, break_even,
                  "168 x D(0) / (D(0) - D(168)) where the line crosses zero inside 0..168; none: one side is "
                  "cheaper at every hours per week");
-    lines.figure("Building is cheaper", "build_cheaper_where",
-                 "=IF(ISNUMBER(break_even_hours_per_week),IF(difference_at_168_usd<difference_at_0_usd,"
-                 "\"above the break-even\",\"below the break-even\"),\"-\")",
-                 f.number, std::string(where));
+    write_direction(lines, f, c);
 }
 
 }  // namespace
@@ -241,9 +261,11 @@ void write_summary_sheet(Sheet& sheet, const Comparison& c, const Formats& forma
                "LibreOffice: Data > Calculate > Recalculate Hard (Ctrl+Shift+F9); Excel: Formulas > Calculate Now");
     lines.text("Build", fmt::format("{} ({} x {})", c.build.id, c.build.gpu_count, c.build.gpu_id));
     lines.text("Offer", fmt::format("{} ({}, {})", c.offer.id, c.offer.provider, c.offer.region));
-    lines.text("Pricing", to_string(c.assumptions.values.pricing));
+    lines.text("Pricing", c.rental.billed_monthly()
+                              ? "rented by the month (usd_per_month): every month billed whatever the use"
+                              : std::string(to_string(c.assumptions.values.pricing)));
     lines.text("Horizon (months)", std::to_string(c.assumptions.values.months));
-    write_totals(lines, formats, c.result);
+    write_totals(lines, formats, c.result, c.rental.billed_monthly());
     write_verdict(lines, formats, c.result);
     write_pre_tax(lines, formats, c.result);
     write_break_even(lines, formats, c);

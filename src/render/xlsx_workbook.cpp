@@ -226,10 +226,6 @@ std::string render_xlsx(const Report& report, const RenderOptions& options) {
                                      report.comparisons.size()));
     if (!options.currency.is_usd())
         throw UsageError("--format xlsx: the workbook's formulas count in USD; drop --currency and --usd-rate");
-    if (report.comparisons.front().rental.billed_monthly())
-        throw UsageError(
-            "--format xlsx: a monthly rental (usd_per_month, setup_fee_usd) is not in the workbook's formulas yet; use "
-            "JSON or CSV for this run, or compare an offer billed by the hour");
     return workbook_bytes(report.comparisons.front());
 }
 

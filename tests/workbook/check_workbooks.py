@@ -35,6 +35,12 @@ MINI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "m
 API = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "api_catalog.json")
 # docs/finance.md's worked example: one $100,000 GPU and nothing else, against $2 an hour, 36 months, no discounting.
 EXAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "finance_example.json")
+# A dedicated server rented by the month (issue 20 item 6a): tests/data/match_catalog.json's build hgx-8 against
+# tests/data/overlay/monthly_h8.json's h-8x-monthly, one 8-GPU server at $10,000 a month and a $2,000 setup fee.
+MATCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "match_catalog.json")
+MONTHLY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "overlay", "monthly_h8.json")
+# The format's example rental (tests/data/overlay/monthly_rental.json): one RTX 4090 at $180 a month, $90 to set up.
+MONTHLY_1X = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "overlay", "monthly_rental.json")
 
 # name, command and flags: shipped builds against their matched offers, every pricing, discounting, price trends,
 # a lead time, the curve resale, sized storage, idle off, a rental of another GPU model.
@@ -94,6 +100,19 @@ CASES = [
     ("h100-annual-loan", ["cashflow", "--build", "dgx-h100-2023", "--financing", "loan", "--loan-rate", "0.08",
                           "--loan-term-months", "48", "--discount-rate", "0.09", "--discounting", "annual",
                           "--tax-rate", "0.21", "--tax-timing", "year-end", "--months", "42"]),
+    # The monthly rental, undiscounted (hand-checked below), and with discounting, a falling cloud price, tax with
+    # year-end timing (the setup fee deducted in tax year 1) and a lead time (the interim cloud rented by the hour).
+    ("h8-monthly", ["compare", "--catalog", MATCH, "--add-catalog", MONTHLY, "--build", "hgx-8", "--cloud",
+                    "h-8x-monthly", "--discount-rate", "0", "--years", "3"]),
+    ("h8-monthly-tax", ["cashflow", "--catalog", MATCH, "--add-catalog", MONTHLY, "--build", "hgx-8", "--cloud",
+                        "h-8x-monthly", "--discount-rate", "0.08", "--cloud-price-change-per-year", "-0.1",
+                        "--tax-rate", "0.21", "--tax-timing", "year-end", "--lead-time-months", "2",
+                        "--hours-per-week", "100"]),
+    # Two 1-GPU servers for the shipped 2 x RTX 4090 build (named with --cloud past the like-for-like rule): two
+    # monthly prices and two fees; under reserved-1y the monthly price, like the pricing in force, moves once a year.
+    ("rtx4090-monthly-2x", ["compare", "--add-catalog", MONTHLY_1X, "--build", "office-2x-rtx4090", "--cloud",
+                            "example-1x-rtx4090-monthly", "--pricing", "reserved-1y", "--cloud-price-change-per-year",
+                            "-0.2", "--discount-rate", "0.06", "--years", "2", "--hours-per-week", "40"]),
 ]
 
 # A copy of a case's workbook with one Assumptions cell changed, and the flag that asks gpucost the same.
@@ -119,6 +138,11 @@ EDITS = [
     ("example-annual", "discounting", "monthly", ["--discounting", "monthly"]),
     ("h100-annual-loan", "discounting", "monthly", ["--discounting", "monthly"]),
     ("a100-reserved-1y", "discounting", "annual", ["--discounting", "annual"]),
+    # The rental's bill stays where it is as the use changes; a price trend typed in moves it month by month.
+    ("h8-monthly", "hours_per_week", 20, ["--hours-per-week", "20"]),
+    ("h8-monthly", "cloud_price_change_per_year", 0.05, ["--cloud-price-change-per-year", "0.05"]),
+    ("h8-monthly-tax", "tax_timing", "month", ["--tax-timing", "month"]),
+    ("rtx4090-monthly-2x", "discount_rate", 0, ["--discount-rate", "0"]),
 ]
 
 # plan --format xlsx: the chosen schedule held fixed in the workbook. name, flags; then edits of an Assumptions cell
@@ -224,6 +248,24 @@ HAND = {
     "duo-c-api-hours_per_week": {
         "api_output_tokens_per_month": 262800000.0,  # 84 h/week: 365 used hours a month
         "api_usd_per_month": 105.12,  # 262.8 million x $0.40
+    },
+    # The monthly rental, no discounting over 36 months: 1 server x $10,000 every month whatever the use, and its
+    # fee once in month 0: 36 x $10,000 + $2,000 = $362,000 undiscounted (storage and staff beside them are the
+    # default assumptions'), the same at 20 h/week as at the default hours.
+    "h8-monthly": {
+        "cloud_compute_usd": 360000.0,  # 36 x $10,000
+        "cloud_setup_fee_usd": 2000.0,  # 1 x $2,000
+        "compute_usd_per_month_per_weekly_hour": 0.0,  # the bill does not move with use
+    },
+    "h8-monthly-hours_per_week": {
+        "cloud_compute_usd": 360000.0,
+        "cloud_setup_fee_usd": 2000.0,
+    },
+    # 2 servers x $180 over 24 months undiscounted, the price 20 % lower in year 2 (reserved-1y locks it a year):
+    # 2 x 180 x (12 + 12 x 0.8) = 7,776; the fees 2 x $90 = $180 in month 0.
+    "rtx4090-monthly-2x-discount_rate": {
+        "cloud_compute_usd": 7776.0,
+        "cloud_setup_fee_usd": 180.0,
     },
     "example-tax-tax_rate": {
         "build_depreciation_usd": -18480.0,  # 0.3 x 61,600
