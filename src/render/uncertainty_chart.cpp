@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/svg.hpp"
@@ -37,10 +38,7 @@ const Item& only_comparison(const std::vector<Item>& comparisons, const std::str
 }
 
 void check_chart(const std::string& name, const std::string& valid) {
-    if (name == valid) return;
-    if (name.empty()) throw UsageError("--format svg writes one chart: add --chart NAME; this report has: " + valid);
-    throw UsageError(fmt::format("--chart: unknown chart {}{}; this report has: {}", quote_value(name),
-                                 did_you_mean(name, {valid}), valid));
+    if (name != valid) chart_parts::bad_chart(name, {valid});
 }
 
 }  // namespace
