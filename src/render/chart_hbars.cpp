@@ -219,7 +219,6 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
-    // As many legend rows as it wraps to, from the plot's left edge (the label column's right).
     place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);

@@ -123,9 +123,8 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
                    double document_width);
 
-// The one error for a --chart value a report does not draw, "" when --format svg came without --chart: a UsageError
-// naming the flag, the value and the charts `valid` here (exit 2). `hint`, when given, follows the value in place of
-// the closest of `valid` ("did you mean").
+// The one UsageError (exit 2) for a --chart value a report does not draw ("" when none came with --format svg): the
+// flag, the value, `hint` (or the closest of `valid`: "did you mean") and the charts `valid` here.
 [[noreturn]] void bad_chart(const std::string& name, const std::vector<std::string>& valid,
                             const std::string& hint = {});
 

@@ -10,7 +10,6 @@
 #include "gpucost/render/rank.hpp"
 #include "gpucost/render/svg.hpp"
 #include "gpucost/util/error.hpp"
-#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {

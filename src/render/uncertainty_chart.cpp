@@ -37,10 +37,6 @@ const Item& only_comparison(const std::vector<Item>& comparisons, const std::str
     return comparisons.front();
 }
 
-void check_chart(const std::string& name, const std::string& valid) {
-    if (name != valid) chart_parts::bad_chart(name, {valid});
-}
-
 }  // namespace
 
 std::string tornado_svg(const SensitivityComparison& c, const Currency& money, const ChartPlacement& placement) {
@@ -148,17 +144,17 @@ std::string histogram_svg(const SimulationReport& r, const SimulationComparison&
 }
 
 std::string render_svg(const SimulationReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "histogram");
+    if (o.chart != "histogram") chart_parts::bad_chart(o.chart, {"histogram"});
     return histogram_svg(r, only_comparison(r.comparisons, "simulate"), o.currency, {});
 }
 
 std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "tornado");
+    if (o.chart != "tornado") chart_parts::bad_chart(o.chart, {"tornado"});
     return tornado_svg(only_comparison(r.comparisons, "sensitivity"), o.currency, {});
 }
 
 std::string render_svg(const SweepReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "sweep");
+    if (o.chart != "sweep") chart_parts::bad_chart(o.chart, {"sweep"});
     return sweep_svg(r, only_comparison(r.comparisons, "sweep"), o.currency, {});
 }
 
