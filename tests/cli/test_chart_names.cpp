@@ -27,7 +27,7 @@ std::string chart_error(std::vector<std::string> args, const std::vector<std::st
 
 }  // namespace
 
-TEST_CASE("--chart: one wording for a name a report does not draw, on every command", "[charts]") {
+TEST_CASE("chart errors: one wording on every command for a --chart name its report does not draw", "[charts]") {
     const std::string mini = "data/mini_catalog.json";
     const std::string ranges = "data/ranges_catalog.json";
     const std::vector<Command> commands = {
