@@ -213,13 +213,13 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         labels.push_back(bar.label);
     }
     Rows r = rows_for(chart.document, labels, 34, 0.45, 130.0 + 22.0 * static_cast<double>(labels.size()));
-    place_plot(r, 2, chart.value_axis, low, high);
     std::vector<Whose> tones;
     std::vector<LegendItem> legend;
     for (std::size_t i = 0; i < chart.groups.size(); ++i) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
+    place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);
     for (std::size_t i = 0; i < chart.bars.size(); ++i) write_bar(svg, chart, r, i);

@@ -123,6 +123,11 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
                    double document_width);
 
+// The one UsageError (exit 2) for a --chart value a report does not draw ("" when none came with --format svg): the
+// flag, the value, `hint` (or the closest of `valid`: "did you mean") and the charts `valid` here.
+[[noreturn]] void bad_chart(const std::string& name, const std::vector<std::string>& valid,
+                            const std::string& hint = {});
+
 // How many code points `text` holds: the cells a terminal gives ASCII, box drawing and braille.
 std::size_t code_points(const std::string& text);
 

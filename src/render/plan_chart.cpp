@@ -240,10 +240,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
 std::string render_svg(const PlanReport& report, const RenderOptions& options) {
     if (options.chart == k_capacity) return plan_capacity_svg(report, options.currency);
     if (options.chart == k_spend) return plan_spend_svg(report, options.currency);
-    throw UsageError(
-        options.chart.empty()
-            ? "--format svg writes one chart: add --chart capacity or --chart cumulative-spend"
-            : fmt::format("--chart: plan draws capacity or cumulative-spend, not {}", quote_value(options.chart)));
+    chart_parts::bad_chart(options.chart, {k_capacity, k_spend});
 }
 
 }  // namespace gpucost

@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/rank.hpp"
 #include "gpucost/render/svg.hpp"
 #include "gpucost/util/error.hpp"
-#include "gpucost/util/text.hpp"
 
 namespace gpucost {
 namespace {
@@ -61,10 +61,7 @@ std::string rank_svg(const RankReport& report, const Currency& money, const Char
 }
 
 std::string render_svg(const RankReport& report, const RenderOptions& options) {
-    if (options.chart != k_rank_chart)
-        throw UsageError(options.chart.empty()
-                             ? "--format svg writes one chart: add --chart rank"
-                             : fmt::format("--chart: rank draws {}, not {}", k_rank_chart, quote_value(options.chart)));
+    if (options.chart != k_rank_chart) chart_parts::bad_chart(options.chart, {k_rank_chart});
     return rank_svg(report, options.currency);
 }
 

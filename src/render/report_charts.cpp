@@ -40,20 +40,17 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
             {"data-payback-month", e.payback_month ? std::to_string(*e.payback_month) : std::string()}};
 }
 
-[[noreturn]] void unknown_chart(const std::string& name, const std::vector<std::string>& valid,
-                                const std::string& why) {
-    const std::vector<std::string>& all = chart_names();
+}  // namespace
+
+void chart_parts::bad_chart(const std::string& name, const std::vector<std::string>& valid, const std::string& hint) {
     std::string list;
     for (const std::string& v : valid) list += (list.empty() ? "" : ", ") + v;
-    if (name.empty()) throw UsageError("--format svg writes one chart: add --chart NAME; this report has: " + list);
-    const bool known = std::find(all.begin(), all.end(), name) != all.end();
-    if (!known)
-        throw UsageError(fmt::format("--chart: unknown chart {}{}; this report has: {}", quote_value(name),
-                                     did_you_mean(name, all), list));
-    throw UsageError(fmt::format("--chart: {} is not drawn for {}; it has: {}", name, why, list));
+    throw UsageError(fmt::format("--chart: {}; this report has: {}",
+                                 name.empty() ? "none given, and --format svg writes one chart"
+                                              : quote_value(name) + " is not a chart of this report" +
+                                                    (hint.empty() ? did_you_mean(name, valid) : hint),
+                                 list));
 }
-
-}  // namespace
 
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
                          std::vector<SvgAttribute> data) {
@@ -189,8 +186,13 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
 std::string report_chart_svg(const Report& report, const std::string& name, const Currency& money,
                              const ChartPlacement& placement) {
     const std::vector<std::string> valid = chart_names(report);
+    const std::vector<std::string>& all = chart_names();
+    const bool elsewhere = std::find(all.begin(), all.end(), name) != all.end();
     if (std::find(valid.begin(), valid.end(), name) == valid.end())
-        unknown_chart(name, valid, report.detailed ? "one build (--build)" : "the ranked view (add --build ID)");
+        chart_parts::bad_chart(name, valid,
+                               !elsewhere        ? ""
+                               : report.detailed ? " (drawn without --build)"
+                                                 : " (drawn with --build ID)");
     if (name == k_savings) return savings_svg(report, money, placement);
     const Comparison& c = report.comparisons.front();
     if (name == k_spend) return cumulative_spend_svg(c, money, placement);
@@ -203,7 +205,7 @@ std::string report_chart_svg(const CashFlowReport& cash_flow, const std::string&
     const std::vector<std::string> valid = chart_names(cash_flow);
     if (valid.empty())
         throw UsageError("--chart: cashflow draws one comparison's chart: name the build with --build ID");
-    if (std::find(valid.begin(), valid.end(), name) == valid.end()) unknown_chart(name, valid, "cashflow");
+    if (std::find(valid.begin(), valid.end(), name) == valid.end()) chart_parts::bad_chart(name, valid);
     return cumulative_spend_svg(cash_flow.report.comparisons.front(), money, placement);
 }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "chart_parts.hpp"
 #include "gpucost/render/chart.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/svg.hpp"
@@ -34,13 +35,6 @@ const Item& only_comparison(const std::vector<Item>& comparisons, const std::str
         throw UsageError(
             fmt::format("--chart: {} draws one comparison's chart: name the build with --build ID", command));
     return comparisons.front();
-}
-
-void check_chart(const std::string& name, const std::string& valid) {
-    if (name == valid) return;
-    if (name.empty()) throw UsageError("--format svg writes one chart: add --chart NAME; this report has: " + valid);
-    throw UsageError(fmt::format("--chart: unknown chart {}{}; this report has: {}", quote_value(name),
-                                 did_you_mean(name, {valid}), valid));
 }
 
 }  // namespace
@@ -150,17 +144,17 @@ std::string histogram_svg(const SimulationReport& r, const SimulationComparison&
 }
 
 std::string render_svg(const SimulationReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "histogram");
+    if (o.chart != "histogram") chart_parts::bad_chart(o.chart, {"histogram"});
     return histogram_svg(r, only_comparison(r.comparisons, "simulate"), o.currency, {});
 }
 
 std::string render_svg(const SensitivityReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "tornado");
+    if (o.chart != "tornado") chart_parts::bad_chart(o.chart, {"tornado"});
     return tornado_svg(only_comparison(r.comparisons, "sensitivity"), o.currency, {});
 }
 
 std::string render_svg(const SweepReport& r, const RenderOptions& o) {
-    check_chart(o.chart, "sweep");
+    if (o.chart != "sweep") chart_parts::bad_chart(o.chart, {"sweep"});
     return sweep_svg(r, only_comparison(r.comparisons, "sweep"), o.currency, {});
 }
 

@@ -192,13 +192,13 @@ TEST_CASE("chart names: unknown and inapplicable names, a missing name, formats 
         return r.err;
     };
     CHECK(err({"--format", "svg", "--chart", "spend"}) ==
-          "gpucost: error: --chart: unknown chart \"spend\" (did you mean \"cumulative-spend\"?); this report has: "
-          "cumulative-spend, cost-vs-hours, breakdown\n");
+          "gpucost: error: --chart: \"spend\" is not a chart of this report (did you mean \"cumulative-spend\"?); "
+          "this report has: cumulative-spend, cost-vs-hours, breakdown\n");
     CHECK(err({"--format", "svg", "--chart", "savings"}) ==
-          "gpucost: error: --chart: savings is not drawn for one build (--build); it has: cumulative-spend, "
-          "cost-vs-hours, breakdown\n");
-    CHECK(err({"--format", "svg"}) == "gpucost: error: --format svg writes one chart: add --chart NAME; this report "
-                                      "has: cumulative-spend, cost-vs-hours, breakdown\n");
+          "gpucost: error: --chart: \"savings\" is not a chart of this report (drawn without --build); this report "
+          "has: cumulative-spend, cost-vs-hours, breakdown\n");
+    CHECK(err({"--format", "svg"}) == "gpucost: error: --chart: none given, and --format svg writes one chart; this "
+                                      "report has: cumulative-spend, cost-vs-hours, breakdown\n");
     CHECK(err({"--format", "json", "--chart", "breakdown"}).find("--chart: goes with --format svg") !=
           std::string::npos);
     CHECK(err({"--chart", "breakdown"}) ==
@@ -439,7 +439,7 @@ TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves a
     CHECK(table.exit_code == 2);
     CHECK(table.err.find("--chart: goes with --format svg here") != std::string::npos);
     const auto wrong = run_gpucost(with({"--format", "svg", "--chart", "sweep"}));
-    CHECK(wrong.err == "gpucost: error: --chart: unknown chart \"sweep\"; this report has: tornado\n");
+    CHECK(wrong.err == "gpucost: error: --chart: \"sweep\" is not a chart of this report; this report has: tornado\n");
 }
 
 TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON has them", "[charts]") {
@@ -492,7 +492,8 @@ TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON 
     CHECK(many.err ==
           "gpucost: error: --chart: simulate draws one comparison's chart: name the build with --build ID\n");
     const auto wrong = run_gpucost(with({"--format", "svg", "--chart", "tornado"}));
-    CHECK(wrong.err == "gpucost: error: --chart: unknown chart \"tornado\"; this report has: histogram\n");
+    CHECK(wrong.err ==
+          "gpucost: error: --chart: \"tornado\" is not a chart of this report; this report has: histogram\n");
 }
 
 TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one, as the JSON's rows", "[charts]") {

@@ -293,9 +293,11 @@ TEST_CASE("plan --format svg: the two charts (goldens), their figures the JSON's
     CHECK(html.find("data-chart=\"capacity\"") != std::string::npos);
     CHECK(html.find("data-chart=\"cumulative-spend\"") != std::string::npos);
     CHECK(plan_error(plan_fixture({"--format", "svg"}), 2) ==
-          "gpucost: error: --format svg writes one chart: add --chart capacity or --chart cumulative-spend\n");
+          "gpucost: error: --chart: none given, and --format svg writes one chart; this report has: capacity, "
+          "cumulative-spend\n");
     CHECK(plan_error(plan_fixture({"--format", "svg", "--chart", "spend"}), 2) ==
-          "gpucost: error: --chart: plan draws capacity or cumulative-spend, not \"spend\"\n");
+          "gpucost: error: --chart: \"spend\" is not a chart of this report (did you mean \"cumulative-spend\"?); this "
+          "report has: capacity, cumulative-spend\n");
 }
 
 TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding up to its cash by year", "[plan]") {

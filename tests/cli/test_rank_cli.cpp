@@ -166,8 +166,9 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
     CHECK(err(fixture({"--build", "hgx-8"})) ==
           "gpucost: error: unknown option \"--build\"; see 'gpucost rank --help'\n");
     CHECK(err(fixture({"--format", "svg", "--chart", "savings"})) ==
-          "gpucost: error: --chart: rank draws rank, not \"savings\"\n");
-    CHECK(err(fixture({"--format", "svg"})) == "gpucost: error: --format svg writes one chart: add --chart rank\n");
+          "gpucost: error: --chart: \"savings\" is not a chart of this report; this report has: rank\n");
+    CHECK(err(fixture({"--format", "svg"})) ==
+          "gpucost: error: --chart: none given, and --format svg writes one chart; this report has: rank\n");
 }
 
 TEST_CASE("rank: the requirement flags (the match flags compare has) filter builds and offers alike", "[rank]") {

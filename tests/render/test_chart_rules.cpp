@@ -1,6 +1,7 @@
 // The charts' rules on hand-built charts (issue 25): renting's grid cells clearly coloured and the line where the
 // verdict flips drawn; tornado labels that stay distinct when cut, with the input's low and high ends marked;
 // marker labels that never overlap.
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -127,6 +128,36 @@ TEST_CASE("horizontal_bar_chart_svg and stacked_bar_chart_svg: cut labels stay d
     labels.clear();
     for (const SvgElement& e : with_class(stacked_bar_chart_svg(stacked), "bar-label")) labels.insert(e.text);
     CHECK(labels == std::set<std::string>{"Ow\u2026-a4", "Ow\u2026-a5"});
+}
+
+TEST_CASE("horizontal_bar_chart_svg: a legend that wraps to a third row pushes the plot down", "[charts]") {
+    HorizontalBarChart bars;
+    bars.document = doc("rank");
+    bars.document.width = 360;  // labels' column 0.45 * 360 = 162: the legend has 360 - 12 - 162 = 186 a row
+    bars.groups = {{"own (build)", Whose::own},
+                   {"rent (one cloud instance)", Whose::rent},
+                   {"API (bought by the token)", Whose::other}};
+    bars.bars = {{"a", "an-eight-gpu-build-with-a-long-name", 0, 5, ""},
+                 {"b", "a-cloud-offer-with-a-long-name", 1, 7, ""},
+                 {"c", "an-api", 2, 9, ""}};
+    const std::vector<SvgElement> elements = svg_elements(horizontal_bar_chart_svg(bars));
+    // The plot's top: where the value axis's grid lines start.
+    double plot_top = 1e9;
+    for (const SvgElement& e : elements)
+        if (e.tag == "line" && !e.in_legend && e.attribute("stroke") == "#dddddd")
+            plot_top = std::min(plot_top, std::stod(e.attribute("y1")));
+    std::set<std::string> rows;
+    for (const SvgElement& e : elements) {
+        if (!e.in_legend || e.tag == "g") continue;
+        // A name's baseline, a box's bottom edge (y + 12): each above the plot.
+        const double bottom = e.tag == "text" ? std::stod(e.attribute("y")) : std::stod(e.attribute("y")) + 12;
+        INFO(e.tag << " " << e.text << " at " << bottom << ", plot from " << plot_top);
+        CHECK(bottom <= plot_top);
+        if (e.tag == "text") rows.insert(e.attribute("y"));
+    }
+    CHECK(rows.size() == 3);  // each entry on its own row: 28 + its name + 16 is more than half of 186
+    // Before, two rows' room whatever the legend: the plot began at 28 + 40 = 68, under the third row's 84.
+    CHECK(plot_top == 28 + 40 + 18);
 }
 
 TEST_CASE("histogram_svg: marker labels close together take separate lanes and never overlap", "[charts]") {
