@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "backup_rental.hpp"
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
@@ -52,8 +53,10 @@ const CloudOffer* named_backup(const Catalog& catalog, const Build& build, const
 
 // `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents). The assumptions are moved into the
 // comparison, which keeps them: a copy of their source texts per comparison was a start-up cost (issue 21).
+// `known_backup`: the offer the backup rental's search would find (backup_known), which then is not made.
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
-                       ResolvedAssumptions resolved, const ComparisonRequest& request, std::int64_t instances = 0) {
+                       ResolvedAssumptions resolved, const ComparisonRequest& request, std::int64_t instances = 0,
+                       const CloudOffer* known_backup = nullptr) {
     Comparison c;
     c.assumptions = std::move(resolved);
     const ResolvedAssumptions& assumptions = c.assumptions;
@@ -71,8 +74,10 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     scope.tiers = request.match.tiers;
     scope.requirements = request.match.requirements;
     scope.filters = {request.region, request.provider};
-    c.backup = backup_rental(catalog, build, c.build_spec, assumptions.values, named_backup(catalog, build, request),
-                             &offer, scope);
+    const CloudOffer* named = named_backup(catalog, build, request);
+    c.backup = named == nullptr && known_backup != nullptr
+                   ? backup_of(build, known_backup, n, nullptr, &offer, pricing, scope)
+                   : backup_rental(catalog, build, c.build_spec, assumptions.values, named, &offer, scope);
     // The lead time's interim cloud and the downtime cover are both this rental, whatever --pricing says.
     c.rental.interim_usd_per_hour = c.backup ? c.backup->usd_per_hour : 0.0;
     c.rental.interim_pricing = c.backup ? c.backup->pricing : Pricing::on_demand;
@@ -158,7 +163,9 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                      : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }
-    Comparison c = compare_one(catalog, build, *match.offer, std::move(assumptions), request, match.instances);
+    // The match's options bound it as `scope` bounds the backup's search (both are the request's).
+    Comparison c = compare_one(catalog, build, *match.offer, std::move(assumptions), request, match.instances,
+                               backup_known(match, options, pricing));
     c.match_level = std::string(to_string(options.level));
     c.offer_choice = choice_text(build, match, options, c.assumptions, request);
     c.tier_offers = tier_offers(match);
@@ -168,47 +175,6 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
 }
 
 }  // namespace
-
-std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
-                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback,
-                                          const MatchOptions& scope) {
-    const Pricing chosen = a.pricing;
-    a.pricing = Pricing::on_demand;
-    const CloudOffer* offer = named;
-    std::int64_t instances = 0;
-    if (offer == nullptr) {
-        MatchOptions options;
-        options.level = MatchLevel::like_for_like;
-        options.tiers = scope.tiers;
-        options.requirements = scope.requirements;
-        options.filters = scope.filters;
-        options.hourly_only = true;  // the hours of a lead time or of downtime are rented by the hour
-        const Match m = match_offer(catalog, build, spec, a, options);
-        offer = m.offer;
-        instances = m.instances;
-    }
-    const bool matched = offer != nullptr && named == nullptr;
-    if (offer == nullptr) offer = fallback;
-    if (offer == nullptr) return std::nullopt;
-    // A named or fallback offer is rented on demand when it can be, else at the pricing in force.
-    const Pricing pricing = matched || offer->price(Pricing::on_demand) ? Pricing::on_demand : chosen;
-    if (!matched) instances = instances_needed(build.gpu_count, offer->gpu_count);
-    const double per_instance = offer->price(pricing).value_or(0.0);
-    if (per_instance == 0.0) return std::nullopt;
-    BackupRental b;
-    b.offer_id = offer->id;
-    b.provider = offer->provider;
-    b.instances = instances;
-    b.usd_per_hour = static_cast<double>(instances) * per_instance;
-    b.pricing = pricing;
-    const std::string at = pricing == Pricing::on_demand ? "on-demand" : to_string(pricing);
-    const char* how = named != nullptr ? "named by --backup-offer" : "the compared offer (no like-for-like one)";
-    const bool bounded = scope.tiers || !scope.requirements.empty() || scope.filters.region || scope.filters.provider;
-    b.basis = matched ? fmt::format("the cheapest like-for-like on-demand offer{}",
-                                    bounded ? " within --tier, --require, --region and --provider" : "")
-                      : fmt::format("{}, at its {} price", how, at);
-    return b;
-}
 
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
     BuildSpec s;
