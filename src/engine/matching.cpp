@@ -180,10 +180,14 @@ Exclusion workload_fit(const Workload* w, const Gpu* gpu, std::int64_t gpus) noe
     return Exclusion::none;
 }
 
-Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const CloudOffer& offer, Pricing pricing,
-                          const MatchOptions& options, bool ignore_tier) noexcept {
+namespace {
+
+// offer_exclusion past its first test. Apart, so that the test most offers fail (another GPU: 93 % of the shipped
+// catalogue's offers for each build, like for like) returns without this part's frame (issue 21).
+[[gnu::noinline]] Exclusion offer_exclusion_rest(const Catalog& catalog, const Build& build, const CloudOffer& offer,
+                                                 Pricing pricing, const MatchOptions& options,
+                                                 bool ignore_tier) noexcept {
     const MatchLevel level = options.level;
-    if (level != MatchLevel::any && offer.gpu != build.gpu) return Exclusion::other_gpu;
     if (!passes(options.filters.region, offer.region) || !passes(options.filters.provider, offer.provider))
         return Exclusion::filtered_out;
     if (!ignore_tier && !tier_kept(offer, options.tiers)) return Exclusion::tier;
@@ -205,6 +209,14 @@ Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const Clou
     }
     if (options.hourly_only ? !offer.price(pricing) : !offer.priced(pricing)) return Exclusion::no_price;
     return Exclusion::none;
+}
+
+}  // namespace
+
+Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const CloudOffer& offer, Pricing pricing,
+                          const MatchOptions& options, bool ignore_tier) noexcept {
+    if (options.level != MatchLevel::any && offer.gpu != build.gpu) return Exclusion::other_gpu;
+    return offer_exclusion_rest(catalog, build, offer, pricing, options, ignore_tier);
 }
 
 std::int64_t equivalent_instances(const Build& build, const CloudOffer& offer, const Workload* workload) noexcept {

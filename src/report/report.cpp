@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "backup_rental.hpp"
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/matching.hpp"
 #include "gpucost/model/assumption_rules.hpp"
@@ -52,8 +53,10 @@ const CloudOffer* named_backup(const Catalog& catalog, const Build& build, const
 
 // `instances` of `offer` for `build` (0: ceil(g / c), as gpucost 1 rents). The assumptions are moved into the
 // comparison, which keeps them: a copy of their source texts per comparison was a start-up cost (issue 21).
+// `known_backup`: the offer the backup rental's search would find (backup_known), which then is not made.
 Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOffer& offer,
-                       ResolvedAssumptions resolved, const ComparisonRequest& request, std::int64_t instances = 0) {
+                       ResolvedAssumptions resolved, const ComparisonRequest& request, std::int64_t instances = 0,
+                       const CloudOffer* known_backup = nullptr) {
     Comparison c;
     c.assumptions = std::move(resolved);
     const ResolvedAssumptions& assumptions = c.assumptions;
@@ -71,8 +74,10 @@ Comparison compare_one(const Catalog& catalog, const Build& build, const CloudOf
     scope.tiers = request.match.tiers;
     scope.requirements = request.match.requirements;
     scope.filters = {request.region, request.provider};
-    c.backup = backup_rental(catalog, build, c.build_spec, assumptions.values, named_backup(catalog, build, request),
-                             &offer, scope);
+    const CloudOffer* named = named_backup(catalog, build, request);
+    c.backup = named == nullptr && known_backup != nullptr
+                   ? backup_of(build, known_backup, n, nullptr, &offer, pricing, scope)
+                   : backup_rental(catalog, build, c.build_spec, assumptions.values, named, &offer, scope);
     // The lead time's interim cloud and the downtime cover are both this rental, whatever --pricing says.
     c.rental.interim_usd_per_hour = c.backup ? c.backup->usd_per_hour : 0.0;
     c.rental.interim_pricing = c.backup ? c.backup->pricing : Pricing::on_demand;
@@ -127,30 +132,6 @@ bool plain_reasons(const Match& m) {
     return m.build_excluded == Exclusion::none;
 }
 
-// "the cheapest of 3 on-demand offers for GPU x, ..." for the chosen offer. Monthly rentals are candidates at every
-// pricing (their bill does not depend on it), so the kind is counted: "3 monthly offers", or "5 offers for GPU x,
-// 3 on-demand and 2 monthly," when both kinds are among the candidates.
-std::string choice_text(const Build& build, const Match& match, const MatchOptions& options,
-                        const ResolvedAssumptions& assumptions, const ComparisonRequest& request) {
-    const std::string_view pricing = to_string(assumptions.values.pricing);
-    const std::size_t monthly = match.monthly_candidates;
-    const std::size_t hourly = match.candidates - monthly;
-    // The level is named beside the choice (Comparison::match_level); only `any` changes what is counted.
-    const std::string level = options.level == MatchLevel::any ? "any-GPU " : "";
-    const std::string of = options.level == MatchLevel::any
-                               ? fmt::format("for the work of workload {}", options.workload->id)
-                               : fmt::format("for GPU {}", build.gpu);
-    const std::string tiers = options.tiers ? fmt::format(" in tier {}", tier_list_text(*options.tiers)) : "";
-    const std::string kind = monthly == 0 ? fmt::format("{} ", pricing) : hourly == 0 ? "monthly " : "";
-    const std::string split =
-        monthly == 0 || hourly == 0 ? "" : fmt::format(", {} {} and {} monthly", hourly, pricing, monthly);
-    if (match.candidates == 1)
-        return fmt::format("the only {}{}offer {}{}{}", kind, level, of, filter_text(request), tiers);
-    return fmt::format("the cheapest of {} {}{}offers {}{}{}{}, by cloud total for {} over {}", match.candidates, kind,
-                       level, of, filter_text(request), tiers, split, count_text(build.gpu_count, "GPU"),
-                       count_text(assumptions.values.months, "month"));
-}
-
 // The cheapest offer for the build under the match options, by cloud total for this build (the engine's
 // matching), as a comparison; empty with the reason in `reason` when there is none.
 std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& build, ResolvedAssumptions assumptions,
@@ -165,7 +146,9 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
                      : no_match_reason(catalog, build, match, options, pricing);
         return std::nullopt;
     }
-    Comparison c = compare_one(catalog, build, *match.offer, std::move(assumptions), request, match.instances);
+    // The match's options bound it as `scope` bounds the backup's search (both are the request's).
+    Comparison c = compare_one(catalog, build, *match.offer, std::move(assumptions), request, match.instances,
+                               backup_known(match, options, pricing));
     c.match_level = std::string(to_string(options.level));
     c.offer_choice = choice_text(build, match, options, c.assumptions, request);
     c.tier_offers = tier_offers(match);
@@ -175,47 +158,6 @@ std::optional<Comparison> cheapest_match(const Catalog& catalog, const Build& bu
 }
 
 }  // namespace
-
-std::optional<BackupRental> backup_rental(const Catalog& catalog, const Build& build, const BuildSpec& spec,
-                                          Assumptions a, const CloudOffer* named, const CloudOffer* fallback,
-                                          const MatchOptions& scope) {
-    const Pricing chosen = a.pricing;
-    a.pricing = Pricing::on_demand;
-    const CloudOffer* offer = named;
-    std::int64_t instances = 0;
-    if (offer == nullptr) {
-        MatchOptions options;
-        options.level = MatchLevel::like_for_like;
-        options.tiers = scope.tiers;
-        options.requirements = scope.requirements;
-        options.filters = scope.filters;
-        options.hourly_only = true;  // the hours of a lead time or of downtime are rented by the hour
-        const Match m = match_offer(catalog, build, spec, a, options);
-        offer = m.offer;
-        instances = m.instances;
-    }
-    const bool matched = offer != nullptr && named == nullptr;
-    if (offer == nullptr) offer = fallback;
-    if (offer == nullptr) return std::nullopt;
-    // A named or fallback offer is rented on demand when it can be, else at the pricing in force.
-    const Pricing pricing = matched || offer->price(Pricing::on_demand) ? Pricing::on_demand : chosen;
-    if (!matched) instances = instances_needed(build.gpu_count, offer->gpu_count);
-    const double per_instance = offer->price(pricing).value_or(0.0);
-    if (per_instance == 0.0) return std::nullopt;
-    BackupRental b;
-    b.offer_id = offer->id;
-    b.provider = offer->provider;
-    b.instances = instances;
-    b.usd_per_hour = static_cast<double>(instances) * per_instance;
-    b.pricing = pricing;
-    const std::string at = pricing == Pricing::on_demand ? "on-demand" : to_string(pricing);
-    const char* how = named != nullptr ? "named by --backup-offer" : "the compared offer (no like-for-like one)";
-    const bool bounded = scope.tiers || !scope.requirements.empty() || scope.filters.region || scope.filters.provider;
-    b.basis = matched ? fmt::format("the cheapest like-for-like on-demand offer{}",
-                                    bounded ? " within --tier, --require, --region and --provider" : "")
-                      : fmt::format("{}, at its {} price", how, at);
-    return b;
-}
 
 BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
     BuildSpec s;
@@ -295,6 +237,22 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
     return c;
 }
 
+// Moves the element at order[k] to place k, for every k, in place: each element once, plus one per cycle.
+void put_in_order(std::vector<Comparison>& v, const std::vector<std::size_t>& order) {
+    std::vector<bool> placed(v.size(), false);
+    for (std::size_t start = 0; start < v.size(); ++start) {
+        if (placed[start] || order[start] == start) continue;
+        Comparison held = std::move(v[start]);
+        std::size_t k = start;
+        for (; order[k] != start; k = order[k]) {
+            v[k] = std::move(v[order[k]]);
+            placed[k] = true;
+        }
+        v[k] = std::move(held);
+        placed[k] = true;
+    }
+}
+
 // Every build against its cheapest match, ranked by how much building saves.
 std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequest& request,
                                     const MatchOptions& options, std::vector<std::string>& warnings) {
@@ -306,16 +264,16 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     std::vector<const Build*> builds;
     for (const Build& build : catalog.builds) builds.push_back(&build);
     std::sort(builds.begin(), builds.end(), [](const Build* a, const Build* b) { return a->id < b->id; });
-    std::vector<std::optional<Comparison>> comparisons;  // kept where made: a Comparison is large, a move costs
+    // One buffer, ranked in place: a second (16 comparisons of 5.2 KB) was 20 new heap pages of `compare`.
+    std::vector<Comparison> comparisons;
     comparisons.reserve(builds.size());
     for (const Build* build : builds) {
         std::string why_none;
-        auto& c = comparisons.emplace_back(
-            cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, options, why_none));
-        if (!c) {
-            comparisons.pop_back();
+        auto c = cheapest_match(catalog, *build, resolved_for(catalog, *build, request), request, options, why_none);
+        if (c)
+            comparisons.push_back(std::move(*c));
+        else
             warnings.push_back(fmt::format("build {} skipped: {}", build->id, why_none));
-        }
     }
     if (comparisons.empty())
         throw DataError(catalog.builds.empty() ? std::string("the catalogue has no builds to compare")
@@ -325,18 +283,16 @@ std::vector<Comparison> every_build(const Catalog& catalog, const ComparisonRequ
     std::vector<std::size_t> order(comparisons.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&comparisons](std::size_t i, std::size_t j) {
-        const Comparison& a = *comparisons[i];
-        const Comparison& b = *comparisons[j];
+        const Comparison& a = comparisons[i];
+        const Comparison& b = comparisons[j];
         const double gain_a = a.result.cloud.total_usd - a.result.build.total_usd;
         const double gain_b = b.result.cloud.total_usd - b.result.build.total_usd;
         if (gain_a != gain_b) return gain_a > gain_b;
         if (a.build.id != b.build.id) return a.build.id < b.build.id;
         return i < j;
     });
-    std::vector<Comparison> ranked;
-    ranked.reserve(comparisons.size());
-    for (const std::size_t i : order) ranked.push_back(std::move(*comparisons[i]));
-    return ranked;
+    put_in_order(comparisons, order);
+    return comparisons;
 }
 
 }  // namespace
@@ -386,7 +342,8 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     std::vector<Figure> figures;
     for (const Comparison& c : report.comparisons) {
         for (const Figure& f : c.figures) report.header.oldest_as_of = older_as_of(report.header.oldest_as_of, f.as_of);
-        figures.insert(figures.end(), c.figures.begin(), c.figures.end());
+        // Read by warn_stale_figures only under --max-age-days: 48 copies with their notes were 10 heap pages.
+        if (request.max_age_days) figures.insert(figures.end(), c.figures.begin(), c.figures.end());
         if (c.result.cloud.unused_gpus > 0)
             report.header.warnings.push_back(
                 fmt::format("{}: {} instance(s) of {} GPUs give {} GPUs for {}; {} paid for but unused", c.build.id,

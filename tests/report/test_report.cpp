@@ -215,3 +215,35 @@ TEST_CASE("is_estimate_source: the same answer as a search of a lower-cased copy
     }
     CHECK(found > 0);  // the texts do hold the word now and then
 }
+
+TEST_CASE("build_report: the shipped catalogue's builds ranked in place, each the same as its own --build report") {
+    const Catalog catalog = load_embedded_catalog();
+    const Report report = build_report(catalog, ComparisonRequest{});
+    REQUIRE(report.comparisons.size() > 8);  // a permutation of several cycles, not a sorted list
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+        const Comparison& c = report.comparisons[i];
+        INFO("place " << i << ", build " << c.build.id);
+        ids.push_back(c.build.id);
+        if (i > 0) {
+            const Comparison& p = report.comparisons[i - 1];
+            const double gain = c.result.cloud.total_usd - c.result.build.total_usd;
+            const double gain_before = p.result.cloud.total_usd - p.result.build.total_usd;
+            CHECK((gain < gain_before || (gain == gain_before && p.build.id < c.build.id)));
+        }
+        // Moved whole: the comparison at this place is the one its build makes alone, to the bit.
+        const Report alone = build_report(catalog, for_build(c.build.id));
+        const Comparison& a = alone.comparisons.front();
+        CHECK(c.offer.id == a.offer.id);
+        CHECK(c.result.cloud.total_usd == a.result.cloud.total_usd);
+        CHECK(c.result.build.total_usd == a.result.build.total_usd);
+        CHECK(c.assumptions.values.lead_time_months == a.assumptions.values.lead_time_months);
+        CHECK(c.figures.size() == a.figures.size());
+        CHECK(c.estimates == a.estimates);
+    }
+    std::sort(ids.begin(), ids.end());
+    CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());  // no build twice, none lost to a move
+    const auto skipped = std::count_if(report.header.warnings.begin(), report.header.warnings.end(),
+                                       [](const std::string& w) { return w.find(" skipped: ") != std::string::npos; });
+    CHECK(ids.size() + static_cast<std::size_t>(skipped) == catalog.builds.size());  // the rest skipped, and said
+}

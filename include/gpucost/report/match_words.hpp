@@ -62,6 +62,12 @@ std::string priced_as(const CloudOffer& offer);
 // " in region \"r\" from provider \"p\"" for the request's filters in force, or "".
 std::string filter_text(const ComparisonRequest& request);
 
+// How the chosen offer was chosen, for Comparison::offer_choice: "the cheapest of 3 on-demand offers for GPU x, by
+// cloud total for 8 GPUs over 36 months", "the only monthly offer for GPU x", or, when monthly rentals (candidates at
+// every pricing) are among hourly offers, "the cheapest of 5 offers for GPU x, 3 on-demand and 2 monthly, ...".
+std::string choice_text(const Build& build, const Match& match, const MatchOptions& options,
+                        const ResolvedAssumptions& assumptions, const ComparisonRequest& request);
+
 // Why no offer of the build's GPU is left when only a region/provider filter or a missing price stands in the way,
 // naming the offers in the way by id: gpucost 1's messages, kept word for word.
 std::string no_offer_of_gpu_reason(const Catalog& catalog, const Build& build, Pricing pricing,
