@@ -180,9 +180,14 @@ BuildSpec build_spec_for(const Build& build, const Gpu& gpu) {
 
 namespace {
 
+// The assumption layers in force for `build`, weakest first: the catalogue's, the build's, the scenario's, the flags'.
+std::vector<const AssumptionLayer*> layers_for(const Catalog& catalog, const Build& build,
+                                               const ComparisonRequest& request) {
+    return {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags};
+}
+
 ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
-    ResolvedAssumptions r = resolve_for_build(
-        {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags}, build.gpu_count);
+    ResolvedAssumptions r = resolve_for_build(layers_for(catalog, build, request), build.gpu_count);
     check_assumption_rules(r, build.id);
     return r;
 }
@@ -192,7 +197,7 @@ ResolvedAssumptions resolved_for(const Catalog& catalog, const Build& build, con
 // resolved_for has already checked the build's assumptions by the time the exclusions ask.
 Pricing pricing_for(const Catalog& catalog, const Build& build, const ComparisonRequest& request) {
     AssumptionValue value = info(AssumptionKey::pricing).default_value;
-    for (const AssumptionLayer* layer : {&catalog.assumptions, &build.assumptions, &request.scenario, &request.flags})
+    for (const AssumptionLayer* layer : layers_for(catalog, build, request))
         if (const auto& given = layer->get(AssumptionKey::pricing)) value = *given;
     return std::get<Pricing>(value);
 }
