@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "gpucost/util/error.hpp"
+#include "gpucost/util/text.hpp"
+
 namespace gpucost {
 
 Axis money_axis(const std::string& label, const Currency& currency) {
@@ -217,5 +220,17 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label) {
              label);
 }
 
+// One wording for a --chart name this report does not draw, or none where --format svg needs one.
+void bad_chart(const std::string& name, const std::vector<std::string>& valid, const std::string& hint) {
+    std::string list;
+    for (const std::string& v : valid) list += (list.empty() ? "" : ", ") + v;
+    throw UsageError(fmt::format("--chart: {}; this report has: {}",
+                                 name.empty() ? "none given, and --format svg writes one chart"
+                                              : quote_value(name) + " is not a chart of this report" +
+                                                    (hint.empty() ? did_you_mean(name, valid) : hint),
+                                 list));
+}
+
 }  // namespace chart_parts
+
 }  // namespace gpucost

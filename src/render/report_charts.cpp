@@ -42,16 +42,6 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
 
 }  // namespace
 
-void chart_parts::bad_chart(const std::string& name, const std::vector<std::string>& valid, const std::string& hint) {
-    std::string list;
-    for (const std::string& v : valid) list += (list.empty() ? "" : ", ") + v;
-    throw UsageError(fmt::format("--chart: {}; this report has: {}",
-                                 name.empty() ? "none given, and --format svg writes one chart"
-                                              : quote_value(name) + " is not a chart of this report" +
-                                                    (hint.empty() ? did_you_mean(name, valid) : hint),
-                                 list));
-}
-
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
                          std::vector<SvgAttribute> data) {
     SvgDocument d;

@@ -261,9 +261,13 @@ void write_summary_sheet(Sheet& sheet, const Comparison& c, const Formats& forma
                "LibreOffice: Data > Calculate > Recalculate Hard (Ctrl+Shift+F9); Excel: Formulas > Calculate Now");
     lines.text("Build", fmt::format("{} ({} x {})", c.build.id, c.build.gpu_count, c.build.gpu_id));
     lines.text("Offer", fmt::format("{} ({}, {})", c.offer.id, c.offer.provider, c.offer.region));
+    // A monthly rental's price still moves (cloud_price_change_per_year) when the pricing in force lets it.
+    const std::string_view pricing = to_string(c.assumptions.values.pricing);
     lines.text("Pricing", c.rental.billed_monthly()
-                              ? "rented by the month (usd_per_month): every month billed whatever the use"
-                              : std::string(to_string(c.assumptions.values.pricing)));
+                              ? fmt::format("rented by the month (usd_per_month): every month billed whatever the use; "
+                                            "its price moves as under {}",
+                                            pricing)
+                              : std::string(pricing));
     lines.text("Horizon (months)", std::to_string(c.assumptions.values.months));
     write_totals(lines, formats, c.result, c.rental.billed_monthly());
     write_verdict(lines, formats, c.result);

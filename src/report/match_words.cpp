@@ -323,21 +323,12 @@ std::string choice_text(const Build& build, const Match& match, const MatchOptio
     out.append(filter_text(request));
     if (options.tiers) out.append(" in tier ").append(tier_list_text(*options.tiers));
     if (match.candidates == 1) return out;
-    if (monthly > 0 && hourly > 0)
-        out.append(", ")
-            .append(std::to_string(hourly))
-            .append(" ")
-            .append(pricing)
-            .append(" and ")
-            .append(std::to_string(monthly))
-            .append(" monthly");
-    const auto count = [&out](long long n, std::string_view unit) {
-        out.append(std::to_string(n)).append(" ").append(unit).append(n == 1 || n == -1 ? "" : "s");
-    };
-    out.append(", by cloud total for ");
-    count(build.gpu_count, "GPU");
-    out.append(" over ");
-    count(assumptions.values.months, "month");
+    if (monthly > 0 && hourly > 0) {
+        out.append(", ").append(std::to_string(hourly)).append(" ").append(pricing);
+        out.append(" and ").append(std::to_string(monthly)).append(" monthly");
+    }
+    out.append(", by cloud total for ").append(count_text(build.gpu_count, "GPU"));
+    out.append(" over ").append(count_text(assumptions.values.months, "month"));
     return out;
 }
 

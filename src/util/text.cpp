@@ -95,7 +95,10 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 }
 
 std::string count_text(long long count, std::string_view singular) {
-    return fmt::format("{} {}{}", count, singular, count == 1 || count == -1 ? "" : "s");
+    // Joined in place, not by fmt::format: it is called per build at start-up (issue 21).
+    std::string out = std::to_string(count);
+    out.append(" ").append(singular).append(count == 1 || count == -1 ? "" : "s");
+    return out;
 }
 
 std::size_t edit_distance_cells() noexcept { return g_cells; }
