@@ -30,6 +30,13 @@ RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& term
     return r;
 }
 
+RunResult run_ok(const std::vector<std::string>& args) {
+    RunResult r = run_gpucost(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    return r;
+}
+
 namespace {
 
 // Reads both pipes to their ends together, so a child that fills one while we wait on the other cannot stall.

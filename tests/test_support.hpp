@@ -21,6 +21,9 @@ struct RunResult {
 // taken for (default: not a terminal, as when piped).
 RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal = {});
 
+// run_gpucost that requires exit 0 (the test stops there, its stderr shown) and returns what the run wrote.
+RunResult run_ok(const std::vector<std::string>& args);
+
 // What a child's stdout is: a pipe read into RunResult::out (the default), closed, a file opened for writing
 // (`path`, e.g. /dev/full), or a pipe nobody reads (its read end closed before the child starts) with SIGPIPE
 // ignored in the child, so that a write fails with EPIPE.

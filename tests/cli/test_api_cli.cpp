@@ -17,6 +17,7 @@
 
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::run_ok;
 using Json = nlohmann::json;
 using Catch::Matchers::Contains;
 
@@ -30,16 +31,9 @@ std::vector<std::string> on_fixture(std::vector<std::string> extra) {
     return args;
 }
 
-gpucost::test::RunResult ok(const std::vector<std::string>& args) {
-    auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r;
-}
-
 Json comparison_of(std::vector<std::string> extra) {
     extra.insert(extra.end(), {"--format", "json"});
-    return Json::parse(gpucost::test::json_flattened(ok(on_fixture(extra)).out))["comparisons"][0];
+    return Json::parse(gpucost::test::json_flattened(run_ok(on_fixture(extra)).out))["comparisons"][0];
 }
 
 }  // namespace
@@ -74,14 +68,14 @@ TEST_CASE("compare --require keeps only API offers that attest the attribute") {
 TEST_CASE("compare has no API figure without a workload or when no API serves the workload's model") {
     CHECK_FALSE(comparison_of({}).contains("api"));
     CHECK_FALSE(comparison_of({"--workload", "plain"}).contains("api"));
-    const std::string text = ok(on_fixture({"--workload", "plain"})).out;
+    const std::string text = run_ok(on_fixture({"--workload", "plain"})).out;
     CHECK_THAT(text, !Contains("Through an API"));
 }
 
 TEST_CASE("compare's API figure in the table, markdown and CSV") {
-    check_golden("compare_api_duo_c.txt", ok(on_fixture({"--workload", "chat"})).out);
-    check_golden("compare_api_duo_c.md", ok(on_fixture({"--workload", "chat", "--format", "markdown"})).out);
-    const std::string csv = ok(on_fixture({"--workload", "chat", "--format", "csv"})).out;
+    check_golden("compare_api_duo_c.txt", run_ok(on_fixture({"--workload", "chat"})).out);
+    check_golden("compare_api_duo_c.md", run_ok(on_fixture({"--workload", "chat", "--format", "markdown"})).out);
+    const std::string csv = run_ok(on_fixture({"--workload", "chat", "--format", "csv"})).out;
     const std::string header = csv.substr(0, csv.find('\n'));
     CHECK_THAT(header, Contains(",api_offer_id,api_usd_per_month,api_total_usd"));
     // The last three cells of the row, at full precision: 0.72 x 0.40 x 730 and ten times that.
@@ -89,12 +83,12 @@ TEST_CASE("compare's API figure in the table, markdown and CSV") {
     const std::string tail = row.substr(row.find(",api-a,") + 7);
     CHECK(std::stod(tail.substr(0, tail.find(','))) == Approx(210.24));
     CHECK(std::stod(tail.substr(tail.find(',') + 1)) == Approx(2102.40));
-    const std::string html = ok(on_fixture({"--workload", "chat", "--format", "html"})).out;
+    const std::string html = run_ok(on_fixture({"--workload", "chat", "--format", "html"})).out;
     CHECK_THAT(html, Contains("Through an API: FixtureAPI m8b-a (m-8b)"));
 }
 
 TEST_CASE("catalog validate counts api offers, and refuses an API price of zero with one line, exit 3") {
-    CHECK(ok({"catalog", "validate", "data/api_catalog.json"}).out ==
+    CHECK(run_ok({"catalog", "validate", "data/api_catalog.json"}).out ==
           "OK: data/api_catalog.json: 1 GPUs, 1 builds, 1 cloud offers, 3 API offers, 49 assumptions; 0 warnings\n");
     const auto r = run_gpucost({"catalog", "validate", "data/bad/api_zero_price.json"});
     CHECK(r.exit_code == 3);
@@ -106,8 +100,8 @@ TEST_CASE("catalog validate counts api offers, and refuses an API price of zero 
 }
 
 TEST_CASE("shipped: an office's two RTX 4090s on Llama 3 8B against AWS Bedrock's Llama 3 8B Instruct") {
-    const auto r = ok({"compare", "--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp",
-                       "--hours-per-week", "40", "--format", "json"});
+    const auto r = run_ok({"compare", "--build", "office-2x-rtx4090", "--workload", "llm-8b-chat-llamacpp",
+                           "--hours-per-week", "40", "--format", "json"});
     const Json api = Json::parse(gpucost::test::json_flattened(r.out))["comparisons"][0]["api"];
     const gpucost::Catalog shipped = gpucost::load_embedded_catalog();
     const double t_b = *shipped.find_workload("llm-8b-chat-llamacpp")->throughput("rtx-4090");
@@ -140,7 +134,7 @@ Json api_at(const char* rate, std::vector<std::string> extra) {
                                      "--format",
                                      "json"};
     args.insert(args.end(), extra.begin(), extra.end());
-    return Json::parse(gpucost::test::json_flattened(ok(args).out))["comparisons"][0]["api"];
+    return Json::parse(gpucost::test::json_flattened(run_ok(args).out))["comparisons"][0]["api"];
 }
 
 }  // namespace
@@ -165,8 +159,8 @@ TEST_CASE("with a tax rate the API's figure is after tax, as the owned and rente
 TEST_CASE("rank with a tax rate ranks an API after tax, its price before tax beside it") {
     // Per million generated tokens: api-a 0.20 + 2 x 0.10 = $0.40, after tax x 0.79 = $0.316; api-b 0.50 + 2 x 0.05
     // = $0.60, after tax $0.474.
-    const auto r = ok({"rank", "--catalog", "data/api_catalog.json", "--workload", "chat", "--hours-per-week", "168",
-                       "--months", "10", "--discount-rate", "0", "--tax-rate", "0.21", "--format", "json"});
+    const auto r = run_ok({"rank", "--catalog", "data/api_catalog.json", "--workload", "chat", "--hours-per-week",
+                           "168", "--months", "10", "--discount-rate", "0", "--tax-rate", "0.21", "--format", "json"});
     const Json rows = Json::parse(r.out)["rank"]["rows"];
     int apis = 0;
     for (const Json& row : rows) {

@@ -14,6 +14,7 @@
 
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::run_ok;
 using Json = nlohmann::json;
 using Catch::Matchers::Contains;
 
@@ -24,13 +25,6 @@ std::vector<std::string> fixture(std::vector<std::string> args) {
          {"--catalog", "data/api_catalog.json", "--hours-per-week", "168", "--months", "10", "--discount-rate", "0"})
         args.emplace_back(a);
     return args;
-}
-
-gpucost::test::RunResult ok(const std::vector<std::string>& args) {
-    auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r;
 }
 
 // The fixture with api-a's price dated 2025-06-01: 547 days before 2026-11-30, while every other figure is as of
@@ -56,7 +50,7 @@ TEST_CASE("compare --max-age-days ages the API's price as it ages every other fi
                                           "chat",    "--hours-per-week", "168"};
     std::vector<std::string> aged = run;
     aged.insert(aged.end(), {"--max-age-days", "400", "--format", "json"});
-    const auto r = ok(aged);
+    const auto r = run_ok(aged);
     // 547 > 400 for the API; 319 <= 400 for the GPU, the build and the offer, so the API's is the only warning.
     CHECK(r.err == "gpucost: warning: stale figure: API offer api-a is as of 2025-06-01, 547 days old (more than "
                    "--max-age-days 400)\n");
@@ -72,22 +66,23 @@ TEST_CASE("compare --max-age-days ages the API's price as it ages every other fi
     gate.back() = "547";
     CHECK(run_gpucost(gate).exit_code == 0);
     // Without a workload no API is priced, so its date is not a figure of the run.
-    const auto plain = ok({"check", "--catalog", path, "--build", "duo-c", "--max-age-days", "400"});
+    const auto plain = run_ok({"check", "--catalog", path, "--build", "duo-c", "--max-age-days", "400"});
     CHECK_THAT(plain.err, Contains("ok max-age-days: 319 <= 400"));
 }
 
 TEST_CASE("compare's ranked table has an API total column when the workload's model is sold by the token") {
     // Piped (80 columns) the column is named among those left out; --wide shows it.
-    const auto table = ok(fixture({"compare", "--workload", "chat"})).out;
+    const auto table = run_ok(fixture({"compare", "--workload", "chat"})).out;
     check_golden("compare_api_ranked.txt", table);
     CHECK_THAT(table, Contains("cloud total, API total,"));
-    const auto wide = ok(fixture({"compare", "--workload", "chat", "--wide"})).out;
+    const auto wide = run_ok(fixture({"compare", "--workload", "chat", "--wide"})).out;
     CHECK_THAT(wide, Contains("  API total  "));
     CHECK_THAT(wide, Contains("     $2,102  "));  // api-a's $2,102.40 over 10 months
     CHECK_THAT(wide, Contains("API total: the same work"));
-    check_golden("compare_api_ranked.md", ok(fixture({"compare", "--workload", "chat", "--format", "markdown"})).out);
+    check_golden("compare_api_ranked.md",
+                 run_ok(fixture({"compare", "--workload", "chat", "--format", "markdown"})).out);
     // A workload no API serves keeps the table as it was.
-    CHECK_THAT(ok(fixture({"compare", "--workload", "plain"})).out, !Contains("API total"));
+    CHECK_THAT(run_ok(fixture({"compare", "--workload", "plain"})).out, !Contains("API total"));
     // --wide: # 1, build 5, GPUs 4, rented 21, cloud offer 11, tier 9, build total 11, cloud total 11, API total 9,
     // cheaper 7, saves 5, break-even 15, payback 13 = 122, with 12 gaps of 2 = 146 columns. A terminal of 113 leaves
     // out cloud offer, tier and payback month (146 - 13 - 11 - 15 = 107; GPUs would make 113 + 6 = 119): the API
@@ -108,7 +103,7 @@ TEST_CASE("compare's ranked table has an API total column when the workload's mo
 
 TEST_CASE("rank's chart draws API rows in a colour and legend entry of their own") {
     const std::string svg =
-        ok(fixture({"rank", "--workload", "chat", "--format", "svg", "--chart", "rank", "--output", "-"})).out;
+        run_ok(fixture({"rank", "--workload", "chat", "--format", "svg", "--chart", "rank", "--output", "-"})).out;
     CHECK_THAT(svg, Contains(">API (bought by the token)</text>"));
     // Groups: 0 own, 1 rent, 2 API; each bar's fill is its group's pattern.
     for (const char* id : {"api-a", "api-b"}) {
@@ -122,14 +117,14 @@ TEST_CASE("rank's chart draws API rows in a colour and legend entry of their own
     CHECK_THAT(svg.substr(offer, svg.find("</g>", offer) - offer), Contains("-fill-1)"));
     // Without an API row, no third entry.
     const std::string plain =
-        ok(fixture({"rank", "--workload", "plain", "--format", "svg", "--chart", "rank", "--output", "-"})).out;
+        run_ok(fixture({"rank", "--workload", "plain", "--format", "svg", "--chart", "rank", "--output", "-"})).out;
     CHECK_THAT(plain, !Contains("API (bought by the token)"));
     CHECK_THAT(plain, !Contains("-fill-2"));
 }
 
 TEST_CASE("compare --format xlsx writes a run with an API figure, the API's monthly bill a formula") {
     const auto r =
-        ok(fixture({"compare", "--build", "duo-c", "--workload", "chat", "--format", "xlsx", "--output", "-"}));
+        run_ok(fixture({"compare", "--build", "duo-c", "--workload", "chat", "--format", "xlsx", "--output", "-"}));
     CHECK(r.out.starts_with("PK\x03\x04"));
     // tests/workbook/check_workbooks.py recalculates it: api_usd_per_month equals the JSON's to the cent.
 }

@@ -19,6 +19,7 @@
 using Catch::Matchers::Contains;
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::run_ok;
 using Json = nlohmann::json;
 
 namespace {
@@ -41,13 +42,6 @@ private:
     gpucost::test::ScopedEnv m_env;
 };
 
-gpucost::test::RunResult ok(const std::vector<std::string>& args) {
-    auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r;
-}
-
 // The body of a JSON output: its last key, after the envelope (docs/output.md, "The JSON envelope").
 Json body(const std::string& text) { return Json::parse(gpucost::test::json_body(text)); }
 
@@ -62,12 +56,12 @@ std::vector<std::string> ids_in(const Json& list) {
 // ---- catalog list ----
 
 TEST_CASE("catalog list: every section, table, JSON and CSV goldens") {
-    check_golden("catalog_list_all.txt", ok(with_mini({"catalog", "list"})).out);
-    check_golden("catalog_list_all.json", ok(with_mini({"catalog", "list", "--format", "json"})).out);
-    check_golden("catalog_list_all.csv", ok(with_mini({"catalog", "list", "--format", "csv"})).out);
-    check_golden("catalog_list_all.tsv", ok(with_mini({"catalog", "list", "--format", "tsv"})).out);
-    check_golden("catalog_list_all.md", ok(with_mini({"catalog", "list", "--format", "markdown"})).out);
-    check_golden("catalog_list_all.html", ok(with_mini({"catalog", "list", "--format", "html"})).out);
+    check_golden("catalog_list_all.txt", run_ok(with_mini({"catalog", "list"})).out);
+    check_golden("catalog_list_all.json", run_ok(with_mini({"catalog", "list", "--format", "json"})).out);
+    check_golden("catalog_list_all.csv", run_ok(with_mini({"catalog", "list", "--format", "csv"})).out);
+    check_golden("catalog_list_all.tsv", run_ok(with_mini({"catalog", "list", "--format", "tsv"})).out);
+    check_golden("catalog_list_all.md", run_ok(with_mini({"catalog", "list", "--format", "markdown"})).out);
+    check_golden("catalog_list_all.html", run_ok(with_mini({"catalog", "list", "--format", "html"})).out);
 }
 
 TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in every format") {
@@ -77,27 +71,27 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
         args.insert(args.end(), more.begin(), more.end());
         return args;
     };
-    check_golden("catalog_list_workloads.txt", ok(list).out);
-    check_golden("catalog_list_workloads.csv", ok(with({"--format", "csv"})).out);
+    check_golden("catalog_list_workloads.txt", run_ok(list).out);
+    check_golden("catalog_list_workloads.csv", run_ok(with({"--format", "csv"})).out);
     // fp64-hpc before llm-infer; llm-infer's figures 3000 (gpu-h) > 1200 (gpu-p) > 1000 (gpu-c).
-    const Json j = body(ok(with({"--format", "json"})).out);
+    const Json j = body(run_ok(with({"--format", "json"})).out);
     CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"fp64-hpc", "llm-infer"});
     const auto per_gpu = [](const std::string& out,
                             std::size_t i) {  // in the order written (nlohmann::json sorts keys)
         return nlohmann::ordered_json::parse(out).at("listing").at("workloads").at(i).at("per_gpu").dump();
     };
-    CHECK(per_gpu(ok(with({"--format", "json"})).out, 1) == R"({"gpu-h":3000.0,"gpu-p":1200.0,"gpu-c":1000.0})");
+    CHECK(per_gpu(run_ok(with({"--format", "json"})).out, 1) == R"({"gpu-h":3000.0,"gpu-p":1200.0,"gpu-c":1000.0})");
     CHECK(j.at("workloads").at(1).at("unit") == "tokens/s");
     CHECK(!j.contains("gpus"));
     // The GPU filters keep a workload's figures for the GPUs they keep: gpu-c (24 GB) is only in llm-infer.
-    const std::string c = ok(with({"--gpu", "gpu-c", "--format", "json"})).out;
+    const std::string c = run_ok(with({"--gpu", "gpu-c", "--format", "json"})).out;
     CHECK(ids_in(body(c).at("workloads")) == std::vector<std::string>{"llm-infer"});
     CHECK(per_gpu(c, 0) == R"({"gpu-c":1000.0})");
     // At least 48 GB: gpu-h (80) and gpu-p (48); gpu-c's figure goes.
-    CHECK(per_gpu(ok(with({"--min-vram-gb", "48", "--format", "json"})).out, 1) ==
+    CHECK(per_gpu(run_ok(with({"--min-vram-gb", "48", "--format", "json"})).out, 1) ==
           R"({"gpu-h":3000.0,"gpu-p":1200.0})");
     // Not in the default listing, whose sections and CSV rows stay the first three.
-    CHECK(!body(ok({"catalog", "list", "--catalog", "data/match_catalog.json", "--format", "json"}).out)
+    CHECK(!body(run_ok({"catalog", "list", "--catalog", "data/match_catalog.json", "--format", "json"}).out)
                .contains("workloads"));
     const auto bad = run_gpucost({"catalog", "list", "workload"});
     CHECK(bad.exit_code == 2);
@@ -107,12 +101,13 @@ TEST_CASE("catalog list workloads: by id, each GPU's figure highest first, in ev
 
 TEST_CASE("catalog show WORKLOAD_ID: the workload alone, as catalog list workloads lists it (issue 21)") {
     // It said "unknown catalogue entry" for an id that `catalog list workloads` lists.
-    const auto shown = ok({"catalog", "show", "llm-infer", "--catalog", "data/match_catalog.json", "--format", "json"});
+    const auto shown =
+        run_ok({"catalog", "show", "llm-infer", "--catalog", "data/match_catalog.json", "--format", "json"});
     const Json j = body(shown.out);
     CHECK(ids_in(j.at("workloads")) == std::vector<std::string>{"llm-infer"});  // fp64-hpc left out
     CHECK(j.at("workloads").at(0).at("unit") == "tokens/s");
     CHECK(!j.contains("gpus"));
-    const std::string table = ok({"catalog", "show", "fp64-hpc", "--catalog", "data/match_catalog.json"}).out;
+    const std::string table = run_ok({"catalog", "show", "fp64-hpc", "--catalog", "data/match_catalog.json"}).out;
     CHECK(table.find("fp64-hpc") != std::string::npos);
     CHECK(table.find("llm-infer") == std::string::npos);
     // An id that is neither an entry nor a workload is still unknown.
@@ -123,28 +118,28 @@ TEST_CASE("catalog show WORKLOAD_ID: the workload alone, as catalog list workloa
 
 TEST_CASE("catalog list cloud: sorted by price per GPU-hour at the chosen pricing") {
     // on-demand per GPU-hour: b-1 0.5 / 1 = 0.5; cheap-a8 16 / 8 = 2; pricey-a1 3 / 1 = 3.
-    const Json od = body(ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);
+    const Json od = body(run_ok(with_mini({"catalog", "list", "cloud", "--format", "json"})).out);
     CHECK(ids_in(od.at("cloud")) == std::vector<std::string>{"b-1", "cheap-a8", "pricey-a1"});
     CHECK(od.at("cloud").at(1).at("usd_per_gpu_hour").get<double>() == 2.0);
     CHECK_FALSE(od.contains("gpus"));
 
     // spot: b-1 0.3; cheap-a8 8 / 8 = 1; pricey-a1 has no spot price and is left out.
-    const auto spot = ok(with_mini({"catalog", "list", "cloud", "--pricing", "spot"}));
+    const auto spot = run_ok(with_mini({"catalog", "list", "cloud", "--pricing", "spot"}));
     check_golden("catalog_list_cloud_spot.txt", spot.out);
-    const Json spot_json = body(ok(with_mini({"catalog", "list", "--pricing", "spot", "--format", "json"})).out);
+    const Json spot_json = body(run_ok(with_mini({"catalog", "list", "--pricing", "spot", "--format", "json"})).out);
     CHECK(ids_in(spot_json.at("cloud")) == std::vector<std::string>{"b-1", "cheap-a8"});
     CHECK(spot_json.at("cloud").at(1).at("usd_per_gpu_hour").get<double>() == 1.0);
     CHECK_FALSE(spot_json.contains("gpus"));  // --pricing concerns offers only
 
     // reserved-1y: only cheap-a8 has one (12 / 8 = 1.5).
     const Json reserved =
-        body(ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
+        body(run_ok(with_mini({"catalog", "list", "cloud", "--pricing", "reserved-1y", "--format", "json"})).out);
     CHECK(ids_in(reserved.at("cloud")) == std::vector<std::string>{"cheap-a8"});
     CHECK(reserved.at("cloud").at(0).at("usd_per_gpu_hour").get<double>() == 1.5);
 }
 
 TEST_CASE("catalog list: gpus by vendor and name, builds by GPU count then id") {
-    const Json all = body(ok(with_mini({"catalog", "list", "--format", "json"})).out);
+    const Json all = body(run_ok(with_mini({"catalog", "list", "--format", "json"})).out);
     CHECK(ids_in(all.at("gpus")) == std::vector<std::string>{"gpu-a", "gpu-b"});
     CHECK(ids_in(all.at("builds")) == std::vector<std::string>{"box-b2", "box-a4"});  // 2 GPUs before 4
 }
@@ -187,18 +182,18 @@ TEST_CASE("catalog list: bad filters") {
 }
 
 TEST_CASE("catalog help texts") {
-    check_golden("catalog_help.txt", ok({"catalog", "--help"}).out);
-    check_golden("catalog_help_list.txt", ok({"catalog", "list", "--help"}).out);
-    check_golden("catalog_help_import.txt", ok({"catalog", "import", "--help"}).out);
+    check_golden("catalog_help.txt", run_ok({"catalog", "--help"}).out);
+    check_golden("catalog_help_list.txt", run_ok({"catalog", "list", "--help"}).out);
+    check_golden("catalog_help_import.txt", run_ok({"catalog", "import", "--help"}).out);
 }
 
 TEST_CASE("catalog list: the shipped catalogue lists in every format") {
     for (const char* format : {"table", "json", "csv"}) {
-        const auto r = ok({"catalog", "list", "--format", format});
+        const auto r = run_ok({"catalog", "list", "--format", format});
         CHECK(!r.out.empty());
         CHECK(r.err.empty());
     }
-    const Json all = body(ok({"catalog", "list", "--format", "json"}).out);
+    const Json all = body(run_ok({"catalog", "list", "--format", "json"}).out);
     // Cloud offers are sorted by on-demand price per GPU-hour; unpriced ones come last.
     double previous = 0;
     bool unpriced_seen = false;
@@ -218,24 +213,25 @@ TEST_CASE("catalog list: the shipped catalogue lists in every format") {
 TEST_CASE("catalog show: one entry whole, with its age on an injected today") {
     const TodayIs today("2026-11-30");
     // cheap-a8 is as of 2026-04-01: 30 (Apr) + 31 + 30 + 31 + 31 + 30 + 31 (May..Oct) + 29 (to Nov 30) = 243 days.
-    check_golden("catalog_show_offer.txt", ok(with_mini({"catalog", "show", "cheap-a8"})).out);
-    check_golden("catalog_show_offer.json", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
-    check_golden("catalog_show_offer.csv", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "csv"})).out);
-    check_golden("catalog_show_offer.md", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "markdown"})).out);
-    check_golden("catalog_show_offer.html", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "html"})).out);
-    check_golden("catalog_show_offer.tsv", ok(with_mini({"catalog", "show", "cheap-a8", "--format", "tsv"})).out);
-    const Json offer = body(ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
+    check_golden("catalog_show_offer.txt", run_ok(with_mini({"catalog", "show", "cheap-a8"})).out);
+    check_golden("catalog_show_offer.json", run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
+    check_golden("catalog_show_offer.csv", run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "csv"})).out);
+    check_golden("catalog_show_offer.md",
+                 run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "markdown"})).out);
+    check_golden("catalog_show_offer.html", run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "html"})).out);
+    check_golden("catalog_show_offer.tsv", run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "tsv"})).out);
+    const Json offer = body(run_ok(with_mini({"catalog", "show", "cheap-a8", "--format", "json"})).out);
     CHECK(offer.at("age_days").get<int>() == 243);
     CHECK(offer.at("section") == "cloud");
     CHECK(offer.at("usd_per_gpu_hour").at("reserved-1y").get<double>() == 1.5);  // 12 / 8
 
     // gpu-b is as of "2025-06", read as 2025-06-01: 365 days to 2026-06-01, then 182 to 2026-11-30.
-    const Json gpu = body(ok(with_mini({"catalog", "show", "gpu-b", "--format", "json"})).out);
+    const Json gpu = body(run_ok(with_mini({"catalog", "show", "gpu-b", "--format", "json"})).out);
     CHECK(gpu.at("age_days").get<int>() == 547);
     CHECK(gpu.at("confidence") == "estimate");
     CHECK(gpu.at("note") == "fixture estimate");
-    check_golden("catalog_show_gpu.txt", ok(with_mini({"catalog", "show", "gpu-b"})).out);
-    check_golden("catalog_show_build.txt", ok(with_mini({"catalog", "show", "box-b2"})).out);
+    check_golden("catalog_show_gpu.txt", run_ok(with_mini({"catalog", "show", "gpu-b"})).out);
+    check_golden("catalog_show_build.txt", run_ok(with_mini({"catalog", "show", "box-b2"})).out);
 }
 
 TEST_CASE("catalog show: unknown id exits 3 with a suggestion, a bad GPUCOST_TODAY exits 2") {
@@ -253,11 +249,11 @@ TEST_CASE("catalog show: unknown id exits 3 with a suggestion, a bad GPUCOST_TOD
 // ---- catalog validate ----
 
 TEST_CASE("catalog validate: OK summary with counts") {
-    const auto mini = ok({"catalog", "validate", k_mini});
+    const auto mini = run_ok({"catalog", "validate", k_mini});
     CHECK(mini.out == "OK: data/mini_catalog.json: 2 GPUs, 2 builds, 3 cloud offers, 49 assumptions; 0 warnings\n");
-    const auto embedded = ok({"catalog", "validate"});
+    const auto embedded = run_ok({"catalog", "validate"});
     CHECK_THAT(embedded.out, Catch::Matchers::StartsWith("OK: embedded: "));
-    const auto overlay = ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/local_quote.json"});
+    const auto overlay = run_ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/local_quote.json"});
     CHECK(overlay.out ==
           "OK: data/mini_catalog.json + data/overlay/local_quote.json: 2 GPUs, 2 builds, 4 cloud offers, "
           "49 assumptions; 0 warnings\n");
@@ -271,7 +267,7 @@ TEST_CASE("catalog validate: every problem at once with its JSON path, exit 3") 
 }
 
 TEST_CASE("catalog validate: an unknown key is a warning, not silence") {
-    const auto r = ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/misspelt_key.json"});
+    const auto r = run_ok({"catalog", "validate", k_mini, "--add-catalog", "data/overlay/misspelt_key.json"});
     CHECK_THAT(r.err, Contains("data/overlay/misspelt_key.json: /cloud/0/notes: unknown key"));
     CHECK_THAT(r.out, Contains("; 1 warning\n"));
 }
@@ -281,7 +277,7 @@ TEST_CASE("catalog validate: an unknown key is a warning, not silence") {
 TEST_CASE("add-catalog overlays: a five-line local quote is compared like any offer") {
     // acme-a4: 4 GPUs of gpu-a at $6 an hour; box-a4 needs 4, so 1 instance (cheap-a8 would be 1 x $16).
     // 84 h/week x 730 / 168 = 365 h a month; compute = 6 x 365 x 24 = 52,560.
-    const auto r = ok(with_mini(
+    const auto r = run_ok(with_mini(
         {"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4", "--format", "json"}));
     const Json report = Json::parse(r.out);
     const Json& cloud = report.at("report").at("comparisons").at(0).at("cloud");
@@ -289,27 +285,29 @@ TEST_CASE("add-catalog overlays: a five-line local quote is compared like any of
     CHECK(cloud.at("instances") == 1);
     CHECK(cloud.at("breakdown_usd").at("compute").get<double>() == Approx(52560.0));
     CHECK(report.at("catalog").at("source") == "data/mini_catalog.json + data/overlay/local_quote.json");
-    check_golden("catalog_add_local_quote.txt",
-                 ok(with_mini({"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4"})).out);
+    check_golden(
+        "catalog_add_local_quote.txt",
+        run_ok(with_mini({"compare", "--add-catalog", "data/overlay/local_quote.json", "--build", "box-a4"})).out);
 }
 
 TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptions override key by key") {
-    const Json replaced = body(ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
-                                             "data/overlay/replace_and_assume.json", "--format", "json"}))
+    const Json replaced = body(run_ok(with_mini({"catalog", "show", "cheap-a8", "--add-catalog",
+                                                 "data/overlay/replace_and_assume.json", "--format", "json"}))
                                    .out);
     CHECK(replaced.at("usd_per_hour").at("on-demand").get<double>() == 20.0);
     CHECK(replaced.at("usd_per_hour").at("spot").is_null());  // the whole entry is replaced, not merged
     CHECK(replaced.at("source") == "CloudOne price page");
 
     const Json twice =
-        body(ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog", "data/overlay/local_quote.json",
-                           "--add-catalog", "data/overlay/second_quote.json", "--format", "json"}))
+        body(run_ok(with_mini({"catalog", "show", "acme-a4", "--add-catalog", "data/overlay/local_quote.json",
+                               "--add-catalog", "data/overlay/second_quote.json", "--format", "json"}))
                  .out);
     CHECK(twice.at("usd_per_hour").at("on-demand").get<double>() == 5.0);
 
-    const Json report = Json::parse(ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json",
-                                                  "--build", "box-a4", "--format", "json"}))
-                                        .out);
+    const Json report =
+        Json::parse(run_ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json", "--build",
+                                      "box-a4", "--format", "json"}))
+                        .out);
     CHECK(report.at("assumptions").at("hours_per_week").get<double>() == 40.0);  // from the overlay
     CHECK(report.at("assumptions").at("electricity_usd_per_kwh").get<double>() == 0.3);
     CHECK(report.at("assumptions").at("pue").get<double>() == 1.5);  // kept from the catalogue
@@ -323,14 +321,15 @@ TEST_CASE("add-catalog overlays: same id replaces, later overlays win, assumptio
           "overlay data/overlay/replace_and_assume.json");
     CHECK(report.at("assumption_sources").at("pue").at("from") == "catalogue");
     // A flag still wins over the overlay, and says so.
-    const Json flagged = Json::parse(ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json",
-                                                   "--build", "box-a4", "--hours-per-week", "20", "--format", "json"}))
-                                         .out);
+    const Json flagged =
+        Json::parse(run_ok(with_mini({"compare", "--add-catalog", "data/overlay/replace_and_assume.json", "--build",
+                                      "box-a4", "--hours-per-week", "20", "--format", "json"}))
+                        .out);
     CHECK(flagged.at("assumption_sources").at("hours_per_week").at("from") == "flag");
 }
 
 TEST_CASE("add-catalog overlays: new GPUs, builds and offers join the catalogue") {
-    const auto r = ok(with_mini(
+    const auto r = run_ok(with_mini(
         {"compare", "--add-catalog", "data/overlay/new_gpu_and_build.json", "--build", "box-c1", "--format", "json"}));
     const Json c = body(r.out).at("comparisons").at(0);
     CHECK(c.at("cloud").at("id") == "c-1");
@@ -394,16 +393,16 @@ TEST_CASE("max-age-days: stale figures warn on stderr and in JSON, one per entry
     const TodayIs today("2026-11-30");
     // box-a4 vs its cheapest offer pricey-a1 (84 h/week): gpu-a 2026-01-15 is 319 days old, box-a4 2026-02-01 302,
     // pricey-a1 2026-05-01 213. With 250 days allowed, two are stale.
-    const auto r = ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "250", "--format", "json"}));
+    const auto r = run_ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "250", "--format", "json"}));
     const Json warnings = Json::parse(r.out).at("warnings");
     CHECK(warnings ==
           Json::array({"stale figure: GPU gpu-a is as of 2026-01-15, 319 days old (more than --max-age-days 250)",
                        "stale figure: build box-a4 is as of 2026-02-01, 302 days old (more than --max-age-days 250)"}));
     CHECK_THAT(r.err, Contains("gpucost: warning: stale figure: GPU gpu-a is as of 2026-01-15, 319 days old"));
 
-    const auto fresh = ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "400", "--format", "json"}));
+    const auto fresh = run_ok(with_mini({"compare", "--build", "box-a4", "--max-age-days", "400", "--format", "json"}));
     CHECK(Json::parse(fresh.out).at("warnings").empty());
-    const auto none = ok(with_mini({"compare", "--build", "box-a4", "--format", "json"}));
+    const auto none = run_ok(with_mini({"compare", "--build", "box-a4", "--format", "json"}));
     CHECK(Json::parse(none.out).at("warnings").empty());  // no limit, no warning
 
     CHECK(run_gpucost(with_mini({"compare", "--max-age-days", "-1"})).exit_code == 2);
@@ -464,7 +463,7 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
     check_golden("catalog_compare_error_region.txt", none.err);
 
     // Ranked view: a build with no offer left is skipped with a warning.
-    const auto ranked = ok(with_mini({"compare", "--provider", "cloudone", "--format", "json"}));
+    const auto ranked = run_ok(with_mini({"compare", "--provider", "cloudone", "--format", "json"}));
     const Json report = body(ranked.out);
     REQUIRE(report.at("comparisons").size() == 1);
     CHECK(report.at("comparisons").at(0).at("build").at("id") == "box-a4");
@@ -475,7 +474,7 @@ TEST_CASE("compare --region and --provider restrict the cheapest match") {
 // ---- CSV estimates column ----
 
 TEST_CASE("compare CSV: the estimates column names the estimates a row rests on") {
-    const auto r = ok(with_mini({"compare", "--format", "csv"}));
+    const auto r = run_ok(with_mini({"compare", "--format", "csv"}));
     const std::string header = r.out.substr(0, r.out.find('\n'));
     // v1's last column, followed by model v2's four, then like-for-like's (new columns go at the end of the contract).
     CHECK_THAT(header, Catch::Matchers::Contains(",cheaper,savings_usd,estimates,build_interim_cloud_usd,"
@@ -499,14 +498,14 @@ TEST_CASE("catalog list from the command line: --currency converts prices, tsv a
         args.insert(args.end(), eur.begin(), eur.end());
         return with_mini(args);
     };
-    const std::string csv = ok(with({"catalog", "list", "cloud", "--format", "csv"})).out;
+    const std::string csv = run_ok(with({"catalog", "list", "cloud", "--format", "csv"})).out;
     CHECK(csv.find(",on_demand_eur_per_hour,spot_eur_per_hour,reserved_1y_eur_per_hour,") != std::string::npos);
     CHECK(csv.find("\ncloud,cheap-a8,,,CloudOne,a.8x,r1,gpu-a,8,80,,,,,8,4,6,,on-demand,1,") != std::string::npos);
     CHECK(csv.find("\ncloud,b-1,,,CloudTwo,b.1x,r2,gpu-b,1,24,,,,,0.25,0.15,,,on-demand,0.25,") != std::string::npos);
-    const std::string tsv = ok(with({"catalog", "list", "cloud", "--format", "tsv"})).out;
+    const std::string tsv = run_ok(with({"catalog", "list", "cloud", "--format", "tsv"})).out;
     CHECK(tsv.find("\ncloud\tcheap-a8\t\t\tCloudOne\ta.8x\tr1\tgpu-a\t8\t80\t\t\t\t\t8\t4\t6\t\ton-demand\t1\t") !=
           std::string::npos);
-    const std::string markdown = ok(with({"catalog", "list", "cloud", "--format", "markdown"})).out;
+    const std::string markdown = run_ok(with({"catalog", "list", "cloud", "--format", "markdown"})).out;
     CHECK(markdown.find("| cheap-a8 | CloudOne | r1 |") != std::string::npos);
     CHECK(markdown.find("EUR 16.00") == std::string::npos);  // converted, never the dollar figure in euros
     CHECK(markdown.find("EUR 8.00") != std::string::npos);

@@ -16,6 +16,7 @@
 
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::run_ok;
 using Json = nlohmann::json;
 using Catch::Matchers::Contains;
 
@@ -30,17 +31,10 @@ std::vector<std::string> on_fixture(const std::string& command, std::vector<std:
     return args;
 }
 
-gpucost::test::RunResult ok(const std::vector<std::string>& args) {
-    auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r;
-}
-
 Json json_of(const std::vector<std::string>& args) {
     std::vector<std::string> with = args;
     with.insert(with.end(), {"--format", "json"});
-    return Json::parse(gpucost::test::json_flattened(ok(with).out));
+    return Json::parse(gpucost::test::json_flattened(run_ok(with).out));
 }
 
 }  // namespace
@@ -49,16 +43,16 @@ TEST_CASE("compare --build: every format names the match level, the offer's tier
     // hgx-8 (8 x gpu-h, NVSwitch): h-1x-market (1 GPU) and h-8x-pcie (PCIe) are left out; h-8x-cloud at $24/h
     // (7,300 h x $24 = $175,200 before discounting) beats h-8x-hyper at $55/h.
     const std::vector<std::string> args = on_fixture("compare", {"--build", "hgx-8"});
-    check_golden("match_hgx8.txt", ok(args).out);
+    check_golden("match_hgx8.txt", run_ok(args).out);
     for (const auto& [format, golden] : std::vector<std::pair<std::string, std::string>>{
              {"json", "match_hgx8.json"}, {"csv", "match_hgx8.csv"}, {"markdown", "match_hgx8.md"}}) {
         std::vector<std::string> with = args;
         with.insert(with.end(), {"--format", format});
-        check_golden(golden, ok(with).out);
+        check_golden(golden, run_ok(with).out);
     }
     std::vector<std::string> html = args;
     html.insert(html.end(), {"--format", "html"});
-    const std::string page = ok(html).out;
+    const std::string page = run_ok(html).out;
     CHECK_THAT(page, Contains("<p>Match: like-for-like (the build&#39;s GPU model, its GPUs per machine in one "
                               "instance, its interconnect); offer tier: gpu-cloud.</p>"));
     CHECK_THAT(page, Contains("<td>h-8x-hyper</td>"));
@@ -119,7 +113,7 @@ TEST_CASE("compare --match any --workload: n = ceil(g x T_b / (c x T_c)) instanc
     // ceil(1 x 1200 / (1 x 1000)) = 2 instances, $0.80/h; h-1x-market (gpu-h, 3,000) ceil(1200 / 3000) = 1, $2/h.
     const std::vector<std::string> args = on_fixture(
         "compare", {"--build", "one-p", "--match", "any", "--workload", "llm-infer", "--tier", "marketplace"});
-    check_golden("match_any_one_p.txt", ok(args).out);
+    check_golden("match_any_one_p.txt", run_ok(args).out);
     const Json report = json_of(args);
     const Json& c = report["comparisons"][0];
     CHECK(c["cloud"]["id"] == "c-1x-market");
@@ -164,7 +158,7 @@ TEST_CASE("compare: when no offer meets the rule, the failed rule and the looser
                    "got \"nvl\"\n");
     // Ranked, a build without an offer is skipped with the same words, and the others are compared.
     // (After the notes on the fixture's offers --tier leaves out: a --catalog file is the user's own.)
-    r = ok(on_fixture("compare", {"--tier", "hyperscaler", "--wide"}));
+    r = run_ok(on_fixture("compare", {"--tier", "hyperscaler", "--wide"}));
     CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"c-2x-cloud\" for build \"duo-c\": tier gpu-cloud is "
                                "outside --tier hyperscaler (an offer of data/match_catalog.json)\n"));
     CHECK(r.err.substr(r.err.find("gpucost: warning: ")) ==
@@ -179,7 +173,7 @@ TEST_CASE("compare: when no offer meets the rule, the failed rule and the looser
 
 TEST_CASE("requirements leave builds and offers out, with the reason under --verbose and in the JSON") {
     // gpu-c has 1.3 FP64 TFLOPS and gpu-p no figure: only hgx-8 (34) is left to compare.
-    const auto r = ok(on_fixture("compare", {"--min-fp64-tflops", "10", "--verbose"}));
+    const auto r = run_ok(on_fixture("compare", {"--min-fp64-tflops", "10", "--verbose"}));
     CHECK(r.err == "gpucost: note: left out build \"duo-c\": GPU \"gpu-c\" has 1.3 FP64 TFLOPS, under "
                    "--min-fp64-tflops 10\n"
                    "gpucost: note: left out offer \"h-1x-market\" for build \"hgx-8\": 1 GPU per instance; "
@@ -202,7 +196,7 @@ TEST_CASE("requirements leave builds and offers out, with the reason under --ver
     const Json two = json_of(on_fixture("compare", {"--build", "duo-c", "--min-gpus-per-instance", "2"}));
     CHECK(two["comparisons"][0]["cloud"]["id"] == "c-2x-cloud");
     // --quiet: nothing is noted.
-    CHECK(ok(on_fixture("compare", {"--min-fp64-tflops", "10", "--quiet"})).err.empty());
+    CHECK(run_ok(on_fixture("compare", {"--min-fp64-tflops", "10", "--quiet"})).err.empty());
 }
 
 TEST_CASE("check, cashflow and the uncertainty commands match through the same code") {
@@ -211,7 +205,7 @@ TEST_CASE("check, cashflow and the uncertainty commands match through the same c
         std::vector<std::string> extra = {"--build", "hgx-8", "--verbose", "--format", "json"};
         if (std::string(command) == "simulate") extra.insert(extra.end(), {"--draws", "200"});
         if (std::string(command) == "sweep") extra.insert(extra.end(), {"--vary", "hours_per_week=0:168:84"});
-        const auto r = ok(on_fixture(command, extra));
+        const auto r = run_ok(on_fixture(command, extra));
         CHECK_THAT(r.err, Contains("gpucost: note: left out offer \"h-1x-market\" for build \"hgx-8\""));
         const Json j = Json::parse(gpucost::test::json_flattened(r.out));
         const Json& first = j["comparisons"][0];
@@ -225,7 +219,7 @@ TEST_CASE("check, cashflow and the uncertainty commands match through the same c
         }
         extra.push_back("--match");
         extra.push_back("gpu");
-        const Json g = Json::parse(gpucost::test::json_flattened(ok(on_fixture(command, extra)).out));
+        const Json g = Json::parse(gpucost::test::json_flattened(run_ok(on_fixture(command, extra)).out));
         const Json& gfirst = g["comparisons"][0];
         CHECK((gfirst.contains("cloud") && gfirst["cloud"].is_object() ? gfirst["cloud"]["id"] : gfirst["cloud_id"]) ==
               "h-1x-market");
@@ -266,7 +260,7 @@ TEST_CASE("shipped: the 8x H100 HGX server at 40 h/week is compared with an 8-GP
 }
 
 TEST_CASE("shipped: every multi-GPU build is compared like for like, none on a larger instance than it needs") {
-    const auto r = ok({"compare", "--format", "json"});
+    const auto r = run_ok({"compare", "--format", "json"});
     CHECK(r.err.empty());  // no build is skipped, and no GPU is paid for but unused (issue 22: a 4x RTX 5090 offer)
     const Json report = Json::parse(gpucost::test::json_flattened(r.out));
     const gpucost::Catalog shipped = gpucost::load_embedded_catalog();

@@ -38,6 +38,16 @@ Comparison down_twice_a_year() {
     return c;
 }
 
+// The shipped catalogue's 8x H100 build at 40 h/week, with --build.
+Report thinkmate_at_40() {
+    const Catalog catalog = load_embedded_catalog();
+    ComparisonRequest request;
+    request.build_id = "hgx-h100-thinkmate-2024";
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::hours_per_week, 40.0);
+    return build_report(catalog, request);
+}
+
 }  // namespace
 
 TEST_CASE("downtime_inline: the downtime, its availability and the rental that covers it", "[availability]") {
@@ -117,12 +127,7 @@ TEST_CASE("per_gpu_scaled_inline: a rental larger than the build, and the same a
 
 TEST_CASE("availability words: the shipped catalogue's 8x H100 build says its downtime and discounting everywhere",
           "[availability]") {
-    const Catalog catalog = load_embedded_catalog();
-    ComparisonRequest request;
-    request.build_id = "hgx-h100-thinkmate-2024";
-    request.flags.origin = "flag";
-    request.flags.set(AssumptionKey::hours_per_week, 40.0);
-    const Report report = build_report(catalog, request);
+    const Report report = thinkmate_at_40();
     const Comparison& c = report.comparisons.front();
     // (1.38 failures x 168 h + 12 h) / 12 = 20.32 h a month; 1 - 20.32 / 730 = 97.2%; x 40 / 168 = 4.84 h of use.
     CHECK(c.availability.downtime_hours_per_month == Approx(20.32));
@@ -142,12 +147,7 @@ TEST_CASE("availability words: the shipped catalogue's 8x H100 build says its do
 
 TEST_CASE("cashflow says what compare's verdict says beside it: size, spot, downtime and discounting",
           "[availability]") {
-    const Catalog catalog = load_embedded_catalog();
-    ComparisonRequest request;
-    request.build_id = "hgx-h100-thinkmate-2024";
-    request.flags.origin = "flag";
-    request.flags.set(AssumptionKey::hours_per_week, 40.0);
-    Report report = build_report(catalog, request);
+    Report report = thinkmate_at_40();
     Comparison& c = report.comparisons.front();
     // Hand-set readings the shipped run does not have (the renderers only read the report): the rental twice the
     // build's size, and spot carrying round-the-clock work (as down_twice_a_year's neighbours above).
