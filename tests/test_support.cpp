@@ -30,11 +30,17 @@ RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& term
     return r;
 }
 
-RunResult run_ok(const std::vector<std::string>& args) {
-    RunResult r = run_gpucost(args);
-    INFO("stderr: " << r.err);
+RunResult run_ok(const std::vector<std::string>& args, const Terminal& terminal) {
+    RunResult r = run_gpucost(args, terminal);
+    std::string command = "gpucost";
+    for (const std::string& a : args) command += " " + a;
+    INFO(command << "\nstderr: " << r.err);
     REQUIRE(r.exit_code == 0);
     return r;
+}
+
+std::string stdout_of(const std::vector<std::string>& args, const Terminal& terminal) {
+    return run_ok(args, terminal).out;
 }
 
 namespace {

@@ -21,8 +21,11 @@ struct RunResult {
 // taken for (default: not a terminal, as when piped).
 RunResult run_gpucost(const std::vector<std::string>& args, const Terminal& terminal = {});
 
-// run_gpucost that requires exit 0 (the test stops there, its stderr shown) and returns what the run wrote.
-RunResult run_ok(const std::vector<std::string>& args);
+// run_gpucost that requires exit 0 (else the test stops there, the command and its stderr shown).
+RunResult run_ok(const std::vector<std::string>& args, const Terminal& terminal = {});
+
+// What run_ok's run wrote to stdout.
+std::string stdout_of(const std::vector<std::string>& args, const Terminal& terminal = {});
 
 // What a child's stdout is: a pipe read into RunResult::out (the default), closed, a file opened for writing
 // (`path`, e.g. /dev/full), or a pipe nobody reads (its read end closed before the child starts) with SIGPIPE

@@ -13,18 +13,12 @@
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
 using gpucost::test::ScopedEnv;
+using gpucost::test::stdout_of;
 using Json = nlohmann::json;
 
 namespace {
 
 const std::string k_mini = "data/mini_catalog.json";
-
-std::string run_ok(const std::vector<std::string>& args, const gpucost::Terminal& terminal = {}) {
-    const auto r = run_gpucost(args, terminal);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
-}
 
 // The attribute `name` of the first element carrying `marker` (an attribute="value" text), as text.
 // The value of the attribute `name` in one element's text (no std::regex: g++ 12 -O1 warns inside <regex>).
@@ -70,10 +64,10 @@ TEST_CASE("format svg with a chart: goldens for one build (box-a4) and the ranke
     for (const std::string chart : {"cumulative-spend", "cost-vs-hours", "breakdown"}) {
         std::vector<std::string> args = box;
         args.push_back(chart);
-        check_golden("chart_box_a4_" + chart + ".svg", run_ok(args));
+        check_golden("chart_box_a4_" + chart + ".svg", stdout_of(args));
     }
-    check_golden("chart_all_savings.svg", run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format",
-                                                  "svg", "--chart", "savings"}));
+    check_golden("chart_all_savings.svg", stdout_of({"compare", "--catalog", k_mini, "--hours-per-week", "40",
+                                                     "--format", "svg", "--chart", "savings"}));
 }
 
 TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly", "[charts]") {
@@ -84,14 +78,14 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
+    const Json report = Json::parse(gpucost::test::json_flattened(stdout_of(with({"--format", "json"}))));
     const Json& c = report["comparisons"][0];
     const Json flows = Json::parse(
-        gpucost::test::json_flattened(run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--currency", "EUR",
-                                              "--usd-rate", "0.92", "--format", "json"})));
+        gpucost::test::json_flattened(stdout_of({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--currency",
+                                                 "EUR", "--usd-rate", "0.92", "--format", "json"})));
     for (const std::string chart : {"cumulative-spend", "cost-vs-hours", "breakdown"}) {
         INFO(chart);
-        const std::string svg = run_ok(with({"--format", "svg", "--chart", chart}));
+        const std::string svg = stdout_of(with({"--format", "svg", "--chart", chart}));
         CHECK(attribute(svg, "data-chart", "data-build-id") == c["build"]["id"]);
         CHECK(attribute(svg, "data-chart", "data-cloud-id") == c["cloud"]["id"]);
         CHECK(attribute(svg, "data-chart", "data-currency") == "EUR");
@@ -107,7 +101,7 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
               report["assumptions"]["hours_per_week"].get<double>());
     }
     SECTION("cumulative spend: each month's cumulative of each side, as cashflow's JSON has it") {
-        const std::string svg = run_ok(with({"--format", "svg", "--chart", "cumulative-spend"}));
+        const std::string svg = stdout_of(with({"--format", "svg", "--chart", "cumulative-spend"}));
         // Each side's cumulative at a month's end is its last row's cumulative that month (a side with no row in a
         // month, as the cloud in month 0, carries its cumulative).
         const int horizon = flows["comparisons"][0]["months"].get<int>();
@@ -130,7 +124,7 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
               c["break_even"]["payback_month"].get<double>());
     }
     SECTION("breakdown: every category of each side, as breakdown_eur has it") {
-        const std::string svg = run_ok(with({"--format", "svg", "--chart", "breakdown"}));
+        const std::string svg = stdout_of(with({"--format", "svg", "--chart", "breakdown"}));
         for (const char* side : {"build", "cloud"}) {
             const std::size_t bar = svg.find(std::string("class=\"bar\" data-key=\"") + side + "\"");
             REQUIRE(bar != std::string::npos);
@@ -148,7 +142,7 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
         }
     }
     SECTION("cost against hours: the user's hours and the break-even marked") {
-        const std::string svg = run_ok(with({"--format", "svg", "--chart", "cost-vs-hours"}));
+        const std::string svg = stdout_of(with({"--format", "svg", "--chart", "cost-vs-hours"}));
         CHECK(number(attribute(svg, "data-key=\"break-even\"", "data-x")) ==
               c["break_even"]["hours_per_week"].get<double>());
         CHECK(number(attribute(svg, "class=\"marker\" data-key=\"hours\"", "data-x")) ==
@@ -166,9 +160,9 @@ TEST_CASE("the charts' data- attributes are the JSON report's figures, exactly",
 
 TEST_CASE("savings chart: one row per ranked build, its span what owning saves, as the JSON has it", "[charts]") {
     const Json report = Json::parse(gpucost::test::json_flattened(
-        run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "json"})));
+        stdout_of({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "json"})));
     const std::string svg =
-        run_ok({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "svg", "--chart", "savings"});
+        stdout_of({"compare", "--catalog", k_mini, "--hours-per-week", "40", "--format", "svg", "--chart", "savings"});
     for (const Json& c : report["comparisons"]) {
         const std::string row = "class=\"row\" data-key=\"" + c["build"]["id"].get<std::string>() + "\"";
         const double low = number(attribute(svg, row, "data-low"));
@@ -218,9 +212,9 @@ TEST_CASE("chart names: unknown and inapplicable names, a missing name, formats 
 }
 
 TEST_CASE("format html: one page with the verdict, charts, breakdown, assumptions, warnings, catalogue", "[charts]") {
-    const std::string page = run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "html"});
+    const std::string page = stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "html"});
     const Json report = Json::parse(gpucost::test::json_flattened(
-        run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"})));
+        stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"})));
     CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
     for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
         CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
@@ -241,23 +235,23 @@ TEST_CASE("format html: one page with the verdict, charts, breakdown, assumption
 TEST_CASE("format html escapes catalogue text: names with markup stay text", "[charts]") {
     for (const std::string command : {"compare", "cashflow"}) {
         INFO(command);
-        const std::string page = run_ok({command, "--catalog", k_mini, "--add-catalog",
-                                         "data/overlay/markup_names.json", "--build", "box-b2", "--format", "html"});
+        const std::string page = stdout_of({command, "--catalog", k_mini, "--add-catalog",
+                                            "data/overlay/markup_names.json", "--build", "box-b2", "--format", "html"});
         CHECK(page.find("<script") == std::string::npos);
         CHECK(page.find("<img") == std::string::npos);
         CHECK(page.find("b.1x</title>") == std::string::npos);
         CHECK(page.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;") != std::string::npos);
         if (command == "compare") CHECK(page.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
     }
-    const std::string ranked =
-        run_ok({"compare", "--catalog", k_mini, "--add-catalog", "data/overlay/markup_names.json", "--format", "html"});
+    const std::string ranked = stdout_of(
+        {"compare", "--catalog", k_mini, "--add-catalog", "data/overlay/markup_names.json", "--format", "html"});
     CHECK(ranked.find("<script") == std::string::npos);
 }
 
 TEST_CASE("cashflow --format html and svg: one chart per comparison, svg needs one comparison", "[charts]") {
-    const std::string page = run_ok({"cashflow", "--catalog", k_mini, "--format", "html"});
+    const std::string page = stdout_of({"cashflow", "--catalog", k_mini, "--format", "html"});
     const Json report =
-        Json::parse(gpucost::test::json_flattened(run_ok({"cashflow", "--catalog", k_mini, "--format", "json"})));
+        Json::parse(gpucost::test::json_flattened(stdout_of({"cashflow", "--catalog", k_mini, "--format", "json"})));
     std::size_t charts = 0;
     for (std::size_t at = page.find("data-chart=\"cumulative-spend\""); at != std::string::npos;
          at = page.find("data-chart=\"cumulative-spend\"", at + 1))
@@ -268,7 +262,7 @@ TEST_CASE("cashflow --format html and svg: one chart per comparison, svg needs o
     for (const Json& c : report["comparisons"])
         CHECK(page.find("<h3>" + c["build_id"].get<std::string>() + " vs " + c["cloud_id"].get<std::string>()) !=
               std::string::npos);
-    const std::string svg = run_ok(
+    const std::string svg = stdout_of(
         {"cashflow", "--catalog", k_mini, "--build", "box-b2", "--format", "svg", "--chart", "cumulative-spend"});
     CHECK(attribute(svg, "data-chart", "data-build-id") == "box-b2");
     const auto many = run_gpucost({"cashflow", "--catalog", k_mini, "--format", "svg", "--chart", "cumulative-spend"});
@@ -303,8 +297,8 @@ TEST_CASE("the terminal chart: braille, as wide as the terminal, 80 piped, colou
     ScopedEnv no_color("NO_COLOR", nullptr);
     ScopedEnv term("TERM", "xterm");
     const std::vector<std::string> args = {"compare", "--catalog", k_mini, "--build", "box-a4", "--chart"};
-    const std::string piped = run_ok(args);
-    CHECK(piped.find(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4"})) == 0);  // the table first
+    const std::string piped = stdout_of(args);
+    CHECK(piped.find(stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4"})) == 0);  // the table first
     const std::string chart = chart_part(piped);
     CHECK(widest_line(chart) <= 80);
     CHECK(widest_line(chart) >= 70);
@@ -315,26 +309,26 @@ TEST_CASE("the terminal chart: braille, as wide as the terminal, 80 piped, colou
     {
         ScopedEnv columns("COLUMNS", "120");
         const gpucost::Terminal terminal{true, 100};
-        const std::string wide = chart_part(run_ok(args, terminal));
+        const std::string wide = chart_part(stdout_of(args, terminal));
         CHECK(wide.find('\x1b') != std::string::npos);  // a terminal: coloured
         const std::string plain = chart_part(
-            run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"}, terminal));
+            stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"}, terminal));
         CHECK(widest_line(plain) <= 120);  // COLUMNS wins over the terminal's own width
         CHECK(widest_line(plain) >= 110);
-        CHECK(run_ok(args).find('\x1b') == std::string::npos);  // COLUMNS alone does not make a pipe a terminal
+        CHECK(stdout_of(args).find('\x1b') == std::string::npos);  // COLUMNS alone does not make a pipe a terminal
         ScopedEnv no_colour("NO_COLOR", "1");
-        CHECK(run_ok(args, terminal).find('\x1b') == std::string::npos);
+        CHECK(stdout_of(args, terminal).find('\x1b') == std::string::npos);
     }
     {
         ScopedEnv columns("COLUMNS", nullptr);
         const std::string own =
-            chart_part(run_ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"},
-                              gpucost::Terminal{true, 60}));
+            chart_part(stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4", "--chart", "--color", "never"},
+                                 gpucost::Terminal{true, 60}));
         INFO(own);
         CHECK(widest_line(own) <= 60);
         CHECK(widest_line(own) >= 50);
     }
-    const std::string cash = run_ok({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--chart"});
+    const std::string cash = stdout_of({"cashflow", "--catalog", k_mini, "--build", "box-a4", "--chart"});
     CHECK(chart_part(cash) == chart);  // the same chart under the cash-flow table
 }
 
@@ -346,14 +340,14 @@ TEST_CASE("the terminal chart: its key counts in the width, long ids and 600 mon
         INFO(build);
         for (const char* months : {"36", "600"}) {
             const std::string chart =
-                chart_part(run_ok({"compare", "--build", build, "--months", months, "--chart", "--color", "never"}));
+                chart_part(stdout_of({"compare", "--build", build, "--months", months, "--chart", "--color", "never"}));
             INFO(chart);
             CHECK(widest_line(chart) <= 80);
             CHECK(chart.find(std::string("own: ") + build) != std::string::npos);
             CHECK(chart.find("rent: ") != std::string::npos);
         }
         const std::string narrow = chart_part(
-            run_ok({"compare", "--build", build, "--chart", "--color", "never"}, gpucost::Terminal{true, 50}));
+            stdout_of({"compare", "--build", build, "--chart", "--color", "never"}, gpucost::Terminal{true, 50}));
         CHECK(widest_line(narrow) <= 50);
     }
 }
@@ -414,8 +408,8 @@ TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves a
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
-    const std::string svg = run_ok(with({"--format", "svg", "--chart", "tornado"}));
+    const Json report = Json::parse(gpucost::test::json_flattened(stdout_of(with({"--format", "json"}))));
+    const std::string svg = stdout_of(with({"--format", "svg", "--chart", "tornado"}));
     check_golden("chart_box_a4_tornado.svg", svg);
     const Json& c = report["comparisons"][0];
     CHECK(number(attribute(svg, "data-chart", "data-point-owning-saves")) == c["point_owning_saves_usd"].get<double>());
@@ -427,7 +421,7 @@ TEST_CASE("sensitivity --chart tornado: each input's span, as the JSON's saves a
         CHECK(number(attribute(svg, row, "data-low")) == std::min(at_low, at_high));
         CHECK(number(attribute(svg, row, "data-high")) == std::max(at_low, at_high));
     }
-    const std::string page = run_ok(with({"--format", "html"}));
+    const std::string page = stdout_of(with({"--format", "html"}));
     for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
         CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
     CHECK(page.find("data-chart=\"tornado\"") != std::string::npos);
@@ -449,8 +443,8 @@ TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON 
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
-    const std::string svg = run_ok(with({"--format", "svg", "--chart", "histogram"}));
+    const Json report = Json::parse(gpucost::test::json_flattened(stdout_of(with({"--format", "json"}))));
+    const std::string svg = stdout_of(with({"--format", "svg", "--chart", "histogram"}));
     check_golden("chart_box_a4_histogram.svg", svg);
     const Json& c = report["comparisons"][0];
     const Json& h = c["histogram"];
@@ -482,7 +476,7 @@ TEST_CASE("simulate --chart histogram: bins, counts and percentiles as the JSON 
     }
     CHECK(svg.find("<title") != std::string::npos);
     CHECK(svg.find("<desc") != std::string::npos);
-    const std::string page = run_ok(with({"--format", "html"}));
+    const std::string page = stdout_of(with({"--format", "html"}));
     for (const char* id : {"verdict", "charts", "breakdown", "assumptions", "warnings", "catalogue"})
         CHECK(page.find(std::string("<section id=\"") + id + "\">") != std::string::npos);
     CHECK(page.find("data-chart=\"histogram\"") != std::string::npos);
@@ -504,8 +498,8 @@ TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one
         args.insert(args.end(), extra.begin(), extra.end());
         return args;
     };
-    const Json grid = Json::parse(gpucost::test::json_flattened(run_ok(with(map, {"--format", "json"}))));
-    const std::string svg = run_ok(with(map, {"--format", "svg", "--chart", "sweep"}));
+    const Json grid = Json::parse(gpucost::test::json_flattened(stdout_of(with(map, {"--format", "json"}))));
+    const std::string svg = stdout_of(with(map, {"--format", "svg", "--chart", "sweep"}));
     std::vector<double> z;
     std::vector<double> x;
     std::vector<double> y;
@@ -519,8 +513,8 @@ TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one
     CHECK(all_of(svg, "class=\"cell\"", "data-y") == y);
     const std::vector<std::string> line = {
         "sweep", "--catalog", k_ranges, "--build", "box-a4", "--vary", "hours_per_week=0:168:24"};
-    const Json one = Json::parse(gpucost::test::json_flattened(run_ok(with(line, {"--format", "json"}))));
-    const std::string lines = run_ok(with(line, {"--format", "svg", "--chart", "sweep"}));
+    const Json one = Json::parse(gpucost::test::json_flattened(stdout_of(with(line, {"--format", "json"}))));
+    const std::string lines = stdout_of(with(line, {"--format", "svg", "--chart", "sweep"}));
     std::vector<double> build;
     std::vector<double> cloud;
     for (const Json& row : one["comparisons"][0]["rows"]) {
@@ -529,7 +523,7 @@ TEST_CASE("sweep --chart sweep: a grid map over two addresses and lines over one
     }
     CHECK(numbers(attribute(lines, "class=\"series\" data-key=\"build\"", "data-y")) == build);
     CHECK(numbers(attribute(lines, "class=\"series\" data-key=\"cloud\"", "data-y")) == cloud);
-    const std::string page = run_ok(with(map, {"--format", "html"}));
+    const std::string page = stdout_of(with(map, {"--format", "html"}));
     CHECK(page.find("data-chart=\"sweep\"") != std::string::npos);
     CHECK(page.find("<section id=\"breakdown\">") != std::string::npos);
 }

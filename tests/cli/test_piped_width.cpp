@@ -16,6 +16,7 @@
 
 using gpucost::test::run_gpucost;
 using gpucost::test::ScopedEnv;
+using gpucost::test::stdout_of;
 
 namespace {
 
@@ -43,13 +44,6 @@ std::size_t widest(const std::string& text) {
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) widest = std::max(widest, columns_of(line));
     return widest;
-}
-
-std::string run_ok(const std::vector<std::string>& args) {
-    const auto r = run_gpucost(args);
-    INFO(r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
 }
 
 // Every command with a table format, on the shipped catalogue (its offer ids run to 64 characters, its sources
@@ -80,7 +74,7 @@ const std::vector<std::vector<std::string>> k_commands = {
 TEST_CASE("every command's table output piped: no line wider than 80 columns but a URL alone", "[width]") {
     const ScopedEnv no_columns("COLUMNS", nullptr);
     for (const std::vector<std::string>& args : k_commands) {
-        const std::string out = run_ok(args);
+        const std::string out = stdout_of(args);
         std::string command;
         for (const std::string& a : args) command += a + " ";
         INFO(command << "\n" << out);
@@ -91,11 +85,11 @@ TEST_CASE("every command's table output piped: no line wider than 80 columns but
 TEST_CASE("piped tables that leave out columns show them all with --wide", "[width]") {
     const ScopedEnv no_columns("COLUMNS", nullptr);
     for (const std::vector<std::string>& args : k_commands) {
-        const std::string piped = run_ok(args);
+        const std::string piped = stdout_of(args);
         if (piped.find("Not shown at 80 columns") == std::string::npos) continue;
         std::vector<std::string> wide = args;
         wide.emplace_back("--wide");
-        const std::string out = run_ok(wide);
+        const std::string out = stdout_of(wide);
         INFO(out);
         CHECK(out.find("Not shown") == std::string::npos);
         CHECK(widest(out) > 80);
@@ -105,18 +99,18 @@ TEST_CASE("piped tables that leave out columns show them all with --wide", "[wid
 TEST_CASE("sweep, plan, diff and catalog list: the columns a narrow terminal keeps", "[width]") {
     const ScopedEnv no_columns("COLUMNS", nullptr);
     // The fixture's sweep is 84 wide: cloud total (11 and a gap of 2) goes first, 71.
-    const std::string sweep = run_ok(
+    const std::string sweep = stdout_of(
         {"sweep", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--vary", "hours_per_week=0:168:24"});
     CHECK(sweep.find("  hours_per_week  build total  owning saves  cheaper  break-even h/week\n") != std::string::npos);
     CHECK(sweep.find("Not shown at 80 columns: cloud total (--wide shows every column).") != std::string::npos);
     // Its map of two inputs is 84 wide (an indent of 2, the corner 22, five cells of 10 after gaps of 2): the last
     // value, 3 years, goes first, 72; the others stay.
-    const std::string map = run_ok({"sweep", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--vary",
-                                    "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"});
+    const std::string map = stdout_of({"sweep", "--catalog", "data/ranges_catalog.json", "--build", "box-a4", "--vary",
+                                       "hours_per_week=0:168:42", "--vary", "years=1:3:0.5"});
     CHECK(map.find("  hours_per_week \\ years           1         1.5           2         2.5\n") != std::string::npos);
     CHECK(map.find("Not shown at 80 columns: 3 (--wide shows every column).") != std::string::npos);
     // catalog list cloud: the id whole (64 wide in the shipped catalogue) and the price at the pricing in force.
-    const std::string spot = run_ok({"catalog", "list", "cloud", "--pricing", "spot"});
+    const std::string spot = stdout_of({"catalog", "list", "cloud", "--pricing", "spot"});
     const std::size_t header = spot.find("\nid ");
     REQUIRE(header != std::string::npos);
     const std::string header_line = spot.substr(header + 1, spot.find('\n', header + 1) - header - 1);
@@ -150,11 +144,11 @@ TEST_CASE("rank: offers that share their few words are told apart by region, els
     // The shipped catalogue lists AWS's p6-b200 in us-east-1 and us-west-2, and RunPod's B200 pod in its community
     // (marketplace) and secure (gpu-cloud) clouds, both "global".
     const auto ranked =
-        nlohmann::json::parse(run_ok({"rank", "--workload", "llm-70b-serve-mlperf", "--format", "json"}));
+        nlohmann::json::parse(stdout_of({"rank", "--workload", "llm-70b-serve-mlperf", "--format", "json"}));
     std::map<std::string, nlohmann::json> by_id;
     for (const auto& r : ranked.at("rank").at("rows")) by_id[r.at("id").get<std::string>()] = r;
     // --wide: every row with its id and its words, cells two spaces or more apart.
-    const std::string wide = run_ok({"rank", "--workload", "llm-70b-serve-mlperf", "--wide"});
+    const std::string wide = stdout_of({"rank", "--workload", "llm-70b-serve-mlperf", "--wide"});
     std::map<std::string, std::string> label_of;  // id -> "build or offer"
     std::istringstream lines(wide);
     for (std::string line; std::getline(lines, line);)

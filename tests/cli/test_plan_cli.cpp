@@ -16,6 +16,7 @@
 
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::stdout_of;
 using Json = nlohmann::json;
 
 namespace {
@@ -28,13 +29,6 @@ std::vector<std::string> plan_fixture(std::vector<std::string> extra) {
     return args;
 }
 
-std::string plan_ok(const std::vector<std::string>& args) {
-    const auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
-}
-
 std::string plan_error(const std::vector<std::string>& args, int code) {
     const auto r = run_gpucost(args);
     CHECK(r.exit_code == code);
@@ -45,21 +39,21 @@ std::string plan_error(const std::vector<std::string>& args, int code) {
 }  // namespace
 
 TEST_CASE("plan: every format of the fixture plan (goldens)", "[plan]") {
-    check_golden("plan_box_a4.txt", plan_ok(plan_fixture({})));
-    check_golden("plan_box_a4.md", plan_ok(plan_fixture({"--format", "markdown"})));
-    check_golden("plan_box_a4.json", plan_ok(plan_fixture({"--format", "json"})));
-    check_golden("plan_box_a4.csv", plan_ok(plan_fixture({"--format", "csv"})));
-    check_golden("plan_box_a4.html", plan_ok(plan_fixture({"--format", "html"})));
-    CHECK(plan_ok(plan_fixture({"--format", "tsv"})) ==
-          gpucost::test::tsv_from_csv(plan_ok(plan_fixture({"--format", "csv"}))));
+    check_golden("plan_box_a4.txt", stdout_of(plan_fixture({})));
+    check_golden("plan_box_a4.md", stdout_of(plan_fixture({"--format", "markdown"})));
+    check_golden("plan_box_a4.json", stdout_of(plan_fixture({"--format", "json"})));
+    check_golden("plan_box_a4.csv", stdout_of(plan_fixture({"--format", "csv"})));
+    check_golden("plan_box_a4.html", stdout_of(plan_fixture({"--format", "html"})));
+    CHECK(stdout_of(plan_fixture({"--format", "tsv"})) ==
+          gpucost::test::tsv_from_csv(stdout_of(plan_fixture({"--format", "csv"}))));
 }
 
 TEST_CASE("plan --help: the flags and examples", "[plan]") {
-    check_golden("plan_help.txt", plan_ok({"plan", "--help"}));
+    check_golden("plan_help.txt", stdout_of({"plan", "--help"}));
 }
 
 TEST_CASE("plan --format json: the plan is the cheapest strategy and serves every GPU-hour", "[plan]") {
-    const Json j = Json::parse(plan_ok(plan_fixture({"--format", "json"})));
+    const Json j = Json::parse(stdout_of(plan_fixture({"--format", "json"})));
     const Json& plan = j["plan"];
     const Json& strategies = plan["strategies"];
     REQUIRE(strategies.size() == 5);
@@ -76,8 +70,8 @@ TEST_CASE("plan --format json: the plan is the cheapest strategy and serves ever
 }
 
 TEST_CASE("plan --demand-sacct: a Slurm export through the command", "[plan]") {
-    const Json j = Json::parse(plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4",
-                                        "--demand-sacct", "data/plan/sacct_small.txt", "--format", "json"}));
+    const Json j = Json::parse(stdout_of({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                          "--demand-sacct", "data/plan/sacct_small.txt", "--format", "json"}));
     const Json& months = j["plan"]["demand"]["months"];
     REQUIRE(months.size() == 24);  // one month of history repeated over the fixture's horizon
     CHECK(months[0]["gpu_hours"].get<double>() == Approx(7.5 * 730.0 / 744.0));  // test_demand_files.cpp's case
@@ -87,8 +81,8 @@ TEST_CASE("plan --demand-sacct: a Slurm export through the command", "[plan]") {
 
 TEST_CASE("plan --demand-monthly: a short file repeats over the horizon, grown", "[plan]") {
     const Json j =
-        Json::parse(plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
-                             "data/plan/monthly.csv", "--growth-per-year", "1", "--format", "json"}));
+        Json::parse(stdout_of({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                               "data/plan/monthly.csv", "--growth-per-year", "1", "--format", "json"}));
     const Json& months = j["plan"]["demand"]["months"];
     REQUIRE(months.size() == 24);
     // Three months, then all three repeat grown by 2^(3/12) = 1.19 each cycle: month 5 repeats month 2's 4 GPUs
@@ -124,14 +118,14 @@ TEST_CASE("plan --growth-low --growth-high: the regret table in every format (go
         args.insert(args.end(), extra.begin(), extra.end());
         return plan_fixture(args);
     };
-    check_golden("plan_box_a4_regret.txt", plan_ok(regret({})));
-    check_golden("plan_box_a4_regret.md", plan_ok(regret({"--format", "markdown"})));
-    check_golden("plan_box_a4_regret.json", plan_ok(regret({"--format", "json"})));
-    check_golden("plan_box_a4_regret.csv", plan_ok(regret({"--format", "csv"})));
-    check_golden("plan_box_a4_regret.html", plan_ok(regret({"--format", "html"})));
+    check_golden("plan_box_a4_regret.txt", stdout_of(regret({})));
+    check_golden("plan_box_a4_regret.md", stdout_of(regret({"--format", "markdown"})));
+    check_golden("plan_box_a4_regret.json", stdout_of(regret({"--format", "json"})));
+    check_golden("plan_box_a4_regret.csv", stdout_of(regret({"--format", "csv"})));
+    check_golden("plan_box_a4_regret.html", stdout_of(regret({"--format", "html"})));
     // Properties: regret is cost less the case's best, never negative; the base plan's regret under the base is 0;
     // the plan chosen for each case has no regret under it.
-    const Json t = Json::parse(plan_ok(regret({"--format", "json"})))["plan"]["regret"];
+    const Json t = Json::parse(stdout_of(regret({"--format", "json"})))["plan"]["regret"];
     REQUIRE(t["cases"].size() == 3);
     REQUIRE(t["rows"].size() == 7);  // five strategies, the plans for low and high growth
     CHECK(t["rows"][4]["schedule"] == "the plan");
@@ -161,9 +155,9 @@ TEST_CASE("plan --demand-case: cases beyond growth in the regret table (golden),
         args.insert(args.end(), extra.begin(), extra.end());
         return plan_fixture(args);
     };
-    check_golden("plan_box_a4_cases.txt", plan_ok(cases({})));
-    check_golden("plan_box_a4_cases.md", plan_ok(cases({"--format", "markdown"})));
-    const Json t = Json::parse(plan_ok(cases({"--format", "json"})))["plan"]["regret"];
+    check_golden("plan_box_a4_cases.txt", stdout_of(cases({})));
+    check_golden("plan_box_a4_cases.md", stdout_of(cases({"--format", "markdown"})));
+    const Json t = Json::parse(stdout_of(cases({"--format", "json"})))["plan"]["regret"];
     REQUIRE(t["cases"].size() == 3);  // the base, then the named cases in the order given
     CHECK(t["cases"][0]["name"] == "base");
     CHECK(t["cases"][0]["changes"].is_null());
@@ -187,14 +181,14 @@ TEST_CASE("plan --demand-case: cases beyond growth in the regret table (golden),
           "800\n");
     // A demand file's case of growth alone: the file's months repeated at that growth.
     const Json grown = Json::parse(
-        plan_ok({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
-                 "data/plan/monthly.csv", "--demand-case", "boom:growth=1", "--format", "json"}))["plan"]["regret"];
+        stdout_of({"plan", "--catalog", "data/mini_catalog.json", "--build", "box-a4", "--demand-monthly",
+                   "data/plan/monthly.csv", "--demand-case", "boom:growth=1", "--format", "json"}))["plan"]["regret"];
     CHECK(grown["cases"][1]["growth_per_year"] == 1.0);
 }
 
 TEST_CASE("plan --max-net-present-cost-usd: a failed gate is exit code 1, as check", "[plan]") {
     const double npc =
-        Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"]["strategies"][4]["net_present_cost_usd"]
+        Json::parse(stdout_of(plan_fixture({"--format", "json"})))["plan"]["strategies"][4]["net_present_cost_usd"]
             .get<double>();
     const auto below = run_gpucost(plan_fixture({"--max-net-present-cost-usd", fmt::format("{:.2f}", npc - 1.0)}));
     CHECK(below.exit_code == 1);
@@ -239,17 +233,17 @@ TEST_CASE("plan gates in the report: JSON checks and exit code, the markdown's s
     // The HTML carries the same table first; without gates there is no section, and the JSON says exit code 0.
     const auto html = gated({"--format", "html"});
     CHECK(html.out.find("gate checks on the plan FAILED") < html.out.find("<h1>Fleet plan: box-a4"));
-    const Json plain = Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"];
+    const Json plain = Json::parse(stdout_of(plan_fixture({"--format", "json"})))["plan"];
     CHECK(plain["checks"].empty());
     CHECK(plain["exit_code"] == 0);
-    CHECK(plan_ok(plan_fixture({"--format", "markdown"})).find("Checks") == std::string::npos);
+    CHECK(stdout_of(plan_fixture({"--format", "markdown"})).find("Checks") == std::string::npos);
 }
 
 TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in the JSON and the table", "[plan]") {
     const auto args = plan_fixture({"--failures-per-machine-year", "2", "--repair-hours", "219", "--downtime", "lost"});
     std::vector<std::string> json_args = args;
     json_args.insert(json_args.end(), {"--format", "json"});
-    const Json plan = Json::parse(plan_ok(json_args))["plan"];
+    const Json plan = Json::parse(stdout_of(json_args))["plan"];
     double demand = 0.0;
     for (const Json& m : plan["demand"]["months"]) demand += m["gpu_hours"].get<double>();
     for (const Json& s : plan["strategies"]) {
@@ -262,17 +256,17 @@ TEST_CASE("plan --downtime lost: the work owned machines lose goes unserved, in 
     }
     CHECK(plan["strategies"][4]["unserved_gpu_hours"].get<double>() > 0.0);  // the plan owns machines
     std::string table;  // the note, its wrapped lines joined and indentation folded (prose wraps at 80 columns)
-    for (const char ch : plan_ok(args))
+    for (const char ch : stdout_of(args))
         if ((ch != ' ' && ch != '\n') || (!table.empty() && table.back() != ' ')) table += ch == '\n' ? ' ' : ch;
     CHECK(table.find("GPU-hours of the plan's work are lost to owned downtime") != std::string::npos);
 }
 
 TEST_CASE("plan --format svg: the two charts (goldens), their figures the JSON's", "[plan]") {
-    const std::string capacity = plan_ok(plan_fixture({"--format", "svg", "--chart", "capacity"}));
-    const std::string spend = plan_ok(plan_fixture({"--format", "svg", "--chart", "cumulative-spend"}));
+    const std::string capacity = stdout_of(plan_fixture({"--format", "svg", "--chart", "capacity"}));
+    const std::string spend = stdout_of(plan_fixture({"--format", "svg", "--chart", "cumulative-spend"}));
     check_golden("plan_box_a4_capacity.svg", capacity);
     check_golden("plan_box_a4_spend.svg", spend);
-    const Json plan = Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"];
+    const Json plan = Json::parse(stdout_of(plan_fixture({"--format", "json"})))["plan"];
     // Each strategy's line ends at its net present cost, as the JSON writes it (data_number: the shortest exact).
     for (const Json& s : plan["strategies"]) {
         const std::string npc = gpucost::data_number(s["net_present_cost_usd"].get<double>());
@@ -289,7 +283,7 @@ TEST_CASE("plan --format svg: the two charts (goldens), their figures the JSON's
     CHECK(capacity.find("#0072B2") != std::string::npos);
     CHECK(capacity.find("#D55E00") != std::string::npos);
     // The page has both.
-    const std::string html = plan_ok(plan_fixture({"--format", "html"}));
+    const std::string html = stdout_of(plan_fixture({"--format", "html"}));
     CHECK(html.find("data-chart=\"capacity\"") != std::string::npos);
     CHECK(html.find("data-chart=\"cumulative-spend\"") != std::string::npos);
     CHECK(plan_error(plan_fixture({"--format", "svg"}), 2) ==
@@ -301,9 +295,9 @@ TEST_CASE("plan --format svg: the two charts (goldens), their figures the JSON's
 }
 
 TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding up to its cash by year", "[plan]") {
-    const std::string csv = plan_ok(plan_fixture({"--monthly", "--format", "csv"}));
+    const std::string csv = stdout_of(plan_fixture({"--monthly", "--format", "csv"}));
     check_golden("plan_box_a4_monthly.csv", csv);
-    const Json plan = Json::parse(plan_ok(plan_fixture({"--monthly", "--format", "json"})))["plan"];
+    const Json plan = Json::parse(stdout_of(plan_fixture({"--monthly", "--format", "json"})))["plan"];
     const Json& months = plan["plan_cash_flow"];
     const Json& best = plan["strategies"][4];
     REQUIRE(months.size() >= 25);  // months 0..24 (more while a commitment bills past the horizon)
@@ -316,8 +310,8 @@ TEST_CASE("plan --monthly: the plan's cash flow month by month (golden), adding 
         CHECK(by_year[y] == Approx(best["cash_by_year_usd"][y].get<double>()));
     CHECK(months.back()["cumulative_discounted_usd"] == best["net_present_cost_usd"]);
     CHECK(months[0]["purchase_usd"].get<double>() > 0.0);  // the fixture's plan buys in month 1
-    CHECK(plan_ok(plan_fixture({"--monthly"})).find("The plan month by month") != std::string::npos);
-    CHECK(Json::parse(plan_ok(plan_fixture({"--format", "json"})))["plan"].count("plan_cash_flow") == 0);
+    CHECK(stdout_of(plan_fixture({"--monthly"})).find("The plan month by month") != std::string::npos);
+    CHECK(Json::parse(stdout_of(plan_fixture({"--format", "json"})))["plan"].count("plan_cash_flow") == 0);
 }
 
 TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (golden)", "[plan]") {
@@ -334,10 +328,10 @@ TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (gold
                                            "2",
                                            "--spot-restart-hours",
                                            "3"};
-    check_golden("plan_box_b2_spot.txt", plan_ok(args));
+    check_golden("plan_box_b2_spot.txt", stdout_of(args));
     auto json_args = args;
     json_args.insert(json_args.end(), {"--format", "json"});
-    const Json j = Json::parse(plan_ok(json_args))["plan"];
+    const Json j = Json::parse(stdout_of(json_args))["plan"];
     CHECK(j["offer"]["id"] == "b-1");
     CHECK(j["offer"]["rent_pricing"] == "spot");
     CHECK(j["offer"]["rent_usd_per_hour"] == 0.3);
@@ -354,7 +348,7 @@ TEST_CASE("plan --pricing spot: the rented part on spot, with its sentence (gold
     // The capacity chart names the rented part spot, not on demand.
     auto svg_args = args;
     svg_args.insert(svg_args.end(), {"--format", "svg", "--chart", "capacity"});
-    const std::string svg = plan_ok(svg_args);
+    const std::string svg = stdout_of(svg_args);
     CHECK(svg.find("spot (at the month") != std::string::npos);
     CHECK(svg.find("on demand") == std::string::npos);
 }

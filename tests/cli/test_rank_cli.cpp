@@ -17,6 +17,7 @@
 using Catch::Matchers::WithinRel;
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::stdout_of;
 using Json = nlohmann::json;
 
 namespace {
@@ -27,13 +28,6 @@ std::vector<std::string> fixture(std::vector<std::string> extra, const std::stri
     std::vector<std::string> args = {"rank", "--catalog", k_match, "--workload", workload};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
-}
-
-std::string run_ok(const std::vector<std::string>& args) {
-    const auto r = run_gpucost(args);
-    INFO("stderr: " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
 }
 
 // The value of attribute `name` in the element that holds `marker`.
@@ -83,21 +77,22 @@ std::vector<std::string> split(const std::string& line) {
 }  // namespace
 
 TEST_CASE("rank: every format of the fixture ranking (goldens)", "[rank]") {
-    check_golden("rank_fixture.txt", run_ok(fixture({})));
-    check_golden("rank_fixture.md", run_ok(fixture({"--format", "markdown"})));
-    check_golden("rank_fixture.json", run_ok(fixture({"--format", "json"})));
-    check_golden("rank_fixture.csv", run_ok(fixture({"--format", "csv"})));
-    check_golden("rank_fixture.tsv", run_ok(fixture({"--format", "tsv"})));
+    check_golden("rank_fixture.txt", stdout_of(fixture({})));
+    check_golden("rank_fixture.md", stdout_of(fixture({"--format", "markdown"})));
+    check_golden("rank_fixture.json", stdout_of(fixture({"--format", "json"})));
+    check_golden("rank_fixture.csv", stdout_of(fixture({"--format", "csv"})));
+    check_golden("rank_fixture.tsv", stdout_of(fixture({"--format", "tsv"})));
     // the same rows as the CSV, tab-separated
-    CHECK(run_ok(fixture({"--format", "tsv"})) == gpucost::test::tsv_from_csv(run_ok(fixture({"--format", "csv"}))));
-    check_golden("rank_fixture.html", run_ok(fixture({"--format", "html"})));
-    check_golden("rank_fixture.svg", run_ok(fixture({"--format", "svg", "--chart", "rank"})));
+    CHECK(stdout_of(fixture({"--format", "tsv"})) ==
+          gpucost::test::tsv_from_csv(stdout_of(fixture({"--format", "csv"}))));
+    check_golden("rank_fixture.html", stdout_of(fixture({"--format", "html"})));
+    check_golden("rank_fixture.svg", stdout_of(fixture({"--format", "svg", "--chart", "rank"})));
     check_golden("rank_fixture_fp64_eur.txt",
-                 run_ok(fixture({"--region", "r1", "--currency", "EUR", "--usd-rate", "0.92"}, "fp64-hpc")));
+                 stdout_of(fixture({"--region", "r1", "--currency", "EUR", "--usd-rate", "0.92"}, "fp64-hpc")));
 }
 
 TEST_CASE("rank --help: the flags, examples and exit codes", "[rank]") {
-    check_golden("rank_help.txt", run_ok({"rank", "--help"}));
+    check_golden("rank_help.txt", stdout_of({"rank", "--help"}));
 }
 
 TEST_CASE("rank: the chart's bars are the JSON's rows, in rank order, with the JSON's figures", "[rank]") {
@@ -106,9 +101,9 @@ TEST_CASE("rank: the chart's bars are the JSON's rows, in rank order, with the J
         extra.insert(extra.end(), eur.begin(), eur.end());
         return fixture(extra);
     };
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(with({"--format", "json"}))));
-    const std::string svg = run_ok(with({"--format", "svg", "--chart", "rank"}));
-    const std::string page = run_ok(with({"--format", "html"}));
+    const Json report = Json::parse(gpucost::test::json_flattened(stdout_of(with({"--format", "json"}))));
+    const std::string svg = stdout_of(with({"--format", "svg", "--chart", "rank"}));
+    const std::string page = stdout_of(with({"--format", "html"}));
     std::vector<std::string> ids;
     for (const Json& row : report["rows"]) ids.push_back(row["id"].get<std::string>());
     CHECK(bar_keys(svg) == ids);
@@ -128,8 +123,9 @@ TEST_CASE("rank: the chart's bars are the JSON's rows, in rank order, with the J
 
 TEST_CASE("rank --format html: the verdict, chart, ranking, workload, left out, assumptions, nothing outside",
           "[rank]") {
-    const std::string page = run_ok(fixture({"--format", "html"}, "fp64-hpc"));
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(fixture({"--format", "json"}, "fp64-hpc"))));
+    const std::string page = stdout_of(fixture({"--format", "html"}, "fp64-hpc"));
+    const Json report =
+        Json::parse(gpucost::test::json_flattened(stdout_of(fixture({"--format", "json"}, "fp64-hpc"))));
     CHECK(page.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
     for (const char* id :
          {"verdict", "charts", "ranking", "workload", "excluded", "assumptions", "warnings", "catalogue"})
@@ -172,9 +168,9 @@ TEST_CASE("rank: usage errors exit 2 with one line", "[rank]") {
 }
 
 TEST_CASE("rank: the requirement flags (the match flags compare has) filter builds and offers alike", "[rank]") {
-    const Json all = Json::parse(gpucost::test::json_flattened(run_ok(fixture({"--format", "json"}))));
+    const Json all = Json::parse(gpucost::test::json_flattened(stdout_of(fixture({"--format", "json"}))));
     const Json big = Json::parse(gpucost::test::json_flattened(
-        run_ok(fixture({"--format", "json", "--min-gpus-per-instance", "8", "--tier", "gpu-cloud"}))));
+        stdout_of(fixture({"--format", "json", "--min-gpus-per-instance", "8", "--tier", "gpu-cloud"}))));
     std::vector<std::string> kept;
     for (const Json& row : big["rows"]) kept.push_back(row["id"].get<std::string>());
     // hgx-8 holds 8 GPUs in one machine; the 8-GPU offers of tier gpu-cloud are h-8x-pcie and h-8x-cloud.
@@ -186,7 +182,7 @@ TEST_CASE("rank: the requirement flags (the match flags compare has) filter buil
     for (const Json& row : big["rows"])
         for (const Json& same : all["rows"])
             if (same["id"] == row["id"]) CHECK(same["usd_per_million_units"] == row["usd_per_million_units"]);
-    const Json fp64 = Json::parse(gpucost::test::json_flattened(run_ok(fixture(
+    const Json fp64 = Json::parse(gpucost::test::json_flattened(stdout_of(fixture(
         {"--format", "json", "--min-fp64-tflops", "10", "--min-vram-gb", "48", "--min-interconnect", "nvlink"}))));
     for (const Json& row : fp64["rows"]) CHECK(row["gpu"] == "gpu-h");
     const auto bad = run_gpucost(fixture({"--min-vram-gb", "lots"}));
@@ -198,17 +194,17 @@ TEST_CASE("rank --scenario: the workload, requirements and tier as scenario keys
     const std::vector<std::string> flags = {
         "rank",      "--catalog",        k_match, "--workload", "llm-infer", "--min-vram-gb", "48", "--tier",
         "gpu-cloud", "--hours-per-week", "80",    "--format",   "json"};
-    const Json by_flags = Json::parse(gpucost::test::json_flattened(run_ok(flags)));
+    const Json by_flags = Json::parse(gpucost::test::json_flattened(stdout_of(flags)));
     const Json by_file = Json::parse(gpucost::test::json_flattened(
-        run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json", "--format", "json"})));
+        stdout_of({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json", "--format", "json"})));
     CHECK(by_file["rows"] == by_flags["rows"]);
     CHECK(by_file["excluded"] == by_flags["excluded"]);
     CHECK(by_file["requirements"] == by_flags["requirements"]);
     CHECK(by_file["assumption_sources"]["hours_per_week"]["from"] == "scenario data/scenario/rank.json");
     // A flag wins over the file, key by key.
     const Json wider = Json::parse(
-        gpucost::test::json_flattened(run_ok({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json",
-                                              "--min-vram-gb", "1", "--format", "json"})));
+        gpucost::test::json_flattened(stdout_of({"rank", "--catalog", k_match, "--scenario", "data/scenario/rank.json",
+                                                 "--min-vram-gb", "1", "--format", "json"})));
     CHECK(wider["requirements"]["min_vram_gb"] == 1.0);
     CHECK(wider["requirements"]["tiers"] == Json::array({"gpu-cloud"}));
     CHECK(wider["rows"].size() > by_file["rows"].size());
@@ -246,8 +242,8 @@ TEST_CASE("rank: the shipped catalogue, llm-70b-serve-mlperf at 168 h/week, read
     json_args.insert(json_args.end(), {"--format", "json"});
     std::vector<std::string> csv_args = args;
     csv_args.insert(csv_args.end(), {"--format", "csv"});
-    const Json report = Json::parse(gpucost::test::json_flattened(run_ok(json_args)));
-    const std::string csv = run_ok(csv_args);
+    const Json report = Json::parse(gpucost::test::json_flattened(stdout_of(json_args)));
+    const std::string csv = stdout_of(csv_args);
     const Json& rows = report["rows"];
     REQUIRE(rows.size() >= 5);
     CHECK(report["workload"]["work_unit"] == "tokens");
@@ -294,7 +290,7 @@ TEST_CASE("rank: the table, markdown, page and chart show the cheapest 1,000 row
                          {"as_of", "2026-01-15"}});
     const gpucost::test::TempFile overlay(Json{{"cloud", cloud}}.dump(), "copies.json");
     const auto with = [&](const std::string& format) {
-        return run_ok(fixture({"--add-catalog", overlay.path.string(), "--format", format, "--quiet"}));
+        return stdout_of(fixture({"--add-catalog", overlay.path.string(), "--format", format, "--quiet"}));
     };
     const std::string more = "11 more rows, ranked lower, are not shown: --format csv or json gives every row.";
     const std::string table = with("table");

@@ -16,6 +16,7 @@
 using gpucost::Currency;
 using gpucost::test::check_golden;
 using gpucost::test::run_gpucost;
+using gpucost::test::stdout_of;
 using nlohmann::json;
 
 namespace {
@@ -25,13 +26,6 @@ const std::string k_mini = "data/mini_catalog.json";
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& extra) {
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
-}
-
-std::string ok(const std::vector<std::string>& args) {
-    const auto r = run_gpucost(args);
-    INFO("gpucost " << args.front() << ": " << r.err);
-    REQUIRE(r.exit_code == 0);
-    return r.out;
 }
 
 bool close(double got, double want) { return std::fabs(got - want) <= 1e-12 * std::max(1.0, std::fabs(want)); }
@@ -151,8 +145,9 @@ TEST_CASE("currency: converts every money field of the JSON report and renames i
         {"sweep", "--catalog", k_mini, "--build", "box-a4", "--vary", "hours_per_week=0:168:56"},
     };
     for (const auto& args : cases) {
-        const json usd = json::parse(ok(with(args, {"--format", "json"})));
-        const json eur = json::parse(ok(with(args, {"--format", "json", "--currency", "EUR", "--usd-rate", "0.5"})));
+        const json usd = json::parse(stdout_of(with(args, {"--format", "json"})));
+        const json eur =
+            json::parse(stdout_of(with(args, {"--format", "json", "--currency", "EUR", "--usd-rate", "0.5"})));
         CHECK(usd["currency"] == json({{"code", "USD"}, {"per_usd", 1.0}}));
         CHECK(eur["currency"] == json({{"code", "EUR"}, {"per_usd", 0.5}}));
         int money_fields = 0;
@@ -205,25 +200,25 @@ TEST_CASE("currency: converts every money column of the CSVs and renames it") {
              {"compare", "--catalog", k_mini, "--format", "csv"},
              {"compare", "--catalog", k_mini, "--format", "csv", "--discount-rate", "0.08"},
              {"cashflow", "--catalog", k_mini, "--build", "box-a4", "--format", "csv"}})
-        check_csv_converted(ok(args), ok(with(args, eur)), k_eur);
+        check_csv_converted(stdout_of(args), stdout_of(with(args, eur)), k_eur);
 }
 
 TEST_CASE("currency: in the table and markdown: converted, labelled, inputs left in USD (goldens)") {
     // 0.5 per dollar halves every computed figure of compare_box_a4.txt: $66,335 -> EUR 33,168 (33,167.5 rounds up).
-    check_golden("compare_box_a4_eur.txt",
-                 ok({"compare", "--catalog", k_mini, "--build", "box-a4", "--currency", "EUR", "--usd-rate", "0.5"}));
-    check_golden("compare_all_gbp.md", ok({"compare", "--catalog", k_mini, "--format", "markdown", "--currency", "gbp",
-                                           "--usd-rate", "0.75"}));
-    check_golden("cashflow_box_b2_eur.txt",
-                 ok({"cashflow", "--catalog", k_mini, "--build", "box-b2", "--currency", "EUR", "--usd-rate", "0.5"}));
+    check_golden("compare_box_a4_eur.txt", stdout_of({"compare", "--catalog", k_mini, "--build", "box-a4", "--currency",
+                                                      "EUR", "--usd-rate", "0.5"}));
+    check_golden("compare_all_gbp.md", stdout_of({"compare", "--catalog", k_mini, "--format", "markdown", "--currency",
+                                                  "gbp", "--usd-rate", "0.75"}));
+    check_golden("cashflow_box_b2_eur.txt", stdout_of({"cashflow", "--catalog", k_mini, "--build", "box-b2",
+                                                       "--currency", "EUR", "--usd-rate", "0.5"}));
 }
 
 TEST_CASE("currency: USD, or a lower-case code, changes nothing but the spelling") {
     const std::vector<std::string> args = {"compare", "--catalog", k_mini, "--format", "json"};
-    CHECK(ok(with(args, {"--currency", "USD"})) == ok(args));
-    CHECK(ok(with(args, {"--currency", "usd", "--usd-rate", "1"})) == ok(args));
-    CHECK(ok(with(args, {"--currency", "eur", "--usd-rate", "0.5"})) ==
-          ok(with(args, {"--currency", "EUR", "--usd-rate", "0.5"})));
+    CHECK(stdout_of(with(args, {"--currency", "USD"})) == stdout_of(args));
+    CHECK(stdout_of(with(args, {"--currency", "usd", "--usd-rate", "1"})) == stdout_of(args));
+    CHECK(stdout_of(with(args, {"--currency", "eur", "--usd-rate", "0.5"})) ==
+          stdout_of(with(args, {"--currency", "EUR", "--usd-rate", "0.5"})));
 }
 
 TEST_CASE("bad --currency and --usd-rate: exit 2, one line naming the flag, the value and the range") {
