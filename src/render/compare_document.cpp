@@ -19,6 +19,13 @@
 namespace gpucost {
 namespace {
 
+// Whether a document written for `views` (the formats that will read it) needs a block shown `where`. The terminal
+// table builds its document for itself alone (render_table) and skips the page's sections and blocks, which are
+// most of the summary's cost (issue 21's start-up); document_of builds for every format.
+bool needed(Shown views, Shown where) {
+    return (views.text && where.text) || (views.markdown && where.markdown) || (views.html && where.html);
+}
+
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
     // A narrow terminal leaves out where a value is from, then its unit.
@@ -27,9 +34,10 @@ void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_source
                 {},
                 true,
                 {3, 2}};
+    table.rows.reserve(assumption_infos().size());
     for (const AssumptionInfo& i : assumption_infos())
-        table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
-                               r.origins[static_cast<std::size_t>(i.key)]}});
+        table.rows.push_back(table_row(std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
+                                       r.origins[static_cast<std::size_t>(i.key)]));
     Section& s = d.section("", words("Assumptions"), k_not_html).add(std::move(table));
     s.folded = true;
     if (!with_sources) return;
@@ -40,10 +48,12 @@ void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_source
 }
 
 // The run's catalogue, assumptions and warnings: the page's last sections and the footer of the other views.
-void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources) {
-    add_assumptions(d, assumptions, with_sources);
-    const Inline catalogue = add_report_sections(d, report, assumptions);
-    d.section("", {}, k_not_html).add(Paragraph{catalogue, Role::source});
+void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources,
+                   Shown views) {
+    if (needed(views, k_not_html)) add_assumptions(d, assumptions, with_sources);
+    Inline catalogue =
+        needed(views, k_html_only) ? add_report_sections(d, report, assumptions) : catalogue_sentence(report.header);
+    if (needed(views, k_not_html)) d.section("", {}, k_not_html).add(Paragraph{std::move(catalogue), Role::source});
 }
 
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
@@ -55,9 +65,9 @@ Table tier_table(const Comparison& c) {
                 true,
                 {2, 4}};
     for (const TierOffer& t : c.tier_offers)
-        table.rows.push_back(
-            {{t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance), cell::money(t.cloud_total_usd),
-              t.chosen ? Cell("chosen").with(Tone::good).bold() : ""}});
+        table.rows.push_back(table_row(t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
+                                       cell::money(t.cloud_total_usd),
+                                       t.chosen ? Cell("chosen").with(Tone::good).bold() : Cell()));
     return table;
 }
 
@@ -92,7 +102,7 @@ Inline rent_inline(const Comparison& c) {
             " per instance" + term + "); " + instances};
 }
 
-Document detail(const Report& report) {
+Document detail(const Report& report, Shown views) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
     const Assumptions& a = c.assumptions.values;
@@ -138,9 +148,11 @@ Document detail(const Report& report) {
     Section& tail = c.tier_offers.empty() ? timing : d.section("", {}, k_not_html).add(tier_table(c));
     tail.indented = true;
     tail.add(std::move(notes));
-    add_charts(d, c);
-    d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
-    add_run_parts(d, report, c.assumptions, true);
+    if (needed(views, k_html_only)) {
+        add_charts(d, c);
+        d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
+    }
+    add_run_parts(d, report, c.assumptions, true, views);
     return d;
 }
 
@@ -159,16 +171,17 @@ Table ranking(const Report& report) {
                                "cheaper", "saves", "break-even h/wk", "payback month"})
         table.header.push_back(words(column));
     const bool mark = marked_count(report) < report.comparisons.size();
+    table.rows.reserve(report.comparisons.size());
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
         const Comparison& c = report.comparisons[i];
         const Evaluation& e = c.result;
-        table.rows.push_back(
-            {{cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() || !mark ? "" : " *"),
-              cell::count(c.build.gpu_count),
-              offer_label(c.offer.provider, e.cloud.instances, c.offer.gpus_per_instance, c.offer.gpu_id), c.offer.id,
-              c.offer_tier.empty() ? "-" : c.offer_tier, cell::money(e.build.total_usd), cell::money(e.cloud.total_usd),
-              Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
-              break_even_text(e, c.reading.break_even_kind), payback_text(e)}});
+        table.rows.push_back(table_row(
+            cell::count(static_cast<long long>(i + 1)), c.build.id + (c.estimates.empty() || !mark ? "" : " *"),
+            cell::count(c.build.gpu_count),
+            offer_label(c.offer.provider, e.cloud.instances, c.offer.gpus_per_instance, c.offer.gpu_id), c.offer.id,
+            c.offer_tier.empty() ? std::string("-") : c.offer_tier, cell::money(e.build.total_usd),
+            cell::money(e.cloud.total_usd), Cell(to_string(e.cheaper)).with(Tone::good), cell::money(e.savings_usd),
+            break_even_text(e, c.reading.break_even_kind), payback_text(e)));
     }
     add_api_column(table, report);
     return table;
@@ -198,7 +211,7 @@ Table category_table(const Report& report) {
     return table;
 }
 
-Document summary(const Report& report) {
+Document summary(const Report& report, Shown views) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
     const Inline verdict = report.comparisons.empty()
@@ -207,13 +220,14 @@ Document summary(const Report& report) {
     const std::string over =
         fmt::format("{} cloud offer, over {} at {}, ", offers, months_text(a.months), hours_text(a.hours_per_week));
     Document d{"gpucost: build or rent, every build", {}};
-    d.section()
-        .add(Heading{words("Build or rent: every build")}, k_html_only)
-        .add(Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), Inline{"."}),
-                       Role::meta},
-             k_html_only)
-        .add(
-            Heading{joined(words("Build or rent: every build against its cheapest " + over), discounting_inline(a)), 2},
+    Section& top = d.section();
+    if (needed(views, k_html_only))
+        top.add(Heading{words("Build or rent: every build")}, k_html_only)
+            .add(
+                Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), Inline{"."}),
+                          Role::meta},
+                k_html_only);
+    top.add(Heading{joined(words("Build or rent: every build against its cheapest " + over), discounting_inline(a)), 2},
             k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
@@ -223,9 +237,11 @@ Document summary(const Report& report) {
     };
     const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
     const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
-    const auto add_ranking = [&](Section& s) {
+    // Built once: the page and the other views show the same table.
+    Table table = ranking(report);
+    const auto add_ranking = [&](Section& s, bool last) {
         s.add(Paragraph{verdict, Role::verdict}, k_html_only)
-            .add(ranking(report))
+            .add(last ? std::move(table) : table)
             .add(Notes{}
                      .add(words(break_even_note(commitment, monthly)), Role::explanation, k_not_markdown)
                      .explaining("break-even h/wk")
@@ -239,16 +255,18 @@ Document summary(const Report& report) {
                      .add(words(estimate_note(report)), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
     };
-    add_ranking(d.section("verdict", words("Verdict"), k_html_only));
-    add_ranking(d.section("", {}, k_not_html));
-    if (!report.comparisons.empty())
+    const bool html = needed(views, k_html_only);
+    const bool others = needed(views, k_not_html);
+    if (html) add_ranking(d.section("verdict", words("Verdict"), k_html_only), !others);
+    if (others) add_ranking(d.section("", {}, k_not_html), true);
+    if (html && !report.comparisons.empty())
         d.section("charts", words("Charts"), k_html_only)
             .add(page_chart("chart-savings",
                             words("What owning saves per build (right) or what renting saves (left), with each "
                                   "build's break-even hours."),
                             savings_svg, report));
-    d.section("breakdown", words("Cost breakdown"), k_html_only).add(category_table(report));
-    add_run_parts(d, report, report.header.assumptions, false);
+    if (html) d.section("breakdown", words("Cost breakdown"), k_html_only).add(category_table(report));
+    add_run_parts(d, report, report.header.assumptions, false, views);
     return d;
 }
 
@@ -304,12 +322,16 @@ Document document_of(const CheckReport& check) {
     return d;
 }
 
-Document document_of(const Report& report) { return report.detailed ? detail(report) : summary(report); }
+Document document_of(const Report& report) {
+    return report.detailed ? detail(report, k_everywhere) : summary(report, k_everywhere);
+}
 
 std::string render_table(const Report& report, const RenderOptions& options) {
     if (!options.chart.empty() && !report.detailed)
         throw UsageError("--chart: the terminal chart draws one comparison: name the build with --build ID");
-    return with_terminal_chart(write_text(document_of(report), options), report, options);
+    // The document for the terminal alone: what write_text leaves out is not built.
+    const Document d = report.detailed ? detail(report, k_text_only) : summary(report, k_text_only);
+    return with_terminal_chart(write_text(d, options), report, options);
 }
 
 std::string render_svg(const Report& report, const RenderOptions& options) {

@@ -1,6 +1,8 @@
 #include "gpucost/render/phrases.hpp"
 
 #include <algorithm>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -168,40 +170,44 @@ std::string rented_shape(std::int64_t instances, std::int64_t gpus_per_instance)
 }
 
 std::string short_gpu_name(std::string_view gpu_id) {
-    std::vector<std::string> words;
+    std::string out;
+    bool first = true;  // no word written yet
     for (std::size_t start = 0; start <= gpu_id.size();) {
         const std::size_t end = std::min(gpu_id.find('-', start), gpu_id.size());
-        std::string word(gpu_id.substr(start, end - start));
+        const std::string_view word = gpu_id.substr(start, end - start);
         start = end + 1;
-        const bool form = word.rfind("sxm", 0) == 0;  // sxm, sxm2, sxm4, sxm5, sxm6
-        if (word.empty() || form || (word == "rtx" && words.empty() && end < gpu_id.size())) continue;
+        const bool form = word.starts_with("sxm");  // sxm, sxm2, sxm4, sxm5, sxm6
+        if (word.empty() || form || (word == "rtx" && first && end < gpu_id.size())) continue;
+        if (!first) out += ' ';
+        first = false;
         if (word == "pcie" || word == "ada") {
-            words.push_back(word == "pcie" ? "PCIe" : "Ada");
+            out += word == "pcie" ? "PCIe" : "Ada";
             continue;
         }
-        std::transform(word.begin(), word.end(), word.begin(),
-                       [](char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; });
-        words.push_back(std::move(word));
+        for (const char c : word) out += c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
     }
-    return fmt::format("{}", fmt::join(words, " "));
+    return out;
 }
 
 std::string offer_label(std::string_view provider, std::int64_t instances, std::int64_t gpus_per_instance,
                         std::string_view gpu_id) {
-    const std::string shape = fmt::format("{}x {}", gpus_per_instance, short_gpu_name(gpu_id));
-    const std::string rented = instances > 1 ? fmt::format("{} x {}", instances, shape) : shape;
-    return provider.empty() ? rented : fmt::format("{} {}", provider, rented);
+    std::string out(provider);  // "Vast.ai 2 x 4x 4090": built in one string, a ranked row each (issue 21)
+    if (!out.empty()) out += ' ';
+    if (instances > 1) out.append(std::to_string(instances)).append(" x ");
+    return out.append(std::to_string(gpus_per_instance)).append("x ").append(short_gpu_name(gpu_id));
 }
 
 std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {
     if (!e.break_even_hours_per_week) return "-";
+    std::string out = format_grouped(*e.break_even_hours_per_week, 1);
     // Against a commitment the figure has no direction of use (the cloud bill is flat): "vs commit", not "below".
     if (kind == BreakEvenKind::owning_vs_commitment)
-        return format_grouped(*e.break_even_hours_per_week, 1) + " vs commit";
-    if (kind == BreakEvenKind::owning_vs_monthly_rental)  // a monthly rental's bill is as flat: "vs month"
-        return format_grouped(*e.break_even_hours_per_week, 1) + " vs month";
-    return fmt::format("{} {}", format_grouped(*e.break_even_hours_per_week, 1),
-                       e.build_cheaper_above.value_or(false) ? "above" : "below");
+        out += " vs commit";
+    else if (kind == BreakEvenKind::owning_vs_monthly_rental)  // a monthly rental's bill is as flat: "vs month"
+        out += " vs month";
+    else
+        out += e.build_cheaper_above.value_or(false) ? " above" : " below";
+    return out;
 }
 
 Inline downtime_inline(const Comparison& c) {

@@ -13,12 +13,16 @@ void TextTable::add(std::vector<std::string> row, Tone tone) {
     // A cell may hold a file name or a flag's value: its controls are shown, never obeyed by the terminal.
     for (std::string& cell : row)
         if (forbidden_character(cell)) cell = escape_visible(cell);
-    m_rows.push_back({std::move(row), tone, std::vector<Tone>(m_align.size(), Tone::plain)});
+    m_rows.push_back({std::move(row), tone, {}});
 }
 
-void TextTable::tone_last(std::size_t column, Tone tone) { m_rows.back().cell_tones.at(column) = tone; }
+void TextTable::tone_last(std::size_t column, Tone tone) {
+    std::vector<Tone>& tones = m_rows.back().cell_tones;
+    if (tones.empty()) tones.assign(m_align.size(), Tone::plain);
+    tones.at(column) = tone;
+}
 
-std::size_t TextTable::width(const std::string& text) noexcept {
+std::size_t TextTable::width(std::string_view text) noexcept {
     // Continuation bytes (10xxxxxx) belong to the code point before them.
     return static_cast<std::size_t>(
         std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
@@ -26,20 +30,25 @@ std::size_t TextTable::width(const std::string& text) noexcept {
 
 std::string TextTable::str(const std::string& indent, const Paint& paint) const {
     std::vector<std::size_t> widths(m_align.size(), 0);
+    std::vector<std::size_t> cell_widths;  // each cell's, row by row: counted once
+    cell_widths.reserve(m_rows.size() * m_align.size());
     for (const Row& row : m_rows)
-        for (std::size_t i = 0; i < row.cells.size(); ++i) widths[i] = std::max(widths[i], width(row.cells[i]));
+        for (std::size_t i = 0; i < row.cells.size(); ++i)
+            widths[i] = std::max(widths[i], cell_widths.emplace_back(width(row.cells[i])));
     // Built in place, no string per cell or line: a table is most of a report's text (issue 21's start-up).
     std::string out;
     std::size_t line_bytes = indent.size() + 1;
     for (const std::size_t w : widths) line_bytes += w + 2;
     out.reserve(m_rows.size() * line_bytes);
+    std::size_t next_width = 0;
     for (const Row& row : m_rows) {
         std::size_t text_end = out.size();  // trailing padding is dropped; a row of empty cells is an empty line
         out += indent;
         for (std::size_t i = 0; i < row.cells.size(); ++i) {
             const std::string& cell = row.cells[i];
-            const std::size_t pad = widths[i] - width(cell);
-            const Tone tone = row.cell_tones[i] != Tone::plain ? row.cell_tones[i] : row.tone;
+            const std::size_t pad = widths[i] - cell_widths[next_width++];
+            const Tone own = row.cell_tones.empty() ? Tone::plain : row.cell_tones[i];
+            const Tone tone = own != Tone::plain ? own : row.tone;
             if (i > 0) out += "  ";
             if (m_align[i] == Align::right) out.append(pad, ' ');
             if (paint.enabled() && tone != Tone::plain)

@@ -17,11 +17,11 @@ namespace gpucost {
 namespace {
 
 // `text` as lines of at most `width` columns (code points), broken at spaces, the spaces at a break dropped; a word
-// longer than the room stays whole on a line of its own. Width 0: one line.
-std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
-    std::vector<std::string> lines;
+// longer than the room stays whole on a line of its own. Width 0: one line. The lines are views into `text`.
+std::vector<std::string_view> wrap_text(std::string_view text, std::size_t width) {
+    std::vector<std::string_view> lines;
     std::string_view rest = text;
-    while (width > 0 && TextTable::width(std::string(rest)) > width) {
+    while (width > 0 && TextTable::width(rest) > width) {
         // The byte where column `width` ends, then the last space at or before it (else the first one after it).
         std::size_t end = 0;
         for (std::size_t columns = 0; end < rest.size(); ++end) {
@@ -45,7 +45,7 @@ std::vector<std::string> wrap_text(const std::string& text, std::size_t width) {
 std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
     std::vector<std::string> pieces;
     std::string_view rest = text;
-    while (room > 0 && TextTable::width(std::string(rest)) > room) {
+    while (room > 0 && TextTable::width(rest) > room) {
         std::size_t end = 0;  // the byte after the room's last code point
         for (std::size_t columns = 0; end < rest.size(); ++end) {
             if ((static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80) continue;
@@ -112,11 +112,20 @@ private:
     // in `tone`.
     std::string wrapped(const std::string& text, const std::string& indent, Tone tone) const {
         const std::size_t room = m_width == 0 ? 0 : m_width - std::min(m_width, indent.size());
+        const bool paint = m_paint.enabled() && tone != Tone::plain;
+        const std::string_view all = text;
         std::string out;
-        for (std::size_t start = 0; start <= text.size();) {
-            const std::size_t end = std::min(text.find('\n', start), text.size());
-            for (const std::string& piece : wrap_text(text.substr(start, end - start), room))
-                out += indent + m_paint(piece, tone) + "\n";
+        out.reserve(text.size() + indent.size() + 1);
+        for (std::size_t start = 0; start <= all.size();) {
+            const std::size_t end = std::min(all.find('\n', start), all.size());
+            for (const std::string_view piece : wrap_text(all.substr(start, end - start), room)) {
+                out += indent;
+                if (paint)
+                    out += m_paint(std::string(piece), tone);
+                else
+                    out += piece;
+                out += '\n';
+            }
             start = end + 1;
         }
         return out;
@@ -173,40 +182,48 @@ private:
         std::size_t room = 0;
     };
 
-    // One row's kept `cells` (moved from) into `out`, toned as the row and its `typed` cells say (the header has none);
+    // The tone of cell `i` of `typed` (none for the header): its own tone, else strong when it is.
+    static Tone cell_tone(const std::vector<Cell>* typed, std::size_t i) {
+        if (typed == nullptr) return Tone::plain;
+        const Cell& c = (*typed)[i];
+        return c.tone != Tone::plain ? c.tone : c.strong ? Tone::strong : Tone::plain;
+    }
+
+    // One row's kept `cells` (moved from, compacted in place) into `out`, toned as the row and its `typed` cells say;
     // a cell of the wrap column longer than the room continues on lines of its own, the other cells blank.
     void add_row(TextTable& out, std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed,
                  const Layout& layout) const {
-        std::vector<std::string> shown_cells;
-        std::vector<Tone> tones;
-        shown_cells.reserve(cells.size());
-        tones.reserve(cells.size());
+        const auto is_kept = [&layout](std::size_t i) { return i >= layout.kept.size() || layout.kept[i]; };
         std::vector<std::string> more;  // the wrapped cell's further pieces
         std::size_t wrap_at = 0;
+        Tone wrap_tone = Tone::plain;
+        std::size_t kept = 0;
         for (std::size_t i = 0; i < cells.size(); ++i) {
-            if (i < layout.kept.size() && !layout.kept[i]) continue;
+            if (!is_kept(i)) continue;
             if (layout.room > 0 && layout.wrap == i) {
                 more = break_cell(cells[i], layout.room);
-                wrap_at = shown_cells.size();
-                shown_cells.push_back(more.front());
+                wrap_at = kept;
+                wrap_tone = cell_tone(typed, i);
+                cells[kept] = std::move(more.front());
                 more.erase(more.begin());
-            } else {
-                shown_cells.push_back(std::move(cells[i]));
+            } else if (kept != i) {
+                cells[kept] = std::move(cells[i]);
             }
-            const Cell* c = typed != nullptr ? &(*typed)[i] : nullptr;
-            tones.push_back(c != nullptr && c->tone != Tone::plain ? c->tone
-                            : c != nullptr && c->strong            ? Tone::strong
-                                                                   : Tone::plain);
+            ++kept;
         }
-        const std::size_t columns = shown_cells.size();
-        out.add(std::move(shown_cells), tone);
-        for (std::size_t i = 0; i < tones.size(); ++i)
-            if (tones[i] != Tone::plain) out.tone_last(i, tones[i]);
+        const std::size_t columns = cells.size();
+        cells.resize(kept);
+        out.add(std::move(cells), tone);
+        for (std::size_t i = 0, at = 0; typed != nullptr && i < columns; ++i) {
+            if (!is_kept(i)) continue;
+            if (const Tone t = cell_tone(typed, i); t != Tone::plain) out.tone_last(at, t);
+            ++at;
+        }
         for (std::string& piece : more) {
-            std::vector<std::string> line(columns);
+            std::vector<std::string> line(kept);
             line[wrap_at] = std::move(piece);
             out.add(std::move(line), tone);
-            if (tones[wrap_at] != Tone::plain) out.tone_last(wrap_at, tones[wrap_at]);
+            if (wrap_tone != Tone::plain) out.tone_last(wrap_at, wrap_tone);
         }
     }
 
@@ -241,7 +258,6 @@ private:
         if (!t.header.empty()) add_row(out, text[first_row++], Tone::strong, nullptr, layout);
         for (const TableRow& row : t.rows) add_row(out, text[first_row++], row.tone, &row.cells, layout);
         std::string result = out.str(indent, m_paint);
-        m_left_out = left_out;
         // Headings are listed with commas, or with semicolons when a heading holds a comma ("build total, change").
         const bool comma = std::any_of(left_out.begin(), left_out.end(),
                                        [](const std::string& h) { return h.find(',') != std::string::npos; });
@@ -249,6 +265,7 @@ private:
             result += wrapped(fmt::format("Not shown at {} columns: {} (--wide shows every column).", m_width,
                                           fmt::join(left_out, comma ? "; " : ", ")),
                               indent, Tone::muted);
+        m_left_out = std::move(left_out);
         return result;
     }
 
@@ -261,8 +278,9 @@ private:
         TextTable out({Align::left, Align::left});
         for (const auto& [label, value] : f.facts) {
             std::string mark = escape_visible(label) + ":";
-            for (std::string& piece : wrap_text(shown(value, m_currency), room))
-                out.add({std::exchange(mark, ""), std::move(piece)});
+            const std::string text = shown(value, m_currency);
+            for (const std::string_view piece : wrap_text(text, room))
+                out.add({std::exchange(mark, ""), std::string(piece)});
         }
         return out.str(indent, m_paint);
     }

@@ -247,8 +247,22 @@ struct Document {
     Section& section(std::string id = "", Inline heading = {}, Shown where = k_everywhere, int level = 2);
 };
 
-// Words without typed values: `words("Ranked by ")`.
-inline Inline words(std::string text) { return {Cell(std::move(text))}; }
+// Words without typed values: `words("Ranked by ")`. Built in place: an initializer list would copy the text.
+inline Inline words(std::string text) {
+    Inline out;
+    out.emplace_back(std::move(text));
+    return out;
+}
+
+// A row of `cells`, moved in (`rows.push_back({{a, b}})` copies every cell out of its initializer list):
+// `table.rows.push_back(table_row(c.build.id, cell::money(x)))`.
+template <typename... Cells>
+TableRow table_row(Cells&&... cells) {
+    TableRow row;
+    row.cells.reserve(sizeof...(cells));
+    (row.cells.emplace_back(std::forward<Cells>(cells)), ...);
+    return row;
+}
 
 // A cell as people read it in `currency`: rounded, "-" for not applicable. The writers' one formatting of cells.
 std::string human_text(const Cell& cell, const Currency& currency);

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/render/paint.hpp"
@@ -33,13 +34,13 @@ public:
     std::string str() const;
 
     // Columns a text takes on a terminal: its UTF-8 code points.
-    static std::size_t width(const std::string& text) noexcept;
+    static std::size_t width(std::string_view text) noexcept;
 
 private:
     struct Row {
         std::vector<std::string> cells;
         Tone tone;
-        std::vector<Tone> cell_tones;
+        std::vector<Tone> cell_tones;  // empty while every cell takes the row's tone
     };
     std::vector<Align> m_align;
     std::vector<Row> m_rows;
