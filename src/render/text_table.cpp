@@ -13,8 +13,10 @@ void TextTable::add(std::vector<std::string> row, Tone tone) {
     // A cell may hold a file name or a flag's value: its controls are shown, never obeyed by the terminal.
     for (std::string& cell : row)
         if (forbidden_character(cell)) cell = escape_visible(cell);
-    m_rows.push_back({std::move(row), tone, {}});
+    add_shown(std::move(row), tone);
 }
+
+void TextTable::add_shown(std::vector<std::string> row, Tone tone) { m_rows.push_back({std::move(row), tone, {}}); }
 
 void TextTable::tone_last(std::size_t column, Tone tone) {
     std::vector<Tone>& tones = m_rows.back().cell_tones;

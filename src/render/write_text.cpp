@@ -189,8 +189,9 @@ private:
         return c.tone != Tone::plain ? c.tone : c.strong ? Tone::strong : Tone::plain;
     }
 
-    // One row's kept `cells` (moved from, compacted in place) into `out`, toned as the row and its `typed` cells say;
-    // a cell of the wrap column longer than the room continues on lines of its own, the other cells blank.
+    // One row's kept `cells` (moved from, compacted in place; shown() already made their controls visible) into
+    // `out`, toned as the row and its `typed` cells say; a cell of the wrap column longer than the room continues on
+    // lines of its own (pieces cut between code points, so still shown), the other cells blank.
     void add_row(TextTable& out, std::vector<std::string>& cells, Tone tone, const std::vector<Cell>* typed,
                  const Layout& layout) const {
         const auto is_kept = [&layout](std::size_t i) { return i >= layout.kept.size() || layout.kept[i]; };
@@ -213,7 +214,7 @@ private:
         }
         const std::size_t columns = cells.size();
         cells.resize(kept);
-        out.add(std::move(cells), tone);
+        out.add_shown(std::move(cells), tone);
         for (std::size_t i = 0, at = 0; typed != nullptr && i < columns; ++i) {
             if (!is_kept(i)) continue;
             if (const Tone t = cell_tone(typed, i); t != Tone::plain) out.tone_last(at, t);
@@ -222,7 +223,7 @@ private:
         for (std::string& piece : more) {
             std::vector<std::string> line(kept);
             line[wrap_at] = std::move(piece);
-            out.add(std::move(line), tone);
+            out.add_shown(std::move(line), tone);
             if (wrap_tone != Tone::plain) out.tone_last(wrap_at, wrap_tone);
         }
     }

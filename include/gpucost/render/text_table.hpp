@@ -23,6 +23,8 @@ public:
 
     // Appends a row (its cells, then the tone of the whole row).
     void add(std::vector<std::string> row, Tone tone = Tone::plain);
+    // Appends a row whose cells are shown already (escape_visible: no control characters), without looking again.
+    void add_shown(std::vector<std::string> row, Tone tone = Tone::plain);
     // Gives cell `column` of the last row added a tone of its own. Throws std::out_of_range for a bad column.
     void tone_last(std::size_t column, Tone tone);
     // Whether no row was added.
