@@ -2,6 +2,7 @@
 #include "gpucost/render/document.hpp"
 
 #include <cmath>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -46,7 +47,7 @@ std::string value_text(const Cell& c, const Currency& currency) {
     switch (c.kind) {
         case CellKind::money: return format_money(v, currency);
         case CellKind::money_rate: return format_money_rate(v, currency);
-        case CellKind::count: return fmt::format("{}", static_cast<long long>(v));
+        case CellKind::count: return std::to_string(static_cast<long long>(v));  // as fmt's "{}", without parsing it
         case CellKind::number: return format_grouped(v, c.decimals);
         case CellKind::exact: return exact_number(v);
         case CellKind::quantity: {
