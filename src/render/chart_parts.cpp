@@ -112,8 +112,6 @@ double Scale::at(double value) const noexcept {
 }
 
 Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
-    if (axis.min) low = *axis.min;
-    if (axis.max) high = *axis.max;
     if (axis.format == TickFormat::money) {
         low = std::min(low, 0.0);
         high = std::max(high, 0.0);
