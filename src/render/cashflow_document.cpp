@@ -206,7 +206,7 @@ using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>
 
 // add_page_end's sections as body_of writes them, the warnings section a comparison's estimates at a time (each
 // comparison lists its own: 2,000 builds held 14 MB of them).
-void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowSink& sink) {
+void write_page_end(const Report& report, const BodyOf& body_of, const TextSink& sink) {
     sink(body_of([&](Document& d) { add_assumptions_section(d, page_assumptions(report)); }));
     const bool estimates = std::any_of(report.comparisons.begin(), report.comparisons.end(),
                                        [](const Comparison& c) { return !c.estimates.empty(); });
@@ -233,7 +233,7 @@ void write_page_end(const Report& report, const BodyOf& body_of, const CashFlowS
 // document of its own, written whole by write_html and cut out of its page, so the text is the whole page's byte for
 // byte. A chart or a comparison alone is written as the whole page writes it inside its section; the sections they
 // go in are opened and closed around them with the text write_html gives those sections empty.
-void write_html_page(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
+void write_html_page(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink) {
     const Report& report = cash_flow.report;
     const CashFlowView& view = cash_flow.view;
     constexpr std::string_view k_open = "<main>\n";
@@ -301,7 +301,7 @@ bool cash_flow_streams(Format format, const RenderOptions& options) noexcept {
 }
 
 void write_cash_flow(const CashFlowReport& cash_flow, Format format, const RenderOptions& options,
-                     const CashFlowSink& sink) {
+                     const TextSink& sink) {
     if (format == Format::json) return write_cash_flow_json(cash_flow, options, sink);
     if (format == Format::csv || format == Format::tsv) return write_rows(rows_of(cash_flow), format, options, sink);
     if (!cash_flow_streams(format, options)) return sink(render(cash_flow, format, options));

@@ -13,7 +13,7 @@
 
 namespace gpucost {
 
-void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink) {
+void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
     JsonPieces out(sink);

@@ -127,8 +127,8 @@ std::vector<LegendItem> diverging_legend(const DivergingBarChart& chart) {
     const bool ends = std::any_of(chart.rows.begin(), chart.rows.end(),
                                   [](const DivergingRow& r) { return r.at_low_input || r.at_high_input; });
     if (ends) {
-        legend.push_back({chart.low_end_name, LegendItem::Swatch::open_dot});
-        legend.push_back({chart.high_end_name, LegendItem::Swatch::dot});
+        legend.push_back({"input at its low end", LegendItem::Swatch::open_dot});
+        legend.push_back({"input at its high end", LegendItem::Swatch::dot});
     }
     return legend;
 }

@@ -112,8 +112,6 @@ double Scale::at(double value) const noexcept {
 }
 
 Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
-    if (axis.min) low = *axis.min;
-    if (axis.max) high = *axis.max;
     if (axis.format == TickFormat::money) {
         low = std::min(low, 0.0);
         high = std::max(high, 0.0);
@@ -220,7 +218,6 @@ void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label) {
              label);
 }
 
-// One wording for a --chart name this report does not draw, or none where --format svg needs one.
 void bad_chart(const std::string& name, const std::vector<std::string>& valid, const std::string& hint) {
     std::string list;
     for (const std::string& v : valid) list += (list.empty() ? "" : ", ") + v;

@@ -70,8 +70,6 @@ std::string size_and_spot_note(const Report& report) {
     return note;
 }
 
-// The ranking's note on estimates: none when no row rests on one, one line when every row does (no row is marked),
-// else what the `*` marker means.
 const char* estimate_note(const Report& report) {
     const std::size_t marked = marked_count(report);
     if (marked == 0) return "";
@@ -80,7 +78,6 @@ const char* estimate_note(const Report& report) {
                : "* rests on a figure marked as an estimate or unverified; `--build ID` shows which.";
 }
 
-// The ranking's note on its break-even column: "vs commit" and "vs month" where a row is against a flat cloud bill.
 std::string break_even_note(bool commitment, bool monthly) {
     if (!commitment && !monthly)
         return "Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins above "

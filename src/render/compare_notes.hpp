@@ -21,7 +21,8 @@ std::string api_note(const Report& report);
 // Rentals larger than the build, and spot carrying round-the-clock work on several GPUs; "" when none.
 std::string size_and_spot_note(const Report& report);
 
-// What the estimate marker means: none, one line when every row rests on an estimate, else the `*`'s meaning.
+// What the estimate marker means: none, one line when every row rests on an estimate (no row is then marked),
+// else the `*`'s meaning.
 const char* estimate_note(const Report& report);
 
 // The break-even column's note; "vs commit" and "vs month" where a row is against a flat cloud bill.

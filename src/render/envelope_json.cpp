@@ -14,19 +14,14 @@ Json assumption_json(const Assumptions& a, AssumptionKey key) {
     return std::get<double>(v);
 }
 
-Json assumptions_json(const Assumptions& a) {
-    Json out = Json::object();
-    for (const AssumptionInfo& i : assumption_infos()) {
-        out[std::string(i.name)] = assumption_json(a, i.key);
-        if (i.key == AssumptionKey::horizon_months) out["months"] = a.months;
-    }
-    return out;
-}
-
 Json envelope_json(const RunHeader& header, const Currency& currency) {
+    // Every assumption by its key, in the table's order, with "months" after "years"; and where each came from.
+    Json assumptions = Json::object();
     Json sources = Json::object();
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
+        assumptions[std::string(i.name)] = assumption_json(header.assumptions.values, i.key);
+        if (i.key == AssumptionKey::horizon_months) assumptions["months"] = header.assumptions.values.months;
         sources[std::string(i.name)] = {{"from", header.assumptions.origins[k]},
                                         {"source", header.assumptions.sources[k]}};
     }
@@ -40,7 +35,7 @@ Json envelope_json(const RunHeader& header, const Currency& currency) {
           {"oldest_figure_as_of", header.oldest_as_of}}},
         // Always written, so the keys never depend on the flags; inputs and gates stay in USD whatever it says.
         {"currency", {{"code", currency.code}, {"per_usd", currency.per_usd}}},
-        {"assumptions", assumptions_json(header.assumptions.values)},
+        {"assumptions", std::move(assumptions)},
         {"assumption_sources", std::move(sources)},
         {"warnings", header.warnings},
     };

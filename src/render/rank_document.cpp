@@ -84,11 +84,6 @@ std::string more_rows_line(const RankReport& report) {
                        more == 1 ? "row" : "rows", more == 1 ? "is" : "are");
 }
 
-bool any_marked(const RankReport& report) {
-    const auto end = report.rows.begin() + static_cast<std::ptrdiff_t>(rows_shown(report));
-    return std::any_of(report.rows.begin(), end, [](const RankRow& r) { return !r.estimates.empty(); });
-}
-
 bool taxed(const RankReport& report) { return report.header.assumptions.values.tax_rate > 0.0; }
 
 // The "build or offer" words of the rows shown: a build's or an API's id, an offer in a few words (offer_label).
@@ -216,10 +211,10 @@ std::vector<std::string> all_estimates(const RankReport& report) {
 
 // The run-level fields (catalogue, assumptions, warnings), read here only: the page's last sections and the
 // footer of the terminal and markdown views (after the page's sections, which those views leave out).
-void add_run_parts(Document& d, const RankReport& report) {
+void add_run_parts(Document& d, const RankReport& report, const std::vector<std::string>& estimates) {
     const Inline catalogue = catalogue_sentence(report.header);
     add_assumptions_section(d, report.header.assumptions);
-    add_warnings_section(d, report.header.warnings, all_estimates(report));
+    add_warnings_section(d, report.header.warnings, estimates);
     add_catalogue_section(d, catalogue);
     d.section("", {}, k_not_html)
         .add(Notes{}.add(words(method_note(report)), Role::explanation).add(catalogue, Role::explanation));
@@ -245,7 +240,8 @@ Inline rank_verdict(const RankReport& report) {
 Document document_of(const RankReport& report) {
     const std::string& id = report.workload.id;
     const std::string req = requirements_line(report);
-    const std::string star = any_marked(report) ? k_star_note : "";
+    const std::vector<std::string> estimates = all_estimates(report);  // a row shown is marked when it rests on one
+    const std::string star = estimates.empty() ? "" : k_star_note;
     Document d{"gpucost: what to buy or rent for " + id, {}};
     d.section()
         .add(Heading{words("What to buy or rent for " + id)}, k_html_only)
@@ -281,7 +277,7 @@ Document document_of(const RankReport& report) {
         .add(Paragraph{words(tax_note(report)), Role::note});
     add_workload_section(d, report);
     add_excluded_section(d, report);
-    add_run_parts(d, report);
+    add_run_parts(d, report, estimates);
     return d;
 }
 

@@ -40,6 +40,17 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
             {"data-payback-month", e.payback_month ? std::to_string(*e.payback_month) : std::string()}};
 }
 
+// The charts a report has (report_charts.hpp says which).
+std::vector<std::string> chart_names(const Report& report) {
+    if (report.detailed) return {k_spend, k_hours, k_breakdown};
+    return {k_savings};
+}
+
+std::vector<std::string> chart_names(const CashFlowReport& cash_flow) {
+    if (cash_flow.report.comparisons.size() == 1) return {k_spend};
+    return {};
+}
+
 }  // namespace
 
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
@@ -56,16 +67,6 @@ SvgDocument document_for(const ChartPlacement& placement, std::string title, std
 const std::vector<std::string>& chart_names() {
     static const std::vector<std::string> names = {k_spend, k_hours, k_breakdown, k_savings};
     return names;
-}
-
-std::vector<std::string> chart_names(const Report& report) {
-    if (report.detailed) return {k_spend, k_hours, k_breakdown};
-    return {k_savings};
-}
-
-std::vector<std::string> chart_names(const CashFlowReport& cash_flow) {
-    if (cash_flow.report.comparisons.size() == 1) return {k_spend};
-    return {};
 }
 
 std::string cumulative_spend_svg(const Comparison& c, const Currency& money, const ChartPlacement& placement) {

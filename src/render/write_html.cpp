@@ -59,9 +59,9 @@ std::string figure(const std::string& svg, const std::string& caption) {
     return "<figure>\n" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption>\n</figure>\n";
 }
 
-std::string paragraph(const std::string& text, const std::string& css_class = "") {
-    if (css_class.empty()) return "<p>" + xml_escape(text) + "</p>\n";
-    return "<p class=\"" + xml_escape(css_class) + "\">" + xml_escape(text) + "</p>\n";
+std::string paragraph(const std::string& text, const std::string& css_class, bool strong) {
+    const std::string body = strong ? "<strong>" + xml_escape(text) + "</strong>" : xml_escape(text);
+    return (css_class.empty() ? "<p>" : "<p class=\"" + xml_escape(css_class) + "\">") + body + "</p>\n";
 }
 
 }  // namespace html
@@ -96,9 +96,7 @@ public:
     std::string paragraph(const Paragraph& p) const {
         const std::string words = text(p.text);
         if (words.empty()) return "";
-        if (!p.strong) return html::paragraph(words, css_class(p.role));
-        const std::string cls = css_class(p.role);
-        return (cls.empty() ? "<p>" : "<p class=\"" + cls + "\">") + "<strong>" + xml_escape(words) + "</strong></p>\n";
+        return html::paragraph(words, css_class(p.role), p.strong);
     }
 
 private:

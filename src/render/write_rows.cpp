@@ -1,8 +1,6 @@
 // Rows as CSV and TSV: the one writer of spreadsheet rows. Money is converted and its columns renamed for the
 // output currency here, "not applicable" is an empty field, and text is guarded against formula injection once;
 // the text goes to a sink a piece at a time, so a model that makes its rows as they are written is never held whole.
-#include <fmt/format.h>
-
 #include "gpucost/render/render.hpp"
 #include "gpucost/util/text.hpp"
 

@@ -2,23 +2,18 @@
 // grow with them (JSON, CSV, TSV, the table and markdown) go to a sink a piece at a time, never held whole.
 #pragma once
 
-#include <functional>
-#include <string_view>
-
 #include "gpucost/render/render.hpp"
 
 namespace gpucost {
 
-// Where write_cash_flow_json puts its text, a piece (about 1 MiB) at a time.
-using CashFlowSink = TextSink;
 // The text of render_json, given to `sink` as it is made, never held whole. Throws nothing of its own
 // (whatever the sink throws passes through), so a write that starts always finishes or fails in the sink.
-void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const CashFlowSink& sink);
+void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink);
 // The text of render(cash_flow, format, options) given to `sink` in pieces: JSON, CSV, TSV, and the table and
 // markdown one comparison at a time, so memory stays bounded by one comparison; the other formats whole. Throws
 // what render() throws (a --chart the terminal cannot draw) before the first piece.
 void write_cash_flow(const CashFlowReport& cash_flow, Format format, const RenderOptions& options,
-                     const CashFlowSink& sink);
+                     const TextSink& sink);
 // Whether write_cash_flow streams `format` under `options`: JSON, CSV, TSV, and the table and markdown without a
 // chart. Those read each comparison's profile only as they write it, so their report need keep none
 // (ComparisonRequest::cash_flow_profiles); a page, a picture or a chart draws from every profile at once.

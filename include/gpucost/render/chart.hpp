@@ -33,8 +33,6 @@ struct Axis {
     TickFormat format = TickFormat::number;
     Currency currency;          // for money ticks
     std::vector<double> ticks;  // fixed tick values (e.g. every 24 h); empty: chosen by nice_ticks
-    std::optional<double> min;  // fixed ends of the range; empty: from the data
-    std::optional<double> max;
 };
 
 // A money axis: its label with the currency's code ("Total discounted cost (EUR)"), money ticks in that currency.
@@ -105,7 +103,8 @@ struct StackedBarChart {
 
 // One row of a diverging bar chart: a bar over [low, high] of what owning saves; the part below zero takes
 // renting's colour, the part above it owning's. A tornado also marks which end is the input's low and which its
-// high: an open dot at `at_low_input`, a filled one at `at_high_input`.
+// high: an open dot at `at_low_input`, a filled one at `at_high_input` (in the legend: "input at its low end", and
+// "... high end").
 struct DivergingRow {
     std::string key;
     std::string label;  // left of the bar; labels cut to fit stay distinct
@@ -125,8 +124,6 @@ struct DivergingBarChart {
     std::vector<DivergingRow> rows;
     std::string less_name = {};  // above the plot, left of a base other than 0: "owning saves less"
     std::string more_name = {};  // ... and right of it
-    std::string low_end_name = "input at its low end";    // legend of the open dot (rows with ends only)
-    std::string high_end_name = "input at its high end";  // ... and of the filled one
 };
 
 // A histogram: counts[i] falls in [edges[i], edges[i + 1]); the markers (p10, p50, p90) are drawn over it, their
@@ -145,7 +142,8 @@ struct Histogram {
 
 // A grid map of what owning saves over two inputs: z[j * x_values.size() + i] at (x_values[i], y_values[j]).
 // Cells below zero take renting's colour (hatched), cells above it owning's, each side darker further from zero
-// and never lighter than a clear tint; a line runs between the cells where the sign changes (the verdict flips).
+// and never lighter than a clear tint; a line runs between the cells where the sign changes (legend: "the verdict
+// flips").
 // Cells print their value when they are wide enough.
 struct GridMap {
     SvgDocument document;
@@ -157,7 +155,6 @@ struct GridMap {
     std::vector<double> x_values;
     std::vector<double> y_values;
     std::vector<double> z;
-    std::string flip_name = "the verdict flips";  // legend of the line between cells of opposite sign
 };
 
 // A group of bars: one legend entry, filled by its tone.

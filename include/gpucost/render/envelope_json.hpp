@@ -35,9 +35,6 @@ std::string json_text(const Json& value);
 // One assumption as the envelope writes it: a choice by its word, a whole number as an integer, else a number.
 Json assumption_json(const Assumptions& assumptions, AssumptionKey key);
 
-// Every assumption by its key, in the table's order, with "months" after "years": {"hours_per_week": 40.0, ...}.
-Json assumptions_json(const Assumptions& assumptions);
-
 // A field of a model's rows as JSON: null for not applicable, money converted, a name in US dollars renamed, a count
 // as the integer it is. So a JSON body and the CSV rows can be written from one list of fields.
 Json json_of_field(const Field& field, const Currency& currency);

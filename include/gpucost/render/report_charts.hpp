@@ -33,13 +33,9 @@ SvgDocument document_for(const ChartPlacement& placement, std::string title, std
 // Every chart name, in the order help and errors list them.
 const std::vector<std::string>& chart_names();
 
-// The charts a report has: one comparison (--build): cumulative-spend, cost-vs-hours, breakdown; a ranked report:
-// savings. `cashflow` has cumulative-spend for one comparison.
-std::vector<std::string> chart_names(const Report& report);
-std::vector<std::string> chart_names(const CashFlowReport& cash_flow);
-
-// The chart `name` of a report. Throws UsageError "--chart: ..." for an unknown name or one the report does not
-// have, naming the valid ones.
+// The chart `name` of a report: one comparison (--build) has cumulative-spend, cost-vs-hours and breakdown, a ranked
+// report savings, `cashflow` cumulative-spend for one comparison. Throws UsageError "--chart: ..." for an unknown
+// name or one the report does not have, naming the valid ones.
 std::string report_chart_svg(const Report& report, const std::string& name, const Currency& currency,
                              const ChartPlacement& placement = {});
 std::string report_chart_svg(const CashFlowReport& cash_flow, const std::string& name, const Currency& currency,

@@ -7,6 +7,7 @@
 // is an append to that list.
 #pragma once
 
+#include <concepts>
 #include <functional>
 #include <optional>
 #include <string>
@@ -33,11 +34,10 @@ struct Field {
     static Field of_number(const std::optional<double>& value) { return value ? of_number(*value) : missing(); }
     static Field of_money(double usd) { return {Kind::money, {}, usd}; }
     static Field of_money(const std::optional<double>& usd) { return usd ? of_money(*usd) : missing(); }
-    static Field of_count(long long value) { return {Kind::count, std::to_string(value), 0}; }
-    static Field of_count(unsigned long long value) { return {Kind::count, std::to_string(value), 0}; }
-    static Field of_count(long value) { return of_count(static_cast<long long>(value)); }
-    static Field of_count(unsigned long value) { return of_count(static_cast<unsigned long long>(value)); }
-    static Field of_count(int value) { return of_count(static_cast<long long>(value)); }
+    template <std::integral Integer>
+    static Field of_count(Integer value) {
+        return {Kind::count, std::to_string(value), 0};
+    }
     static Field of_boolean(bool value) { return {Kind::boolean, {}, value ? 1.0 : 0.0}; }
     static Field of_currency_code() { return {Kind::currency, {}, 0}; }
 };
