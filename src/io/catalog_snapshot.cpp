@@ -126,7 +126,7 @@ inline constexpr bool is_variant<std::variant<T...>> = true;
 
 // Sizes travel as 32 bits: no catalogue section or string comes near 4 G.
 using Size = std::uint32_t;
-constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-3";
+constexpr std::string_view k_magic = "gpucost-catalogue-snapshot-4";
 constexpr Size k_new_text = 0xFFFFFFFF;  // a shared text's first copy follows
 
 class Writer {
@@ -165,13 +165,15 @@ private:
         }
     }
     // A shared text is written once: later copies are its number (a catalogue's sources repeat across its offers),
-    // so a reader makes one buffer for each distinct text. 0 is the empty text, k_new_text a new one.
+    // so a reader makes one buffer for each distinct text, or none for a snapshot in static storage. 0 is the empty
+    // text, k_new_text a new one: its size and characters, then a NUL.
     void put_shared(const SharedText& v) {
         if (v.empty()) return put(Size{0});
         const auto [at, added] = m_shared.try_emplace(v.str(), static_cast<Size>(m_shared.size() + 1));
         if (!added) return put(at->second);
         put(k_new_text);
         put(v.str());
+        bytes.push_back('\0');  // so that a reader can use the text where it lies (SharedText::in_static_storage)
     }
     // The origin and `sourced`, the number of keys given, then each key given (a value, a source or an origin of its
     // own) with the three.
@@ -192,8 +194,9 @@ private:
 
 class Reader {
 public:
-    explicit Reader(std::string_view bytes)
-        : m_bytes(bytes) {}
+    Reader(std::string_view bytes, SnapshotStorage storage)
+        : m_bytes(bytes),
+          m_static(storage == SnapshotStorage::static_storage) {}
     template <typename... T>
     void operator()(T&... values) {
         (get(values), ...);
@@ -266,9 +269,12 @@ private:
         Size n = 0;
         get(n);
         if (n == k_new_text) {
-            std::string text;
-            get(text);
-            v = m_shared.emplace_back(std::move(text));
+            Size size = 0;
+            get(size);
+            const char* text = take(size);
+            if (*take(1) != '\0') fail();
+            v = m_shared.emplace_back(m_static ? SharedText::in_static_storage(text)
+                                               : SharedText(std::string_view(text, size)));
         } else if (n == 0) {
             v = SharedText();
         } else {
@@ -283,6 +289,7 @@ private:
     }
 
     std::string_view m_bytes;
+    bool m_static = false;  // the bytes last as long as the program: shared texts are read where they lie
     std::size_t m_at = 0;
     std::vector<SharedText> m_shared;  // the distinct shared texts read so far, in the order written
 };
@@ -296,8 +303,8 @@ std::string write_catalog_snapshot(const Catalog& catalog) {
     return std::move(w.bytes);
 }
 
-Catalog read_catalog_snapshot(std::string_view bytes) {
-    Reader r(bytes);
+Catalog read_catalog_snapshot(std::string_view bytes, SnapshotStorage storage) {
+    Reader r(bytes, storage);
     if (std::string_view(r.take(k_magic.size()), k_magic.size()) != k_magic) Reader::fail();
     Catalog c;
     r(c);

@@ -8,6 +8,8 @@
 
 namespace gpucost {
 
-Catalog load_embedded_catalog() { return read_catalog_snapshot(embedded_catalog_snapshot()); }
+Catalog load_embedded_catalog() {
+    return read_catalog_snapshot(embedded_catalog_snapshot(), SnapshotStorage::static_storage);
+}
 
 }  // namespace gpucost

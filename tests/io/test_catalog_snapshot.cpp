@@ -159,6 +159,27 @@ TEST_CASE("read_catalog_snapshot: equal shared texts come back as one buffer, wr
     CHECK(bytes.find(text, bytes.find(text) + 1) == std::string::npos);
 }
 
+TEST_CASE("read_catalog_snapshot from static storage reads each shared text where it lies", "[snapshot]") {
+    const Catalog c = every_field_set();
+    const std::string bytes = write_catalog_snapshot(c);  // outlives `in_place`, as static storage would
+    const Catalog in_place = read_catalog_snapshot(bytes, SnapshotStorage::static_storage);
+    CHECK(in_place == c);
+    const auto lies_in = [](const SharedText& text, std::string_view storage) {
+        return text.view().data() >= storage.data() && text.view().data() < storage.data() + storage.size();
+    };
+    const SharedText& source = in_place.cloud.at(0).provenance.source;
+    REQUIRE_FALSE(source.empty());
+    CHECK(lies_in(source, bytes));
+    CHECK(source.c_str()[source.size()] == '\0');
+    // A temporary snapshot's texts are copied out of it.
+    CHECK_FALSE(lies_in(read_catalog_snapshot(bytes).cloud.at(0).provenance.source, bytes));
+    // The embedded catalogue is read in place: its sources cost no heap.
+    const Catalog shipped = load_embedded_catalog();
+    REQUIRE_FALSE(shipped.cloud.empty());
+    CHECK(lies_in(shipped.cloud.front().provenance.source, embedded_catalog_snapshot()));
+    CHECK(lies_in(shipped.builds.front().provenance.source, embedded_catalog_snapshot()));
+}
+
 TEST_CASE("read_catalog_snapshot refuses a damaged or foreign snapshot with a DataError", "[snapshot]") {
     const std::string bytes = write_catalog_snapshot(every_field_set());
     for (const std::size_t size : {std::size_t{0}, std::size_t{10}, bytes.size() / 2, bytes.size() - 1}) {
@@ -169,4 +190,12 @@ TEST_CASE("read_catalog_snapshot refuses a damaged or foreign snapshot with a Da
     std::string foreign = bytes;
     foreign[0] = 'G';
     CHECK_THROWS_AS(read_catalog_snapshot(foreign), DataError);
+    // A shared text without the NUL that lets a reader use it in place.
+    const std::string text = every_field_set().cloud.at(0).provenance.source.str();
+    std::string unterminated = bytes;
+    const std::size_t at = unterminated.find(text);
+    REQUIRE(at != std::string::npos);
+    REQUIRE(unterminated.at(at + text.size()) == '\0');
+    unterminated[at + text.size()] = 'x';
+    CHECK_THROWS_AS(read_catalog_snapshot(unterminated), DataError);
 }
