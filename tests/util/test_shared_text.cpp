@@ -9,7 +9,7 @@
 
 using gpucost::SharedText;
 
-TEST_CASE("SharedText: a copy shares the buffer; the text is NUL-terminated and compared by content", "[shared_text]") {
+TEST_CASE("SharedText: a copy shares the buffer, the text is NUL-terminated and compared by content", "[shared_text]") {
     const std::string text = "https://example.com/a-source-longer-than-sixteen";
     const SharedText a{text};
     const SharedText b = a;  // NOLINT(performance-unnecessary-copy-initialization): the copy is the point
