@@ -68,21 +68,20 @@ int run_parsed(const CLI::App& app, bool version, const std::vector<cli::Command
     throw UsageError("no command given; try 'gpucost compare --hours-per-week 40' or 'gpucost --help'");
 }
 
-// The run on a tree with the options of its one command alone, and of its assumption flags those the words name
-// (most runs), or nothing when that tree cannot decide it: any parse error or --help (their messages may name any
-// command's flags) or a word left unknown (its message suggests from every flag); lone_command() has already sent
-// words naming a second command there. Those are parsed again on the whole tree, which nothing here has touched.
+// The run on a tree with the options of its one command alone, and of its shared flags (catalogue, output, scenario,
+// match, assumptions) those the words name (most runs; NamedFlagsOnly), or nothing when that tree cannot decide it: any
+// parse error or --help (their messages may name any command's flags) or a word left unknown (its message suggests from
+// every flag); lone_command() has already sent words naming a second command there. Those are parsed again on the whole
+// tree, which nothing here has touched.
 std::optional<int> run_on_lone_tree(const std::vector<std::string>& args, const cli::Io& io) {
     const std::optional<std::string> only = cli::lone_command(args);
     if (!only) return std::nullopt;
     CLI::App app{cli::k_top_level_description, "gpucost"};
     bool version = false;
     cli::add_top_level(app, version);
-    std::vector<cli::Command> commands;
-    {
-        const cli::NamedAssumptionFlagsOnly named(args);
-        commands = cli::add_commands(app, *only);
-    }
+    // Alive through the run: the options it left out are read (as its never-given stand-in) after the parse.
+    const cli::NamedFlagsOnly named(args);
+    const std::vector<cli::Command> commands = cli::add_commands(app, *only);
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 reads a vector back to front
     try {
         app.parse(reversed);

@@ -226,21 +226,45 @@ struct ScenarioOptions {
     std::map<AssumptionKey, const CLI::Option*> given;  // to tell a flag left out from one set to ""
 };
 void add_scenario_options(CLI::App& command, ScenarioOptions& options);
-// While one lives (on this thread), add_scenario_options() registers, of the assumption flags, only --years,
-// --months (which exclude each other) and those the words name ("--hours-per-week" or "--hours-per-week=40"):
-// the lone-command tree's shortcut (command_tree.hpp), for the assumption flags are half of a command's flags and
-// most of CLI11's set-up. A parse with it stands only when it leaves no word unknown, since the unknown-flag message
-// suggests from every flag; the parse of the words is otherwise the same, as no word names a flag left out.
-class NamedAssumptionFlagsOnly {
+// While one lives (on this thread), the options of the report commands' shared groups (the catalogue, output,
+// scenario and match flags, and the assumption flags) are registered only where a word names them
+// ("--hours-per-week", "--hours-per-week=40", "-o" or "-qo"), and --years and --months always: the lone-command
+// tree's shortcut (command_tree.hpp), for CLI11 spends about 19 K instructions on each option it registers (it
+// compares each new one's names with every earlier one's). An option left out is given as the scope's stand-in, an
+// option of a scratch app that no word reaches: never given, so `count()` is 0, and what a caller chains onto it
+// (a type name, a check) lands there. A parse with it stands only when it leaves no word unknown, since the
+// unknown-flag message suggests from every flag; the parse of the words is otherwise the same, as no word names a
+// flag left out. The stand-in lives until the next scope begins on this thread (one run's options read it after the
+// parse).
+class NamedFlagsOnly {
 public:
-    explicit NamedAssumptionFlagsOnly(const std::vector<std::string>& words);
-    ~NamedAssumptionFlagsOnly();
-    NamedAssumptionFlagsOnly(const NamedAssumptionFlagsOnly&) = delete;
-    NamedAssumptionFlagsOnly& operator=(const NamedAssumptionFlagsOnly&) = delete;
+    explicit NamedFlagsOnly(const std::vector<std::string>& words);
+    ~NamedFlagsOnly();
+    NamedFlagsOnly(const NamedFlagsOnly&) = delete;
+    NamedFlagsOnly& operator=(const NamedFlagsOnly&) = delete;
+
+    // Whether the option of `names` ("-o,--output") is left out: a scope lives and no word names it.
+    static bool left_out(std::string_view names);
+    // The option a left-out one is given as (only while a scope lives).
+    static CLI::Option* stand_in();
 
 private:
     const std::vector<std::string>* m_previous;
 };
+
+// command.add_option(names, variable, description), or the stand-in when NamedFlagsOnly leaves it out.
+template <typename T>
+CLI::Option* add_named_option(CLI::App& command, const std::string& names, T& variable,
+                              const std::string& description) {
+    if (NamedFlagsOnly::left_out(names)) return NamedFlagsOnly::stand_in();
+    return command.add_option(names, variable, description);
+}
+// command.add_flag(names, variable, description), or the stand-in when NamedFlagsOnly leaves it out.
+template <typename T>
+CLI::Option* add_named_flag(CLI::App& command, const std::string& names, T& variable, const std::string& description) {
+    if (NamedFlagsOnly::left_out(names)) return NamedFlagsOnly::stand_in();
+    return command.add_flag(names, variable, description);
+}
 // The assumption flags as a layer (origin "flag"); throws UsageError listing every bad flag.
 AssumptionLayer flag_layer(const ScenarioOptions& options);
 // The comparison the flags ask for, over the --scenario file if any (flags win key by key).

@@ -167,7 +167,8 @@ Command add_check_command(CLI::App& app) {
     add_freshness_option(*command, options->freshness);
     // The common --max-age-days is a gate here: its row's words, in the gates' group.
     const GateInfo* age = find_gate("max-age-days");
-    command->get_option("--max-age-days")->description(std::string(age->help))->group(k_gates);
+    if (CLI::Option* max_age = command->get_option_no_throw("--max-age-days"))  // unless NamedFlagsOnly left it out
+        max_age->description(std::string(age->help))->group(k_gates);
     command->footer(command_footer("check"));
     command->allow_extras();
     return command_for(command, options, run_check);

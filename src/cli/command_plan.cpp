@@ -144,7 +144,8 @@ Command add_plan_command(CLI::App& app) {
     add_plan_demand_options(*command, *options);
     add_plan_gate_options(*command, options->gates);
     add_scenario_options(*command, options->scenario);
-    command->get_option("--build")->description("the machine the plan may own (required)");
+    if (CLI::Option* build = command->get_option_no_throw("--build"))  // unless NamedFlagsOnly left it out
+        build->description("the machine the plan may own (required)");
     add_report_output_options(*command, options->output, k_workbook_formats);
     add_svg_chart_option(*command, options->chart, "capacity or cumulative-spend");
     add_catalog_options(*command, options->catalog);

@@ -20,8 +20,11 @@ Command add_rank_command(CLI::App& app) {
         app.add_subcommand("rank", "every build and cloud offer ranked by cost per unit of a workload's work");
     add_scenario_options(*command, options->scenario);
     // rank ranks every build and offer on its own: compare's --build, --cloud and --match do not apply.
-    for (const char* name : {"--build", "--cloud", "--match"}) command->remove_option(command->get_option(name));
-    command->get_option("--workload")->description("the work to price: a workload id of the catalogue (required)");
+    // (Each is there unless NamedFlagsOnly left it out.)
+    for (const char* name : {"--build", "--cloud", "--match"})
+        if (CLI::Option* option = command->get_option_no_throw(name)) command->remove_option(option);
+    if (CLI::Option* workload = command->get_option_no_throw("--workload"))
+        workload->description("the work to price: a workload id of the catalogue (required)");
     add_report_output_options(*command, options->output, k_chart_formats);
     add_svg_chart_option(*command, options->chart, "rank");
     add_catalog_options(*command, options->catalog);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <string>
 #include <utility>
 
 namespace gpucost::cli {
@@ -32,6 +34,21 @@ const std::array<CommandEntry, 15> k_commands = {{
     {"__complete", add_complete_command},
 }};
 
+// The words of the NamedFlagsOnly that lives on this thread; nullptr: every option is registered.
+thread_local const std::vector<std::string>* t_named_only = nullptr;
+// The stand-in of the latest NamedFlagsOnly on this thread, in a scratch app of its own.
+thread_local std::unique_ptr<CLI::App> t_scratch;
+thread_local CLI::Option* t_stand_in = nullptr;
+
+// Whether `word` names the option name `name`: "--name" or "--name=VALUE"; for "-x", a word of one dash holding x
+// ("-x", "-xVALUE", or short flags run together: "-qx"), more than CLI11 would read as x, never less.
+bool names(const std::string& word, std::string_view name) {
+    if (name.starts_with("--"))
+        return word.starts_with(name) && (word.size() == name.size() || word[name.size()] == '=');
+    return name.size() == 2 && word.size() >= 2 && word[0] == '-' && word[1] != '-' &&
+           word.find(name[1], 1) != std::string::npos;
+}
+
 // The commands whose run walks the whole tree (the completion scripts and the manual list every command's flags).
 constexpr std::array<std::string_view, 2> k_whole_tree_commands = {"completion", "manpage"};
 
@@ -48,6 +65,30 @@ void add_top_level(CLI::App& app, bool& version) {
     app.add_flag("--version", version, "print the version and the embedded catalogue's date");
     app.allow_extras();
 }
+
+NamedFlagsOnly::NamedFlagsOnly(const std::vector<std::string>& words)
+    : m_previous(t_named_only) {
+    t_named_only = &words;
+    t_scratch = std::make_unique<CLI::App>("options no word names", "left-out");
+    t_stand_in = t_scratch->add_flag("--left-out");
+}
+
+NamedFlagsOnly::~NamedFlagsOnly() { t_named_only = m_previous; }
+
+bool NamedFlagsOnly::left_out(std::string_view names_of_option) {
+    if (t_named_only == nullptr) return false;
+    std::string_view rest = names_of_option;
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view name = rest.substr(0, comma);
+        for (const std::string& word : *t_named_only)
+            if (names(word, name)) return false;
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    return true;
+}
+
+CLI::Option* NamedFlagsOnly::stand_in() { return t_stand_in; }
 
 std::vector<std::string_view> command_names() {
     std::vector<std::string_view> names;

@@ -20,11 +20,10 @@
 namespace gpucost::cli {
 
 void add_catalog_options(CLI::App& command, CatalogOptions& options) {
-    command.add_option("--catalog", options.catalog, "read this catalogue file instead of the embedded one")
+    add_named_option(command, "--catalog", options.catalog, "read this catalogue file instead of the embedded one")
         ->type_name("FILE");
-    command
-        .add_option("--add-catalog", options.add_catalog,
-                    "merge this file over the catalogue (same id replaces, new ids add; repeatable)")
+    add_named_option(command, "--add-catalog", options.add_catalog,
+                     "merge this file over the catalogue (same id replaces, new ids add; repeatable)")
         ->type_name("FILE");
 }
 
@@ -56,9 +55,8 @@ Date today() {
 }
 
 void add_freshness_option(CLI::App& command, FreshnessOptions& options) {
-    options.option = command
-                         .add_option("--max-age-days", options.max_age_days,
-                                     "warn about figures whose as_of is more than N days old, [0, 36500]")
+    options.option = add_named_option(command, "--max-age-days", options.max_age_days,
+                                      "warn about figures whose as_of is more than N days old, [0, 36500]")
                          ->type_name("N");
 }
 

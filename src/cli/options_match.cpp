@@ -49,46 +49,40 @@ void gpus_flag(const std::string& text, std::optional<std::int64_t>& into, std::
 }  // namespace
 
 void add_match_options(CLI::App& command, MatchFlags& o) {
-    command
-        .add_option("--match", o.match,
-                    "like-for-like (default: the build's GPU, GPUs per node and interconnect), gpu (the build's GPU, "
-                    "any instance) or any (any GPU the --workload measures, for the same work)")
+    add_named_option(command, "--match", o.match,
+                     "like-for-like (default: the build's GPU, GPUs per node and interconnect), gpu (the build's GPU, "
+                     "any instance) or any (any GPU the --workload measures, for the same work)")
         ->type_name("LEVEL")
         ->group(k_match_group);
-    command
-        .add_option("--tier", o.tier, "only offers of these tiers: marketplace, gpu-cloud, hyperscaler (comma list)")
+    add_named_option(command, "--tier", o.tier,
+                     "only offers of these tiers: marketplace, gpu-cloud, hyperscaler (comma list)")
         ->type_name("LIST")
         ->group(k_match_group);
-    command
-        .add_option("--workload", o.workload,
-                    "a catalogue workload: its per-GPU throughputs size a rental of another GPU (--match any)")
+    add_named_option(command, "--workload", o.workload,
+                     "a catalogue workload: its per-GPU throughputs size a rental of another GPU (--match any)")
         ->type_name("ID")
         ->group(k_match_group);
-    command.add_option("--min-vram-gb", o.min_vram_gb, "builds and offers with at least this VRAM per GPU")
+    add_named_option(command, "--min-vram-gb", o.min_vram_gb, "builds and offers with at least this VRAM per GPU")
         ->type_name("GB")
         ->group(k_match_group);
-    command
-        .add_option("--min-fp64-tflops", o.min_fp64_tflops,
-                    "builds and offers with at least this FP64 throughput per GPU")
+    add_named_option(command, "--min-fp64-tflops", o.min_fp64_tflops,
+                     "builds and offers with at least this FP64 throughput per GPU")
         ->type_name("TFLOPS")
         ->group(k_match_group);
-    command
-        .add_option("--min-interconnect", o.min_interconnect,
-                    "builds and offers with at least this link between GPUs: pcie, nvlink, nvswitch")
+    add_named_option(command, "--min-interconnect", o.min_interconnect,
+                     "builds and offers with at least this link between GPUs: pcie, nvlink, nvswitch")
         ->type_name("LINK")
         ->group(k_match_group);
-    command
-        .add_option("--min-gpus-per-instance", o.min_gpus_per_instance,
-                    "builds and offers with at least this many GPUs in one machine")
+    add_named_option(command, "--min-gpus-per-instance", o.min_gpus_per_instance,
+                     "builds and offers with at least this many GPUs in one machine")
         ->type_name("N")
         ->group(k_match_group);
-    command
-        .add_option("--require", o.require,
-                    "only offers whose provider attests these: hipaa-baa, soc2, iso27001 (comma list; adds to a "
-                    "build's own \"require\")")
+    add_named_option(command, "--require", o.require,
+                     "only offers whose provider attests these: hipaa-baa, soc2, iso27001 (comma list; adds to a "
+                     "build's own \"require\")")
         ->type_name("LIST")
         ->group(k_match_group);
-    command.add_flag("--verbose", o.verbose, "list every build and offer left out, with the reason, on stderr")
+    add_named_flag(command, "--verbose", o.verbose, "list every build and offer left out, with the reason, on stderr")
         ->group(k_match_group);
 }
 

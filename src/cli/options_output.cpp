@@ -33,7 +33,7 @@ protected:
 }  // namespace
 
 void add_quiet_option(CLI::App& command, QuietOption& option) {
-    command.add_flag("-q,--quiet", option.quiet, "print no warnings (errors still go to stderr)");
+    add_named_flag(command, "-q,--quiet", option.quiet, "print no warnings (errors still go to stderr)");
 }
 
 std::ostream& warnings(const QuietOption& option, const Io& io) {
@@ -44,9 +44,8 @@ std::ostream& warnings(const QuietOption& option, const Io& io) {
 
 void add_format_option(CLI::App& command, FormatOptions& options, const std::string& choices) {
     options.option =
-        command
-            .add_option("--format", options.format,
-                        fmt::format("{} (default: the one --output FILE's extension names, else table)", choices))
+        add_named_option(command, "--format", options.format,
+                         fmt::format("{} (default: the one --output FILE's extension names, else table)", choices))
             ->type_name("FORMAT");
 }
 
@@ -71,26 +70,24 @@ const char* const k_workbook_formats =
 void add_chart_option(CLI::App& command, ChartOption& option) {
     std::string names;
     for (const std::string& name : chart_names()) names += (names.empty() ? "" : ", ") + name;
-    option.option = command
-                        .add_option("--chart", option.chart,
-                                    fmt::format("with --format svg, the chart to write: {}; with the table format, "
-                                                "draw the cumulative spend in the terminal (NAME may be left out)",
-                                                names))
+    option.option = add_named_option(command, "--chart", option.chart,
+                                     fmt::format("with --format svg, the chart to write: {}; with the table format, "
+                                                 "draw the cumulative spend in the terminal (NAME may be left out)",
+                                                 names))
                         ->expected(0, 1)
                         ->type_name("NAME");
 }
 
 void add_svg_chart_option(CLI::App& command, ChartOption& option, const std::string& name) {
     option.terminal = false;
-    option.option =
-        command.add_option("--chart", option.chart, fmt::format("with --format svg, the chart to write: {}", name))
-            ->type_name("NAME");
+    option.option = add_named_option(command, "--chart", option.chart,
+                                     fmt::format("with --format svg, the chart to write: {}", name))
+                        ->type_name("NAME");
 }
 
 void add_output_option(CLI::App& command, OutputOptions& options) {
-    command
-        .add_option("-o,--output", options.output,
-                    "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
+    add_named_option(command, "-o,--output", options.output,
+                     "write the result to FILE (atomically: a reader never sees half a file) instead of stdout")
         ->type_name("FILE")
         ->check([](const std::string& value) {
             return value.empty() ? std::string("must name a file, or - for stdout; got an empty name") : std::string();
@@ -190,20 +187,18 @@ void write_streamed_result(const OutputOptions& options, const OutputText& text,
 void add_report_output_options(CLI::App& command, ReportOutputOptions& o, const std::string& formats) {
     add_format_option(command, o.format, formats);
     add_output_option(command, o.output);
-    command
-        .add_option("--currency", o.currency,
-                    "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
+    add_named_option(command, "--currency", o.currency,
+                     "show every computed money figure in this ISO 4217 currency (needs --usd-rate; default: USD)")
         ->type_name("CODE");
-    o.usd_rate_option =
-        command.add_option("--usd-rate", o.usd_rate, "units of --currency for one US dollar, > 0 (never fetched)")
-            ->type_name("X");
-    command
-        .add_option("--color,--colour", o.color,
-                    "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
+    o.usd_rate_option = add_named_option(command, "--usd-rate", o.usd_rate,
+                                         "units of --currency for one US dollar, > 0 (never fetched)")
+                            ->type_name("X");
+    add_named_option(command, "--color,--colour", o.color,
+                     "colour and bold in the table: auto (a terminal, unless NO_COLOR is set), always or never")
         ->type_name("WHEN");
-    command.add_flag("--wide", o.wide,
-                     "show every column of the table and wrap no line (default: fit the terminal's width, 80 "
-                     "columns when not a terminal, leaving out the least important columns and naming them)");
+    add_named_flag(command, "--wide", o.wide,
+                   "show every column of the table and wrap no line (default: fit the terminal's width, 80 "
+                   "columns when not a terminal, leaving out the least important columns and naming them)");
     add_quiet_option(command, o.quiet);
 }
 

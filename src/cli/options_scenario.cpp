@@ -18,49 +18,30 @@ namespace gpucost::cli {
 
 namespace {
 constexpr const char* k_assumption_group = "Assumptions (default: the catalogue's)";
-
-// The words of NamedAssumptionFlagsOnly, while one lives; nullptr: every assumption flag.
-thread_local const std::vector<std::string>* t_named_only = nullptr;
-
-bool registered(AssumptionKey key, const std::string& flag) {
-    if (t_named_only == nullptr || key == AssumptionKey::horizon_months) return true;  // --years
-    for (const std::string& word : *t_named_only)
-        if (word.starts_with(flag) && (word.size() == flag.size() || word[flag.size()] == '=')) return true;
-    return false;
-}
 }  // namespace
 
-NamedAssumptionFlagsOnly::NamedAssumptionFlagsOnly(const std::vector<std::string>& words)
-    : m_previous(t_named_only) {
-    t_named_only = &words;
-}
-
-NamedAssumptionFlagsOnly::~NamedAssumptionFlagsOnly() { t_named_only = m_previous; }
-
 void add_scenario_options(CLI::App& command, ScenarioOptions& o) {
-    command.add_option("--build", o.build, "the build to report in detail (default: rank every build)")
+    add_named_option(command, "--build", o.build, "the build to report in detail (default: rank every build)")
         ->type_name("ID");
-    command
-        .add_option("--cloud", o.cloud,
-                    "the cloud offer to compare with (default: the cheapest that --match allows for the build)")
+    add_named_option(command, "--cloud", o.cloud,
+                     "the cloud offer to compare with (default: the cheapest that --match allows for the build)")
         ->type_name("ID");
-    command.add_option("--region", o.region, "match only cloud offers in this region (case-insensitive)")
+    add_named_option(command, "--region", o.region, "match only cloud offers in this region (case-insensitive)")
         ->type_name("REGION");
-    command.add_option("--provider", o.provider, "match only cloud offers from this provider (case-insensitive)")
+    add_named_option(command, "--provider", o.provider, "match only cloud offers from this provider (case-insensitive)")
         ->type_name("NAME");
-    command
-        .add_option("--backup-offer", o.backup_offer,
-                    "the offer rented on demand while the owned machine is on order or down (default: the cheapest "
-                    "like-for-like on-demand offer)")
+    add_named_option(command, "--backup-offer", o.backup_offer,
+                     "the offer rented on demand while the owned machine is on order or down (default: the cheapest "
+                     "like-for-like on-demand offer)")
         ->type_name("ID");
-    command
-        .add_option("--scenario", o.scenario,
-                    "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
+    add_named_option(command, "--scenario", o.scenario,
+                     "read assumptions, build and cloud from this JSON file (flags win; see 'gpucost init')")
         ->type_name("FILE");
     add_match_options(command, o.match);
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::string flag = flag_name(i.key);
-        if (!registered(i.key, flag)) continue;
+        // --years always: --months excludes it by name.
+        if (i.key != AssumptionKey::horizon_months && NamedFlagsOnly::left_out(flag)) continue;
         std::string description = std::string(i.help);
         if (!is_choice(i.kind)) description += fmt::format(", {}", range_text(i, true));
         CLI::Option* option = command.add_option(flag, o.assumptions[i.key], description)->group(k_assumption_group);

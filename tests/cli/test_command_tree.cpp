@@ -141,7 +141,7 @@ TEST_CASE("add_commands(only): every word lone_command gives the lone tree parse
             Tree whole(nullptr);
             std::optional<Tree> lone_tree;
             {
-                const gpucost::cli::NamedAssumptionFlagsOnly named(args);
+                const gpucost::cli::NamedFlagsOnly named(args);
                 lone_tree.emplace(&name);
             }
             Tree& lone = *lone_tree;
@@ -156,25 +156,41 @@ TEST_CASE("add_commands(only): every word lone_command gives the lone tree parse
     CHECK(compared >= 30);
 }
 
-TEST_CASE("NamedAssumptionFlagsOnly: the assumption flags the words name, --years and --months, every other flag") {
+TEST_CASE("NamedFlagsOnly: the shared flags the words name, --years and --months, and each command's own") {
     const std::string compare = "compare";
-    const std::vector<std::string> words = {"compare", "--hours-per-week=40", "--electricity-usd-per-kwh", "0.2"};
+    const std::vector<std::string> words = {
+        "compare", "--hours-per-week=40", "--electricity-usd-per-kwh", "0.2", "-qo", "out.json", "--format=json"};
     std::optional<Tree> lean;
     {
-        const gpucost::cli::NamedAssumptionFlagsOnly named(words);
+        const gpucost::cli::NamedFlagsOnly named(words);
         lean.emplace(&compare);
     }
     Tree whole(&compare);  // made after the scope: every flag again
     const CLI::App& lean_compare = *lean->command(compare).app;
     const CLI::App& whole_compare = *whole.command(compare).app;
-    for (const char* flag : {"--hours-per-week", "--electricity-usd-per-kwh", "--years", "--months", "--build",
-                             "--format", "--catalog", "--max-age-days", "--verbose"})
+    // Named: two assumption flags, --format (with its value joined), and -q and -o run together; always: --years,
+    // --months and --help.
+    const std::vector<std::string> kept = {"--hours-per-week", "--electricity-usd-per-kwh",
+                                           "--format",         "--quiet",
+                                           "--output",         "--years",
+                                           "--months",         "--help"};
+    for (const std::string& flag : kept) {
+        INFO(flag);
         CHECK(lean_compare.get_option_no_throw(flag) != nullptr);
-    CHECK(lean_compare.get_option_no_throw("--discount-rate") == nullptr);
-    CHECK(whole_compare.get_option_no_throw("--discount-rate") != nullptr);
-    // Of the assumption flags, the lean command keeps three: the two named and --years.
-    CHECK(whole_compare.get_options().size() - lean_compare.get_options().size() ==
-          gpucost::assumption_infos().size() - 3);
+    }
+    CHECK(lean_compare.get_options().size() == kept.size());
+    for (const char* flag : {"--discount-rate", "--build", "--catalog", "--max-age-days", "--verbose", "--currency"}) {
+        INFO(flag);
+        CHECK(lean_compare.get_option_no_throw(flag) == nullptr);
+        CHECK(whole_compare.get_option_no_throw(flag) != nullptr);
+    }
+    // A left-out option is read as never given: the stand-in, which no parse reaches.
+    const gpucost::cli::NamedFlagsOnly named(words);
+    CHECK(gpucost::cli::NamedFlagsOnly::left_out("--build"));
+    CHECK_FALSE(gpucost::cli::NamedFlagsOnly::left_out("-o,--output"));
+    CHECK_FALSE(gpucost::cli::NamedFlagsOnly::left_out("--format"));
+    CHECK(gpucost::cli::NamedFlagsOnly::left_out("--form"));  // a prefix of a word names nothing
+    CHECK(gpucost::cli::NamedFlagsOnly::stand_in()->count() == 0);
 }
 
 TEST_CASE("lone_command: the one command word, or the whole tree for help, completion, manpage and two commands") {
