@@ -23,6 +23,36 @@ bool passes(const std::optional<std::string_view>& filter, std::string_view valu
 
 }  // namespace
 
+OffersByGpu::OffersByGpu(std::span<const CloudOffer> offers) {
+    // Grouped by first appearance (a catalogue has a few dozen GPU models), then laid out group after group.
+    std::vector<std::size_t> group_of(offers.size());
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+        const std::string_view gpu = offers[i].gpu;
+        std::size_t g = 0;
+        while (g < m_groups.size() && m_groups[g].gpu != gpu) ++g;
+        if (g == m_groups.size()) m_groups.push_back({gpu, 0, 0});
+        ++m_groups[g].count;
+        group_of[i] = g;
+    }
+    std::size_t first = 0;
+    for (Group& group : m_groups) {
+        group.first = first;
+        first += group.count;
+    }
+    m_offers.resize(offers.size());
+    std::vector<std::size_t> filled(m_groups.size(), 0);
+    for (std::size_t i = 0; i < offers.size(); ++i) {
+        const std::size_t g = group_of[i];
+        m_offers[m_groups[g].first + filled[g]++] = &offers[i];
+    }
+}
+
+std::span<const CloudOffer* const> OffersByGpu::of(std::string_view gpu) const noexcept {
+    for (const Group& group : m_groups)
+        if (group.gpu == gpu) return {m_offers.data() + group.first, group.count};
+    return {};
+}
+
 OfferFit offer_fit(const CloudOffer& offer, std::string_view gpu_id, Pricing pricing,
                    const OfferFilters& filters) noexcept {
     if (offer.gpu != gpu_id) return OfferFit::other_gpu;
@@ -123,13 +153,13 @@ Match search(const Catalog& catalog, const Build& build, const BuildSpec& spec, 
         // Equal totals fall to the smaller id; a strict < keeps the earlier of two equal ids.
         return held == nullptr || total < held_total || (total == held_total && offer.id < held->id);
     };
-    for (const CloudOffer& offer : catalog.cloud) {
+    const std::size_t tested = for_each_offer_to_test(catalog, build, options, [&](const CloudOffer& offer) {
         Exclusion e = offer_exclusion(catalog, build, offer, a.pricing, options, true);
         if (e == Exclusion::none && !tier_kept(offer, options.tiers)) e = Exclusion::tier;
         const bool tier_candidate = e == Exclusion::none || e == Exclusion::tier;
         if (!tier_candidate) {
             ++m.excluded[static_cast<std::size_t>(e)];
-            continue;
+            return;
         }
         const std::int64_t n = equivalent_instances(build, offer, options.workload);
         const double total = cloud_total_usd(spec, rental_spec(offer, a.pricing, build.gpu_count, n), a);
@@ -139,7 +169,7 @@ Match search(const Catalog& catalog, const Build& build, const BuildSpec& spec, 
         }
         if (e == Exclusion::tier) {
             ++m.excluded[static_cast<std::size_t>(e)];
-            continue;
+            return;
         }
         ++m.candidates;
         if (offer.monthly) ++m.monthly_candidates;
@@ -148,7 +178,8 @@ Match search(const Catalog& catalog, const Build& build, const BuildSpec& spec, 
             m.cloud_total_usd = total;
             m.instances = n;
         }
-    }
+    });
+    m.excluded[static_cast<std::size_t>(Exclusion::other_gpu)] += catalog.cloud.size() - tested;
     return m;
 }
 

@@ -273,20 +273,20 @@ void add_exclusions(const Catalog& catalog, const Build& build, const MatchOptio
     }
     std::array<std::int64_t, k_exclusion_count> by_rule{};
     std::int64_t named = 0;
-    for (const CloudOffer& offer : catalog.cloud) {
+    for_each_offer_to_test(catalog, build, options, [&](const CloudOffer& offer) {
         const Exclusion e = offer_exclusion(catalog, build, offer, pricing, options);
-        if (e == Exclusion::none || e == Exclusion::other_gpu || e == Exclusion::filtered_out) continue;
+        if (e == Exclusion::none || e == Exclusion::other_gpu || e == Exclusion::filtered_out) return;
         ++by_rule[static_cast<std::size_t>(e)];
         const bool name = !listing.every_offer && listing.names(offer.id);
         if (name && named == listing.most_named_per_build) {
             ++unnamed;
-            continue;
+            return;
         }
-        if (!listing.every_offer && !name) continue;
+        if (!listing.every_offer && !name) return;
         named += name ? 1 : 0;
         listed.push_back(
             {"offer", offer.id, build.id, exclusion_reason(catalog, build, &offer, e, options, pricing), e});
-    }
+    });
     for (std::size_t rule = 0; rule < by_rule.size(); ++rule)
         if (by_rule[rule] > 0) counts.push_back({build.id, "offer", static_cast<Exclusion>(rule), by_rule[rule]});
 }

@@ -334,6 +334,8 @@ Report build_report(const Catalog& catalog, const ComparisonRequest& request) {
     report.detailed = request.build_id.has_value();
     MatchOptions options = match_options(catalog, request.match);
     options.filters = {request.region, request.provider};
+    const OffersByGpu offers_by_gpu(catalog.cloud);  // every build's search and exclusions read their GPU's offers
+    options.offers_by_gpu = &offers_by_gpu;
     report.match_level = std::string(to_string(options.level));
     if (request.backup_offer && catalog.find_offer(*request.backup_offer) == nullptr)
         throw UsageError(fmt::format("--backup-offer: unknown cloud offer {}{}", quote_value(*request.backup_offer),

@@ -1,5 +1,6 @@
 // Like-for-like matching (engine/matching.hpp, issue 12) on tests/data/match_catalog.json: the rules, the
 // requirements, the tiers and the cross-model instance count, with the arithmetic beside each case.
+#include <cstddef>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -34,6 +35,11 @@ Match run(const std::string& build_id, MatchOptions o = {}) {
 }
 
 std::string chosen(const Match& m) { return m.offer ? m.offer->id : "none"; }
+
+const Catalog& shipped_catalog() {
+    static const Catalog c = load_embedded_catalog();
+    return c;
+}
 
 }  // namespace
 
@@ -211,4 +217,54 @@ TEST_CASE("a workload's memory per instance leaves out builds and offers that ca
     CHECK(workload_fit(&w100, fixture().find_gpu("gpu-h"), 2) == Exclusion::none);
     CHECK(workload_fit(&w100, nullptr, 8) == Exclusion::workload_memory);  // an unknown GPU holds nothing
     CHECK(workload_fit(nullptr, fixture().find_gpu("gpu-c"), 1) == Exclusion::none);
+}
+
+namespace {
+
+// Every field of two matches, offers by id.
+void check_same_match(const Match& with, const Match& without) {
+    CHECK(chosen(with) == chosen(without));
+    CHECK(with.cloud_total_usd == without.cloud_total_usd);
+    CHECK(with.instances == without.instances);
+    CHECK(with.candidates == without.candidates);
+    CHECK(with.monthly_candidates == without.monthly_candidates);
+    CHECK(with.excluded == without.excluded);
+    CHECK(with.build_excluded == without.build_excluded);
+    CHECK(with.looser == without.looser);
+    CHECK(with.without_tier == without.without_tier);
+    for (std::size_t t = 0; t < k_offer_tier_count; ++t) {
+        CHECK(with.best_of_tier[t].offer == without.best_of_tier[t].offer);
+        CHECK(with.best_of_tier[t].cloud_total_usd == without.best_of_tier[t].cloud_total_usd);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("OffersByGpu: a search through it finds what a search of every offer finds") {
+    for (const Catalog* c : {&fixture(), &shipped_catalog()}) {
+        const OffersByGpu by_gpu(c->cloud);
+        std::size_t grouped = 0;
+        for (const Gpu& gpu : c->gpus) {
+            const auto offers = by_gpu.of(gpu.id);
+            grouped += offers.size();
+            for (std::size_t i = 0; i < offers.size(); ++i) {
+                CHECK(offers[i]->gpu == gpu.id);
+                if (i > 0) CHECK(offers[i - 1] < offers[i]);  // catalogue order
+            }
+        }
+        CHECK(grouped == c->cloud.size());
+        CHECK(by_gpu.of("no-such-gpu").empty());
+        for (const Build& b : c->builds)
+            for (const MatchLevel level : {MatchLevel::like_for_like, MatchLevel::gpu, MatchLevel::any})
+                for (const bool tiered : {false, true}) {
+                    INFO(b.id << " at level " << to_string(level) << (tiered ? " in the hyperscaler tier" : ""));
+                    MatchOptions o;
+                    o.level = level;
+                    if (level == MatchLevel::any) o.workload = &c->workloads.front();
+                    if (tiered) o.tiers = TierSet{false, false, true};
+                    const Match without = match_offer(*c, b, build_spec_for(b, *c->find_gpu(b.gpu)), plain(), o);
+                    o.offers_by_gpu = &by_gpu;
+                    check_same_match(match_offer(*c, b, build_spec_for(b, *c->find_gpu(b.gpu)), plain(), o), without);
+                }
+    }
 }

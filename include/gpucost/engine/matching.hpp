@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "gpucost/engine/cost_model.hpp"
 #include "gpucost/model/catalog.hpp"
@@ -65,6 +66,25 @@ CloudSpec cloud_spec_of(const CloudOffer& offer, Pricing pricing) noexcept;
 
 // ---- Like-for-like matching (issue 12) ----------------------------------------------------------------------------
 
+// A catalogue's offers grouped by GPU model, catalogue order kept within each group, so that a like-for-like or gpu
+// search for one build reads its own GPU's offers, not every offer (issue 21: 93 % of the shipped catalogue's offers
+// rent another GPU than a given build's). Points into the offers it is made from, which must outlive it.
+class OffersByGpu {
+public:
+    explicit OffersByGpu(std::span<const CloudOffer> offers);
+    // The offers of GPU `gpu`, in catalogue order; empty when none.
+    std::span<const CloudOffer* const> of(std::string_view gpu) const noexcept;
+
+private:
+    struct Group {
+        std::string_view gpu;
+        std::size_t first;  // into m_offers
+        std::size_t count;
+    };
+    std::vector<Group> m_groups;
+    std::vector<const CloudOffer*> m_offers;
+};
+
 // Everything that narrows the search besides the catalogue, the build and the assumptions.
 struct MatchOptions {
     MatchLevel level = MatchLevel::like_for_like;
@@ -73,6 +93,9 @@ struct MatchOptions {
     OfferFilters filters;
     const Workload* workload = nullptr;  // needed by `any`; points into the catalogue searched
     bool hourly_only = false;            // leave out monthly rentals (no_price): a rental by the hour is asked for
+    // The searched catalogue's offers by GPU (null: every offer is read). The same results either way: below
+    // MatchLevel::any an offer of another GPU is left out (other_gpu) before any other test.
+    const OffersByGpu* offers_by_gpu = nullptr;
 };
 
 // Why a build or an offer is left out, in the order the tests run; `none` is a candidate.
@@ -112,6 +135,21 @@ Exclusion build_exclusion(const Catalog& catalog, const Build& build, const Matc
 // (the best offer of each tier is found among offers that pass everything else).
 Exclusion offer_exclusion(const Catalog& catalog, const Build& build, const CloudOffer& offer, Pricing pricing,
                           const MatchOptions& options, bool ignore_tier = false) noexcept;
+
+// Calls visit(offer) for every offer of `catalog` that a search for `build` under `options` must test, in catalogue
+// order: with options.offers_by_gpu below MatchLevel::any only the build's GPU's (offer_exclusion gives every other
+// other_gpu), else all. Returns how many it visited; the rest are other_gpu.
+template <class Visit>
+std::size_t for_each_offer_to_test(const Catalog& catalog, const Build& build, const MatchOptions& options,
+                                   Visit&& visit) {
+    if (options.offers_by_gpu != nullptr && options.level != MatchLevel::any) {
+        const std::span<const CloudOffer* const> same_gpu = options.offers_by_gpu->of(build.gpu);
+        for (const CloudOffer* offer : same_gpu) visit(*offer);
+        return same_gpu.size();
+    }
+    for (const CloudOffer& offer : catalog.cloud) visit(offer);
+    return catalog.cloud.size();
+}
 
 // The throughputs of a cross-model rental: T_b (the build's GPU) and T_c (the offer's), in the workload's unit.
 struct Equivalence {
