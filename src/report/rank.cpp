@@ -32,7 +32,7 @@ std::vector<std::string> estimates_of(const std::vector<Figure>& figures) {
         const char* what = f.confidence == "estimate"  ? "an estimate"
                            : f.confidence == "derived" ? "derived"
                                                        : "unverified";
-        out.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note));
+        out.push_back(fmt::format("{} {} is {}: {}", f.kind, f.id, what, f.note.view()));
     }
     return out;
 }

@@ -19,6 +19,7 @@
 #include "gpucost/report/run_header.hpp"
 #include "gpucost/report/verdict.hpp"
 #include "gpucost/util/date.hpp"
+#include "gpucost/util/shared_text.hpp"
 
 namespace gpucost {
 
@@ -66,7 +67,7 @@ struct Figure {
     std::string id;
     std::string as_of;       // YYYY-MM-DD or YYYY-MM, as written
     std::string confidence;  // "" (sourced), "estimate", "derived" or "unverified"
-    std::string note;        // reasoning behind an estimate
+    SharedText note;         // reasoning behind an estimate: the catalogue's own text, not a copy
 };
 
 // The owned side of a comparison, as the report names it.
