@@ -144,7 +144,7 @@ TEST_CASE("read_catalog_snapshot: equal shared texts come back as one buffer, wr
     Catalog c = every_field_set();
     CloudOffer twin = c.cloud.at(0);
     twin.id = "twin";
-    twin.provenance.source = std::string(c.cloud.at(0).provenance.source.str());  // equal text, its own buffer
+    twin.provenance.source = c.cloud.at(0).provenance.source.str();  // equal text, its own buffer (str() copies)
     c.cloud.push_back(twin);
     REQUIRE_FALSE(c.cloud.at(1).provenance.source.shares(c.cloud.at(0).provenance.source));
     const std::string bytes = write_catalog_snapshot(c);
