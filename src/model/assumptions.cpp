@@ -1,4 +1,5 @@
-// Lookups, the one value parser and the layer resolution over the assumption table (assumption_table.cpp).
+// Lookups and the one value parser over the assumption table (assumption_table.cpp); the layers are resolved in
+// resolution.cpp.
 #include "gpucost/model/assumptions.hpp"
 
 #include <algorithm>
@@ -233,83 +234,6 @@ bool AssumptionLayer::empty() const {
 
 void set_value(Assumptions& a, AssumptionKey key, const AssumptionValue& value) noexcept {
     info(key).access.set(a, value);
-}
-
-namespace {
-
-// The table's source texts, made once per process so that every resolution shares them.
-const std::array<SharedText, k_assumption_count>& default_sources() {
-    static const std::array<SharedText, k_assumption_count> sources = [] {
-        std::array<SharedText, k_assumption_count> out{};
-        for (const AssumptionInfo& i : assumption_infos())
-            out[static_cast<std::size_t>(i.key)] = SharedText(std::string(i.default_source));
-        return out;
-    }();
-    return sources;
-}
-
-const SharedText& no_source_given() {
-    static const SharedText text{std::string(k_no_source_given)};
-    return text;
-}
-
-}  // namespace
-
-ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
-    ResolvedAssumptions r;
-    for (const AssumptionInfo& i : assumption_infos()) {
-        const auto k = static_cast<std::size_t>(i.key);
-        set_value(r.values, i.key, i.default_value);
-        // Each text is found first and copied once (issue 21's start-up); a source is shared, not copied.
-        std::string_view origin = k_default_origin;
-        const SharedText* source = &default_sources()[k];
-        for (const AssumptionLayer* layer : layers) {
-            if (!layer->values[k]) continue;
-            set_value(r.values, i.key, *layer->values[k]);
-            origin = layer->origins[k].empty() ? layer->origin : layer->origins[k];
-            if (!layer->sources[k].empty())
-                source = &layer->sources[k];
-            else if (layer->sourced)
-                source = &no_source_given();
-        }
-        r.origins[k] = origin;
-        r.sources[k] = *source;
-    }
-    return r;
-}
-
-namespace {
-
-// The origin of a machine rate scaled from the per-GPU rate; failures_scaled_by_gpus() looks for it.
-constexpr std::string_view k_scaled_origin = "failures_per_gpu_year x ";
-
-// The index in `layers` of the last layer that gives `key`; -1 when none does (the code default).
-int last_layer_giving(const std::vector<const AssumptionLayer*>& layers, AssumptionKey key) {
-    int last = -1;
-    for (std::size_t i = 0; i < layers.size(); ++i)
-        if (layers[i]->get(key)) last = static_cast<int>(i);
-    return last;
-}
-
-}  // namespace
-
-ResolvedAssumptions resolve_for_build(const std::vector<const AssumptionLayer*>& layers, std::int64_t gpus) {
-    ResolvedAssumptions r = resolve(layers);
-    const int per_gpu = last_layer_giving(layers, AssumptionKey::failures_per_gpu_year);
-    if (per_gpu < 0 || r.values.failures_per_gpu_year <= 0.0 || gpus <= 0) return r;
-    if (last_layer_giving(layers, AssumptionKey::failures_per_machine_year) > per_gpu) return r;
-    // Issue 20: a small box is not charged an 8-GPU server's failures; the per-GPU rate scales with its GPUs.
-    const auto k = static_cast<std::size_t>(AssumptionKey::failures_per_machine_year);
-    const auto g = static_cast<std::size_t>(AssumptionKey::failures_per_gpu_year);
-    r.values.failures_per_machine_year = r.values.failures_per_gpu_year * static_cast<double>(gpus);
-    r.origins[k] = fmt::format("{}{} GPUs ({})", k_scaled_origin, gpus, r.origins[g]);
-    r.sources[k] = SharedText(fmt::format("failures_per_gpu_year {} x {} GPUs; {}",
-                                          exact_number(r.values.failures_per_gpu_year), gpus, r.sources[g].view()));
-    return r;
-}
-
-bool failures_scaled_by_gpus(const ResolvedAssumptions& r) {
-    return r.origins[static_cast<std::size_t>(AssumptionKey::failures_per_machine_year)].starts_with(k_scaled_origin);
 }
 
 std::vector<Problem> strict_assumption_problems(const AssumptionLayer& catalogue, int schema_version) {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "gpucost/model/assumptions.hpp"
+#include "gpucost/model/build_resolver.hpp"
 
 using namespace gpucost;
 
@@ -57,4 +58,34 @@ TEST_CASE("resolve_for_build: no per-GPU rate, or a zero one, leaves the machine
     CHECK(resolve_for_build({&catalogue}, 2).values.failures_per_machine_year == 1.38);
     catalogue.set(k_per_gpu, 0.0);
     CHECK(resolve_for_build({&catalogue}, 2).values.failures_per_machine_year == 1.38);
+}
+
+TEST_CASE("BuildResolver: each build's resolution is resolve_for_build's, texts and sources included", "[failures]") {
+    AssumptionLayer catalogue = layer("catalogue");
+    catalogue.sourced = true;
+    catalogue.set(k_machine, 1.38);
+    catalogue.set(k_per_gpu, 0.1725);
+    catalogue.set(AssumptionKey::pue, 1.3);  // sourced, without a source: "no source given"
+    catalogue.sources[static_cast<std::size_t>(k_per_gpu)] = "vendor field data";
+    AssumptionLayer scenario = layer("scenario s.json");
+    scenario.set(AssumptionKey::hours_per_week, 20.0);
+    AssumptionLayer flags = layer("flag");
+    flags.set(AssumptionKey::pue, 1.1);
+    AssumptionLayer plain = layer("build a-long-build-name");
+    AssumptionLayer own = layer("build b-long-build-name");
+    own.set(k_machine, 0.5);
+    own.set(AssumptionKey::pue, 1.2);
+    own.set(AssumptionKey::electricity_usd_per_kwh, 0.2);
+    BuildResolver resolver({&catalogue}, {&scenario, &flags});
+    // Two builds of 2 GPUs share the scaled texts; the one with its own machine rate keeps it.
+    for (const auto& [build, gpus] : {std::pair{&plain, 2}, {&own, 2}, {&plain, 2}, {&plain, 8}}) {
+        const ResolvedAssumptions want = resolve_for_build({&catalogue, build, &scenario, &flags}, gpus);
+        const ResolvedAssumptions got = resolver.resolve(*build, gpus);
+        for (const AssumptionInfo& i : assumption_infos()) {
+            INFO(i.name);
+            CHECK(get_value(got.values, i.key) == get_value(want.values, i.key));
+        }
+        CHECK(got.origins == want.origins);
+        CHECK(got.sources == want.sources);
+    }
 }
