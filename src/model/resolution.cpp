@@ -119,9 +119,15 @@ BuildResolver::BuildResolver(const std::vector<const AssumptionLayer*>& below,
 // fold of those below gives what folding them all gives; keys no layer from the build's own up names are left as
 // the layers below resolved them.
 ResolvedAssumptions BuildResolver::resolve(const AssumptionLayer& build, std::int64_t gpus) {
+    ResolvedAssumptions r;
+    resolve_into(build, gpus, r);
+    return r;
+}
+
+void BuildResolver::resolve_into(const AssumptionLayer& build, std::int64_t gpus, ResolvedAssumptions& r) {
     m_above.front() = &build;
     m_all[m_own] = &build;
-    ResolvedAssumptions r = m_below;
+    r = m_below;
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
         std::string_view origin;
@@ -133,7 +139,6 @@ ResolvedAssumptions BuildResolver::resolve(const AssumptionLayer& build, std::in
         if (source != nullptr) r.sources[k] = *source;
     }
     if (scales_failures(r, m_all, gpus)) set_scaled(r, scaled_for(r, gpus));
-    return r;
 }
 
 // Builds of one GPU count share the texts of their scaled failure rate: two formats and a new source text per build

@@ -31,6 +31,8 @@ public:
 
     // resolve_for_build(below + {&build} + above, gpus).
     ResolvedAssumptions resolve(const AssumptionLayer& build, std::int64_t gpus);
+    // resolve(), made in `out` (a comparison's own, which then need not be moved there).
+    void resolve_into(const AssumptionLayer& build, std::int64_t gpus, ResolvedAssumptions& out);
 
 private:
     const ScaledFailures& scaled_for(const ResolvedAssumptions& r, std::int64_t gpus);
