@@ -24,14 +24,20 @@ const SharedText& no_source_given() {
     return text;
 }
 
+const std::string& default_origin() {
+    static const std::string text{k_default_origin};
+    return text;
+}
+
 // What `layer` says of key `i` over what the layers below it said: its value, its origin and, where it names one
 // (or is a catalogue's, which documents its values), its source. False when it says nothing of the key.
-bool overlay_key(const AssumptionLayer& layer, const AssumptionInfo& i, Assumptions& values, std::string_view& origin,
+// Origins are pointed at, to be copied once: a string's copy is cheaper than its assignment from a view.
+bool overlay_key(const AssumptionLayer& layer, const AssumptionInfo& i, Assumptions& values, const std::string*& origin,
                  const SharedText*& source) {
     const auto k = static_cast<std::size_t>(i.key);
     if (!layer.values[k]) return false;
     set_value(values, i.key, *layer.values[k]);
-    origin = layer.origins[k].empty() ? layer.origin : layer.origins[k];
+    origin = layer.origins[k].empty() ? &layer.origin : &layer.origins[k];
     if (!layer.sources[k].empty())
         source = &layer.sources[k];
     else if (layer.sourced)
@@ -86,10 +92,10 @@ ResolvedAssumptions resolve(const std::vector<const AssumptionLayer*>& layers) {
         const auto k = static_cast<std::size_t>(i.key);
         set_value(r.values, i.key, i.default_value);
         // Each text is found first and copied once (issue 21's start-up); a source is shared, not copied.
-        std::string_view origin = k_default_origin;
+        const std::string* origin = &default_origin();
         const SharedText* source = &default_sources()[k];
         for (const AssumptionLayer* layer : layers) overlay_key(*layer, i, r.values, origin, source);
-        r.origins[k] = origin;
+        r.origins[k] = *origin;
         r.sources[k] = *source;
     }
     return r;
@@ -127,16 +133,14 @@ ResolvedAssumptions BuildResolver::resolve(const AssumptionLayer& build, std::in
 void BuildResolver::resolve_into(const AssumptionLayer& build, std::int64_t gpus, ResolvedAssumptions& r) {
     m_above.front() = &build;
     m_all[m_own] = &build;
-    r = m_below;
+    r.values = m_below.values;
     for (const AssumptionInfo& i : assumption_infos()) {
         const auto k = static_cast<std::size_t>(i.key);
-        std::string_view origin;
-        const SharedText* source = nullptr;
-        bool given = false;
-        for (const AssumptionLayer* layer : m_above) given = overlay_key(*layer, i, r.values, origin, source) || given;
-        if (!given) continue;
-        r.origins[k] = origin;
-        if (source != nullptr) r.sources[k] = *source;
+        const std::string* origin = &m_below.origins[k];
+        const SharedText* source = &m_below.sources[k];
+        for (const AssumptionLayer* layer : m_above) overlay_key(*layer, i, r.values, origin, source);
+        r.origins[k] = *origin;
+        r.sources[k] = *source;
     }
     if (scales_failures(r, m_all, gpus)) set_scaled(r, scaled_for(r, gpus));
 }

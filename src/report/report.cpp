@@ -107,6 +107,7 @@ void compare_one(Comparison& c, const Catalog& catalog, const Build& build, cons
     c.rented_gpus = n * offer.gpu_count;
     if (offer.gpu != build.gpu) c.result.cloud.unused_gpus = 0;
     c.per_gpu_scaled = per_gpu_scaled_of(c);
+    c.costs.reserve(k_categories.size());  // grown one row at a time, each comparison's costs were 5 allocations
     for (const CategoryInfo& info : k_categories)
         c.costs.push_back({info.category, amount_usd(c.result, info.category)});
     if (request.cash_flow_profiles) c.cash_flow = cash_flow_profile(c.result, assumptions.values);
