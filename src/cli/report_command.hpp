@@ -102,6 +102,9 @@ auto& run_report(const ReportCommandOptions& o, const Io& io, Make&& make) {
     if constexpr (std::is_same_v<std::invoke_result_t<Make&, const Catalog&, const ComparisonRequest&>, Report>) {
         request.cash_flow_profiles = output.format != Format::table || !output.render.chart.empty();
         request.verdict_trials = output.format != Format::table || request.build_id.has_value();
+        // Nor does it show a comparison's usage range, tier rows or choice of offer: 90 K instructions more.
+        request.comparison_details =
+            output.format != Format::table || request.build_id.has_value() || !output.render.chart.empty();
     }
     std::ostream& warn = warnings(o.output.quiet, io);
     // Offers left out are counted by rule; --verbose lists each, and by default those of the user's own files are

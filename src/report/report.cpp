@@ -117,7 +117,7 @@ void compare_one(Comparison& c, const Catalog& catalog, const Build& build, cons
     // A monthly rental is read as one (break_even_kind), not as the --pricing commitment it is not.
     if (!offer.monthly) c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);
     c.reading.spot = read_spot(build.gpu_count, n, assumptions.values);
-    c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
+    if (request.comparison_details) c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
     add_figures(c, {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
                     figure_of("offer", offer.id, offer.provenance)});
 }
@@ -161,8 +161,10 @@ bool cheapest_match(Comparison& c, const Catalog& catalog, const Build& build, c
     // The match's options bound it as `scope` bounds the backup's search (both are the request's).
     compare_one(c, catalog, build, *match.offer, request, match.instances, backup_known(match, options, pricing));
     c.match_level = std::string(to_string(options.level));
-    c.offer_choice = choice_text(build, match, options, c.assumptions, request);
-    c.tier_offers = tier_offers(match);
+    if (request.comparison_details) {
+        c.offer_choice = choice_text(build, match, options, c.assumptions, request);
+        c.tier_offers = tier_offers(match);
+    }
     c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
     add_api(c, catalog, build, options);
     return true;

@@ -154,6 +154,37 @@ TEST_CASE("verdict_trials: without them no assumption is named, and the ranked t
     }
 }
 
+// compare's ranked plain table asks for no comparison details (ComparisonRequest::comparison_details): what it
+// leaves out is what that table does not show.
+TEST_CASE("comparison_details: without them no usage range, tier rows or choice, and the ranked table is the same",
+          "[v2]") {
+    const Catalog catalog = load_embedded_catalog();
+    ComparisonRequest request;
+    request.flags.origin = "flag";
+    request.flags.set(AssumptionKey::hours_per_week, 40.0);
+    request.verdict_trials = false;
+    const Report detailed = build_report(catalog, request);
+    request.comparison_details = false;
+    const Report plain = build_report(catalog, request);
+    REQUIRE(detailed.comparisons.size() == plain.comparisons.size());
+    for (std::size_t i = 0; i < plain.comparisons.size(); ++i) {
+        const Comparison& with = detailed.comparisons[i];
+        const Comparison& without = plain.comparisons[i];
+        CHECK(with.build.id == without.build.id);
+        CHECK(with.usage_range.build_at_168_usd > 0.0);
+        CHECK(without.usage_range.build_at_168_usd == 0.0);
+        CHECK_FALSE(with.offer_choice.empty());
+        CHECK(without.offer_choice.empty());
+        CHECK(without.tier_offers.empty());
+        CHECK(without.result.build.total_usd == with.result.build.total_usd);
+    }
+    for (const bool wide : {false, true}) {
+        RenderOptions options;
+        options.wide = wide;
+        CHECK(render_table(plain, options) == render_table(detailed, options));
+    }
+}
+
 TEST_CASE("v2 report: both paybacks in JSON, CSV and the table", "[v2]") {
     const auto r = run_gpucost({"compare", "--catalog", k_mini, "--build", "box-a4", "--format", "json"});
     const json c = json::parse(gpucost::test::json_flattened(r.out)).at("comparisons").at(0);

@@ -59,6 +59,10 @@ struct ComparisonRequest {
     // Whether each reading tries the estimated assumptions (VerdictReading::estimated and ::deciding: two evaluations
     // an assumption). The ranked plain table shows neither, and `compare` asks it for none (issue 21's start-up).
     bool verdict_trials = true;
+    // Whether each comparison keeps what only its own view, the machine formats and the charts show: the usage range
+    // (Comparison::usage_range), the best offer of each tier (::tier_offers) and why its offer was chosen
+    // (::offer_choice). compare's ranked plain table shows none, and asks for none (issue 21's start-up).
+    bool comparison_details = true;
 };
 
 // A catalogue entry a comparison rests on, as the report tells it: its provenance, copied out of the catalogue.
