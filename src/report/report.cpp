@@ -24,29 +24,31 @@ Figure figure_of(const char* kind, const std::string& id, const Provenance& p) {
     return {kind, id, p.as_of, p.confidence, p.note};
 }
 
-// A figure marked as an estimate, derived or unverified, noted beside the comparison that rests on it.
-void note_mark(Comparison& c, const Figure& f) {
+// A figure marked as an estimate, derived or unverified, noted beside the comparison that rests on it; its note only
+// with `with_note` (comparison_details: the ranked table shows no sentence, and the notes were 38 KB of heap).
+void note_mark(Comparison& c, const Figure& f, bool with_note) {
     if (f.confidence.empty()) return;
     const char* what = f.confidence == "estimate"  ? "an estimate"
                        : f.confidence == "derived" ? "derived"
                                                    : "unverified";
     std::string line;  // "GPU x is an estimate: NOTE", joined in place (fmt::format: 2,000 instructions each)
-    line.reserve(f.kind.size() + f.id.size() + f.note.size() + 20);
-    line.append(f.kind).append(" ").append(f.id).append(" is ").append(what).append(": ").append(f.note);
+    line.reserve(f.kind.size() + f.id.size() + (with_note ? f.note.size() : 0) + 20);
+    line.append(f.kind).append(" ").append(f.id).append(" is ").append(what);
+    if (with_note) line.append(": ").append(f.note);
     c.estimates.push_back(std::move(line));
     c.estimate_ids.push_back(f.id);
 }
 
 // The figures a comparison rests on, each noted when marked. Moved in, and the notes' lists made to size: an
 // initializer list's copies and the lists' regrowth were 40 K instructions of the shipped catalogue's 16.
-void add_figures(Comparison& c, std::array<Figure, 3> figures) {
+void add_figures(Comparison& c, std::array<Figure, 3> figures, bool notes) {
     const auto marked =
         std::count_if(figures.begin(), figures.end(), [](const Figure& f) { return !f.confidence.empty(); });
     c.estimates.reserve(static_cast<std::size_t>(marked));
     c.estimate_ids.reserve(static_cast<std::size_t>(marked));
     c.figures.reserve(figures.size());
     for (Figure& f : figures) {
-        note_mark(c, f);
+        note_mark(c, f, notes);
         c.figures.push_back(std::move(f));
     }
 }
@@ -118,19 +120,21 @@ void compare_one(Comparison& c, const Catalog& catalog, const Build& build, cons
     if (!offer.monthly) c.reading.commitment = read_commitment(c.build_spec, c.rental, on_demand, assumptions.values);
     c.reading.spot = read_spot(build.gpu_count, n, assumptions.values);
     if (request.comparison_details) c.usage_range = usage_range_of(c.build_spec, c.rental, assumptions.values);
-    add_figures(c, {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
-                    figure_of("offer", offer.id, offer.provenance)});
+    add_figures(c,
+                {figure_of("GPU", gpu.id, gpu.provenance), figure_of("build", build.id, build.provenance),
+                 figure_of("offer", offer.id, offer.provenance)},
+                request.comparison_details);
 }
 
 // The per-token API beside the comparison (issue 20): its price is a figure the comparison rests on, so it is aged
 // with the others (--max-age-days, check's age gate) and counts toward the oldest figure used.
-void add_api(Comparison& c, const Catalog& catalog, const Build& build, const MatchOptions& options) {
+void add_api(Comparison& c, const Catalog& catalog, const Build& build, const MatchOptions& options, bool notes) {
     c.api = api_alternative(catalog, build, options.workload, options.requirements, c.assumptions.values);
     if (!c.api) return;
     for (const ApiOffer& o : catalog.api_offers)
         if (o.id == c.api->api_offer_id) {
             c.figures.push_back(figure_of("API offer", o.id, o.provenance));
-            note_mark(c, c.figures.back());
+            note_mark(c, c.figures.back(), notes);
         }
 }
 
@@ -166,7 +170,7 @@ bool cheapest_match(Comparison& c, const Catalog& catalog, const Build& build, c
         c.tier_offers = tier_offers(match);
     }
     c.equivalence = equivalence_of(build, *match.offer, match.instances, options);
-    add_api(c, catalog, build, options);
+    add_api(c, catalog, build, options, request.comparison_details);
     return true;
 }
 
@@ -250,7 +254,7 @@ Comparison one_build(const Catalog& catalog, const ComparisonRequest& request, c
     c.offer_choice = "chosen with --cloud";
     c.match_level = "chosen";
     c.equivalence = equivalence_of(*build, *offer, c.result.cloud.instances, options);
-    add_api(c, catalog, *build, options);
+    add_api(c, catalog, *build, options, request.comparison_details);
     if (offer->gpu != build->gpu && !c.equivalence)
         warnings.push_back(fmt::format("offer {} rents GPU {} but build {} holds GPU {}; "
                                        "the comparison is of cost, not of equal work",

@@ -156,7 +156,7 @@ TEST_CASE("verdict_trials: without them no assumption is named, and the ranked t
 
 // compare's ranked plain table asks for no comparison details (ComparisonRequest::comparison_details): what it
 // leaves out is what that table does not show.
-TEST_CASE("comparison_details: without them no usage range, tier rows or choice, and the ranked table is the same",
+TEST_CASE("comparison_details: without them no usage range, tier rows, choice or estimate notes, the same table",
           "[v2]") {
     const Catalog catalog = load_embedded_catalog();
     ComparisonRequest request;
@@ -167,6 +167,7 @@ TEST_CASE("comparison_details: without them no usage range, tier rows or choice,
     request.comparison_details = false;
     const Report plain = build_report(catalog, request);
     REQUIRE(detailed.comparisons.size() == plain.comparisons.size());
+    std::size_t marked = 0;
     for (std::size_t i = 0; i < plain.comparisons.size(); ++i) {
         const Comparison& with = detailed.comparisons[i];
         const Comparison& without = plain.comparisons[i];
@@ -177,7 +178,14 @@ TEST_CASE("comparison_details: without them no usage range, tier rows or choice,
         CHECK(without.offer_choice.empty());
         CHECK(without.tier_offers.empty());
         CHECK(without.result.build.total_usd == with.result.build.total_usd);
+        // The estimates stay, by which the table marks a build, but without their notes: "GPU x is an estimate".
+        marked += with.estimates.size();
+        CHECK(without.estimate_ids == with.estimate_ids);
+        REQUIRE(without.estimates.size() == with.estimates.size());
+        for (std::size_t e = 0; e < with.estimates.size(); ++e)
+            CHECK(with.estimates[e].starts_with(without.estimates[e] + ": "));
     }
+    CHECK(marked > 0);  // the shipped catalogue marks figures as estimates
     for (const bool wide : {false, true}) {
         RenderOptions options;
         options.wide = wide;

@@ -59,9 +59,9 @@ struct ComparisonRequest {
     // Whether each reading tries the estimated assumptions (VerdictReading::estimated and ::deciding: two evaluations
     // an assumption). The ranked plain table shows neither, and `compare` asks it for none (issue 21's start-up).
     bool verdict_trials = true;
-    // Whether each comparison keeps what only its own view, the machine formats and the charts show: the usage range
-    // (Comparison::usage_range), the best offer of each tier (::tier_offers) and why its offer was chosen
-    // (::offer_choice). compare's ranked plain table shows none, and asks for none (issue 21's start-up).
+    // Whether each comparison keeps what only its own view, the machine formats and the charts show: the usage range,
+    // the best offer of each tier, why its offer was chosen and the notes in its estimates ("GPU x is an estimate").
+    // compare's ranked plain table shows none, and asks for none (issue 21's start-up).
     bool comparison_details = true;
 };
 
