@@ -147,21 +147,13 @@ void add_page_title(Document& d, const CashFlowView& view) {
         .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
 }
 
+const char* const k_no_comparison = "No build has a cloud offer to compare with.";
+
 // One comparison's verdict and how its offer was matched.
 void add_verdict(Section& verdicts, const Comparison& c) {
     verdicts.add(Paragraph{verdict_inline(c, c.build.id + ": "), Role::verdict})
         .add(Paragraph{words(match_sentence(c)), Role::note});
     add_verdict_notes(verdicts, c, k_everywhere);
-}
-
-const char* const k_no_comparison = "No build has a cloud offer to compare with.";
-
-// The page's head: the verdict of each comparison.
-void add_verdicts(Document& d, const Report& report, const CashFlowView& view) {
-    add_page_title(d, view);
-    Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
-    if (report.comparisons.empty()) verdicts.add(Paragraph{words(k_no_comparison), Role::verdict});
-    for (const Comparison& c : report.comparisons) add_verdict(verdicts, c);
 }
 
 // Comparison `i`'s cumulative-spend chart, drawn from its profile (made again when the report kept none).
@@ -180,110 +172,63 @@ ChartRef spend_chart(const Comparison& c, std::size_t i, const CashFlowView& vie
                     words(title(c, view) + ". The dashed line marks the payback month.")};
 }
 
-// The page's head: the verdict of each comparison and its cumulative-spend chart.
-void add_page_head(Document& d, const Report& report, const CashFlowView& view) {
-    add_verdicts(d, report, view);
-    if (report.comparisons.empty()) return;
-    Section& charts = d.section("charts", words("Charts"), k_html_only);
-    for (std::size_t i = 0; i < report.comparisons.size(); ++i) charts.add(spend_chart(report.comparisons[i], i, view));
+// The sections after the comparisons: how to read them, then the run's assumptions (one comparison's own when the
+// page shows one build), warnings and catalogue.
+void add_page_end(Document& d, const Report& report, const CashFlowView& view, const std::function<void()>& part_done) {
+    add_closing(d, view);
+    const ResolvedAssumptions& assumptions = report.detailed && !report.comparisons.empty()
+                                                 ? report.comparisons.front().assumptions
+                                                 : report.header.assumptions;
+    add_report_sections(d, report, assumptions, part_done);
+}
+
+// The whole document, part by part: part_done() is called after each comparison's part, where the streamed page
+// writes the sections made so far and drops them (2,000 builds over 600 months make a page of 2 GB). What a
+// comparison adds to a section (its verdict, its chart) is a section of level 3 without a heading inside it.
+void add_page(Document& d, const CashFlowReport& cash_flow, const std::function<void()>& part_done) {
+    const Report& report = cash_flow.report;
+    const CashFlowView& view = cash_flow.view;
+    add_page_title(d, view);
+    const auto each = [&](const auto& add) {
+        for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
+            add(report.comparisons[i], i);
+            part_done();
+        }
+    };
+    Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
+    if (report.comparisons.empty()) verdicts.add(Paragraph{words(k_no_comparison), Role::verdict});
+    each([&](const Comparison& c, std::size_t) { add_verdict(d.section("", {}, k_html_only, 3), c); });
+    if (!report.comparisons.empty()) {
+        d.section("charts", words("Charts"), k_html_only);
+        each([&](const Comparison& c, std::size_t i) {
+            d.section("", {}, k_html_only, 3).add(spend_chart(c, i, view));
+        });
+    }
+    d.section("breakdown", words("Cost breakdown"), k_html_only);
+    each([&](const Comparison& c, std::size_t) { add_comparison(d, c, view); });
+    add_page_end(d, report, view, part_done);
 }
 
 std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + to_string(view.by); }
 
-// The assumptions the page lists: one comparison's own when it shows one build, else the run's.
-const ResolvedAssumptions& page_assumptions(const Report& report) {
-    return report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
-                                                          : report.header.assumptions;
-}
-
-// The sections after the comparisons: how to read them, then the run's assumptions, warnings and catalogue.
-void add_page_end(Document& d, const Report& report, const CashFlowView& view) {
-    add_closing(d, view);
-    add_report_sections(d, report, page_assumptions(report));
-}
-
-using BodyOf = std::function<std::string(const std::function<void(Document&)>&)>;
-
-// add_page_end's sections as body_of writes them, the warnings section a comparison's estimates at a time (each
-// comparison lists its own: 2,000 builds held 14 MB of them).
-void write_page_end(const Report& report, const BodyOf& body_of, const TextSink& sink) {
-    sink(body_of([&](Document& d) { add_assumptions_section(d, page_assumptions(report)); }));
-    const bool estimates = std::any_of(report.comparisons.begin(), report.comparisons.end(),
-                                       [](const Comparison& c) { return !c.estimates.empty(); });
-    if (report.header.warnings.empty() && !estimates) {
-        sink(body_of([&](Document& d) { add_warnings_section(d, {}, {}); }));
-    } else {
-        // Each part is the section's text less its opening (the empty section's, less its closing tag).
-        const std::string open = body_of([&](Document& d) { add_warnings_section(d, {"-"}, {}); });
-        const std::size_t head = open.find("<p");
-        const auto part = [&](const std::vector<std::string>& warnings, const std::vector<std::string>& notes) {
-            const std::string text = body_of([&](Document& d) { add_warnings_section(d, warnings, notes); });
-            return text.substr(head, text.size() - head - std::string_view("</section>\n").size());
-        };
-        sink(std::string_view(open).substr(0, head));
-        if (!report.header.warnings.empty()) sink(part(report.header.warnings, {}));
-        for (const Comparison& c : report.comparisons)
-            if (!c.estimates.empty()) sink(part({}, c.estimates));
-        sink("</section>\n");
-    }
-    sink(body_of([&](Document& d) { add_catalogue_section(d, catalogue_sentence(report.header)); }));
-}
-
-// The page written a comparison at a time (2,000 builds over 600 months make a page of 2 GB): each part is a
-// document of its own, written whole by write_html and cut out of its page, so the text is the whole page's byte for
-// byte. A chart or a comparison alone is written as the whole page writes it inside its section; the sections they
-// go in are opened and closed around them with the text write_html gives those sections empty.
+// The page written a comparison at a time: the sections made so far go to the page at each part's end.
 void write_html_page(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink) {
-    const Report& report = cash_flow.report;
-    const CashFlowView& view = cash_flow.view;
-    constexpr std::string_view k_open = "<main>\n";
-    constexpr std::string_view k_close = "</main>\n</body>\n</html>\n";
-    const auto page_of = [&](const std::function<void(Document&)>& make) {
-        Document d{page_title(view), {}};
-        make(d);
-        return write_html(d, options);
+    Document d{page_title(cash_flow.view), {}};
+    HtmlPage page(d.title, options, sink);
+    const auto part_done = [&] {
+        for (const Section& s : d.sections) page.add(s);
+        d.sections.clear();
     };
-    const auto body_of = [&](const std::function<void(Document&)>& make) {
-        const std::string page = page_of(make);
-        const std::size_t from = page.find(k_open) + k_open.size();
-        return page.substr(from, page.size() - k_close.size() - from);
-    };
-    // An empty section's text less its closing tag: the section opened.
-    const auto opened = [&](const char* id, const char* heading) {
-        std::string empty = body_of([&](Document& d) { d.section(id, words(heading), k_html_only); });
-        return empty.substr(0, empty.size() - std::string_view("</section>\n").size());
-    };
-    const std::string head = page_of([&](Document& d) { add_page_title(d, view); });
-    sink(std::string_view(head).substr(0, head.size() - k_close.size()));
-    const auto loose = [](Document& d) -> Section& { return d.section("", {}, k_html_only); };  // blocks alone
-    sink(opened("verdict", "Verdict"));
-    if (report.comparisons.empty())
-        sink(body_of([&](Document& d) { loose(d).add(Paragraph{words(k_no_comparison), Role::verdict}); }));
-    for (const Comparison& c : report.comparisons) sink(body_of([&](Document& d) { add_verdict(loose(d), c); }));
-    sink("</section>\n");
-    if (!report.comparisons.empty()) {
-        sink(opened("charts", "Charts"));
-        for (std::size_t i = 0; i < report.comparisons.size(); ++i)
-            sink(body_of([&](Document& d) { loose(d).add(spend_chart(report.comparisons[i], i, view)); }));
-        sink("</section>\n");
-    }
-    sink(opened("breakdown", "Cost breakdown"));
-    for (const Comparison& c : report.comparisons) sink(body_of([&](Document& d) { add_comparison(d, c, view); }));
-    sink("</section>\n");
-    write_page_end(report, body_of, sink);
-    sink(k_close);
+    add_page(d, cash_flow, part_done);
+    part_done();
+    page.finish();
 }
 
 }  // namespace
 
 Document document_of(const CashFlowReport& cash_flow) {
-    const Report& report = cash_flow.report;
-    const CashFlowView& view = cash_flow.view;
-    Document d{page_title(view), {}};
-    add_page_head(d, report, view);
-    d.section("breakdown", words("Cost breakdown"), k_html_only);
-    for (const Comparison& c : report.comparisons) add_comparison(d, c, view);
-    add_page_end(d, report, view);
+    Document d{page_title(cash_flow.view), {}};
+    add_page(d, cash_flow, [] {});
     return d;
 }
 

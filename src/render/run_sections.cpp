@@ -1,5 +1,7 @@
 #include "run_sections.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace gpucost {
@@ -26,12 +28,25 @@ void add_assumptions_section(Document& document, const ResolvedAssumptions& r) {
         .add(std::move(table));
 }
 
+namespace {
+
+// The warnings section with the run's warnings; "None." when neither they nor estimate notes after them are there.
+Section& warnings_section(Document& document, const std::vector<std::string>& warnings, bool notes_follow) {
+    Section& s = document.section("warnings", words("Warnings and estimates"), k_html_only);
+    if (warnings.empty() && !notes_follow) s.add(Paragraph{words("None.")});
+    for (const std::string& w : warnings) s.add(Paragraph{words("Warning: " + w), Role::warning});
+    return s;
+}
+
+void add_estimate_notes(Section& s, const std::vector<std::string>& estimates) {
+    for (const std::string& e : estimates) s.add(Paragraph{words("Note: " + e), Role::warning});
+}
+
+}  // namespace
+
 void add_warnings_section(Document& document, const std::vector<std::string>& warnings,
                           const std::vector<std::string>& estimates) {
-    Section& s = document.section("warnings", words("Warnings and estimates"), k_html_only);
-    if (warnings.empty() && estimates.empty()) s.add(Paragraph{words("None.")});
-    for (const std::string& w : warnings) s.add(Paragraph{words("Warning: " + w), Role::warning});
-    for (const std::string& e : estimates) s.add(Paragraph{words("Note: " + e), Role::warning});
+    add_estimate_notes(warnings_section(document, warnings, !estimates.empty()), estimates);
 }
 
 void add_catalogue_section(Document& document, Inline catalogue) {
@@ -40,13 +55,19 @@ void add_catalogue_section(Document& document, Inline catalogue) {
         .add(CurrencyNote{words("Amounts in US dollars (USD), discounted to today."), Role::note});
 }
 
-Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions) {
-    std::vector<std::string> estimates;
-    for (const Comparison& c : report.comparisons)
-        estimates.insert(estimates.end(), c.estimates.begin(), c.estimates.end());
+Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions,
+                           const std::function<void()>& part_done) {
     Inline catalogue = catalogue_sentence(report.header);
     add_assumptions_section(document, assumptions);
-    add_warnings_section(document, report.header.warnings, estimates);
+    const bool notes = std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                                   [](const Comparison& c) { return !c.estimates.empty(); });
+    warnings_section(document, report.header.warnings, notes);
+    // Each comparison's notes in a section of their own inside the warnings (HTML writes them as one section).
+    for (const Comparison& c : report.comparisons)
+        if (!c.estimates.empty()) {
+            add_estimate_notes(document.section("", {}, k_html_only, 3), c.estimates);
+            part_done();
+        }
     add_catalogue_section(document, catalogue);
     return catalogue;
 }

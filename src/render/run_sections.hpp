@@ -5,6 +5,7 @@
 // only.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,11 @@ void add_catalogue_section(Document& document, Inline catalogue);
 
 // A comparison report's closing sections (compare's and cashflow's pages): the assumptions in force, the run's
 // warnings with every comparison's estimate notes, and the catalogue. Returns the catalogue sentence, which the
-// terminal and markdown views show on their own.
-Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions);
+// terminal and markdown views show on their own. part_done() is called after each comparison's notes, where a
+// streamed page (HtmlPage) writes the sections made so far and drops them.
+Inline add_report_sections(
+    Document& document, const Report& report, const ResolvedAssumptions& assumptions,
+    const std::function<void()>& part_done = [] {});
 
 // Runs of words one after another: joined(words("Over 36 months, "), discounting_inline(a), Inline{"."}).
 template <typename... More>

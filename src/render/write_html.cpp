@@ -2,6 +2,7 @@
 // the section before it, charts drawn as inline SVG figures. Every text goes through xml_escape; the page loads
 // nothing (no fonts, scripts, images or links outside it) and reads the same with scripts off.
 #include <algorithm>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -27,17 +28,20 @@ figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.ch
 @media print{figure{break-inside:avoid}}
 )";
 
-std::string page(const std::string& title, const std::string& body) {
+// The page up to its content, and after it.
+std::string head(const std::string& title) {
     return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n{}</main>\n</body>\n</html>\n",
-                       xml_escape(title), k_style, body);
+                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n",
+                       xml_escape(title), k_style);
 }
+constexpr std::string_view k_tail = "</main>\n</body>\n</html>\n";
 
-std::string section(const std::string& id, const std::string& heading, const std::string& content) {
-    return fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n{}</section>\n", xml_escape(id), xml_escape(heading),
-                       content);
+// A section up to its content, and after it.
+std::string section_head(const std::string& id, const std::string& heading) {
+    return fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(id), xml_escape(heading));
 }
+constexpr std::string_view k_section_tail = "</section>\n";
 
 std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
                   const std::vector<std::size_t>& right = {}) {
@@ -138,38 +142,48 @@ private:
 
 }  // namespace
 
-std::string write_html(const Document& document, const RenderOptions& options) {
-    const HtmlWriter writer(options);
-    std::string body;
-    const Section* open = nullptr;  // the level-2 section whose level-3 sections are being gathered
-    std::string content;
-    const auto close = [&] {
-        if (open != nullptr) body += html::section(open->id, human_text(open->heading, options.currency), content);
-        open = nullptr;
-        content.clear();
-    };
-    for (const Section& s : document.sections) {
-        if (!s.shown.html) continue;
-        if (s.level >= 3 && open != nullptr) {
-            if (!s.heading.empty()) content += "<h3>" + xml_escape(human_text(s.heading, options.currency)) + "</h3>\n";
-            content += writer.blocks(s);
-            continue;
-        }
-        close();
-        if (s.heading.empty()) {
-            body += writer.blocks(s);
-            continue;
-        }
-        if (s.heading_role != Role::plain) {  // the heading is the section's first paragraph
-            body += "<section id=\"" + xml_escape(s.id) + "\">\n" +
-                    writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n";
-            continue;
-        }
-        open = &s;
-        content = writer.blocks(s);
+HtmlPage::HtmlPage(const std::string& title, const RenderOptions& options, const TextSink& sink)
+    : m_options(options),
+      m_sink(sink) {
+    m_sink(html::head(title));
+}
+
+void HtmlPage::add(const Section& s) {
+    if (!s.shown.html) return;
+    const HtmlWriter writer(m_options);
+    const auto heading = [&] { return human_text(s.heading, m_options.currency); };
+    if (s.level >= 3 && m_section_open) {
+        if (!s.heading.empty()) m_sink("<h3>" + xml_escape(heading()) + "</h3>\n");
+        m_sink(writer.blocks(s));
+        return;
     }
-    close();
-    return html::page(document.title, body);
+    close_section();
+    if (s.heading.empty()) return m_sink(writer.blocks(s));
+    if (s.heading_role != Role::plain)  // the heading is the section's first paragraph
+        return m_sink("<section id=\"" + xml_escape(s.id) + "\">\n" +
+                      writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n");
+    m_sink(html::section_head(s.id, heading()));
+    m_sink(writer.blocks(s));
+    m_section_open = true;
+}
+
+void HtmlPage::close_section() {
+    if (m_section_open) m_sink(html::k_section_tail);
+    m_section_open = false;
+}
+
+void HtmlPage::finish() {
+    close_section();
+    m_sink(html::k_tail);
+}
+
+std::string write_html(const Document& document, const RenderOptions& options) {
+    std::string out;
+    const TextSink sink = [&out](std::string_view piece) { out += piece; };
+    HtmlPage page(document.title, options, sink);
+    for (const Section& s : document.sections) page.add(s);
+    page.finish();
+    return out;
 }
 
 }  // namespace gpucost

@@ -1,5 +1,9 @@
 // The generic writers from hand-built documents and rows: each format's exact text, so that every model written
 // through them reads the same way. The figures are chosen so that each rounding rule shows.
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "gpucost/render/render.hpp"
@@ -157,6 +161,31 @@ TEST_CASE("write_html: a level-3 section is an <h3> inside the level-2 section b
     const std::string page = write_html(d);
     CHECK(page.find("<section id=\"all\">\n<h2>All</h2>\n<h3>A &lt;1&gt;</h3>\n<p>a</p>\n<h3>B</h3>\n<p>b</p>\n"
                     "</section>\n") != std::string::npos);
+}
+
+TEST_CASE("HtmlPage: sections given a few at a time write write_html's page, a later level-3 section going inside the "
+          "section still open") {
+    Document whole = sample();
+    whole.section("warnings", words("Warnings"), k_html_only).add(Paragraph{words("w1"), Role::warning});
+    whole.section("", {}, k_html_only, 3).add(Paragraph{words("w2"), Role::warning});
+    whole.section("", {}, k_text_only, 3).add(Paragraph{words("not on the page")});
+    whole.section("end", words("End"), k_everywhere).add(Paragraph{words("e")});
+    std::vector<std::string> pieces;
+    const TextSink sink = [&](std::string_view piece) { pieces.emplace_back(piece); };
+    HtmlPage page(whole.title, euros(), sink);  // options made for the call: the page keeps its own copy
+    REQUIRE(pieces.size() == 1);                // the head is written at once
+    CHECK(pieces.front().ends_with("<body>\n<main>\n"));
+    for (const Section& s : whole.sections) page.add(s);  // one section a call, as a streamed page adds them
+    page.finish();
+    std::string joined;
+    for (const std::string& p : pieces) joined += p;
+    const std::string expected = write_html(whole, euros());
+    CHECK(joined == expected);
+    CHECK(pieces.back() == "</main>\n</body>\n</html>\n");
+    // The level-3 section without a heading is more of the warnings section, not a section of its own.
+    CHECK(expected.find("<section id=\"warnings\">\n<h2>Warnings</h2>\n<p class=\"warning\">w1</p>\n"
+                        "<p class=\"warning\">w2</p>\n</section>\n<section id=\"end\">") != std::string::npos);
+    CHECK(expected.find("not on the page") == std::string::npos);
 }
 
 namespace {

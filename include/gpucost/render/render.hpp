@@ -50,6 +50,22 @@ struct RenderOptions {
 std::string write_text(const Document& document, const RenderOptions& options = {});
 std::string write_markdown(const Document& document, const RenderOptions& options = {});
 std::string write_html(const Document& document, const RenderOptions& options = {});
+// write_html a section at a time, for a page too large to hold (the cash flow's: 2 GB at 2,000 builds over 600
+// months): the page's head on construction, each section given to add() as soon as it is made, the end on finish().
+// A level-3 section goes inside the level-2 section open before it, whichever call added that one, so a section's
+// blocks may come in several sections of level 3 without a heading. The text is write_html's of the same sections.
+class HtmlPage {
+public:
+    HtmlPage(const std::string& title, const RenderOptions& options, const TextSink& sink);
+    void add(const Section& section);
+    void finish();
+
+private:
+    void close_section();
+    RenderOptions m_options;  // copies: a page may outlive the expression that made its options or sink
+    TextSink m_sink;
+    bool m_section_open = false;  // a level-2 section with a heading is open: level-3 sections go inside it
+};
 // Rows as CSV (RFC 4180 quoting) or TSV (a tab between fields; a tab, line break or backslash inside a field
 // written \t, \n, \r, \\): one header row, full precision, money in the output currency under renamed columns,
 // an empty field for not applicable, text that a spreadsheet would run as a formula prefixed with '.
