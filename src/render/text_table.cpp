@@ -27,16 +27,19 @@ void TextTable::tone_last(std::size_t column, Tone tone) {
 }
 
 std::size_t TextTable::width(std::string_view text) noexcept {
-    // Continuation bytes (10xxxxxx) belong to the code point before them. Counted 8 bytes at a time, the last word
-    // padded with zeros (top bit set, next bit clear; the multiply sums the bytes' flags into the top byte): every
-    // cell is measured, twice for a table's, and a byte at a time was a tenth of the terminal table's cost (issue 21).
+    // Continuation bytes (10xxxxxx) belong to the code point before them. Counted 8 bytes at a time (top bit set,
+    // next bit clear; the multiply sums the bytes' flags into the top byte), the rest one by one: every cell is
+    // measured, a table's twice, and a byte at a time was a tenth of the terminal table's cost (issue 21).
     constexpr std::uint64_t highs = 0x8080808080808080ull;
     std::size_t continuations = 0;
-    for (std::size_t i = 0; i < text.size(); i += 8) {
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
         std::uint64_t word = 0;
-        std::memcpy(&word, text.data() + i, std::min<std::size_t>(8, text.size() - i));
+        std::memcpy(&word, text.data() + i, sizeof word);
         continuations += static_cast<std::size_t>((((word & ~(word << 1) & highs) >> 7) * 0x0101010101010101ull) >> 56);
     }
+    for (; i < text.size(); ++i)
+        continuations += static_cast<std::size_t>((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80);
     return text.size() - continuations;
 }
 
