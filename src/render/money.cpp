@@ -40,11 +40,16 @@ std::string Currency::field(std::string_view usd_name) const {
 std::string format_grouped(double value, int decimals) {
     // std::to_chars writes the digits fmt's "{:.{}f}" does (both round the exact binary value, ties to even; the
     // two agreed on 40 M values, ties included), on the stack: a figure allocates its result only (issue 21).
+    // A whole figure (every amount of money) is an integer's digits: nearbyint rounds to nearest, ties to even, as
+    // to_chars does, and is exact below 2^53 (the two agreed on 9 M values, ties included); to_chars' fixed form
+    // took about 550 instructions a figure.
     char digits_buffer[512];
-    const auto [end, error] = std::to_chars(digits_buffer, digits_buffer + sizeof digits_buffer, std::fabs(value),
-                                            std::chars_format::fixed, decimals);
-    const std::string long_digits =
-        error == std::errc() ? std::string() : fmt::format("{:.{}f}", std::fabs(value), decimals);
+    char* const last = digits_buffer + sizeof digits_buffer;
+    const double size = std::fabs(value);
+    const auto [end, error] = decimals == 0 && size < 0x1p53
+                                  ? std::to_chars(digits_buffer, last, static_cast<long long>(std::nearbyint(size)))
+                                  : std::to_chars(digits_buffer, last, size, std::chars_format::fixed, decimals);
+    const std::string long_digits = error == std::errc() ? std::string() : fmt::format("{:.{}f}", size, decimals);
     const std::string_view plain = error == std::errc() ? std::string_view(digits_buffer, end) : long_digits;
     const std::size_t point = std::min(plain.find('.'), plain.size());
     std::string grouped;
