@@ -13,6 +13,35 @@
 namespace gpucost {
 namespace {
 
+// `value` with `decimals` places and commas between thousands, after its sign and, when `currency` is given, its
+// symbol: "$" for USD, "EUR " otherwise ("-$1,235"). Written in order: inserting the symbol moved the digits.
+std::string grouped(double value, int decimals, const Currency* currency) {
+    // std::to_chars writes fmt's "{:.{}f}" digits (both round the exact binary value, ties to even: 40 M values
+    // agreed), on the stack (issue 21). A whole figure is nearbyint's integer, the same digits (exact below 2^53,
+    // ties to even: 9 M values agreed) for a tenth of the instructions.
+    char digits_buffer[512];
+    char* const last = digits_buffer + sizeof digits_buffer;
+    const double size = std::fabs(value);
+    const auto [end, error] = decimals == 0 && size < 0x1p53
+                                  ? std::to_chars(digits_buffer, last, static_cast<long long>(std::nearbyint(size)))
+                                  : std::to_chars(digits_buffer, last, size, std::chars_format::fixed, decimals);
+    const std::string long_digits = error == std::errc() ? std::string() : fmt::format("{:.{}f}", size, decimals);
+    const std::string_view plain = error == std::errc() ? std::string_view(digits_buffer, end) : long_digits;
+    const std::size_t point = std::min(plain.find('.'), plain.size());
+    std::string grouped;
+    grouped.reserve(plain.size() + point / 3 + 2 + (currency == nullptr ? 0 : currency->code.size()));
+    // A value that rounds to zero prints without a sign: "-$0" would read as a debt.
+    if (value < 0 && plain.find_first_not_of("0.") != std::string_view::npos) grouped += '-';
+    if (currency != nullptr && currency->is_usd()) grouped += '$';
+    if (currency != nullptr && !currency->is_usd()) grouped.append(currency->code).append(1, ' ');
+    for (std::size_t i = 0; i < point; ++i) {
+        if (i > 0 && (point - i) % 3 == 0) grouped += ',';
+        grouped += plain[i];
+    }
+    grouped += plain.substr(point);
+    return grouped;
+}
+
 int rate_decimals(double value) { return std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2; }
 
 }  // namespace
@@ -29,43 +58,6 @@ std::string Currency::field(std::string_view usd_name) const {
     }
     return name;
 }
-
-namespace {
-
-// `value` with `decimals` places and commas between thousands, after its sign and, when `currency` is given, its
-// symbol: "$" for USD, "EUR " otherwise ("-$1,235"). Written in order: inserting the symbol moved the digits.
-std::string grouped(double value, int decimals, const Currency* currency) {
-    // std::to_chars writes the digits fmt's "{:.{}f}" does (both round the exact binary value, ties to even; the
-    // two agreed on 40 M values, ties included), on the stack: a figure allocates its result only (issue 21).
-    // A whole figure (every amount of money) is an integer's digits: nearbyint rounds to nearest, ties to even, as
-    // to_chars does, and is exact below 2^53 (the two agreed on 9 M values, ties included); to_chars' fixed form
-    // took about 550 instructions a figure.
-    char digits_buffer[512];
-    char* const last = digits_buffer + sizeof digits_buffer;
-    const double size = std::fabs(value);
-    const auto [end, error] = decimals == 0 && size < 0x1p53
-                                  ? std::to_chars(digits_buffer, last, static_cast<long long>(std::nearbyint(size)))
-                                  : std::to_chars(digits_buffer, last, size, std::chars_format::fixed, decimals);
-    const std::string long_digits = error == std::errc() ? std::string() : fmt::format("{:.{}f}", size, decimals);
-    const std::string_view plain = error == std::errc() ? std::string_view(digits_buffer, end) : long_digits;
-    const std::size_t point = std::min(plain.find('.'), plain.size());
-    std::string grouped;
-    grouped.reserve(plain.size() + point / 3 + 2 + (currency == nullptr ? 0 : currency->code.size()));
-    // A value that rounds to zero prints without a sign: "-$0" would read as a debt.
-    if (value < 0 && plain.find_first_not_of("0.") != std::string_view::npos) grouped += '-';
-    if (currency != nullptr && currency->is_usd())
-        grouped += '$';
-    else if (currency != nullptr)
-        grouped.append(currency->code).append(1, ' ');
-    for (std::size_t i = 0; i < point; ++i) {
-        if (i > 0 && (point - i) % 3 == 0) grouped += ',';
-        grouped += plain[i];
-    }
-    grouped += plain.substr(point);
-    return grouped;
-}
-
-}  // namespace
 
 std::string format_grouped(double value, int decimals) { return grouped(value, decimals, nullptr); }
 

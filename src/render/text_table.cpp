@@ -27,20 +27,18 @@ void TextTable::tone_last(std::size_t column, Tone tone) {
 }
 
 std::size_t TextTable::width(std::string_view text) noexcept {
-    // Continuation bytes (10xxxxxx) belong to the code point before them. Counted 8 bytes at a time (top bit set,
-    // next bit clear; the multiply sums the bytes' flags into the top byte), the rest one by one: every cell is
-    // measured, a table's twice, and a byte at a time was a tenth of the terminal table's cost (issue 21).
-    constexpr std::uint64_t highs = 0x8080808080808080ull;
-    std::size_t continuations = 0;
+    // Continuation bytes (10xxxxxx) belong to the code point before them: counted 8 at a time (a multiply sums the
+    // bytes' flags), the rest one by one. Every cell is measured, a table's twice (issue 21).
+    std::size_t columns = text.size();
     std::size_t i = 0;
     for (; i + 8 <= text.size(); i += 8) {
         std::uint64_t word = 0;
         std::memcpy(&word, text.data() + i, sizeof word);
-        continuations += static_cast<std::size_t>((((word & ~(word << 1) & highs) >> 7) * 0x0101010101010101ull) >> 56);
+        columns -= (((word & ~(word << 1) & 0x8080808080808080ull) >> 7) * 0x0101010101010101ull) >> 56;
     }
     for (; i < text.size(); ++i)
-        continuations += static_cast<std::size_t>((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80);
-    return text.size() - continuations;
+        columns -= static_cast<std::size_t>((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80);
+    return columns;
 }
 
 std::string TextTable::str(const std::string& indent, const Paint& paint) const {
@@ -57,8 +55,7 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     out.reserve(m_rows.size() * line_bytes);
     std::size_t next_width = 0;
     for (const Row& row : m_rows) {
-        // Spaces are owed until text follows them, then written at once: trailing padding is dropped, and a row of
-        // empty cells is an empty line.
+        // Spaces are owed until text follows, then written at once; trailing padding is dropped, empty rows too.
         const std::size_t line_start = out.size();
         out += indent;
         std::size_t owed = 0;

@@ -136,8 +136,7 @@ private:
         return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
     }
 
-    // Whether each column of a table is shown: bytes, read for every cell (vector<bool>'s bit lookups were a twentieth
-    // of the terminal table's cost, issue 21).
+    // Whether each column of a table is shown: bytes, as vector<bool>'s bit lookups cost 3% of a table (issue 21).
     using Kept = std::vector<char>;
 
     // The width of a table's line showing the `kept` columns of `widths`, after `indent`.
