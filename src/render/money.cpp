@@ -16,9 +16,8 @@ namespace {
 // `value` with `decimals` places and commas between thousands, after its sign and, when `currency` is given, its
 // symbol: "$" for USD, "EUR " otherwise ("-$1,235"). Written in order: inserting the symbol moved the digits.
 std::string grouped(double value, int decimals, const Currency* currency) {
-    // std::to_chars writes fmt's "{:.{}f}" digits (both round the exact binary value, ties to even: 40 M values
-    // agreed), on the stack (issue 21). A whole figure is nearbyint's integer, the same digits (exact below 2^53,
-    // ties to even: 9 M values agreed) for a tenth of the instructions.
+    // to_chars writes fmt's "{:.{}f}" digits on the stack (40 M values agreed); a whole figure is nearbyint's
+    // integer, the same digits (ties to even, exact below 2^53: 9 M values agreed) for a tenth of the instructions.
     char digits_buffer[512];
     char* const last = digits_buffer + sizeof digits_buffer;
     const double size = std::fabs(value);

@@ -27,8 +27,7 @@ void TextTable::tone_last(std::size_t column, Tone tone) {
 }
 
 std::size_t TextTable::width(std::string_view text) noexcept {
-    // Continuation bytes (10xxxxxx) belong to the code point before them: counted 8 at a time (a multiply sums the
-    // bytes' flags), the rest one by one. Every cell is measured, a table's twice (issue 21).
+    // Bytes less continuations (10xxxxxx), 8 at a time (a multiply sums their flags): every cell is measured.
     std::size_t columns = text.size();
     std::size_t i = 0;
     for (; i + 8 <= text.size(); i += 8) {
@@ -55,10 +54,9 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     out.reserve(m_rows.size() * line_bytes);
     std::size_t next_width = 0;
     for (const Row& row : m_rows) {
-        // Spaces are owed until text follows, then written at once; trailing padding is dropped, empty rows too.
         const std::size_t line_start = out.size();
         out += indent;
-        std::size_t owed = 0;
+        std::size_t owed = 0;  // spaces written only before text: trailing padding and empty rows are dropped
         for (std::size_t i = 0; i < row.cells.size(); ++i) {
             const std::string& cell = row.cells[i];
             const std::size_t pad = widths[i] - cell_widths[next_width++];

@@ -136,8 +136,7 @@ private:
         return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
     }
 
-    // Whether each column of a table is shown: bytes, as vector<bool>'s bit lookups cost 3% of a table (issue 21).
-    using Kept = std::vector<char>;
+    using Kept = std::vector<char>;  // whether each column shows; vector<bool>'s bit lookups cost 3% of a table
 
     // The width of a table's line showing the `kept` columns of `widths`, after `indent`.
     static std::size_t shown_width(const std::vector<std::size_t>& widths, const Kept& kept, std::size_t indent) {
