@@ -282,7 +282,7 @@ private:
             std::string mark = escape_visible(label) + ":";
             const std::string text = shown(value, m_currency);
             for (const std::string_view piece : wrap_text(text, room))
-                out.add({std::exchange(mark, ""), std::string(piece)});
+                out.add_shown({std::exchange(mark, ""), std::string(piece)});
         }
         return out.str(indent, m_paint);
     }
