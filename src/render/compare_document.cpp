@@ -214,7 +214,8 @@ Table category_table(const Report& report) {
 Document summary(const Report& report, Shown views) {
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
-    const Inline verdict = report.comparisons.empty()
+    const Inline verdict = !needed(views, k_html_only) ? Inline{}
+                           : report.comparisons.empty()
                                ? words("No build has a cloud offer to compare with.")
                                : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
     const std::string over =

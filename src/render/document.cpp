@@ -69,7 +69,11 @@ Section& Document::section(std::string id, Inline heading, Shown where, int leve
     return sections.back();
 }
 
-std::string human_text(const Cell& c, const Currency& currency) { return value_text(c, currency) + c.suffix; }
+std::string human_text(const Cell& c, const Currency& currency) {
+    std::string out = value_text(c, currency);
+    if (!c.suffix.empty()) out += c.suffix;  // most cells have none: no append, no second string (issue 21)
+    return out;
+}
 
 std::string human_text(const Inline& text, const Currency& currency) {
     std::string out;

@@ -1,6 +1,8 @@
 #include "gpucost/render/text_table.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 #include "gpucost/util/text.hpp"
 
@@ -25,9 +27,17 @@ void TextTable::tone_last(std::size_t column, Tone tone) {
 }
 
 std::size_t TextTable::width(std::string_view text) noexcept {
-    // Continuation bytes (10xxxxxx) belong to the code point before them.
-    return static_cast<std::size_t>(
-        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    // Bytes less continuations (10xxxxxx), 8 at a time (a multiply sums their flags): every cell is measured.
+    std::size_t columns = text.size();
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, text.data() + i, sizeof word);
+        columns -= (((word & ~(word << 1) & 0x8080808080808080ull) >> 7) * 0x0101010101010101ull) >> 56;
+    }
+    for (; i < text.size(); ++i)
+        columns -= static_cast<std::size_t>((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80);
+    return columns;
 }
 
 std::string TextTable::str(const std::string& indent, const Paint& paint) const {
@@ -44,23 +54,26 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     out.reserve(m_rows.size() * line_bytes);
     std::size_t next_width = 0;
     for (const Row& row : m_rows) {
-        std::size_t text_end = out.size();  // trailing padding is dropped; a row of empty cells is an empty line
+        const std::size_t line_start = out.size();
         out += indent;
+        std::size_t owed = 0;  // spaces written only before text: trailing padding and empty rows are dropped
         for (std::size_t i = 0; i < row.cells.size(); ++i) {
             const std::string& cell = row.cells[i];
             const std::size_t pad = widths[i] - cell_widths[next_width++];
             const Tone own = row.cell_tones.empty() ? Tone::plain : row.cell_tones[i];
             const Tone tone = own != Tone::plain ? own : row.tone;
-            if (i > 0) out += "  ";
-            if (m_align[i] == Align::right) out.append(pad, ' ');
-            if (paint.enabled() && tone != Tone::plain)
-                out += paint(cell, tone);
-            else
-                out += cell;
-            if (!cell.empty()) text_end = out.size();
-            if (m_align[i] == Align::left) out.append(pad, ' ');
+            owed += (i > 0 ? 2 : 0) + (m_align[i] == Align::right ? pad : 0);
+            if (!cell.empty()) {
+                out.append(owed, ' ');
+                owed = 0;
+                if (paint.enabled() && tone != Tone::plain)
+                    out += paint(cell, tone);
+                else
+                    out += cell;
+            }
+            if (m_align[i] == Align::left) owed += pad;
         }
-        out.resize(text_end);
+        if (out.size() == line_start + indent.size()) out.resize(line_start);
         out += '\n';
     }
     return out;
