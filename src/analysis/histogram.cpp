@@ -33,14 +33,15 @@ void count_into(HistogramCounts& h, std::span<const double> values) noexcept {
     const double first = h.edges.front();
     const double last = h.edges.back();
     const std::size_t bins = h.counts.size();
+    const double per_width = 1.0 / h.width;  // a multiplication instead of a division: the edges settle the bin
     for (const double v : values) {
         if (v < first) {
             ++h.underflow;
         } else if (v >= last) {
             ++h.overflow;
         } else {
-            // The bin by division, then settled against the edges themselves (the division may round across one).
-            auto i = std::min(static_cast<std::size_t>((v - first) / h.width), bins - 1);
+            // The bin by arithmetic, then settled against the edges themselves (the arithmetic may round across one).
+            auto i = std::min(static_cast<std::size_t>((v - first) * per_width), bins - 1);
             while (i > 0 && v < h.edges[i]) --i;
             while (i + 1 < bins && v >= h.edges[i + 1]) ++i;
             ++h.counts[i];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 namespace gpucost {
 namespace {
@@ -36,13 +37,6 @@ namespace {
 struct Buckets {
     double low = 0.0;
     double scale = 0.0;
-
-    std::size_t of(double v) const noexcept {
-        constexpr double last = static_cast<double>(k_buckets - 1);
-        // Clamped first, then truncated through int (one instruction, where size_t takes a branch): still monotone.
-        const double x = std::min(std::max((v - low) * scale, 0.0), last);
-        return static_cast<std::size_t>(static_cast<int>(x));
-    }
 };
 
 template <typename T>
@@ -54,6 +48,46 @@ Buckets buckets_for(std::span<const T> values) {
         high = std::max(high, static_cast<double>(values[i]));
     }
     return {low, high > low ? static_cast<double>(k_buckets) / (high - low) : 0.0};
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GPUCOST_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define GPUCOST_ALSO_FOR_AVX2
+#endif
+
+// Values are bucketed a batch at a time: first the bucket of every value of the batch, in a loop the compiler
+// vectorises (compiled for AVX2 too, chosen at load time), then whatever reads them one value at a time: about 5 %
+// less CPU for a simulation of 10^6 draws than bucketing value by value (docs/performance.md).
+constexpr std::size_t k_batch = 512;
+
+// The buckets of values[0..n): each clamped first, then truncated through int32 (one instruction): still monotone.
+GPUCOST_ALSO_FOR_AVX2 void buckets_of(const Buckets& b, const double* __restrict values, std::size_t n,
+                                      std::int32_t* __restrict out) noexcept {
+    constexpr double last = static_cast<double>(k_buckets - 1);
+    const double low = b.low;
+    const double scale = b.scale;
+    for (std::size_t j = 0; j < n; ++j)
+        out[j] = static_cast<std::int32_t>(std::min(std::max((values[j] - low) * scale, 0.0), last));
+}
+
+// visit(batch, bucket, n) for each batch of at most k_batch values in order, as doubles, with their buckets. Every
+// batch but the last is k_batch values long, a multiple of 4, so value j of a batch is value i of all with
+// j mod 4 = i mod 4.
+template <typename T, typename Visit>
+void each_batch(std::span<const T> values, const Buckets& buckets, const Visit& visit) {
+    std::array<double, k_batch> converted;  // whole numbers as doubles; doubles are read where they lie
+    std::array<std::int32_t, k_batch> bucket;
+    for (std::size_t start = 0; start < values.size(); start += k_batch) {
+        const std::size_t n = std::min(k_batch, values.size() - start);
+        const double* batch = converted.data();
+        if constexpr (std::is_same_v<T, double>)
+            batch = values.data() + start;
+        else
+            for (std::size_t j = 0; j < n; ++j) converted[j] = static_cast<double>(values[start + j]);
+        buckets_of(buckets, batch, n, bucket.data());
+        visit(batch, bucket.data(), n);
+    }
 }
 
 // The values at `ranks` (in sorted order), given how many values lie below each bucket: one pass gathers the
@@ -72,11 +106,11 @@ std::vector<double> order_statistics(std::span<const T> values, const Buckets& b
             members.emplace_back();
         }
     }
-    for (const T x : values) {
-        const auto v = static_cast<double>(x);
-        if (const std::int8_t slot = slot_of[buckets.of(v)]; slot >= 0)
-            members[static_cast<std::size_t>(slot)].push_back(v);
-    }
+    each_batch(values, buckets, [&](const double* batch, const std::int32_t* bucket, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j)
+            if (const std::int8_t slot = slot_of[static_cast<std::size_t>(bucket[j])]; slot >= 0)
+                members[static_cast<std::size_t>(slot)].push_back(batch[j]);
+    });
     for (std::vector<double>& m : members) std::sort(m.begin(), m.end());
     std::vector<double> order(ranks.size());
     for (std::size_t r = 0; r < ranks.size(); ++r) {
@@ -113,11 +147,10 @@ Summary summarize_values(std::span<const T> values, std::span<const double> extr
     // The mean sums four interleaved lanes (value i into lane i mod 4), then the lanes pairwise: a fixed order, so
     // the same values give the same mean on every platform and thread count, without one long chain of additions.
     std::array<double, 4> lanes{};
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        const auto v = static_cast<double>(values[i]);
-        ++below[buckets.of(v) + 1];
-        lanes[i % 4] += v;
-    }
+    each_batch(values, buckets, [&](const double* batch, const std::int32_t* bucket, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) ++below[static_cast<std::size_t>(bucket[j]) + 1];
+        for (std::size_t j = 0; j < n; ++j) lanes[j % 4] += batch[j];
+    });
     s.mean = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) / static_cast<double>(values.size());
     for (std::size_t b = 1; b <= k_buckets; ++b) below[b] += below[b - 1];  // below[b]: values below bucket b
     std::vector<double> qs(k_quantiles.begin(), k_quantiles.end());
