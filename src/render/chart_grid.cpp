@@ -157,11 +157,10 @@ std::string grid_map_svg(const GridMap& chart) {
     const std::string flips = flip_path(chart, cells.plot, cells.width, cells.height);
     SvgWriter svg;
     write_defs(svg, id);
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(chart.above_name, fill(id, 0)),
                                       legend_box(chart.below_name, fill(id, 1))};
     if (!flips.empty()) legend.push_back(legend_line("the verdict flips", {"#000000", "", 2.5}));
-    write_legend(svg, legend, cells.plot.left, 48.0, chart.document.width - 12.0);
+    write_heading(svg, chart.document, legend, cells.plot.left);
     write_cell_axes(svg, chart, cells.plot, cells.width, cells.height);
     svg.open("g", {{"class", "cells"}, {"data-z-label", chart.z_axis.label}});
     for (std::size_t j = 0; j < ny; ++j)

@@ -52,8 +52,7 @@ void place_plot(Rows& r, std::size_t legend_rows, const Axis& axis, double low, 
 void write_frame(SvgWriter& svg, const Rows& r, const std::vector<FillStyle>& fills,
                  const std::vector<LegendItem>& legend, const Axis& axis) {
     write_fills(svg, r.document.id, fills);
-    write_heading(svg, r.document);
-    write_legend(svg, legend, r.plot.left, 48.0, r.document.width - 12.0);
+    write_heading(svg, r.document, legend, r.plot.left);
     write_x_axis(svg, r.plot, r.x, axis, r.ticks);
 }
 
@@ -191,8 +190,7 @@ std::string diverging_bar_chart_svg(const DivergingBarChart& chart) {
     const std::vector<LegendItem> legend = diverging_legend(chart);
     // One more legend row's room for the words above the plot when there are some.
     const bool directions = chart.base != 0.0 && !(chart.less_name.empty() && chart.more_name.empty());
-    place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0) + (directions ? 1 : 0), chart.value_axis, low,
-               high);
+    place_plot(r, legend_rows(r.document, legend, r.margin) + (directions ? 1 : 0), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, chart.value_axis);
     for (std::size_t i = 0; i < chart.rows.size(); ++i) write_row(svg, chart, r, i);
@@ -219,7 +217,7 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
-    place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0), chart.value_axis, low, high);
+    place_plot(r, legend_rows(r.document, legend, r.margin), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);
     for (std::size_t i = 0; i < chart.bars.size(); ++i) write_bar(svg, chart, r, i);

@@ -114,12 +114,11 @@ std::string line_chart_svg(const LineChart& chart) {
     std::size_t others = 0;
     for (const LineSeries& s : chart.series)
         styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
-    SvgWriter svg;
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend;
     for (std::size_t i = 0; i < chart.series.size(); ++i)
         legend.push_back(legend_line(chart.series[i].name, styles[i]));
-    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
+    SvgWriter svg;
+    write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
     for (std::size_t i = 0; i < chart.series.size(); ++i) write_series(svg, chart.series[i], styles[i], x, y);
@@ -145,10 +144,9 @@ std::string histogram_svg(const Histogram& chart) {
     SvgWriter svg;
     write_fills(svg, id,
                 tone_fills(split ? std::vector<Whose>{Whose::own, Whose::rent} : std::vector<Whose>{Whose::other}));
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
     if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
-    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
+    write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
     write_bins(svg, chart, x, y, split);

@@ -139,11 +139,6 @@ std::string tick_label(const Axis& axis, double value, double step) {
     return axis.format == TickFormat::money ? money_tick(value, step, axis.currency) : number_tick(value, step);
 }
 
-void write_heading(SvgWriter& svg, const SvgDocument& d) {
-    svg.text("text", {{"class", "chart-title"}, {"x", "12"}, {"y", "20"}, {"font-size", "15"}, {"font-weight", "bold"}},
-             d.title);
-}
-
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks) {
     svg.open("g", {{"class", "axis x-axis"}});
     svg.leaf("line", {{"x1", svg_number(plot.left)},

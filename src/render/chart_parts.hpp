@@ -85,9 +85,6 @@ std::string fill(const std::string& document_id, std::size_t index);
 // <defs> with one pattern per fill, named after the document's id and the fill's index.
 void write_fills(SvgWriter& svg, const std::string& document_id, const std::vector<FillStyle>& fills);
 
-// The visible title at the top left.
-void write_heading(SvgWriter& svg, const SvgDocument& document);
-
 // One legend entry: a line sample, a filled box, an open or a filled dot, or a bold heading with no sample.
 struct LegendItem {
     enum class Swatch { line, box, open_dot, dot, heading };
@@ -99,10 +96,11 @@ struct LegendItem {
 };
 LegendItem legend_line(const std::string& name, const LineStyle& style);
 LegendItem legend_box(const std::string& name, const std::string& paint);
-// The legend in one or more rows from (x, y), wrapping at `right`; returns how many rows it took.
-std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
-// How many rows the legend takes from x, wrapping at `right` (write_legend's count, drawn on a scratch writer).
-std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right);
+// The visible title at the top left and under it the legend from x = `left`, in as many rows as the document's
+// width needs.
+void write_heading(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
+// How many rows write_heading's legend takes (its count, drawn on a scratch writer).
+std::size_t legend_rows(const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);

@@ -1,4 +1,4 @@
-// The charts' styles and legend: the colour rule of chart.hpp (owning blue and plain, renting vermilion and
+// The charts' styles, title and legend: the colour rule of chart.hpp (owning blue and plain, renting vermilion and
 // hatched, nothing else in either colour) in one place.
 #include <array>
 #include <cmath>
@@ -134,20 +134,15 @@ void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
     svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, item.name);
 }
 
-}  // namespace
-
-std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right) {
-    SvgWriter scratch;
-    return write_legend(scratch, items, x, 0.0, right);
-}
-
-std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right) {
+// The legend in rows from (x, y), wrapping 12 units short of the document's right edge; how many rows it took.
+std::size_t write_legend(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& items, double x,
+                         double y) {
     svg.open("g", {{"class", "legend"}});
     std::size_t rows = items.empty() ? 0 : 1;
     const double start = x;
     for (const LegendItem& item : items) {
         const double width = item_width(item);
-        if (x > start && x + width > right) {
+        if (x > start && x + width > document.width - 12.0) {
             x = start;
             y += 18.0;
             ++rows;
@@ -157,6 +152,19 @@ std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, d
     }
     svg.close();
     return rows;
+}
+
+}  // namespace
+
+void write_heading(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& legend, double left) {
+    svg.text("text", {{"class", "chart-title"}, {"x", "12"}, {"y", "20"}, {"font-size", "15"}, {"font-weight", "bold"}},
+             document.title);
+    write_legend(svg, document, legend, left, 48.0);
+}
+
+std::size_t legend_rows(const SvgDocument& document, const std::vector<LegendItem>& legend, double left) {
+    SvgWriter scratch;
+    return write_legend(scratch, document, legend, left, 0.0);
 }
 
 }  // namespace gpucost::chart_parts

@@ -168,14 +168,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
 
     SvgWriter svg;
     write_source_fills(svg, document.id);
-    write_heading(svg, document);
     std::vector<LegendItem> keys;
     for (std::size_t i = 0; i < std::size(k_sources); ++i)
         keys.push_back(
             legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
     keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
     keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
-    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
+    write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     svg.open("g", {{"class", "capacity"}});
@@ -215,10 +214,9 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
 
     SvgWriter svg;
-    write_heading(svg, document);
     std::vector<LegendItem> keys;
     for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
-    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
+    write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
