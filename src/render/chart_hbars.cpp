@@ -132,29 +132,17 @@ std::vector<LegendItem> diverging_legend(const DivergingBarChart& chart) {
     return legend;
 }
 
-// A vertical line through the plot at value `at`, dashed when `dash` is set.
-void write_rule(SvgWriter& svg, const Rows& r, const char* name, double at, const char* width, const char* dash) {
-    const std::string x = svg_number(r.x.at(at));
-    std::vector<SvgAttribute> line = {{"class", name},
-                                      {"x1", x},
-                                      {"y1", svg_number(r.plot.top)},
-                                      {"x2", x},
-                                      {"y2", svg_number(r.plot.bottom())},
-                                      {"stroke", "#000000"},
-                                      {"stroke-width", width}};
-    if (dash != nullptr) line.push_back({"stroke-dasharray", dash});
-    svg.leaf("line", line);
-}
-
 // The base line; with a base other than zero, the words either side of it and a dashed line at zero, where the
 // verdict flips.
 void write_base(SvgWriter& svg, const DivergingBarChart& chart, const Rows& r) {
-    write_rule(svg, r, "base", chart.base, "1.2", nullptr);
+    const double at = r.x.at(chart.base);
+    write_line(svg, at, r.plot.top, at, r.plot.bottom(), {{"stroke", "#000000"}, {"stroke-width", "1.2"}}, "base");
     if (chart.base == 0.0) return;
-    write_rule(svg, r, "zero", 0.0, "1", "4 3");
+    const double zero = r.x.at(0.0);
+    write_line(svg, zero, r.plot.top, zero, r.plot.bottom(),
+               {{"stroke", "#000000"}, {"stroke-width", "1"}, {"stroke-dasharray", "4 3"}}, "zero");
     // Each word only where it fits inside the document.
     const std::string y = svg_number(r.plot.top - 4);
-    const double at = r.x.at(chart.base);
     const std::string less = "\u25C2 " + chart.less_name;
     const std::string more = chart.more_name + " \u25B8";
     if (!chart.less_name.empty() && at - 6 - text_width(less) >= 4)

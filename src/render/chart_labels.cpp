@@ -115,13 +115,9 @@ void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const
         const bool left_side = placed[index].left_side;
         const std::size_t lane = placed[index].lane;
         svg.open("g", {{"class", "marker"}, {"data-key", marker.key}, {"data-x", data_number(marker.x)}});
-        svg.leaf("line", {{"x1", svg_number(x)},
-                          {"y1", svg_number(plot.top)},
-                          {"x2", svg_number(x)},
-                          {"y2", svg_number(plot.bottom())},
-                          {"stroke", "#000000"},
-                          {"stroke-width", "1.2"},
-                          {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
+        write_line(
+            svg, x, plot.top, x, plot.bottom(),
+            {{"stroke", "#000000"}, {"stroke-width", "1.2"}, {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
         svg.text("text",
                  {{"class", "marker-label"},
                   {"x", svg_number(left_side ? x - 4 : x + 4)},

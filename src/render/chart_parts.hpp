@@ -107,6 +107,10 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 
+// A <line> from (x1, y1) to (x2, y2), then `style` (stroke, width, dash); with a `name`, its class comes first.
+void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
+                const std::string& name = {});
+
 // An unfilled <polyline> through `points` ("x,y x,y ..."), `width` wide in `colour`, dashed by `dash` ("" solid).
 void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
                     double width);

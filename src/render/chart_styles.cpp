@@ -109,13 +109,10 @@ void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
         return;
     }
     if (item.swatch == Swatch::line)
-        svg.leaf("line", {{"x1", svg_number(x)},
-                          {"y1", svg_number(y - 4)},
-                          {"x2", svg_number(x + 22)},
-                          {"y2", svg_number(y - 4)},
-                          {"stroke", item.paint},
-                          {"stroke-width", svg_number(item.width)},
-                          {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
+        write_line(svg, x, y - 4, x + 22, y - 4,
+                   {{"stroke", item.paint},
+                    {"stroke-width", svg_number(item.width)},
+                    {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
     else if (item.swatch == Swatch::box)
         svg.leaf("rect", {{"x", svg_number(x)},
                           {"y", svg_number(y - 11)},
