@@ -24,22 +24,6 @@ struct Range {
     bool empty() const { return low > high; }
 };
 
-void check_line_chart(const LineChart& chart) {
-    if (chart.series.empty()) throw std::invalid_argument("line chart: no series");
-    for (const LineSeries& s : chart.series)
-        if (s.x.size() != s.y.size() || s.x.empty())
-            throw std::invalid_argument("line chart: series " + s.key + " has unequal or no points");
-}
-
-std::string points_text(const LineSeries& s, const Scale& x, const Scale& y) {
-    std::string points;
-    for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (!points.empty()) points += ' ';
-        points += svg_number(x.at(s.x[i])) + ',' + svg_number(y.at(s.y[i]));
-    }
-    return points;
-}
-
 void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, const Scale& x, const Scale& y) {
     std::vector<SvgAttribute> group = {{"class", "series"},
                                        {"data-key", s.key},
@@ -48,7 +32,7 @@ void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, c
                                        {"data-y", data_numbers(s.y)}};
     add_side(group, s.tone);
     svg.open("g", group);
-    write_polyline(svg, points_text(s, x, y), style.colour, style.dash, style.width);
+    write_polyline(svg, s.x, s.y, x, y, style);
     svg.close();
 }
 
@@ -97,9 +81,11 @@ std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const st
 }
 
 std::string line_chart_svg(const LineChart& chart) {
-    check_line_chart(chart);
+    if (chart.series.empty()) throw std::invalid_argument("line chart: no series");
     Range xs, ys;
     for (const LineSeries& s : chart.series) {
+        if (s.x.size() != s.y.size() || s.x.empty())
+            throw std::invalid_argument("line chart: series " + s.key + " has unequal or no points");
         for (const double v : s.x) xs.add(v);
         for (const double v : s.y) ys.add(v);
     }
@@ -111,12 +97,12 @@ std::string line_chart_svg(const LineChart& chart) {
 
     // Owning's and renting's lines take their sides' styles; the others the other colours in turn.
     std::vector<LineStyle> styles;
-    std::size_t others = 0;
-    for (const LineSeries& s : chart.series)
-        styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
     std::vector<LegendItem> legend;
-    for (std::size_t i = 0; i < chart.series.size(); ++i)
-        legend.push_back(legend_line(chart.series[i].name, styles[i]));
+    std::size_t others = 0;
+    for (const LineSeries& s : chart.series) {
+        styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
+        legend.push_back(legend_line(s.name, styles.back()));
+    }
     SvgWriter svg;
     write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);

@@ -175,14 +175,17 @@ void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, cons
     svg.leaf("line", line);
 }
 
-void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
-                    double width) {
+void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
+                    const Scale& y, const LineStyle& style) {
+    std::string points;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+        points += (i == 0 ? "" : " ") + svg_number(x.at(xs[i])) + ',' + svg_number(y.at(ys[i]));
     std::vector<SvgAttribute> line = {{"points", points},
                                       {"fill", "none"},
-                                      {"stroke", colour},
-                                      {"stroke-width", svg_number(width)},
+                                      {"stroke", style.colour},
+                                      {"stroke-width", svg_number(style.width)},
                                       {"stroke-linejoin", "round"}};
-    if (!dash.empty()) line.push_back({"stroke-dasharray", dash});
+    if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
     svg.leaf("polyline", line);
 }
 

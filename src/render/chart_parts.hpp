@@ -111,9 +111,9 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
                 const std::string& name = {});
 
-// An unfilled <polyline> through `points` ("x,y x,y ..."), `width` wide in `colour`, dashed by `dash` ("" solid).
-void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
-                    double width);
+// An unfilled <polyline> in `style` through the points (xs[i], ys[i]) of the data, placed by the scales.
+void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
+                    const Scale& y, const LineStyle& style);
 
 // An axis's label: centred under the plot (x), or turned up the plot's left side (y).
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);

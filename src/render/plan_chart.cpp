@@ -102,14 +102,13 @@ void write_month(SvgWriter& svg, const std::string& id, int month, const std::ve
 // The demand over the months as a step line: each month's value across its width.
 void write_demand(SvgWriter& svg, const std::string& key, const std::vector<double>& values, const Scale& x,
                   const Scale& y, const char* dash) {
-    std::string points;
+    std::vector<double> xs, ys;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        const std::string at = svg_number(y.at(values[i]));
-        points += fmt::format("{}{},{} {},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(i))), at,
-                              svg_number(x.at(static_cast<double>(i + 1))), at);
+        xs.insert(xs.end(), {static_cast<double>(i), static_cast<double>(i + 1)});
+        ys.insert(ys.end(), {values[i], values[i]});
     }
     svg.open("g", {{"class", "series"}, {"data-key", key}, {"data-y", data_numbers(values)}});
-    write_polyline(svg, points, k_plan_colour, dash, 2.0);
+    write_polyline(svg, xs, ys, x, y, {k_plan_colour, dash, 2.0});
     svg.close();
 }
 
@@ -221,15 +220,13 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
         const LegendItem key = strategy_key(s.strategy, r.supply.rent_pricing);
-        std::vector<double> values;
-        std::string points;
+        std::vector<double> months, values;
         for (std::size_t k = 0; k < s.costs.cumulative_present_cost_usd.size(); ++k) {
+            months.push_back(static_cast<double>(k));
             values.push_back(money.from_usd(s.costs.cumulative_present_cost_usd[k]));
-            points += fmt::format("{}{},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(k))),
-                                  svg_number(y.at(values.back())));
         }
         svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
-        write_polyline(svg, points, key.paint, key.dash, key.width);
+        write_polyline(svg, months, values, x, y, {key.paint.c_str(), key.dash.c_str(), key.width});
         svg.close();
     }
     return svg_document(document, svg.str());
