@@ -103,7 +103,7 @@ Cells cells_of(const GridMap& chart) {
         else
             c.farthest_above = std::max(c.farthest_above, z);
     }
-    c.plot = plot_area(chart.document, 78.0);
+    c.plot = plot_area(chart.document, k_value_margin);
     c.width = c.plot.width / static_cast<double>(chart.x_values.size());
     c.height = c.plot.height / static_cast<double>(chart.y_values.size());
     // "$74.9k", "-$23.4k", "$1.2k"

@@ -43,9 +43,7 @@ std::size_t code_points(const std::string& text) {
         std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
 }
 
-double text_width(const std::string& text, double font_size) {
-    return static_cast<double>(code_points(text)) * font_size * 0.6;
-}
+double text_width(const std::string& text) { return static_cast<double>(code_points(text)) * 12.0 * 0.6; }
 
 std::vector<std::string> distinct_labels(const std::vector<std::string>& labels, std::size_t max_chars) {
     std::vector<std::string> cut;

@@ -12,8 +12,6 @@ namespace {
 
 using namespace chart_parts;
 
-constexpr double k_left_margin = 78.0;  // room for "-$1,250k" tick labels and the turned axis label
-
 struct Range {
     double low = std::numeric_limits<double>::infinity();
     double high = -std::numeric_limits<double>::infinity();
@@ -89,7 +87,7 @@ std::string line_chart_svg(const LineChart& chart) {
         for (const double v : s.x) xs.add(v);
         for (const double v : s.y) ys.add(v);
     }
-    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
@@ -118,7 +116,7 @@ std::string histogram_svg(const Histogram& chart) {
     Range ys;
     ys.add(0.0);
     for (const double c : chart.counts) ys.add(c);
-    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 6);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};

@@ -21,6 +21,9 @@ struct Plot {
     double bottom() const noexcept { return top + height; }
 };
 
+// The left margin of a plot with a value axis up its side: room for "-$1,250k" tick labels and the turned axis label.
+inline constexpr double k_value_margin = 78.0;
+
 // The plot area of a document with room for the title and `legend_rows` legend rows above (two at least), tick
 // labels and the axis label below and `left_margin` for the value labels.
 Plot plot_area(const SvgDocument& document, double left_margin, std::size_t legend_rows = 2);
@@ -67,16 +70,14 @@ struct LineStyle {
 };
 const LineStyle& line_style(Whose tone, std::size_t other_index = 0);
 
-// A fill: a colour with a texture drawn over it. Owning's kinds are plain or straight-lined blues, renting's always
-// carry a diagonal hatch; `variant` (the n-th kind of that tone in one chart) steps through textures, then lighter
-// tints.
+// A fill: a colour with a texture drawn over it.
 struct FillStyle {
     std::string colour;   // "#rrggbb"
     std::string texture;  // path data on a 6 x 6 tile, "" for none
     std::string ink;      // the texture's colour
 };
-FillStyle tone_fill(Whose tone, std::size_t variant = 0);
-// One fill per mark of the given tones, in order: the n-th mark of a tone takes its n-th variant.
+// One fill per mark of the given tones, in order. Owning's are plain or straight-lined blues, renting's always carry
+// a diagonal hatch; the n-th mark of a tone steps through its textures, then lighter tints.
 std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones);
 // The data-side attribute of a mark: "own" or "rent" (tests read it to check the colour rule); nothing for others.
 void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
@@ -134,7 +135,7 @@ void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const
 std::size_t code_points(const std::string& text);
 
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
-double text_width(const std::string& text, double font_size = 12.0);
+double text_width(const std::string& text);
 
 // Each label cut to `max_chars` code points, and no two different labels cut to the same text: those that would
 // be keep their head and their tail around the ellipsis ("gpu:gpu-a/pri…/price_usd"), the tail as long as telling

@@ -27,6 +27,20 @@ constexpr std::array<const char*, 4> k_rent_textures = {"M0,6 L6,0", "M0,6 L6,0 
 // The tints of one hue a tone's kinds step through after its textures: the full hue, then mixed with white.
 constexpr std::array<double, 3> k_tints = {1.0, 0.65, 0.35};
 
+// The fill of the n-th kind (`variant`) of a tone in one chart.
+FillStyle tone_fill(Whose tone, std::size_t variant) {
+    const std::size_t texture = variant % 4;
+    const double strength = k_tints[(variant / 4) % k_tints.size()];
+    const char* hue = tone == Whose::own    ? k_own_colour
+                      : tone == Whose::rent ? k_rent_colour
+                                            : k_other_lines[variant % k_other_lines.size()].colour;
+    const char* path = tone == Whose::own    ? k_own_textures[texture]
+                       : tone == Whose::rent ? k_rent_textures[texture]
+                                             : k_own_textures[(variant / k_other_lines.size()) % 4];
+    // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
+    return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
+}
+
 }  // namespace
 
 std::string tint(const char* hex, double strength) {
@@ -41,19 +55,6 @@ const LineStyle& line_style(Whose tone, std::size_t other_index) {
     if (tone == Whose::own) return k_own_line;
     if (tone == Whose::rent) return k_rent_line;
     return k_other_lines[other_index % k_other_lines.size()];
-}
-
-FillStyle tone_fill(Whose tone, std::size_t variant) {
-    const std::size_t texture = variant % 4;
-    const double strength = k_tints[(variant / 4) % k_tints.size()];
-    const char* hue = tone == Whose::own    ? k_own_colour
-                      : tone == Whose::rent ? k_rent_colour
-                                            : k_other_lines[variant % k_other_lines.size()].colour;
-    const char* path = tone == Whose::own    ? k_own_textures[texture]
-                       : tone == Whose::rent ? k_rent_textures[texture]
-                                             : k_own_textures[(variant / k_other_lines.size()) % 4];
-    // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
-    return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
 }
 
 std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones) {

@@ -19,7 +19,6 @@ using namespace chart_parts;
 
 const std::string k_capacity = "capacity";
 const std::string k_spend = "cumulative-spend";
-constexpr double k_left_margin = 78.0;            // room for "$1,250k" tick labels and the turned axis label
 constexpr const char* k_plan_colour = "#000000";  // the plan mixes both: neither side's colour
 
 // The figures each chart carries on its root, as the JSON report has them.
@@ -156,7 +155,7 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
                     "top. Owning is blue, renting vermilion ({} hatched).",
                     months_text(months), spot ? "spot" : "on-demand", spot ? "spot" : "on demand"),
         plan_data(k_capacity, r, money));
-    const Plot plot = plot_area(document, k_left_margin);
+    const Plot plot = plot_area(document, k_value_margin);
     const Axis x_axis = month_axis(months);
     Axis y_axis;
     y_axis.label = "GPUs";
@@ -204,7 +203,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
                     "strategies are vermilion, owning ones blue, the plan black.",
                     money.code),
         plan_data(k_spend, r, money));
-    const Plot plot = plot_area(document, k_left_margin);
+    const Plot plot = plot_area(document, k_value_margin);
     const Axis x_axis = month_axis(static_cast<int>(last));
     const Axis y_axis = money_axis("Cumulative discounted spend", money);
     const Ticks x_ticks = axis_ticks(x_axis, 0.0, static_cast<double>(last), 13);
