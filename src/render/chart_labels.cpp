@@ -110,8 +110,7 @@ void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const
     for (std::size_t index = 0; index < markers.size(); ++index) {
         const Marker& marker = markers[index];
         const double x = x_scale.at(marker.x);
-        const bool left_side = placed[index].left_side;
-        const std::size_t lane = placed[index].lane;
+        const auto [left_side, lane] = placed[index];
         svg.open("g", {{"class", "marker"}, {"data-key", marker.key}, {"data-x", data_number(marker.x)}});
         write_line(
             svg, x, plot.top, x, plot.bottom(),
