@@ -33,14 +33,13 @@ std::string braille(std::uint8_t bits) {
     return out;
 }
 
-// One series' dots over a canvas of `width` x k_rows cells.
+// One series' dots over a canvas of `width` x k_rows cells, `low` at the bottom and `high` at the top; a dashed
+// series leaves out two dot columns in every six.
 class Canvas {
 public:
-    explicit Canvas(int width)
+    Canvas(int width, const std::vector<double>& values, double low, double high, bool dashed)
         : m_width(width),
-          m_bits(static_cast<std::size_t>(width * k_rows), 0) {}
-
-    void plot(const std::vector<double>& values, double low, double high, bool dashed) {
+          m_bits(static_cast<std::size_t>(width * k_rows), 0) {
         const int dot_columns = m_width * 2;
         const int dot_rows = k_rows * 4;
         const double last = static_cast<double>(values.size() - 1);
@@ -152,10 +151,8 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
     const int left = static_cast<int>(label_width) + 2;
     const int width = columns - left - 1;
     const int months = c.assumptions.values.months;
-    Canvas own_dots(width);
-    Canvas rent_dots(width);
-    own_dots.plot(own, low, high, false);
-    rent_dots.plot(rent, low, high, true);
+    const Canvas own_dots(width, own, low, high, false);
+    const Canvas rent_dots(width, rent, low, high, true);
     const std::optional<int>& payback = c.result.payback_month;
     const int marker =
         payback ? static_cast<int>(std::lround(double(*payback) / std::max(1, months) * (width - 1))) : -1;
