@@ -93,15 +93,13 @@ std::string stacked_bar_chart_svg(const StackedBarChart& chart) {
     }
     const std::vector<const BarSegment*> kinds = segment_kinds(chart);
     const std::vector<LegendItem> legend = kind_legend(kinds, chart.document.id);
-    const double legend_right = chart.document.width - 12.0;
-    const Plot plot = plot_area(chart.document, 78.0, legend_rows(legend, 78.0, legend_right));
+    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
     const Ticks ticks = axis_ticks(chart.value_axis, low, high, 7);
     const Scale y{ticks.low(), ticks.high(), plot.bottom(), plot.top};
 
     SvgWriter svg;
     write_fills(svg, chart.document.id, kind_fills(kinds));
-    write_heading(svg, chart.document);
-    write_legend(svg, legend, plot.left, 48.0, legend_right);
+    write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.value_axis, ticks);
     const double slot = plot.width / static_cast<double>(chart.bars.size());
     const double width = std::min(120.0, slot * 0.6);

@@ -31,26 +31,52 @@ std::string shade(double z, double t) {
 
 double step_of(const std::vector<double>& values) { return values.size() > 1 ? std::fabs(values[1] - values[0]) : 1.0; }
 
-void write_cell_axes(SvgWriter& svg, const GridMap& chart, const Plot& plot, double cell_w, double cell_h) {
-    const std::size_t every_x = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(56.0 / cell_w)));
-    const std::size_t every_y = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(16.0 / cell_h)));
+// Where the cells go and how they are shaded and labelled.
+struct Cells {
+    Plot plot;
+    double width = 0.0;
+    double height = 0.0;
+    double label_step = 1.0;      // cell labels to about four significant digits of the largest value
+    double farthest_below = 0.0;  // the largest |z| below zero
+    double farthest_above = 0.0;  // ... and above it
+    // Column i's left edge, or `at` of the way across it (0.5: its middle); row j's bottom edge, or `at` of the way up.
+    double x(std::size_t i, double at = 0.0) const { return plot.left + width * (static_cast<double>(i) + at); }
+    double y(std::size_t j, double at = 0.0) const { return plot.bottom() - height * (static_cast<double>(j) + at); }
+};
+
+Cells cells_of(const GridMap& chart) {
+    Cells c;
+    for (const double z : chart.z) {
+        if (z < 0.0)
+            c.farthest_below = std::max(c.farthest_below, -z);
+        else
+            c.farthest_above = std::max(c.farthest_above, z);
+    }
+    c.plot = plot_area(chart.document, k_value_margin);
+    c.width = c.plot.width / static_cast<double>(chart.x_values.size());
+    c.height = c.plot.height / static_cast<double>(chart.y_values.size());
+    // "$74.9k", "-$23.4k", "$1.2k"
+    const double largest = std::max(c.farthest_below, c.farthest_above);
+    c.label_step = largest > 0.0 ? std::pow(10.0, std::floor(std::log10(largest)) - 3.0) : 1.0;
+    return c;
+}
+
+void write_cell_axes(SvgWriter& svg, const GridMap& chart, const Cells& c) {
+    const std::size_t every_x = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(56.0 / c.width)));
+    const std::size_t every_y = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(16.0 / c.height)));
     svg.open("g", {{"class", "axis x-axis"}});
     for (std::size_t i = 0; i < chart.x_values.size(); i += every_x)
         svg.text("text",
-                 {{"x", svg_number(plot.left + cell_w * (static_cast<double>(i) + 0.5))},
-                  {"y", svg_number(plot.bottom() + 17)},
-                  {"text-anchor", "middle"}},
+                 {{"x", svg_number(c.x(i, 0.5))}, {"y", svg_number(c.plot.bottom() + 17)}, {"text-anchor", "middle"}},
                  tick_label(chart.x_axis, chart.x_values[i], step_of(chart.x_values)));
-    write_x_label(svg, plot, chart.x_axis.label);
+    write_x_label(svg, c.plot, chart.x_axis.label);
     svg.close();
     svg.open("g", {{"class", "axis y-axis"}});
     for (std::size_t j = 0; j < chart.y_values.size(); j += every_y)
         svg.text("text",
-                 {{"x", svg_number(plot.left - 7)},
-                  {"y", svg_number(plot.bottom() - cell_h * (static_cast<double>(j) + 0.5) + 4)},
-                  {"text-anchor", "end"}},
+                 {{"x", svg_number(c.plot.left - 7)}, {"y", svg_number(c.y(j, 0.5) + 4)}, {"text-anchor", "end"}},
                  tick_label(chart.y_axis, chart.y_values[j], step_of(chart.y_values)));
-    write_y_label(svg, plot, chart.y_axis.label);
+    write_y_label(svg, c.plot, chart.y_axis.label);
     svg.close();
 }
 
@@ -65,12 +91,12 @@ void write_defs(SvgWriter& svg, const std::string& id) {
 }
 
 // The line between neighbouring cells on opposite sides of zero: where the verdict flips, along the cells' edges.
-std::string flip_path(const GridMap& chart, const Plot& plot, double cell_w, double cell_h) {
+std::string flip_path(const GridMap& chart, const Cells& c) {
     const std::size_t nx = chart.x_values.size();
     const std::size_t ny = chart.y_values.size();
     auto rent = [&](std::size_t i, std::size_t j) { return chart.z[j * nx + i] < 0.0; };
-    auto x_at = [&](std::size_t i) { return svg_number(plot.left + cell_w * static_cast<double>(i)); };
-    auto y_at = [&](std::size_t j) { return svg_number(plot.bottom() - cell_h * static_cast<double>(j)); };
+    auto x_at = [&c](std::size_t i) { return svg_number(c.x(i)); };
+    auto y_at = [&c](std::size_t j) { return svg_number(c.y(j)); };
     std::string d;
     for (std::size_t j = 0; j < ny; ++j)
         for (std::size_t i = 0; i < nx; ++i) {
@@ -83,39 +109,11 @@ std::string flip_path(const GridMap& chart, const Plot& plot, double cell_w, dou
     return d;
 }
 
-// Where the cells go and how they are shaded and labelled.
-struct Cells {
-    Plot plot;
-    double width = 0.0;
-    double height = 0.0;
-    double label_step = 1.0;      // cell labels to about four significant digits of the largest value
-    double farthest_below = 0.0;  // the largest |z| below zero
-    double farthest_above = 0.0;  // ... and above it
-};
-
-Cells cells_of(const GridMap& chart) {
-    Cells c;
-    double largest = 0.0;
-    for (const double z : chart.z) {
-        largest = std::max(largest, std::fabs(z));
-        if (z < 0.0)
-            c.farthest_below = std::max(c.farthest_below, -z);
-        else
-            c.farthest_above = std::max(c.farthest_above, z);
-    }
-    c.plot = plot_area(chart.document, 78.0);
-    c.width = c.plot.width / static_cast<double>(chart.x_values.size());
-    c.height = c.plot.height / static_cast<double>(chart.y_values.size());
-    // "$74.9k", "-$23.4k", "$1.2k"
-    c.label_step = largest > 0.0 ? std::pow(10.0, std::floor(std::log10(largest)) - 3.0) : 1.0;
-    return c;
-}
-
 void write_cell(SvgWriter& svg, const GridMap& chart, const Cells& c, std::size_t i, std::size_t j) {
     const double z = chart.z[j * chart.x_values.size() + i];
     const double t = strength(z, z < 0.0 ? c.farthest_below : c.farthest_above);
-    const std::string x = svg_number(c.plot.left + c.width * static_cast<double>(i));
-    const std::string y = svg_number(c.plot.bottom() - c.height * static_cast<double>(j + 1));
+    const std::string x = svg_number(c.x(i));
+    const std::string y = svg_number(c.y(j + 1));
     std::vector<SvgAttribute> cell = {{"class", "cell"},
                                       {"data-x", data_number(chart.x_values[i])},
                                       {"data-y", data_number(chart.y_values[j])},
@@ -137,8 +135,8 @@ void write_cell(SvgWriter& svg, const GridMap& chart, const Cells& c, std::size_
                           {"fill", "url(#" + chart.document.id + "-hatch)"}});
     if (c.width >= 44.0 && c.height >= 16.0)
         svg.text("text",
-                 {{"x", svg_number(c.plot.left + c.width * (static_cast<double>(i) + 0.5))},
-                  {"y", svg_number(c.plot.bottom() - c.height * (static_cast<double>(j) + 0.5) + 4)},
+                 {{"x", svg_number(c.x(i, 0.5))},
+                  {"y", svg_number(c.y(j, 0.5) + 4)},
                   {"text-anchor", "middle"},
                   {"font-size", "10"},
                   {"fill", t > 0.6 ? "#ffffff" : "#000000"}},
@@ -154,15 +152,14 @@ std::string grid_map_svg(const GridMap& chart) {
         throw std::invalid_argument("grid map: needs x_values.size() * y_values.size() values, and at least one");
     const Cells cells = cells_of(chart);
     const std::string& id = chart.document.id;
-    const std::string flips = flip_path(chart, cells.plot, cells.width, cells.height);
+    const std::string flips = flip_path(chart, cells);
     SvgWriter svg;
     write_defs(svg, id);
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(chart.above_name, fill(id, 0)),
                                       legend_box(chart.below_name, fill(id, 1))};
     if (!flips.empty()) legend.push_back(legend_line("the verdict flips", {"#000000", "", 2.5}));
-    write_legend(svg, legend, cells.plot.left, 48.0, chart.document.width - 12.0);
-    write_cell_axes(svg, chart, cells.plot, cells.width, cells.height);
+    write_heading(svg, chart.document, legend, cells.plot.left);
+    write_cell_axes(svg, chart, cells);
     svg.open("g", {{"class", "cells"}, {"data-z-label", chart.z_axis.label}});
     for (std::size_t j = 0; j < ny; ++j)
         for (std::size_t i = 0; i < nx; ++i) write_cell(svg, chart, cells, i, j);

@@ -52,8 +52,7 @@ void place_plot(Rows& r, std::size_t legend_rows, const Axis& axis, double low, 
 void write_frame(SvgWriter& svg, const Rows& r, const std::vector<FillStyle>& fills,
                  const std::vector<LegendItem>& legend, const Axis& axis) {
     write_fills(svg, r.document.id, fills);
-    write_heading(svg, r.document);
-    write_legend(svg, legend, r.plot.left, 48.0, r.document.width - 12.0);
+    write_heading(svg, r.document, legend, r.plot.left);
     write_x_axis(svg, r.plot, r.x, axis, r.ticks);
 }
 
@@ -133,29 +132,17 @@ std::vector<LegendItem> diverging_legend(const DivergingBarChart& chart) {
     return legend;
 }
 
-// A vertical line through the plot at value `at`, dashed when `dash` is set.
-void write_rule(SvgWriter& svg, const Rows& r, const char* name, double at, const char* width, const char* dash) {
-    const std::string x = svg_number(r.x.at(at));
-    std::vector<SvgAttribute> line = {{"class", name},
-                                      {"x1", x},
-                                      {"y1", svg_number(r.plot.top)},
-                                      {"x2", x},
-                                      {"y2", svg_number(r.plot.bottom())},
-                                      {"stroke", "#000000"},
-                                      {"stroke-width", width}};
-    if (dash != nullptr) line.push_back({"stroke-dasharray", dash});
-    svg.leaf("line", line);
-}
-
 // The base line; with a base other than zero, the words either side of it and a dashed line at zero, where the
 // verdict flips.
 void write_base(SvgWriter& svg, const DivergingBarChart& chart, const Rows& r) {
-    write_rule(svg, r, "base", chart.base, "1.2", nullptr);
+    const double at = r.x.at(chart.base);
+    write_line(svg, at, r.plot.top, at, r.plot.bottom(), {{"stroke", "#000000"}, {"stroke-width", "1.2"}}, "base");
     if (chart.base == 0.0) return;
-    write_rule(svg, r, "zero", 0.0, "1", "4 3");
+    const double zero = r.x.at(0.0);
+    write_line(svg, zero, r.plot.top, zero, r.plot.bottom(),
+               {{"stroke", "#000000"}, {"stroke-width", "1"}, {"stroke-dasharray", "4 3"}}, "zero");
     // Each word only where it fits inside the document.
     const std::string y = svg_number(r.plot.top - 4);
-    const double at = r.x.at(chart.base);
     const std::string less = "\u25C2 " + chart.less_name;
     const std::string more = chart.more_name + " \u25B8";
     if (!chart.less_name.empty() && at - 6 - text_width(less) >= 4)
@@ -191,8 +178,7 @@ std::string diverging_bar_chart_svg(const DivergingBarChart& chart) {
     const std::vector<LegendItem> legend = diverging_legend(chart);
     // One more legend row's room for the words above the plot when there are some.
     const bool directions = chart.base != 0.0 && !(chart.less_name.empty() && chart.more_name.empty());
-    place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0) + (directions ? 1 : 0), chart.value_axis, low,
-               high);
+    place_plot(r, legend_rows(r.document, legend, r.margin) + (directions ? 1 : 0), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, chart.value_axis);
     for (std::size_t i = 0; i < chart.rows.size(); ++i) write_row(svg, chart, r, i);
@@ -219,7 +205,7 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
-    place_plot(r, legend_rows(legend, r.margin, r.document.width - 12.0), chart.value_axis, low, high);
+    place_plot(r, legend_rows(r.document, legend, r.margin), chart.value_axis, low, high);
     SvgWriter svg;
     write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);
     for (std::size_t i = 0; i < chart.bars.size(); ++i) write_bar(svg, chart, r, i);

@@ -43,9 +43,7 @@ std::size_t code_points(const std::string& text) {
         std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation(c); }));
 }
 
-double text_width(const std::string& text, double font_size) {
-    return static_cast<double>(code_points(text)) * font_size * 0.6;
-}
+double text_width(const std::string& text) { return static_cast<double>(code_points(text)) * 12.0 * 0.6; }
 
 std::vector<std::string> distinct_labels(const std::vector<std::string>& labels, std::size_t max_chars) {
     std::vector<std::string> cut;
@@ -112,16 +110,11 @@ void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const
     for (std::size_t index = 0; index < markers.size(); ++index) {
         const Marker& marker = markers[index];
         const double x = x_scale.at(marker.x);
-        const bool left_side = placed[index].left_side;
-        const std::size_t lane = placed[index].lane;
+        const auto [left_side, lane] = placed[index];
         svg.open("g", {{"class", "marker"}, {"data-key", marker.key}, {"data-x", data_number(marker.x)}});
-        svg.leaf("line", {{"x1", svg_number(x)},
-                          {"y1", svg_number(plot.top)},
-                          {"x2", svg_number(x)},
-                          {"y2", svg_number(plot.bottom())},
-                          {"stroke", "#000000"},
-                          {"stroke-width", "1.2"},
-                          {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
+        write_line(
+            svg, x, plot.top, x, plot.bottom(),
+            {{"stroke", "#000000"}, {"stroke-width", "1.2"}, {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
         svg.text("text",
                  {{"class", "marker-label"},
                   {"x", svg_number(left_side ? x - 4 : x + 4)},

@@ -12,8 +12,6 @@ namespace {
 
 using namespace chart_parts;
 
-constexpr double k_left_margin = 78.0;  // room for "-$1,250k" tick labels and the turned axis label
-
 struct Range {
     double low = std::numeric_limits<double>::infinity();
     double high = -std::numeric_limits<double>::infinity();
@@ -24,22 +22,6 @@ struct Range {
     bool empty() const { return low > high; }
 };
 
-void check_line_chart(const LineChart& chart) {
-    if (chart.series.empty()) throw std::invalid_argument("line chart: no series");
-    for (const LineSeries& s : chart.series)
-        if (s.x.size() != s.y.size() || s.x.empty())
-            throw std::invalid_argument("line chart: series " + s.key + " has unequal or no points");
-}
-
-std::string points_text(const LineSeries& s, const Scale& x, const Scale& y) {
-    std::string points;
-    for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (!points.empty()) points += ' ';
-        points += svg_number(x.at(s.x[i])) + ',' + svg_number(y.at(s.y[i]));
-    }
-    return points;
-}
-
 void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, const Scale& x, const Scale& y) {
     std::vector<SvgAttribute> group = {{"class", "series"},
                                        {"data-key", s.key},
@@ -48,7 +30,7 @@ void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, c
                                        {"data-y", data_numbers(s.y)}};
     add_side(group, s.tone);
     svg.open("g", group);
-    write_polyline(svg, points_text(s, x, y), style.colour, style.dash, style.width);
+    write_polyline(svg, s.x, s.y, x, y, style);
     svg.close();
 }
 
@@ -97,13 +79,15 @@ std::vector<LineSeries> own_and_rent_lines(const std::string& own_name, const st
 }
 
 std::string line_chart_svg(const LineChart& chart) {
-    check_line_chart(chart);
+    if (chart.series.empty()) throw std::invalid_argument("line chart: no series");
     Range xs, ys;
     for (const LineSeries& s : chart.series) {
+        if (s.x.size() != s.y.size() || s.x.empty())
+            throw std::invalid_argument("line chart: series " + s.key + " has unequal or no points");
         for (const double v : s.x) xs.add(v);
         for (const double v : s.y) ys.add(v);
     }
-    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
@@ -111,15 +95,14 @@ std::string line_chart_svg(const LineChart& chart) {
 
     // Owning's and renting's lines take their sides' styles; the others the other colours in turn.
     std::vector<LineStyle> styles;
-    std::size_t others = 0;
-    for (const LineSeries& s : chart.series)
-        styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
-    SvgWriter svg;
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend;
-    for (std::size_t i = 0; i < chart.series.size(); ++i)
-        legend.push_back(legend_line(chart.series[i].name, styles[i]));
-    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
+    std::size_t others = 0;
+    for (const LineSeries& s : chart.series) {
+        styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
+        legend.push_back(legend_line(s.name, styles.back()));
+    }
+    SvgWriter svg;
+    write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
     for (std::size_t i = 0; i < chart.series.size(); ++i) write_series(svg, chart.series[i], styles[i], x, y);
@@ -133,7 +116,7 @@ std::string histogram_svg(const Histogram& chart) {
     Range ys;
     ys.add(0.0);
     for (const double c : chart.counts) ys.add(c);
-    const Plot plot = plot_area(chart.document, k_left_margin);
+    const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 6);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
@@ -145,10 +128,9 @@ std::string histogram_svg(const Histogram& chart) {
     SvgWriter svg;
     write_fills(svg, id,
                 tone_fills(split ? std::vector<Whose>{Whose::own, Whose::rent} : std::vector<Whose>{Whose::other}));
-    write_heading(svg, chart.document);
     std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
     if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
-    write_legend(svg, legend, plot.left, 48.0, chart.document.width - 12.0);
+    write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);
     write_bins(svg, chart, x, y, split);

@@ -139,26 +139,13 @@ std::string tick_label(const Axis& axis, double value, double step) {
     return axis.format == TickFormat::money ? money_tick(value, step, axis.currency) : number_tick(value, step);
 }
 
-void write_heading(SvgWriter& svg, const SvgDocument& d) {
-    svg.text("text", {{"class", "chart-title"}, {"x", "12"}, {"y", "20"}, {"font-size", "15"}, {"font-weight", "bold"}},
-             d.title);
-}
-
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks) {
     svg.open("g", {{"class", "axis x-axis"}});
-    svg.leaf("line", {{"x1", svg_number(plot.left)},
-                      {"y1", svg_number(plot.bottom())},
-                      {"x2", svg_number(plot.right())},
-                      {"y2", svg_number(plot.bottom())},
-                      {"stroke", "#333333"}});
+    write_line(svg, plot.left, plot.bottom(), plot.right(), plot.bottom(), {{"stroke", "#333333"}});
     for (const double v : ticks.values) {
-        const std::string x = svg_number(scale.at(v));
-        svg.leaf("line", {{"x1", x},
-                          {"y1", svg_number(plot.top)},
-                          {"x2", x},
-                          {"y2", svg_number(plot.bottom() + 4)},
-                          {"stroke", "#dddddd"}});
-        svg.text("text", {{"x", x}, {"y", svg_number(plot.bottom() + 17)}, {"text-anchor", "middle"}},
+        const double x = scale.at(v);
+        write_line(svg, x, plot.top, x, plot.bottom() + 4, {{"stroke", "#dddddd"}});
+        svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(plot.bottom() + 17)}, {"text-anchor", "middle"}},
                  tick_label(axis, v, ticks.step));
     }
     write_x_label(svg, plot, axis.label);
@@ -167,33 +154,38 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks) {
     svg.open("g", {{"class", "axis y-axis"}});
-    svg.leaf("line", {{"x1", svg_number(plot.left)},
-                      {"y1", svg_number(plot.top)},
-                      {"x2", svg_number(plot.left)},
-                      {"y2", svg_number(plot.bottom())},
-                      {"stroke", "#333333"}});
+    write_line(svg, plot.left, plot.top, plot.left, plot.bottom(), {{"stroke", "#333333"}});
     for (const double v : ticks.values) {
-        const std::string y = svg_number(scale.at(v));
-        svg.leaf("line", {{"x1", svg_number(plot.left - 4)},
-                          {"y1", y},
-                          {"x2", svg_number(plot.right())},
-                          {"y2", y},
-                          {"stroke", v == 0.0 ? "#888888" : "#dddddd"}});
-        svg.text("text", {{"x", svg_number(plot.left - 7)}, {"y", svg_number(scale.at(v) + 4)}, {"text-anchor", "end"}},
+        const double y = scale.at(v);
+        write_line(svg, plot.left - 4, y, plot.right(), y, {{"stroke", v == 0.0 ? "#888888" : "#dddddd"}});
+        svg.text("text", {{"x", svg_number(plot.left - 7)}, {"y", svg_number(y + 4)}, {"text-anchor", "end"}},
                  tick_label(axis, v, ticks.step));
     }
     write_y_label(svg, plot, axis.label);
     svg.close();
 }
 
-void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
-                    double width) {
+void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
+                const std::string& name) {
+    std::vector<SvgAttribute> line;
+    if (!name.empty()) line.push_back({"class", name});
+    line.insert(line.end(),
+                {{"x1", svg_number(x1)}, {"y1", svg_number(y1)}, {"x2", svg_number(x2)}, {"y2", svg_number(y2)}});
+    line.insert(line.end(), style.begin(), style.end());
+    svg.leaf("line", line);
+}
+
+void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
+                    const Scale& y, const LineStyle& style) {
+    std::string points;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+        points += (i == 0 ? "" : " ") + svg_number(x.at(xs[i])) + ',' + svg_number(y.at(ys[i]));
     std::vector<SvgAttribute> line = {{"points", points},
                                       {"fill", "none"},
-                                      {"stroke", colour},
-                                      {"stroke-width", svg_number(width)},
+                                      {"stroke", style.colour},
+                                      {"stroke-width", svg_number(style.width)},
                                       {"stroke-linejoin", "round"}};
-    if (!dash.empty()) line.push_back({"stroke-dasharray", dash});
+    if (*style.dash != '\0') line.push_back({"stroke-dasharray", style.dash});
     svg.leaf("polyline", line);
 }
 

@@ -21,6 +21,9 @@ struct Plot {
     double bottom() const noexcept { return top + height; }
 };
 
+// The left margin of a plot with a value axis up its side: room for "-$1,250k" tick labels and the turned axis label.
+inline constexpr double k_value_margin = 78.0;
+
 // The plot area of a document with room for the title and `legend_rows` legend rows above (two at least), tick
 // labels and the axis label below and `left_margin` for the value labels.
 Plot plot_area(const SvgDocument& document, double left_margin, std::size_t legend_rows = 2);
@@ -67,16 +70,14 @@ struct LineStyle {
 };
 const LineStyle& line_style(Whose tone, std::size_t other_index = 0);
 
-// A fill: a colour with a texture drawn over it. Owning's kinds are plain or straight-lined blues, renting's always
-// carry a diagonal hatch; `variant` (the n-th kind of that tone in one chart) steps through textures, then lighter
-// tints.
+// A fill: a colour with a texture drawn over it.
 struct FillStyle {
     std::string colour;   // "#rrggbb"
     std::string texture;  // path data on a 6 x 6 tile, "" for none
     std::string ink;      // the texture's colour
 };
-FillStyle tone_fill(Whose tone, std::size_t variant = 0);
-// One fill per mark of the given tones, in order: the n-th mark of a tone takes its n-th variant.
+// One fill per mark of the given tones, in order. Owning's are plain or straight-lined blues, renting's always carry
+// a diagonal hatch; the n-th mark of a tone steps through its textures, then lighter tints.
 std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones);
 // The data-side attribute of a mark: "own" or "rent" (tests read it to check the colour rule); nothing for others.
 void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
@@ -84,9 +85,6 @@ void add_side(std::vector<SvgAttribute>& attributes, Whose tone);
 std::string fill(const std::string& document_id, std::size_t index);
 // <defs> with one pattern per fill, named after the document's id and the fill's index.
 void write_fills(SvgWriter& svg, const std::string& document_id, const std::vector<FillStyle>& fills);
-
-// The visible title at the top left.
-void write_heading(SvgWriter& svg, const SvgDocument& document);
 
 // One legend entry: a line sample, a filled box, an open or a filled dot, or a bold heading with no sample.
 struct LegendItem {
@@ -99,19 +97,24 @@ struct LegendItem {
 };
 LegendItem legend_line(const std::string& name, const LineStyle& style);
 LegendItem legend_box(const std::string& name, const std::string& paint);
-// The legend in one or more rows from (x, y), wrapping at `right`; returns how many rows it took.
-std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right);
-// How many rows the legend takes from x, wrapping at `right` (write_legend's count, drawn on a scratch writer).
-std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right);
+// The visible title at the top left and under it the legend from x = `left`, in as many rows as the document's
+// width needs.
+void write_heading(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
+// How many rows write_heading's legend takes (its count, drawn on a scratch writer).
+std::size_t legend_rows(const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 // A vertical value axis left of the plot (ticks, grid lines across, the axis label turned up the side).
 void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);
 
-// An unfilled <polyline> through `points` ("x,y x,y ..."), `width` wide in `colour`, dashed by `dash` ("" solid).
-void write_polyline(SvgWriter& svg, const std::string& points, const std::string& colour, const std::string& dash,
-                    double width);
+// A <line> from (x1, y1) to (x2, y2), then `style` (stroke, width, dash); with a `name`, its class comes first.
+void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
+                const std::string& name = {});
+
+// An unfilled <polyline> in `style` through the points (xs[i], ys[i]) of the data, placed by the scales.
+void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
+                    const Scale& y, const LineStyle& style);
 
 // An axis's label: centred under the plot (x), or turned up the plot's left side (y).
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);
@@ -132,7 +135,7 @@ void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const
 std::size_t code_points(const std::string& text);
 
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
-double text_width(const std::string& text, double font_size = 12.0);
+double text_width(const std::string& text);
 
 // Each label cut to `max_chars` code points, and no two different labels cut to the same text: those that would
 // be keep their head and their tail around the ellipsis ("gpu:gpu-a/pri…/price_usd"), the tail as long as telling

@@ -1,4 +1,4 @@
-// The charts' styles and legend: the colour rule of chart.hpp (owning blue and plain, renting vermilion and
+// The charts' styles, title and legend: the colour rule of chart.hpp (owning blue and plain, renting vermilion and
 // hatched, nothing else in either colour) in one place.
 #include <array>
 #include <cmath>
@@ -27,6 +27,20 @@ constexpr std::array<const char*, 4> k_rent_textures = {"M0,6 L6,0", "M0,6 L6,0 
 // The tints of one hue a tone's kinds step through after its textures: the full hue, then mixed with white.
 constexpr std::array<double, 3> k_tints = {1.0, 0.65, 0.35};
 
+// The fill of the n-th kind (`variant`) of a tone in one chart.
+FillStyle tone_fill(Whose tone, std::size_t variant) {
+    const std::size_t texture = variant % 4;
+    const double strength = k_tints[(variant / 4) % k_tints.size()];
+    const char* hue = tone == Whose::own    ? k_own_colour
+                      : tone == Whose::rent ? k_rent_colour
+                                            : k_other_lines[variant % k_other_lines.size()].colour;
+    const char* path = tone == Whose::own    ? k_own_textures[texture]
+                       : tone == Whose::rent ? k_rent_textures[texture]
+                                             : k_own_textures[(variant / k_other_lines.size()) % 4];
+    // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
+    return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
+}
+
 }  // namespace
 
 std::string tint(const char* hex, double strength) {
@@ -41,19 +55,6 @@ const LineStyle& line_style(Whose tone, std::size_t other_index) {
     if (tone == Whose::own) return k_own_line;
     if (tone == Whose::rent) return k_rent_line;
     return k_other_lines[other_index % k_other_lines.size()];
-}
-
-FillStyle tone_fill(Whose tone, std::size_t variant) {
-    const std::size_t texture = variant % 4;
-    const double strength = k_tints[(variant / 4) % k_tints.size()];
-    const char* hue = tone == Whose::own    ? k_own_colour
-                      : tone == Whose::rent ? k_rent_colour
-                                            : k_other_lines[variant % k_other_lines.size()].colour;
-    const char* path = tone == Whose::own    ? k_own_textures[texture]
-                       : tone == Whose::rent ? k_rent_textures[texture]
-                                             : k_own_textures[(variant / k_other_lines.size()) % 4];
-    // White lines read on the full hue and the middle tint; on the lightest tint the texture takes the hue.
-    return {tint(hue, strength), path, strength > 0.5 ? "#FFFFFF" : tint(hue, 1.0)};
 }
 
 std::vector<FillStyle> tone_fills(const std::vector<Whose>& tones) {
@@ -109,13 +110,10 @@ void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
         return;
     }
     if (item.swatch == Swatch::line)
-        svg.leaf("line", {{"x1", svg_number(x)},
-                          {"y1", svg_number(y - 4)},
-                          {"x2", svg_number(x + 22)},
-                          {"y2", svg_number(y - 4)},
-                          {"stroke", item.paint},
-                          {"stroke-width", svg_number(item.width)},
-                          {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
+        write_line(svg, x, y - 4, x + 22, y - 4,
+                   {{"stroke", item.paint},
+                    {"stroke-width", svg_number(item.width)},
+                    {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
     else if (item.swatch == Swatch::box)
         svg.leaf("rect", {{"x", svg_number(x)},
                           {"y", svg_number(y - 11)},
@@ -134,20 +132,15 @@ void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
     svg.text("text", {{"x", svg_number(x + 28)}, {"y", svg_number(y)}}, item.name);
 }
 
-}  // namespace
-
-std::size_t legend_rows(const std::vector<LegendItem>& items, double x, double right) {
-    SvgWriter scratch;
-    return write_legend(scratch, items, x, 0.0, right);
-}
-
-std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, double x, double y, double right) {
+// The legend in rows from (x, y), wrapping 12 units short of the document's right edge; how many rows it took.
+std::size_t write_legend(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& items, double x,
+                         double y) {
     svg.open("g", {{"class", "legend"}});
     std::size_t rows = items.empty() ? 0 : 1;
     const double start = x;
     for (const LegendItem& item : items) {
         const double width = item_width(item);
-        if (x > start && x + width > right) {
+        if (x > start && x + width > document.width - 12.0) {
             x = start;
             y += 18.0;
             ++rows;
@@ -157,6 +150,19 @@ std::size_t write_legend(SvgWriter& svg, const std::vector<LegendItem>& items, d
     }
     svg.close();
     return rows;
+}
+
+}  // namespace
+
+void write_heading(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& legend, double left) {
+    svg.text("text", {{"class", "chart-title"}, {"x", "12"}, {"y", "20"}, {"font-size", "15"}, {"font-weight", "bold"}},
+             document.title);
+    write_legend(svg, document, legend, left, 48.0);
+}
+
+std::size_t legend_rows(const SvgDocument& document, const std::vector<LegendItem>& legend, double left) {
+    SvgWriter scratch;
+    return write_legend(scratch, document, legend, left, 0.0);
 }
 
 }  // namespace gpucost::chart_parts

@@ -19,7 +19,6 @@ using namespace chart_parts;
 
 const std::string k_capacity = "capacity";
 const std::string k_spend = "cumulative-spend";
-constexpr double k_left_margin = 78.0;            // room for "$1,250k" tick labels and the turned axis label
 constexpr const char* k_plan_colour = "#000000";  // the plan mixes both: neither side's colour
 
 // The figures each chart carries on its root, as the JSON report has them.
@@ -102,14 +101,13 @@ void write_month(SvgWriter& svg, const std::string& id, int month, const std::ve
 // The demand over the months as a step line: each month's value across its width.
 void write_demand(SvgWriter& svg, const std::string& key, const std::vector<double>& values, const Scale& x,
                   const Scale& y, const char* dash) {
-    std::string points;
+    std::vector<double> xs, ys;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        const std::string at = svg_number(y.at(values[i]));
-        points += fmt::format("{}{},{} {},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(i))), at,
-                              svg_number(x.at(static_cast<double>(i + 1))), at);
+        xs.insert(xs.end(), {static_cast<double>(i), static_cast<double>(i + 1)});
+        ys.insert(ys.end(), {values[i], values[i]});
     }
     svg.open("g", {{"class", "series"}, {"data-key", key}, {"data-y", data_numbers(values)}});
-    write_polyline(svg, points, k_plan_colour, dash, 2.0);
+    write_polyline(svg, xs, ys, x, y, {k_plan_colour, dash, 2.0});
     svg.close();
 }
 
@@ -157,7 +155,7 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
                     "top. Owning is blue, renting vermilion ({} hatched).",
                     months_text(months), spot ? "spot" : "on-demand", spot ? "spot" : "on demand"),
         plan_data(k_capacity, r, money));
-    const Plot plot = plot_area(document, k_left_margin);
+    const Plot plot = plot_area(document, k_value_margin);
     const Axis x_axis = month_axis(months);
     Axis y_axis;
     y_axis.label = "GPUs";
@@ -168,14 +166,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
 
     SvgWriter svg;
     write_source_fills(svg, document.id);
-    write_heading(svg, document);
     std::vector<LegendItem> keys;
     for (std::size_t i = 0; i < std::size(k_sources); ++i)
         keys.push_back(
             legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
     keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
     keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
-    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
+    write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     svg.open("g", {{"class", "capacity"}});
@@ -206,7 +203,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
                     "strategies are vermilion, owning ones blue, the plan black.",
                     money.code),
         plan_data(k_spend, r, money));
-    const Plot plot = plot_area(document, k_left_margin);
+    const Plot plot = plot_area(document, k_value_margin);
     const Axis x_axis = month_axis(static_cast<int>(last));
     const Axis y_axis = money_axis("Cumulative discounted spend", money);
     const Ticks x_ticks = axis_ticks(x_axis, 0.0, static_cast<double>(last), 13);
@@ -215,23 +212,20 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
 
     SvgWriter svg;
-    write_heading(svg, document);
     std::vector<LegendItem> keys;
     for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
-    write_legend(svg, keys, plot.left, 48.0, document.width - 12.0);
+    write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
     for (const plan::StrategyResult& s : r.strategies) {
         const LegendItem key = strategy_key(s.strategy, r.supply.rent_pricing);
-        std::vector<double> values;
-        std::string points;
+        std::vector<double> months, values;
         for (std::size_t k = 0; k < s.costs.cumulative_present_cost_usd.size(); ++k) {
+            months.push_back(static_cast<double>(k));
             values.push_back(money.from_usd(s.costs.cumulative_present_cost_usd[k]));
-            points += fmt::format("{}{},{}", points.empty() ? "" : " ", svg_number(x.at(static_cast<double>(k))),
-                                  svg_number(y.at(values.back())));
         }
         svg.open("g", {{"class", "series"}, {"data-key", key.name}, {"data-y", data_numbers(values)}});
-        write_polyline(svg, points, key.paint, key.dash, key.width);
+        write_polyline(svg, months, values, x, y, {key.paint.c_str(), key.dash.c_str(), key.width});
         svg.close();
     }
     return svg_document(document, svg.str());

@@ -40,17 +40,6 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
             {"data-payback-month", e.payback_month ? std::to_string(*e.payback_month) : std::string()}};
 }
 
-// The charts a report has (report_charts.hpp says which).
-std::vector<std::string> chart_names(const Report& report) {
-    if (report.detailed) return {k_spend, k_hours, k_breakdown};
-    return {k_savings};
-}
-
-std::vector<std::string> chart_names(const CashFlowReport& cash_flow) {
-    if (cash_flow.report.comparisons.size() == 1) return {k_spend};
-    return {};
-}
-
 }  // namespace
 
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
@@ -176,7 +165,8 @@ std::string savings_svg(const Report& report, const Currency& money, const Chart
 
 std::string report_chart_svg(const Report& report, const std::string& name, const Currency& money,
                              const ChartPlacement& placement) {
-    const std::vector<std::string> valid = chart_names(report);
+    const std::vector<std::string> valid =
+        report.detailed ? std::vector<std::string>{k_spend, k_hours, k_breakdown} : std::vector<std::string>{k_savings};
     const std::vector<std::string>& all = chart_names();
     const bool elsewhere = std::find(all.begin(), all.end(), name) != all.end();
     if (std::find(valid.begin(), valid.end(), name) == valid.end())
@@ -193,10 +183,9 @@ std::string report_chart_svg(const Report& report, const std::string& name, cons
 
 std::string report_chart_svg(const CashFlowReport& cash_flow, const std::string& name, const Currency& money,
                              const ChartPlacement& placement) {
-    const std::vector<std::string> valid = chart_names(cash_flow);
-    if (valid.empty())
+    if (cash_flow.report.comparisons.size() != 1)
         throw UsageError("--chart: cashflow draws one comparison's chart: name the build with --build ID");
-    if (std::find(valid.begin(), valid.end(), name) == valid.end()) chart_parts::bad_chart(name, valid);
+    if (name != k_spend) chart_parts::bad_chart(name, {k_spend});
     return cumulative_spend_svg(cash_flow.report.comparisons.front(), money, placement);
 }
 

@@ -24,13 +24,6 @@ constexpr const char* k_own_colour = "\x1b[38;5;25m";
 constexpr const char* k_rent_colour = "\x1b[38;5;166m";
 constexpr const char* k_reset = "\x1b[0m";
 
-// The bit of braille dot (x 0..1, y 0..3) in a cell (Unicode's braille patterns, U+2800 + bits).
-std::uint8_t dot_bit(int x, int y) {
-    static constexpr std::uint8_t left[4] = {0x01, 0x02, 0x04, 0x40};
-    static constexpr std::uint8_t right[4] = {0x08, 0x10, 0x20, 0x80};
-    return x == 0 ? left[y] : right[y];
-}
-
 std::string braille(std::uint8_t bits) {
     const unsigned code = 0x2800u + bits;
     std::string out;
@@ -40,14 +33,13 @@ std::string braille(std::uint8_t bits) {
     return out;
 }
 
-// One series' dots over a canvas of `width` x k_rows cells.
+// One series' dots over a canvas of `width` x k_rows cells, `low` at the bottom and `high` at the top; a dashed
+// series leaves out two dot columns in every six.
 class Canvas {
 public:
-    explicit Canvas(int width)
+    Canvas(int width, const std::vector<double>& values, double low, double high, bool dashed)
         : m_width(width),
-          m_bits(static_cast<std::size_t>(width * k_rows), 0) {}
-
-    void plot(const std::vector<double>& values, double low, double high, bool dashed) {
+          m_bits(static_cast<std::size_t>(width * k_rows), 0) {
         const int dot_columns = m_width * 2;
         const int dot_rows = k_rows * 4;
         const double last = static_cast<double>(values.size() - 1);
@@ -72,7 +64,9 @@ public:
 
 private:
     void set(int dx, int dy) {
-        m_bits[static_cast<std::size_t>((dy / 4) * m_width + dx / 2)] |= dot_bit(dx % 2, dy % 4);
+        // The bit of each dot (column 0..1, row 0..3) in a cell: Unicode's braille patterns are U+2800 + bits.
+        static constexpr std::uint8_t bits[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
+        m_bits[static_cast<std::size_t>((dy / 4) * m_width + dx / 2)] |= bits[dx % 2][dy % 4];
     }
     int m_width;
     std::vector<std::uint8_t> m_bits;
@@ -157,10 +151,8 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
     const int left = static_cast<int>(label_width) + 2;
     const int width = columns - left - 1;
     const int months = c.assumptions.values.months;
-    Canvas own_dots(width);
-    Canvas rent_dots(width);
-    own_dots.plot(own, low, high, false);
-    rent_dots.plot(rent, low, high, true);
+    const Canvas own_dots(width, own, low, high, false);
+    const Canvas rent_dots(width, rent, low, high, true);
     const std::optional<int>& payback = c.result.payback_month;
     const int marker =
         payback ? static_cast<int>(std::lround(double(*payback) / std::max(1, months) * (width - 1))) : -1;
@@ -175,10 +167,9 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
     }
     out += x_axis(left, width, months);
     out += legend(left, columns, c, colour);
-    out += payback ? fmt::format("{}\u2502 payback: month {} of {}\n", std::string(static_cast<std::size_t>(left), ' '),
-                                 *payback, months)
-                   : fmt::format("{}no payback within the {}-month horizon\n",
-                                 std::string(static_cast<std::size_t>(left), ' '), months);
+    out += std::string(static_cast<std::size_t>(left), ' ') +
+           (payback ? fmt::format("\u2502 payback: month {} of {}\n", *payback, months)
+                    : fmt::format("no payback within the {}-month horizon\n", months));
     return out;
 }
 
