@@ -43,9 +43,6 @@ std::string tsv_field(const std::string& text) {
     return out;
 }
 
-// Pieces of about this size reach the sink: few writes, and never the whole text of a streamed model at once.
-constexpr std::size_t k_piece_bytes = 1 << 20;
-
 template <typename Quote>
 void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
     std::string out;
@@ -84,15 +81,11 @@ void write_rows(const RowSet& rows, Format format, const RenderOptions& options,
 }
 
 std::string write_csv(const RowSet& rows, const RenderOptions& options) {
-    std::string text;
-    write_rows(rows, Format::csv, options, [&text](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_rows(rows, Format::csv, options, sink); });
 }
 
 std::string write_tsv(const RowSet& rows, const RenderOptions& options) {
-    std::string text;
-    write_rows(rows, Format::tsv, options, [&text](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_rows(rows, Format::tsv, options, sink); });
 }
 
 }  // namespace gpucost
