@@ -27,7 +27,7 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
                                {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
                                {"match_level", c.match_level},
-                               {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
+                               {"cloud_tier", text_or_null(c.offer_tier)}});
     }
     out.member("comparisons", comparisons);
     const CashFlowView& view = cash_flow.view;

@@ -7,8 +7,6 @@
 namespace gpucost {
 namespace {
 
-Json text_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
-
 Json requirements_json(const RankReport& report) {
     const Requirements& r = report.requirements;
     Json tiers = nullptr;
@@ -57,12 +55,7 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
                 {"estimates", r.estimates}};
     // A monthly rental's price (issue 20 item 6a): only on its rows, so other rows keep their keys.
     if (r.usd_per_month) row[money.field("usd_per_month")] = money.from_usd(*r.usd_per_month);
-    return row;
-}
-
-// A row, and with tax its figures before tax after the after-tax ones the ranking orders by (issue 24).
-Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
-    Json row = row_json(r, rank, money);
+    // With tax, the figures before tax after the after-tax ones the ranking orders by (issue 24).
     if (r.pre_tax_total_usd) {
         row[money.field("pre_tax_total_usd")] = money.from_usd(*r.pre_tax_total_usd);
         row[money.field("pre_tax_usd_per_million_units")] = optional_money_json(r.pre_tax_usd_per_million_units, money);
@@ -86,7 +79,7 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
     out.member("requirements", requirements_json(report));
     // The rows one at a time (100,000 offers: a document of every row took 200 MB; issue 21).
     out.open_array("rows");
-    for (std::size_t i = 0; i < report.rows.size(); ++i) out.element(taxed_row_json(report.rows[i], i + 1, money));
+    for (std::size_t i = 0; i < report.rows.size(); ++i) out.element(row_json(report.rows[i], i + 1, money));
     out.close_array();
     Json excluded = Json::array();
     for (const Excluded& e : report.excluded)

@@ -83,10 +83,7 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = Json::object();
-    out["draws"] = r.draws;
-    out["seed"] = r.seed;
-    out["ranges"] = ranges_json(r.ranges);
+    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", ranges_json(r.ranges)}};
     // A CSV row per figure of each comparison: build_id, cloud_id, figure, p5 ... p95, mean (columns 3-8), share.
     const RowSet rows = rows_of(r);
     const std::size_t figures = r.comparisons.empty() ? 0 : rows.rows.size() / r.comparisons.size();
