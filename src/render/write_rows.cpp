@@ -29,7 +29,7 @@ std::pair<std::string, bool> value_of(const Field& f, const Currency& currency) 
     return {"", false};
 }
 
-std::string tsv_field(const std::string& text) {
+std::string tsv_field(std::string_view text) {
     std::string out;
     for (const char c : text) {
         switch (c) {
@@ -69,15 +69,13 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
     if (!out.empty()) sink(out);
 }
 
-std::string csv_quote(const std::string& text) { return csv_field(text); }
-
 }  // namespace
 
 void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
     if (format == Format::tsv)
         write_rows(rows, options.currency, '\t', tsv_field, sink);
     else
-        write_rows(rows, options.currency, ',', csv_quote, sink);
+        write_rows(rows, options.currency, ',', csv_field, sink);
 }
 
 std::string write_csv(const RowSet& rows, const RenderOptions& options) {
