@@ -16,10 +16,8 @@ namespace gpucost {
 void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink) {
     const Report& report = cash_flow.report;
     const Currency& money = options.currency;
-    JsonPieces out(sink);
-    out.add("{");
     // The envelope, then the body last, so the rows stream out at the end.
-    out.members(envelope_json(report.header, money), 1, true);
+    JsonPieces out(sink, envelope_json(report.header, money), "cash_flow");
     Json comparisons = Json::array();
     for (const Comparison& c : report.comparisons) {
         comparisons.push_back({{"build_id", c.build.id},
@@ -29,17 +27,16 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                                {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
                                {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
                                {"match_level", c.match_level},
-                               {"cloud_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)}});
+                               {"cloud_tier", text_or_null(c.offer_tier)}});
     }
-    out.add(",\n  \"cash_flow\": {");
-    out.member("comparisons", comparisons, 2, true);
+    out.member("comparisons", comparisons);
     const CashFlowView& view = cash_flow.view;
     const Json shape = {
         {"layout", to_string(view.layout)},
         {"by", to_string(view.by)},
         {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month)) : Json(nullptr)}};
-    out.member("view", shape, 2);
-    out.open_array("rows", 2);
+    out.member("view", shape);
+    out.open_array("rows");
     // The rows are the CSV's (rows_of): the same columns as keys, in the same order, made as they are written.
     const RowSet rows = rows_of(cash_flow);
     std::vector<std::string> keys;
@@ -51,14 +48,11 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
         out.element(row);
     });
     out.close_array();
-    out.add("\n  }\n}\n");
-    out.flush();
+    out.finish();
 }
 
 std::string render_json(const CashFlowReport& cash_flow, const RenderOptions& options) {
-    std::string text;
-    write_cash_flow_json(cash_flow, options, [&](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_cash_flow_json(cash_flow, options, sink); });
 }
 
 }  // namespace gpucost

@@ -3,8 +3,8 @@
 namespace gpucost {
 namespace {
 
-// Pieces of about this size reach the sink: few writes, and never the whole text at once.
-constexpr std::size_t k_piece_bytes = 1 << 20;
+// The body's members are at depth 2 (the root's at 1), its array's elements at 3.
+constexpr int k_body_depth = 2;
 
 std::string indent(int depth) { return std::string(static_cast<std::size_t>(2 * depth), ' '); }
 
@@ -24,55 +24,50 @@ std::string dumped(const Json& value, int depth) {
 
 }  // namespace
 
-void JsonPieces::add(std::string_view text) {
-    m_buffer += text;
-    if (m_buffer.size() >= k_piece_bytes) flush();
-}
-
-void JsonPieces::member(std::string_view key, const Json& value, int depth, bool first) {
-    add(first ? "\n" : ",\n");
-    add(indent(depth));
-    add(Json(key).dump());
-    add(": ");
-    add(dumped(value, depth));
-}
-
-void JsonPieces::members(const Json& object, int depth, bool first) {
-    for (const auto& item : object.items()) {
-        member(item.key(), item.value(), depth, first);
-        first = false;
+JsonPieces::JsonPieces(const TextSink& sink, const Json& envelope, std::string_view body_key)
+    : m_sink(sink) {
+    add("{");
+    bool first = true;
+    for (const auto& item : envelope.items()) {
+        open_member(item.key(), 1, first);
+        add(dumped(item.value(), 1));
     }
+    add(",\n  " + Json(body_key).dump() + ": {");
 }
 
-void JsonPieces::open_array(std::string_view key, int depth, bool first) {
-    add(first ? "\n" : ",\n");
-    add(indent(depth));
-    add(Json(key).dump());
-    add(": [");
-    m_array_depth = depth;
+void JsonPieces::member(std::string_view key, const Json& value) {
+    open_member(key, k_body_depth, m_body_empty);
+    add(dumped(value, k_body_depth));
+}
+
+void JsonPieces::open_array(std::string_view key) {
+    open_member(key, k_body_depth, m_body_empty);
+    add("[");
     m_array_empty = true;
 }
 
 void JsonPieces::element(const Json& value) {
-    add(m_array_empty ? "\n" : ",\n");
-    add(indent(m_array_depth + 1));
-    add(dumped(value, m_array_depth + 1));
+    add((m_array_empty ? "\n" : ",\n") + indent(k_body_depth + 1) + dumped(value, k_body_depth + 1));
     m_array_empty = false;
 }
 
-void JsonPieces::close_array() {
-    if (m_array_empty) {
-        add("]");
-        return;
-    }
-    add("\n");
-    add(indent(m_array_depth));
-    add("]");
+void JsonPieces::close_array() { add(m_array_empty ? "]" : "\n" + indent(k_body_depth) + "]"); }
+
+void JsonPieces::finish() {
+    add("\n  }\n}\n");
+    if (!m_buffer.empty()) m_sink(m_buffer);
 }
 
-void JsonPieces::flush() {
-    if (!m_buffer.empty()) m_sink(m_buffer);
+void JsonPieces::add(std::string_view text) {
+    m_buffer += text;
+    if (m_buffer.size() < k_piece_bytes) return;
+    m_sink(m_buffer);
     m_buffer.clear();
+}
+
+void JsonPieces::open_member(std::string_view key, int depth, bool& first) {
+    add((first ? "\n" : ",\n") + indent(depth) + Json(key).dump() + ": ");
+    first = false;
 }
 
 }  // namespace gpucost

@@ -1,6 +1,6 @@
-// Internal to the JSON writers that stream (the cash flow's rows, the ranking's rows): a document handed to a sink a
-// member or an array element at a time, in pieces of about 1 MiB, laid out byte for byte as json_text (two-space
-// indent) lays out the whole, so the text is the same either way.
+// Internal to the JSON writers that stream (the cash flow's rows, the ranking's rows): the envelope and a body
+// handed to a sink a member or an array element at a time, in pieces of about 1 MiB, laid out byte for byte as
+// envelope_text lays out the whole, so the text is the same either way.
 #pragma once
 
 #include <string>
@@ -13,28 +13,26 @@ namespace gpucost {
 
 class JsonPieces {
 public:
-    explicit JsonPieces(const TextSink& sink)
-        : m_sink(sink) {}
-
-    // Text as it is, e.g. "{" or "\n  }".
-    void add(std::string_view text);
-    // `"key": value` in an object at `depth` (1: the root's members), after a comma when it is not the first.
-    void member(std::string_view key, const Json& value, int depth, bool first = false);
-    // Each member of `object` at `depth`, the first after a comma when `first` is false.
-    void members(const Json& object, int depth, bool first = false);
-    // `"key": [` opened in an object at `depth`; then element() for each element, then close_array().
-    void open_array(std::string_view key, int depth, bool first = false);
-    // One element of the array opened last (its elements at `depth` + 1).
+    // Opens the document: the members of `envelope`, then `"body_key": {`.
+    JsonPieces(const TextSink& sink, const Json& envelope, std::string_view body_key);
+    // `"key": value` in the body.
+    void member(std::string_view key, const Json& value);
+    // `"key": [` opened in the body; then element() for each element, then close_array().
+    void open_array(std::string_view key);
     void element(const Json& value);
-    // Ends the array: `]` on the element's line when it had none, else on a line of its own.
+    // Ends the array: `]` on the opening line when it had no element, else on a line of its own.
     void close_array();
-    // Hands what is left to the sink; call once at the end.
-    void flush();
+    // Closes the body and the document and hands what is left to the sink; call once at the end.
+    void finish();
 
 private:
+    void add(std::string_view text);
+    // A member's separator (none before the first, after which `first` is false), indent and key.
+    void open_member(std::string_view key, int depth, bool& first);
+
     const TextSink& m_sink;
     std::string m_buffer;
-    int m_array_depth = 0;
+    bool m_body_empty = true;  // no member yet
     bool m_array_empty = true;
 };
 

@@ -40,7 +40,7 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
     for (std::size_t c = 0; c < t->cases.size(); ++c)
         cases.push_back({{"name", t->cases[c].name},
                          {"growth_per_year", t->cases[c].growth_per_year},
-                         {"changes", t->cases[c].changes.empty() ? Json() : Json(t->cases[c].changes)},
+                         {"changes", text_or_null(t->cases[c].changes)},
                          {money.field("best_net_present_cost_usd"), money.from_usd(t->best_usd[c])}});
     Json rows = Json::array();
     for (std::size_t i = 0; i < t->rows.size(); ++i) {
@@ -63,20 +63,7 @@ Json regret_json(const std::optional<plan::RegretTable>& t, const Currency& mone
 Json plan_months_json(const PlanReport& report, const Currency& money) {
     Json out = Json::array();
     const RowSet rows = plan_month_rows(report);
-    for (const auto& row : rows.rows) {
-        Json month = Json::object();
-        for (std::size_t i = 0; i < rows.columns.size(); ++i) {
-            const Field& f = row[i];
-            const std::string& name = rows.columns[i].name;
-            if (f.kind == Field::Kind::money)
-                month[money.field(name)] = money.from_usd(f.number);
-            else if (f.kind == Field::Kind::count)
-                month[name] = std::stoll(f.text);
-            else
-                month[name] = f.number;
-        }
-        out.push_back(std::move(month));
-    }
+    for (const auto& row : rows.rows) out.push_back(fields_json(rows, row, money, 0, rows.columns.size()));
     return out;
 }
 
@@ -93,9 +80,6 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
     Json strategies = Json::array();
     for (const plan::StrategyResult& r : report.strategies)
         strategies.push_back(strategy_json(r, s.rent_pricing, money));
-    const auto rate = [&](const std::optional<double>& usd) {
-        return usd ? Json(money.from_usd(*usd)) : Json(nullptr);
-    };
     const bool on_demand = s.rent_pricing == Pricing::on_demand;
     Json body = {
         {"build", {{"id", report.build.id}, {"gpu", report.build.gpu_id}, {"gpu_count", report.build.gpu_count}}},
@@ -105,8 +89,8 @@ std::string render_json(const PlanReport& report, const RenderOptions& options) 
           {"rent_pricing", to_string(s.rent_pricing)},  // how the hours above owned and committed are rented
           {money.field("rent_usd_per_hour"), money.from_usd(s.on_demand.usd_per_hour)},
           {money.field("on_demand_usd_per_hour"), on_demand ? Json(money.from_usd(s.on_demand.usd_per_hour)) : Json()},
-          {money.field("reserved_1y_usd_per_hour"), rate(s.reserved_1y_usd_per_hour)},
-          {money.field("reserved_3y_usd_per_hour"), rate(s.reserved_3y_usd_per_hour)}}},
+          {money.field("reserved_1y_usd_per_hour"), optional_money_json(s.reserved_1y_usd_per_hour, money)},
+          {money.field("reserved_3y_usd_per_hour"), optional_money_json(s.reserved_3y_usd_per_hour, money)}}},
         {"demand", {{"source", report.demand_source}, {"months", std::move(months)}}},
         {"space", {{"decision_months", report.space.decision_months}}},
         {"failures_per_machine_year", s.assumptions.failures_per_machine_year},

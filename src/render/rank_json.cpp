@@ -7,8 +7,6 @@
 namespace gpucost {
 namespace {
 
-Json text_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
-
 Json requirements_json(const RankReport& report) {
     const Requirements& r = report.requirements;
     Json tiers = nullptr;
@@ -57,12 +55,7 @@ Json row_json(const RankRow& r, std::size_t rank, const Currency& money) {
                 {"estimates", r.estimates}};
     // A monthly rental's price (issue 20 item 6a): only on its rows, so other rows keep their keys.
     if (r.usd_per_month) row[money.field("usd_per_month")] = money.from_usd(*r.usd_per_month);
-    return row;
-}
-
-// A row, and with tax its figures before tax after the after-tax ones the ranking orders by (issue 24).
-Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
-    Json row = row_json(r, rank, money);
+    // With tax, the figures before tax after the after-tax ones the ranking orders by (issue 24).
     if (r.pre_tax_total_usd) {
         row[money.field("pre_tax_total_usd")] = money.from_usd(*r.pre_tax_total_usd);
         row[money.field("pre_tax_usd_per_million_units")] = optional_money_json(r.pre_tax_usd_per_million_units, money);
@@ -74,10 +67,7 @@ Json taxed_row_json(const RankRow& r, std::size_t rank, const Currency& money) {
 void write_rank_json(const RankReport& report, const RenderOptions& options, const TextSink& sink) {
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
-    JsonPieces out(sink);
-    out.add("{");
-    out.members(envelope_json(report.header, money), 1, true);
-    out.add(",\n  \"rank\": {");
+    JsonPieces out(sink, envelope_json(report.header, money), "rank");
     const Json workload = {{"id", w.id},
                            {"name", w.name},
                            {"unit", w.rate_unit},
@@ -85,30 +75,27 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
                            {"source", w.source},
                            {"as_of", w.as_of},
                            {"confidence", text_or_null(w.confidence)}};
-    out.member("workload", workload, 2, true);
-    out.member("requirements", requirements_json(report), 2);
+    out.member("workload", workload);
+    out.member("requirements", requirements_json(report));
     // The rows one at a time (100,000 offers: a document of every row took 200 MB; issue 21).
-    out.open_array("rows", 2);
-    for (std::size_t i = 0; i < report.rows.size(); ++i) out.element(taxed_row_json(report.rows[i], i + 1, money));
+    out.open_array("rows");
+    for (std::size_t i = 0; i < report.rows.size(); ++i) out.element(row_json(report.rows[i], i + 1, money));
     out.close_array();
     Json excluded = Json::array();
     for (const Excluded& e : report.excluded)
         excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"rule", rank_rule_name(e.rule)}, {"reason", e.reason}});
-    out.member("excluded", excluded, 2);
+    out.member("excluded", excluded);
     Json counts = Json::array();
     for (const ExclusionCount& n : report.exclusion_counts)
         counts.push_back({{"kind", n.kind}, {"rule", rank_rule_name(n.rule)}, {"count", n.count}});
-    out.member("excluded_counts", counts, 2);
-    out.add("\n  }\n}\n");
-    out.flush();
+    out.member("excluded_counts", counts);
+    out.finish();
 }
 
 }  // namespace
 
 std::string render_json(const RankReport& report, const RenderOptions& options) {
-    std::string text;
-    write_rank_json(report, options, [&text](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_rank_json(report, options, sink); });
 }
 
 void write_rank(const RankReport& report, Format format, const RenderOptions& options, const TextSink& sink) {

@@ -59,8 +59,7 @@ constexpr Column<RankLine> k_pre_tax_columns[] = {
 }  // namespace
 
 RowSet rows_of(const RankReport& report) {
-    // Made as they are written: 30,000 rows held as fields took 30 MB (issue 21). With tax, the figures before it
-    // as the last two columns (issue 24).
+    // Made as they are written: 30,000 rows held as fields took 30 MB (issue 21).
     std::vector<Column<RankLine>> columns(std::begin(k_columns), std::end(k_columns));
     if (report.header.assumptions.values.tax_rate > 0.0)
         columns.insert(columns.end(), std::begin(k_pre_tax_columns), std::end(k_pre_tax_columns));

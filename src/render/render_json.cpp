@@ -1,5 +1,4 @@
 #include "gates_json.hpp"
-#include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
@@ -95,7 +94,7 @@ Json match_json(const Comparison& c, const Currency& money) {
                   {"build_cheaper_above", optional_json(p.result.build_cheaper_above)}};
     }
     return {{"level", c.match_level},
-            {"offer_tier", c.offer_tier.empty() ? Json(nullptr) : Json(c.offer_tier)},
+            {"offer_tier", text_or_null(c.offer_tier)},
             {"tier_offers", std::move(tiers)},
             {"equivalence", std::move(equivalence)},
             {"like_for_like_size", !c.per_gpu_scaled.has_value()},
@@ -152,7 +151,7 @@ Json excluded_json(const std::vector<Excluded>& excluded) {
     for (const Excluded& e : excluded)
         out.push_back({{"kind", e.kind},
                        {"id", e.id},
-                       {"build_id", e.build_id.empty() ? Json(nullptr) : Json(e.build_id)},
+                       {"build_id", text_or_null(e.build_id)},
                        {"rule", exclusion_rule_name(e.rule)},
                        {"reason", e.reason}});
     return out;

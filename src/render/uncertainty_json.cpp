@@ -25,16 +25,8 @@ Json label_json(const ComparisonLabel& l, const Currency& money) {
             {"point_cheaper", to_string(l.cheaper)}};
 }
 
-// The CSV rows (rows_of) are the bodies' rows too: `count` rows from `next` on, each an object of its fields after
-// the build and cloud ids.
-Json rows_json(const RowSet& rows, std::size_t& next, std::size_t count, const Currency& money) {
-    Json out = Json::array();
-    for (const std::size_t end = next + count; next < end; ++next)
-        out.push_back(fields_json(rows, rows.rows[next], money, 2, rows.columns.size()));
-    return out;
-}
-
-// Each comparison's label with its rows under `key`: count(c) rows each, in the order of rows_of().
+// Each comparison's label with its rows under `key`: count(c) rows each, in the order of rows_of(). The CSV rows are
+// the bodies' rows too, each an object of its fields after the build and cloud ids.
 template <typename Comparison, typename Count>
 Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key, Count count,
                       const Currency& money) {
@@ -42,7 +34,9 @@ Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& 
     Json out = Json::array();
     for (const Comparison& c : comparisons) {
         Json item = label_json(c.label, money);
-        item[key] = rows_json(rows, next, count(c), money);
+        item[key] = Json::array();
+        for (const std::size_t end = next + count(c); next < end; ++next)
+            item[key].push_back(fields_json(rows, rows.rows[next], money, 2, rows.columns.size()));
         out.push_back(std::move(item));
     }
     return out;
@@ -83,10 +77,7 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = Json::object();
-    out["draws"] = r.draws;
-    out["seed"] = r.seed;
-    out["ranges"] = ranges_json(r.ranges);
+    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", ranges_json(r.ranges)}};
     // A CSV row per figure of each comparison: build_id, cloud_id, figure, p5 ... p95, mean (columns 3-8), share.
     const RowSet rows = rows_of(r);
     const std::size_t figures = r.comparisons.empty() ? 0 : rows.rows.size() / r.comparisons.size();

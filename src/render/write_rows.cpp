@@ -29,7 +29,7 @@ std::pair<std::string, bool> value_of(const Field& f, const Currency& currency) 
     return {"", false};
 }
 
-std::string tsv_field(const std::string& text) {
+std::string tsv_field(std::string_view text) {
     std::string out;
     for (const char c : text) {
         switch (c) {
@@ -42,9 +42,6 @@ std::string tsv_field(const std::string& text) {
     }
     return out;
 }
-
-// Pieces of about this size reach the sink: few writes, and never the whole text of a streamed model at once.
-constexpr std::size_t k_piece_bytes = 1 << 20;
 
 template <typename Quote>
 void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
@@ -72,27 +69,21 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
     if (!out.empty()) sink(out);
 }
 
-std::string csv_quote(const std::string& text) { return csv_field(text); }
-
 }  // namespace
 
 void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
     if (format == Format::tsv)
         write_rows(rows, options.currency, '\t', tsv_field, sink);
     else
-        write_rows(rows, options.currency, ',', csv_quote, sink);
+        write_rows(rows, options.currency, ',', csv_field, sink);
 }
 
 std::string write_csv(const RowSet& rows, const RenderOptions& options) {
-    std::string text;
-    write_rows(rows, Format::csv, options, [&text](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_rows(rows, Format::csv, options, sink); });
 }
 
 std::string write_tsv(const RowSet& rows, const RenderOptions& options) {
-    std::string text;
-    write_rows(rows, Format::tsv, options, [&text](std::string_view piece) { text += piece; });
-    return text;
+    return collected([&](const TextSink& sink) { write_rows(rows, Format::tsv, options, sink); });
 }
 
 }  // namespace gpucost

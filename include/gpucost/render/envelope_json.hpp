@@ -50,6 +50,9 @@ Json optional_json(const std::optional<T>& value) {
     return value ? Json(*value) : Json(nullptr);
 }
 
+// null for no text, or the text.
+inline Json text_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
+
 // null, or the amount converted to `currency`.
 inline Json optional_money_json(const std::optional<double>& usd, const Currency& currency) {
     return usd ? Json(currency.from_usd(*usd)) : Json(nullptr);

@@ -51,6 +51,16 @@ struct RowColumn {
 
 // Where a writer that streams puts its text, a piece (about 1 MiB) at a time.
 using TextSink = std::function<void(std::string_view piece)>;
+// The size a streamed piece reaches before it goes to the sink: few writes, and never the whole text at once.
+inline constexpr std::size_t k_piece_bytes = 1 << 20;
+
+// The whole text that `write` hands its sink, for a caller that holds it anyway (render()).
+template <typename Write>
+std::string collected(const Write& write) {
+    std::string text;
+    write([&text](std::string_view piece) { text += piece; });
+    return text;
+}
 // Where a model that makes its rows as they are written hands each row; the row is gone after the call.
 using RowEmit = std::function<void(const std::vector<Field>& row)>;
 
