@@ -77,7 +77,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     for_each_period(c, view, [&](const CashFlowPeriodRow& p) {
         TableRow row;
         row.cells.push_back(cell::count(p.index));
-        if (view.start) row.cells.push_back(cell::text(calendar_label(p, view.by)));
+        if (view.start) row.cells.emplace_back(calendar_label(p, view.by));
         for (const Side side : {Side::build, Side::cloud}) {
             for (const CategoryInfo& info : categories_of(side)) {
                 const auto i = static_cast<std::size_t>(info.category);

@@ -70,12 +70,11 @@ Table strategies_table(const PlanReport& r) {
     t.numeric = {false, true, true, true, true, true, true, true};
     t.drop_order = {6, 5, 7, 4, 3, 2};  // a narrow terminal keeps each strategy's net present cost
     for (const plan::StrategyResult& s : r.strategies)
-        t.rows.push_back(
-            {{cell::text(to_string(s.strategy, r.supply.rent_pricing)), cell::money(s.costs.net_present_cost_usd),
-              cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
-              cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
-              cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
-             s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
+        t.rows.push_back({{to_string(s.strategy, r.supply.rent_pricing), cell::money(s.costs.net_present_cost_usd),
+                           cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
+                           cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
+                           cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
+                          s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
     return t;
 }
 
@@ -120,7 +119,7 @@ Table regret_table(const plan::RegretTable& t) {
     table.numeric.push_back(true);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
         const plan::RegretRow& row = t.rows[i];
-        TableRow out{{cell::text(row.label)}, i == t.least_regret ? Tone::good : Tone::plain};
+        TableRow out{{row.label}, i == t.least_regret ? Tone::good : Tone::plain};
         for (std::size_t c = 0; c < t.cases.size(); ++c) {
             out.cells.push_back(cell::money(row.net_present_cost_usd[c]));
             out.cells.push_back(cell::money(row.regret_usd[c]));
