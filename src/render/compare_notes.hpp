@@ -25,7 +25,7 @@ std::string size_and_spot_note(const Report& report);
 // else the `*`'s meaning.
 const char* estimate_note(const Report& report);
 
-// The break-even column's note; "vs commit" and "vs month" where a row is against a flat cloud bill.
-std::string break_even_note(bool commitment, bool monthly);
+// The break-even column's note; what "vs commit" and "vs month" mean when some row is against a flat cloud bill.
+std::string break_even_note(const Report& report);
 
 }  // namespace gpucost
