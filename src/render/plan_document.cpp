@@ -14,14 +14,10 @@
 namespace gpucost {
 namespace {
 
+// "2 machines in month 13": a lot's count of its kind (the words in plan::Kind's order) and its month.
 std::string lot_text(const plan::Lot& lot) {
-    switch (lot.kind) {
-        case plan::Kind::own: return fmt::format("{} in month {}", count_text(lot.count, "machine"), lot.month);
-        case plan::Kind::commit_1y:
-            return fmt::format("{} in month {}", count_text(lot.count, "1-year commitment"), lot.month);
-        case plan::Kind::commit_3y: break;
-    }
-    return fmt::format("{} in month {}", count_text(lot.count, "3-year commitment"), lot.month);
+    constexpr const char* k_what[plan::k_kind_count] = {"machine", "1-year commitment", "3-year commitment"};
+    return fmt::format("{} in month {}", count_text(lot.count, k_what[static_cast<std::size_t>(lot.kind)]), lot.month);
 }
 
 // "on demand", or "on spot" when the plan rents on spot (--pricing spot).
@@ -189,19 +185,15 @@ Document document_of(const PlanReport& r) {
         d.sections.back().add(Paragraph{words(plan_spot_sentence(r.supply.assumptions)), Role::note});
     if (r.regret) add_regret_section(d, *r.regret, r.supply.rent_pricing);
     d.section("charts", words("Charts"), k_html_only)
-        .add(ChartRef{"chart-capacity",
-                      [&r](const Currency& money, const std::string& id) {
-                          return plan_capacity_svg(r, money, {id, false});
-                      },
-                      words(fmt::format("The plan's GPUs by source each month (owned blue; committed and {0} "
-                                        "vermilion, {0} hatched), under the demand's peak and mean.",
-                                        r.supply.rent_pricing == Pricing::spot ? "spot" : "on demand"))})
-        .add(ChartRef{"chart-spend",
-                      [&r](const Currency& money, const std::string& id) {
-                          return plan_spend_svg(r, money, {id, false});
-                      },
-                      words("Each strategy's cumulative discounted spend by month; each line ends at its net present "
-                            "cost.")});
+        .add(page_chart("chart-capacity",
+                        words(fmt::format("The plan's GPUs by source each month (owned blue; committed and {0} "
+                                          "vermilion, {0} hatched), under the demand's peak and mean.",
+                                          r.supply.rent_pricing == Pricing::spot ? "spot" : "on demand")),
+                        plan_capacity_svg, r))
+        .add(page_chart("chart-spend",
+                        words("Each strategy's cumulative discounted spend by month; each line ends at its net "
+                              "present cost."),
+                        plan_spend_svg, r));
     d.section("cash", words("Cash by year (undiscounted)")).add(cash_table(r));
     if (r.monthly)
         d.section("months", words("The plan month by month (undiscounted; month 0: the first purchases)"))
