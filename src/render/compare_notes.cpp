@@ -49,8 +49,6 @@ std::string api_note(const Report& report) {
            "`--build ID` names the API and its prices.";
 }
 
-// The ranked view's note on verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the
-// build, and spot carrying round-the-clock work on several GPUs; "" when none.
 std::string size_and_spot_note(const Report& report) {
     std::vector<std::string> larger;
     std::vector<std::string> spot;

@@ -18,7 +18,8 @@ void add_api_column(Table& table, const Report& report);
 // The line under the ranked table that says what "API total" is; "" without the column.
 std::string api_note(const Report& report);
 
-// Rentals larger than the build, and spot carrying round-the-clock work on several GPUs; "" when none.
+// The verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the build, and spot carrying
+// round-the-clock work on several GPUs; "" when none.
 std::string size_and_spot_note(const Report& report);
 
 // What the estimate marker means: none, one line when every row rests on an estimate (no row is then marked),
