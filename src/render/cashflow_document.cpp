@@ -1,11 +1,9 @@
 // `cashflow` for people and spreadsheets: each comparison's months (the document: table, markdown, HTML) and every
 // flow (the rows: CSV, TSV), and the large formats written one comparison (or one row) at a time.
-#include <algorithm>
 #include <array>
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
