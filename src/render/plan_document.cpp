@@ -50,10 +50,9 @@ Inline verdict(const PlanReport& r) {
 }
 
 std::string space_text(const PlanReport& r) {
-    std::string months;
-    for (const int m : r.space.decision_months) months += (months.empty() ? "" : ", ") + std::to_string(m);
     return fmt::format("Demand from {} over {}; the plan may buy machines and start commitments in months {}.",
-                       r.demand_source, months_text(r.supply.assumptions.months), months);
+                       r.demand_source, months_text(r.supply.assumptions.months),
+                       fmt::join(r.space.decision_months, ", "));
 }
 
 Table strategies_table(const PlanReport& r) {
