@@ -1,10 +1,9 @@
 // `cashflow` for people and spreadsheets: each comparison's months (the document: table, markdown, HTML) and every
 // flow (the rows: CSV, TSV), and the large formats written one comparison (or one row) at a time.
-#include <algorithm>
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -77,7 +76,7 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     for_each_period(c, view, [&](const CashFlowPeriodRow& p) {
         TableRow row;
         row.cells.push_back(cell::count(p.index));
-        if (view.start) row.cells.push_back(cell::text(calendar_label(p, view.by)));
+        if (view.start) row.cells.emplace_back(calendar_label(p, view.by));
         for (const Side side : {Side::build, Side::cloud}) {
             for (const CategoryInfo& info : categories_of(side)) {
                 const auto i = static_cast<std::size_t>(info.category);
@@ -134,21 +133,6 @@ std::string periods_reading(const CashFlowView& view) {
                       : "";
 }
 
-void add_closing(Document& d, const CashFlowView& view) {
-    d.section("", {}, k_not_html)
-        .add(CurrencyNote{{}, Role::plain})
-        .add(Paragraph{words(k_reading + periods_reading(view))});
-}
-
-// The page's title and how to read it.
-void add_page_title(Document& d, const CashFlowView& view) {
-    d.section("", {}, k_html_only)
-        .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
-        .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
-}
-
-const char* const k_no_comparison = "No build has a cloud offer to compare with.";
-
 // One comparison's verdict and how its offer was matched.
 void add_verdict(Section& verdicts, const Comparison& c) {
     verdicts.add(Paragraph{verdict_inline(c, c.build.id + ": "), Role::verdict})
@@ -172,63 +156,55 @@ ChartRef spend_chart(const Comparison& c, std::size_t i, const CashFlowView& vie
                     words(title(c, view) + ". The dashed line marks the payback month.")};
 }
 
-// The sections after the comparisons: how to read them, then the run's assumptions (one comparison's own when the
-// page shows one build), warnings and catalogue.
-void add_page_end(Document& d, const Report& report, const CashFlowView& view, const std::function<void()>& part_done) {
-    add_closing(d, view);
-    const ResolvedAssumptions& assumptions = report.detailed && !report.comparisons.empty()
-                                                 ? report.comparisons.front().assumptions
-                                                 : report.header.assumptions;
-    add_report_sections(d, report, assumptions, part_done);
-}
-
-// The whole document, part by part: part_done() is called after each comparison's part, where the streamed page
-// writes the sections made so far and drops them (2,000 builds over 600 months make a page of 2 GB). What a
+// The whole document, part by part: part_done() is called after each comparison's part, where the streamed views
+// write the sections made so far and drop them (2,000 builds over 600 months make a page of 2 GB). What a
 // comparison adds to a section (its verdict, its chart) is a section of level 3 without a heading inside it.
-void add_page(Document& d, const CashFlowReport& cash_flow, const std::function<void()>& part_done) {
+// Without `page` the page's own sections are not made: the terminal and markdown streams leave them out.
+void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std::function<void()>& part_done) {
     const Report& report = cash_flow.report;
     const CashFlowView& view = cash_flow.view;
-    add_page_title(d, view);
     const auto each = [&](const auto& add) {
         for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
             add(report.comparisons[i], i);
             part_done();
         }
     };
-    Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
-    if (report.comparisons.empty()) verdicts.add(Paragraph{words(k_no_comparison), Role::verdict});
-    each([&](const Comparison& c, std::size_t) { add_verdict(d.section("", {}, k_html_only, 3), c); });
-    if (!report.comparisons.empty()) {
-        d.section("charts", words("Charts"), k_html_only);
-        each([&](const Comparison& c, std::size_t i) {
-            d.section("", {}, k_html_only, 3).add(spend_chart(c, i, view));
-        });
+    if (page) {
+        d.section("", {}, k_html_only)  // the page's title and how to read it
+            .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
+            .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
+        Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
+        if (report.comparisons.empty())
+            verdicts.add(Paragraph{words("No build has a cloud offer to compare with."), Role::verdict});
+        each([&](const Comparison& c, std::size_t) { add_verdict(d.section("", {}, k_html_only, 3), c); });
+        if (!report.comparisons.empty()) {
+            d.section("charts", words("Charts"), k_html_only);
+            each([&](const Comparison& c, std::size_t i) {
+                d.section("", {}, k_html_only, 3).add(spend_chart(c, i, view));
+            });
+        }
+        d.section("breakdown", words("Cost breakdown"), k_html_only);
     }
-    d.section("breakdown", words("Cost breakdown"), k_html_only);
     each([&](const Comparison& c, std::size_t) { add_comparison(d, c, view); });
-    add_page_end(d, report, view, part_done);
+    // How to read the periods, then the run's assumptions (one comparison's own when the page shows one build),
+    // warnings and catalogue.
+    d.section("", {}, k_not_html)
+        .add(CurrencyNote{{}, Role::plain})
+        .add(Paragraph{words(k_reading + periods_reading(view))});
+    if (page)
+        add_report_sections(d, report,
+                            report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
+                                                                           : report.header.assumptions,
+                            part_done);
 }
 
 std::string page_title(const CashFlowView& view) { return std::string("gpucost: cash flow by ") + to_string(view.by); }
-
-// The page written a comparison at a time: the sections made so far go to the page at each part's end.
-void write_html_page(const CashFlowReport& cash_flow, const RenderOptions& options, const TextSink& sink) {
-    Document d{page_title(cash_flow.view), {}};
-    HtmlPage page(d.title, options, sink);
-    const auto part_done = [&] {
-        for (const Section& s : d.sections) page.add(s);
-        d.sections.clear();
-    };
-    add_page(d, cash_flow, part_done);
-    part_done();
-    page.finish();
-}
 
 }  // namespace
 
 Document document_of(const CashFlowReport& cash_flow) {
     Document d{page_title(cash_flow.view), {}};
-    add_page(d, cash_flow, [] {});
+    add_page(d, cash_flow, true, [] {});
     return d;
 }
 
@@ -250,24 +226,25 @@ void write_cash_flow(const CashFlowReport& cash_flow, Format format, const Rende
     if (format == Format::json) return write_cash_flow_json(cash_flow, options, sink);
     if (format == Format::csv || format == Format::tsv) return write_rows(rows_of(cash_flow), format, options, sink);
     if (!cash_flow_streams(format, options)) return sink(render(cash_flow, format, options));
-    if (format == Format::html) return write_html_page(cash_flow, options, sink);
-    // One comparison's document at a time, a blank line between, as the writers join a whole document's sections.
-    const auto write = [&](const Document& d) {
-        return format == Format::table ? write_text(d, options) : write_markdown(d, options);
-    };
+    // The document a part at a time: the sections made so far are written and dropped at each part's end, the
+    // terminal's and markdown's a blank line apart, as the writers join a whole document's sections.
+    Document d{page_title(cash_flow.view), {}};
+    std::optional<HtmlPage> page;
+    if (format == Format::html) page.emplace(d.title, options, sink);
     bool first = true;
-    const auto piece = [&](Document d) {
-        sink((first ? "" : "\n") + write(d));
-        first = false;
+    const auto part_done = [&] {
+        if (page) {
+            for (const Section& s : d.sections) page->add(s);
+        } else if (std::string text = format == Format::table ? write_text(d, options) : write_markdown(d, options);
+                   !text.empty()) {
+            sink((first ? "" : "\n") + text);
+            first = false;
+        }
+        d.sections.clear();
     };
-    for (const Comparison& c : cash_flow.report.comparisons) {
-        Document d;
-        add_comparison(d, c, cash_flow.view);
-        piece(std::move(d));
-    }
-    Document closing;
-    add_closing(closing, cash_flow.view);
-    piece(std::move(closing));
+    add_page(d, cash_flow, page.has_value(), part_done);
+    part_done();
+    if (page) page->finish();
 }
 
 }  // namespace gpucost

@@ -53,10 +53,7 @@ constexpr std::size_t k_column_count = std::size(k_columns);
 // The fields every row of one side of a comparison shares.
 void side_fields(std::vector<Field>& row, const Comparison& c, Side side) {
     const bool build = side == Side::build;
-    const std::string provider = build ? "Owned (gpucost forecast)" : c.offer.provider;
-    row[15] = Field::of_text(provider);
-    row[16] = Field::of_text(provider);
-    row[17] = Field::of_text(provider);
+    row[15] = row[16] = row[17] = Field::of_text(build ? "Owned (gpucost forecast)" : c.offer.provider);
     row[18] = Field::of_text("Compute");
     row[19] = Field::of_text(build ? "Owned GPU server" : "GPU instance " + c.offer.instance);
     row[20] = Field::of_text(build ? c.build.id : c.offer.id);

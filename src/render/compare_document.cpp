@@ -2,12 +2,10 @@
 // written from. The ranked view of every build, or one build in detail; the HTML page adds its charts and the
 // run's assumptions, warnings and catalogue.
 #include <algorithm>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "compare_notes.hpp"
 #include "gpucost/engine/finance_flow.hpp"
@@ -212,9 +210,11 @@ Table category_table(const Report& report) {
 }
 
 Document summary(const Report& report, Shown views) {
+    const bool html = needed(views, k_html_only);
+    const bool others = needed(views, k_not_html);
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
-    const Inline verdict = !needed(views, k_html_only) ? Inline{}
+    const Inline verdict = !html ? Inline{}
                            : report.comparisons.empty()
                                ? words("No build has a cloud offer to compare with.")
                                : verdict_inline(report.comparisons.front(), report.comparisons.front().build.id + ": ");
@@ -222,7 +222,7 @@ Document summary(const Report& report, Shown views) {
         fmt::format("{} cloud offer, over {} at {}, ", offers, months_text(a.months), hours_text(a.hours_per_week));
     Document d{"gpucost: build or rent, every build", {}};
     Section& top = d.section();
-    if (needed(views, k_html_only))
+    if (html)
         top.add(Heading{words("Build or rent: every build")}, k_html_only)
             .add(
                 Paragraph{joined(words("Every build against its cheapest " + over), discounting_inline(a), Inline{"."}),
@@ -232,19 +232,13 @@ Document summary(const Report& report, Shown views) {
             k_not_html)
         .add(CurrencyNote{}, k_not_html);
     // The page sets the ranking in its Verdict section; the terminal and markdown without a heading.
-    const auto any_kind = [&report](BreakEvenKind kind) {
-        return std::any_of(report.comparisons.begin(), report.comparisons.end(),
-                           [kind](const Comparison& c) { return c.reading.break_even_kind == kind; });
-    };
-    const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
-    const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
     // Built once: the page and the other views show the same table.
     Table table = ranking(report);
     const auto add_ranking = [&](Section& s, bool last) {
         s.add(Paragraph{verdict, Role::verdict}, k_html_only)
             .add(last ? std::move(table) : table)
             .add(Notes{}
-                     .add(words(break_even_note(commitment, monthly)), Role::explanation, k_not_markdown)
+                     .add(words(break_even_note(report)), Role::explanation, k_not_markdown)
                      .explaining("break-even h/wk")
                      .add(words("Payback: the month in which cumulative cloud spend reaches the purchase plus running "
                                 "costs."),
@@ -256,8 +250,6 @@ Document summary(const Report& report, Shown views) {
                      .add(words(estimate_note(report)), Role::note, k_not_markdown)
                      .add(words("Details of one build: gpucost compare --build ID"), Role::plain, k_text_only));
     };
-    const bool html = needed(views, k_html_only);
-    const bool others = needed(views, k_not_html);
     if (html) add_ranking(d.section("verdict", words("Verdict"), k_html_only), !others);
     if (others) add_ranking(d.section("", {}, k_not_html), true);
     if (html && !report.comparisons.empty())
@@ -319,7 +311,7 @@ Document document_of(const CheckReport& check) {
         .add(std::move(table));
     // The gates first (issue 25): a job summary's or pull-request comment's reader wants the result before the
     // figures behind it.
-    d.sections.insert(d.sections.begin(), std::make_move_iterator(&checks), std::make_move_iterator(&checks + 1));
+    d.sections.insert(d.sections.begin(), std::move(checks));
     return d;
 }
 

@@ -49,8 +49,6 @@ std::string api_note(const Report& report) {
            "`--build ID` names the API and its prices.";
 }
 
-// The ranked view's note on verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the
-// build, and spot carrying round-the-clock work on several GPUs; "" when none.
 std::string size_and_spot_note(const Report& report) {
     std::vector<std::string> larger;
     std::vector<std::string> spot;
@@ -78,7 +76,13 @@ const char* estimate_note(const Report& report) {
                : "* rests on a figure marked as an estimate or unverified; `--build ID` shows which.";
 }
 
-std::string break_even_note(bool commitment, bool monthly) {
+std::string break_even_note(const Report& report) {
+    const auto any_kind = [&report](BreakEvenKind kind) {
+        return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                           [kind](const Comparison& c) { return c.reading.break_even_kind == kind; });
+    };
+    const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
+    const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
     if (!commitment && !monthly)
         return "Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins above "
                "it.";

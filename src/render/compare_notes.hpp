@@ -18,14 +18,15 @@ void add_api_column(Table& table, const Report& report);
 // The line under the ranked table that says what "API total" is; "" without the column.
 std::string api_note(const Report& report);
 
-// Rentals larger than the build, and spot carrying round-the-clock work on several GPUs; "" when none.
+// The verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the build, and spot carrying
+// round-the-clock work on several GPUs; "" when none.
 std::string size_and_spot_note(const Report& report);
 
 // What the estimate marker means: none, one line when every row rests on an estimate (no row is then marked),
 // else the `*`'s meaning.
 const char* estimate_note(const Report& report);
 
-// The break-even column's note; "vs commit" and "vs month" where a row is against a flat cloud bill.
-std::string break_even_note(bool commitment, bool monthly);
+// The break-even column's note; what "vs commit" and "vs month" mean when some row is against a flat cloud bill.
+std::string break_even_note(const Report& report);
 
 }  // namespace gpucost

@@ -21,7 +21,6 @@ Cell typed(CellKind kind, std::optional<double> value, int decimals = 0) {
 }
 }  // namespace
 
-Cell text(std::string words) { return Cell(std::move(words)); }
 Cell money(std::optional<double> usd) { return typed(CellKind::money, usd); }
 Cell money_rate(std::optional<double> usd) { return typed(CellKind::money_rate, usd); }
 Cell count(std::optional<long long> value) {
@@ -29,7 +28,6 @@ Cell count(std::optional<long long> value) {
 }
 Cell number(std::optional<double> value, int decimals) { return typed(CellKind::number, value, decimals); }
 Cell hours(std::optional<double> hours) { return number(hours, 1); }
-Cell months(std::optional<double> months) { return number(months, 1); }
 Cell exact(std::optional<double> value) { return typed(CellKind::exact, value); }
 Cell quantity(std::optional<double> value) { return typed(CellKind::quantity, value); }
 Cell percent(std::optional<double> share) { return typed(CellKind::percent, share); }

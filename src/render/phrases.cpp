@@ -76,31 +76,27 @@ Inline pre_tax_verdict_inline(const Comparison& c) {
             same ? ")." : "), so tax decides the verdict."};
 }
 
-std::string break_even_sentence(const Evaluation& e) {
-    if (!e.break_even_hours_per_week)
-        return fmt::format("Break-even: none in 0-168 h/week; {} is cheaper at every usage.",
-                           e.cheaper == Side::build ? "owning" : "renting");
-    return fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
-                       e.build_cheaper_above.value_or(false) ? "above" : "below");
-}
-
 std::string break_even_sentence(const Comparison& c) {
     const Evaluation& e = c.result;
-    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_pay_per_use) return break_even_sentence(e);
+    const char* const cheaper = e.cheaper == Side::build ? "owning" : "renting";
+    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_pay_per_use)
+        return e.break_even_hours_per_week
+                   ? fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
+                                 e.build_cheaper_above.value_or(false) ? "above" : "below")
+                   : fmt::format("Break-even: none in 0-168 h/week; {} is cheaper at every usage.", cheaper);
     if (c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental)
         return e.break_even_hours_per_week
                    ? "Break-even: " + commitment_crossing(c) + "."
                    : fmt::format("Break-even: none; a monthly rental bills every month of the horizon whatever the "
                                  "use, and {} is cheaper at every use from 0 to 168 h/week.",
-                                 e.cheaper == Side::build ? "owning" : "renting");
+                                 cheaper);
     // Under a commitment the cloud side does not move with use: say so, and give the figure that matters for a
     // commitment, where it starts to beat the same offer on demand (issue 20 item 2).
-    std::string text =
-        e.break_even_hours_per_week
-            ? "Break-even: " + commitment_crossing(c) + "."
-            : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is "
-                          "cheaper at every use from 0 to 168 h/week.",
-                          to_string(c.assumptions.values.pricing), e.cheaper == Side::build ? "owning" : "renting");
+    std::string text = e.break_even_hours_per_week
+                           ? "Break-even: " + commitment_crossing(c) + "."
+                           : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is "
+                                         "cheaper at every use from 0 to 168 h/week.",
+                                         to_string(c.assumptions.values.pricing), cheaper);
     if (const auto& m = c.reading.commitment) {
         if (m->beats_on_demand_above)
             text += fmt::format(" The commitment beats this offer on demand only above {}; below that, compare with "

@@ -14,14 +14,10 @@
 namespace gpucost {
 namespace {
 
+// "2 machines in month 13": a lot's count of its kind (the words in plan::Kind's order) and its month.
 std::string lot_text(const plan::Lot& lot) {
-    switch (lot.kind) {
-        case plan::Kind::own: return fmt::format("{} in month {}", count_text(lot.count, "machine"), lot.month);
-        case plan::Kind::commit_1y:
-            return fmt::format("{} in month {}", count_text(lot.count, "1-year commitment"), lot.month);
-        case plan::Kind::commit_3y: break;
-    }
-    return fmt::format("{} in month {}", count_text(lot.count, "3-year commitment"), lot.month);
+    constexpr const char* k_what[plan::k_kind_count] = {"machine", "1-year commitment", "3-year commitment"};
+    return fmt::format("{} in month {}", count_text(lot.count, k_what[static_cast<std::size_t>(lot.kind)]), lot.month);
 }
 
 // "on demand", or "on spot" when the plan rents on spot (--pricing spot).
@@ -54,10 +50,9 @@ Inline verdict(const PlanReport& r) {
 }
 
 std::string space_text(const PlanReport& r) {
-    std::string months;
-    for (const int m : r.space.decision_months) months += (months.empty() ? "" : ", ") + std::to_string(m);
     return fmt::format("Demand from {} over {}; the plan may buy machines and start commitments in months {}.",
-                       r.demand_source, months_text(r.supply.assumptions.months), months);
+                       r.demand_source, months_text(r.supply.assumptions.months),
+                       fmt::join(r.space.decision_months, ", "));
 }
 
 Table strategies_table(const PlanReport& r) {
@@ -70,12 +65,11 @@ Table strategies_table(const PlanReport& r) {
     t.numeric = {false, true, true, true, true, true, true, true};
     t.drop_order = {6, 5, 7, 4, 3, 2};  // a narrow terminal keeps each strategy's net present cost
     for (const plan::StrategyResult& s : r.strategies)
-        t.rows.push_back(
-            {{cell::text(to_string(s.strategy, r.supply.rent_pricing)), cell::money(s.costs.net_present_cost_usd),
-              cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
-              cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
-              cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
-             s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
+        t.rows.push_back({{to_string(s.strategy, r.supply.rent_pricing), cell::money(s.costs.net_present_cost_usd),
+                           cell::money(s.peak_monthly_spend_usd), cell::percent(s.owned_utilisation),
+                           cell::percent(s.committed_utilisation), cell::number(s.owned_gpu_hours, 0),
+                           cell::number(s.committed_gpu_hours, 0), cell::number(s.on_demand_gpu_hours, 0)},
+                          s.strategy == plan::Strategy::plan ? Tone::good : Tone::plain});
     return t;
 }
 
@@ -120,7 +114,7 @@ Table regret_table(const plan::RegretTable& t) {
     table.numeric.push_back(true);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
         const plan::RegretRow& row = t.rows[i];
-        TableRow out{{cell::text(row.label)}, i == t.least_regret ? Tone::good : Tone::plain};
+        TableRow out{{row.label}, i == t.least_regret ? Tone::good : Tone::plain};
         for (std::size_t c = 0; c < t.cases.size(); ++c) {
             out.cells.push_back(cell::money(row.net_present_cost_usd[c]));
             out.cells.push_back(cell::money(row.regret_usd[c]));
@@ -190,19 +184,15 @@ Document document_of(const PlanReport& r) {
         d.sections.back().add(Paragraph{words(plan_spot_sentence(r.supply.assumptions)), Role::note});
     if (r.regret) add_regret_section(d, *r.regret, r.supply.rent_pricing);
     d.section("charts", words("Charts"), k_html_only)
-        .add(ChartRef{"chart-capacity",
-                      [&r](const Currency& money, const std::string& id) {
-                          return plan_capacity_svg(r, money, {id, false});
-                      },
-                      words(fmt::format("The plan's GPUs by source each month (owned blue; committed and {0} "
-                                        "vermilion, {0} hatched), under the demand's peak and mean.",
-                                        r.supply.rent_pricing == Pricing::spot ? "spot" : "on demand"))})
-        .add(ChartRef{"chart-spend",
-                      [&r](const Currency& money, const std::string& id) {
-                          return plan_spend_svg(r, money, {id, false});
-                      },
-                      words("Each strategy's cumulative discounted spend by month; each line ends at its net present "
-                            "cost.")});
+        .add(page_chart("chart-capacity",
+                        words(fmt::format("The plan's GPUs by source each month (owned blue; committed and {0} "
+                                          "vermilion, {0} hatched), under the demand's peak and mean.",
+                                          r.supply.rent_pricing == Pricing::spot ? "spot" : "on demand")),
+                        plan_capacity_svg, r))
+        .add(page_chart("chart-spend",
+                        words("Each strategy's cumulative discounted spend by month; each line ends at its net "
+                              "present cost."),
+                        plan_spend_svg, r));
     d.section("cash", words("Cash by year (undiscounted)")).add(cash_table(r));
     if (r.monthly)
         d.section("months", words("The plan month by month (undiscounted; month 0: the first purchases)"))

@@ -67,7 +67,7 @@ Table plan_month_table(const PlanReport& report) {
         const std::string machines = f.machines_held == f.machines_working
                                          ? std::to_string(f.machines_held)
                                          : fmt::format("{}/{}", f.machines_working, f.machines_held);
-        t.rows.push_back({{cell::count(static_cast<long long>(l.month)), cell::text(machines),
+        t.rows.push_back({{cell::count(static_cast<long long>(l.month)), machines,
                            cell::count(static_cast<long long>(f.committed_instances)), cell::money(f.purchase_usd),
                            cell::money(running_usd(f)), cell::money(f.resale_usd), cell::money(f.total_usd()),
                            cell::money(l.cumulative_usd)}});

@@ -242,6 +242,14 @@ Document document_of(const RankReport& report) {
     const std::string req = requirements_line(report);
     const std::vector<std::string> estimates = all_estimates(report);  // a row shown is marked when it rests on one
     const std::string star = estimates.empty() ? "" : k_star_note;
+    // Under the ranked table, in every view; the terminal says the verdict there and the page in its own section.
+    Notes notes;
+    notes.add(rank_verdict(report), Role::verdict, k_text_only)
+        .add(words(more_rows_line(report)), Role::note)
+        .add(words(star), Role::note)
+        .add(words(tax_note(report)), Role::note)
+        .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")), Role::note,
+             k_not_html);
     Document d{"gpucost: what to buy or rent for " + id, {}};
     d.section()
         .add(Heading{words("What to buy or rent for " + id)}, k_html_only)
@@ -251,14 +259,7 @@ Document document_of(const RankReport& report) {
         .add(Paragraph{words(req)}, k_not_html)
         .add(Paragraph{rank_verdict(report), Role::plain, true}, k_markdown_only)
         .add(ranking(report), k_not_html)
-        .add(Notes{}
-                 .add(rank_verdict(report), Role::verdict, k_text_only)
-                 .add(words(more_rows_line(report)), Role::note)
-                 .add(words(star), Role::note)
-                 .add(words(tax_note(report)), Role::note)
-                 .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")),
-                      Role::note),
-             k_not_html);
+        .add(notes, k_not_html);
     d.section("verdict", words("Verdict"), k_html_only)
         .add(Paragraph{rank_verdict(report), Role::verdict})
         .add(Paragraph{words(req)})
@@ -270,11 +271,7 @@ Document document_of(const RankReport& report) {
                             {cell::currency_code(),
                              " per million " + report.workload.work_unit + " of each build and offer, cheapest first."},
                             rank_svg, report));
-    d.section("ranking", words("Ranking"), k_html_only)
-        .add(ranking(report))
-        .add(Paragraph{words(more_rows_line(report)), Role::note})
-        .add(Paragraph{words(star), Role::note})
-        .add(Paragraph{words(tax_note(report)), Role::note});
+    d.section("ranking", words("Ranking"), k_html_only).add(ranking(report)).add(std::move(notes));
     add_workload_section(d, report);
     add_excluded_section(d, report);
     add_run_parts(d, report, estimates);

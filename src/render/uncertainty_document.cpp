@@ -38,8 +38,7 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
               r.range.mode ? cell::exact(*r.range.mode) : Cell("point value"), to_string(r.range.dist), r.origin}});
     d.section("", words("Ranges (catalogue < scenario < flags):"), k_text_only).add(t);
-    d.section("", words("Ranges"), k_markdown_only).add(t);
-    d.section("assumptions", words("Ranges"), k_html_only).add(std::move(t));
+    d.section("assumptions", words("Ranges"), k_not_text).add(std::move(t));
 }
 
 // The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.

@@ -1,7 +1,6 @@
 // A document as one self-contained HTML page: level-2 sections are <section id><h2>, a level-3 one an <h3> inside
 // the section before it, charts drawn as inline SVG figures. Every text goes through xml_escape; the page loads
 // nothing (no fonts, scripts, images or links outside it) and reads the same with scripts off.
-#include <algorithm>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -43,11 +42,10 @@ std::string section_head(const std::string& id, const std::string& heading) {
 }
 constexpr std::string_view k_section_tail = "</section>\n";
 
+// `right`: a numeric column.
 std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                  const std::vector<std::size_t>& right = {}) {
-    const auto cls = [&right](std::size_t i) {
-        return std::find(right.begin(), right.end(), i) != right.end() ? " class=\"num\"" : "";
-    };
+                  const std::vector<bool>& right) {
+    const auto cls = [&right](std::size_t i) { return i < right.size() && right[i] ? " class=\"num\"" : ""; };
     std::string out = "<table>\n<thead><tr>";
     for (std::size_t i = 0; i < header.size(); ++i) out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(header[i]));
     out += "</tr></thead>\n<tbody>\n";
@@ -108,10 +106,7 @@ private:
     std::string table(const Table& t) const {
         std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
         const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
-        std::vector<std::size_t> right;
-        for (std::size_t i = 0; i < t.numeric.size(); ++i)
-            if (t.numeric[i]) right.push_back(i);
-        return html::table(header, rows, right);
+        return html::table(header, rows, t.numeric);
     }
 
     std::string block(const Block& b) const {
@@ -124,11 +119,7 @@ private:
                 if (l.shown.html) out += paragraph(l.line);
             return out;
         }
-        if (const auto* f = std::get_if<Facts>(&b.content)) {
-            std::vector<std::vector<std::string>> rows;
-            for (const auto& [label, value] : f->facts) rows.push_back({label, human_text(value, m_currency)});
-            return html::table({f->headings.first, f->headings.second}, rows);
-        }
+        if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<ChartRef>(&b.content))
             return html::figure(c->draw(m_currency, c->id), text(c->caption));

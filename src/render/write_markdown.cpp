@@ -93,11 +93,7 @@ private:
                     out += (out.empty() ? "" : "\n") + text;
             return out;
         }
-        if (const auto* f = std::get_if<Facts>(&b.content)) {
-            std::vector<std::vector<std::string>> rows;
-            for (const auto& [label, value] : f->facts) rows.push_back({label, human_text(value, m_currency)});
-            return markdown_table({f->headings.first, f->headings.second}, {false, false}, rows);
-        }
+        if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
             return paragraph(writer_parts::currency_paragraph(*c, m_currency));

@@ -233,14 +233,13 @@ private:
         const std::string indent = t.indent ? "  " : "";
         std::vector<std::vector<std::string>> text;  // the header (when any), then the rows
         text.reserve(t.rows.size() + 1);
-        if (!t.header.empty()) {
-            text.emplace_back().reserve(t.header.size());
-            for (const Inline& h : t.header) text.back().push_back(shown(h, m_currency));
-        }
-        for (const TableRow& row : t.rows) {
-            text.emplace_back().reserve(row.cells.size());
-            for (const Cell& c : row.cells) text.back().push_back(shown(c, m_currency));
-        }
+        const auto add = [&](const auto& cells) {
+            std::vector<std::string>& line = text.emplace_back();
+            line.reserve(cells.size());
+            for (const auto& c : cells) line.push_back(shown(c, m_currency));
+        };
+        if (!t.header.empty()) add(t.header);
+        for (const TableRow& row : t.rows) add(row.cells);
         std::vector<std::size_t> widths(t.numeric.size(), 0);
         for (const auto& cells : text)
             for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i)

@@ -33,6 +33,13 @@ inline std::vector<std::string> header_row(const Table& t, std::vector<std::vect
     return header;
 }
 
+// Facts as markdown and HTML show them: a two-column table under their headings.
+inline Table facts_table(const Facts& f) {
+    Table t{{words(f.headings.first), words(f.headings.second)}, {false, false}, {}};
+    for (const auto& [label, value] : f.facts) t.rows.push_back(table_row(label, value));
+    return t;
+}
+
 // The currency note as a paragraph: the conversion's rate, or the note's own words when the output is in USD.
 inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& currency) {
     const std::string rate = currency_note(currency);

@@ -86,13 +86,11 @@ struct Cell {
 
 // The typed cells, by what they hold.
 namespace cell {
-Cell text(std::string words);
 Cell money(std::optional<double> usd);
 Cell money_rate(std::optional<double> usd);
 Cell count(std::optional<long long> value);
 Cell number(std::optional<double> value, int decimals);
-Cell hours(std::optional<double> hours);    // one decimal: "40.0"
-Cell months(std::optional<double> months);  // one decimal: "26.0"
+Cell hours(std::optional<double> hours);  // one decimal: "40.0"
 Cell exact(std::optional<double> value);
 Cell quantity(std::optional<double> value);
 Cell percent(std::optional<double> share);

@@ -25,10 +25,9 @@ Inline resale_verdict_inline(const Comparison& comparison);
 // (build $5,000, cloud $6,234)." and "..., so tax decides the verdict." when it turns; empty without tax.
 Inline pre_tax_verdict_inline(const Comparison& comparison);
 // The break-even in every format: "Break-even: 39.1 h/week; owning is cheaper above it." or "Break-even: none in
-// 0-168 h/week; renting is cheaper at every usage."
-std::string break_even_sentence(const Evaluation& evaluation);
-// The same for one comparison: under a commitment it says the cloud bill does not move with use, where owning's
-// running costs reach the commitment, and above which use the commitment beats the offer on demand.
+// 0-168 h/week; renting is cheaper at every usage." Against a commitment or a monthly rental it says the cloud bill
+// does not move with use, where owning's running costs reach it, and above which use a commitment beats the offer
+// on demand.
 std::string break_even_sentence(const Comparison& comparison);
 // Both paybacks: "Payback: month 26 of 36 in cash; month 20 if the machine is sold then."
 std::string payback_sentence(const Comparison& comparison);
@@ -58,18 +57,19 @@ std::string offer_label(std::string_view provider, std::int64_t instances, std::
                         std::string_view gpu_id);
 
 // The owned machine's downtime (issue 20 item 4): "Downtime: 20.3 h a month expected (97.2% available: 1.38 failures a
-// year x 168 h to repair, and 12 h of planned work a year); the 4.8 h of use it costs a month are rented from X at
-// $36.00/h, $4,990 over 36 months (downtime_cover)." Under --downtime lost, the lost GPU-hours instead. Empty when
-// the machine is never down.
+// year x 168 h to repair, and 12 h of planned work a year); the 4.8 h of use it costs a month are rented from X
+// (basis) at $36.00 an hour for 1 instance at its on-demand price: $4,990 over 36 months (downtime_cover; ...)."
+// Under --downtime lost, the lost GPU-hours instead. Empty when the machine is never down.
 Inline downtime_inline(const Comparison& comparison);
 // Spot carrying round-the-clock work on several GPUs (issue 20 item 8): how often the job stops and what re-running
 // adds; empty under other pricings and uses.
 std::string spot_sentence(const Comparison& comparison);
 // The discounting convention in force (issue 20 item 9): "discounted monthly at 8.0% a year" or "discounted at
-// year end (annual) at 8.0% a year".
+// each year's end (--discounting annual) at 8.0% a year".
 Inline discounting_inline(const Assumptions& assumptions);
-// A rental larger than the build (issue 20 item 10): "Not like for like: the offer rents 8 GPUs for the build's 4.
-// At its price per GPU-hour for 4 GPUs ($12.00/h), owning saves $1,234." Empty when like for like in size.
+// A rental larger than the build (issue 20 item 10): "Not like for like in size: the rental holds 8 GPUs for the
+// build's 4. At its price per GPU-hour for 4 GPUs ($12.00 an hour), owning saves $1,234." Empty when like for like
+// in size.
 Inline per_gpu_scaled_inline(const Comparison& comparison);
 // The per-token API beside the verdict (issue 20, --workload): the provider and model, its prices per million
 // tokens, the tokens a month and the split, its cost a month and over the horizon; empty without one.
