@@ -163,6 +163,11 @@ int first_month(int months, const Margin& margin) noexcept {
 }  // namespace
 
 int BatchEvaluator::cash_payback_uniform(const Terms& t) const noexcept {
+    return cash_payback_from(t, cash_cell(t.upfront, t.cloud_month, t.build_month, m_cell_width,
+                                          static_cast<double>(m_first_in_cell.size() - 1)));
+}
+
+int BatchEvaluator::cash_payback_from(const Terms& t, double cell) const noexcept {
     // The first month whose cumulative cloud spend reaches the build's, A(k) c >= upfront + A(k) b: A grows with
     // k, so once reached it stays reached.
     const double gap = t.cloud_month - t.build_month;
@@ -174,7 +179,6 @@ int BatchEvaluator::cash_payback_uniform(const Terms& t) const noexcept {
     };
     // A(k) >= upfront / gap, near enough: the table's month for that cell is the answer or the month before it;
     // the defining test settles it, and the loops (rounding, or a cell holding two months) rarely turn.
-    const double cell = std::min(t.upfront / gap / m_cell_width, static_cast<double>(m_first_in_cell.size() - 1));
     int k = m_first_in_cell[static_cast<std::size_t>(cell)];
     k += k <= m_months && !reached(k) ? 1 : 0;
     while (k <= m_months && !reached(k)) ++k;

@@ -112,34 +112,84 @@ double draw(const RangedInput& in, Xoshiro256& rng) noexcept {
     return triangular_quantile(in.low, in.mode, in.high, rng.uniform());
 }
 
+namespace {
+
+// Whether each of the input's draws takes exactly one uniform (uniform and triangular ranges that are not a point).
+bool one_uniform_a_draw(const RangedInput& in) noexcept { return in.high > in.low && in.dist != RangeDist::pert; }
+
+// `count` uniforms of each of two streams, side by side: two independent chains of state for the processor to run
+// at once (one stream's chain is most of a uniform's cost). Each stream gives what it gives alone.
+void fill_uniforms(Xoshiro256& a, Xoshiro256& b, double* __restrict out_a, double* __restrict out_b,
+                   std::size_t count) noexcept {
+    Xoshiro256 x = a;  // locals, so that no store of a draw can be taken to alias a state
+    Xoshiro256 y = b;
+    for (std::size_t i = 0; i < count; ++i) {
+        out_a[i] = x.uniform();
+        out_b[i] = y.uniform();
+    }
+    a = x;
+    b = y;
+}
+
+}  // namespace
+
 // Compiled twice, for AVX2 and for any x86-64, the CPU choosing at load time: the wider square roots give the
 // same values (IEEE 754 rounds each one exactly; no contraction, so no fused multiply-add).
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void draw_column(const RangedInput& in, Xoshiro256& rng, double* out, std::size_t count) noexcept {
-    if (!(in.high > in.low) || in.dist == RangeDist::pert) {
-        for (std::size_t i = 0; i < count; ++i) out[i] = draw(in, rng);
-        return;
-    }
+void shape_uniforms(const RangedInput& in, double* values, std::size_t count) noexcept {
     const double low = in.low;
     const double width = in.high - in.low;
     if (in.dist == RangeDist::uniform) {
-        for (std::size_t i = 0; i < count; ++i) out[i] = low + width * rng.uniform();
+        for (std::size_t i = 0; i < count; ++i) values[i] = low + width * values[i];
         return;
     }
-    // triangular_quantile() with its constants hoisted: the same operations, so the same values. The uniforms
-    // first, then a branch-free transform the compiler can vectorise: the radicand of the side u falls on is
-    // chosen first, so one square root serves both sides.
-    for (std::size_t i = 0; i < count; ++i) out[i] = rng.uniform();
+    // triangular_quantile() with its constants hoisted: the same operations, so the same values. Branch-free so that
+    // the compiler vectorises it: the radicand of the side u falls on is chosen first, so one square root serves both
+    // sides.
     const double high = in.high;
     const double left = in.mode - in.low;
     const double right = in.high - in.mode;
     for (std::size_t i = 0; i < count; ++i) {
-        const double u = out[i];
+        const double u = values[i];
         const bool below = u * width < left;
         const double root = std::sqrt(below ? u * width * left : (1.0 - u) * width * right);
-        out[i] = below ? low + root : high - root;
+        values[i] = below ? low + root : high - root;
+    }
+}
+
+void draw_column(const RangedInput& in, Xoshiro256& rng, double* out, std::size_t count) noexcept {
+    if (!one_uniform_a_draw(in)) {
+        for (std::size_t i = 0; i < count; ++i) out[i] = draw(in, rng);
+        return;
+    }
+    for (std::size_t i = 0; i < count; ++i) out[i] = rng.uniform();
+    shape_uniforms(in, out, count);
+}
+
+void draw_block(std::span<const RangedInput> inputs, std::uint64_t seed, std::uint64_t block, double* columns,
+                std::size_t stride, std::size_t count) noexcept {
+    const auto stream_of = [&](std::size_t i) { return Xoshiro256(seed, (block << 32) | inputs[i].stream); };
+    std::size_t waiting = inputs.size();  // an input of one uniform a draw whose uniforms wait for a partner's
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        double* out = columns + i * stride;
+        Xoshiro256 rng = stream_of(i);
+        if (!one_uniform_a_draw(inputs[i])) {
+            draw_column(inputs[i], rng, out, count);
+        } else if (waiting == inputs.size()) {
+            waiting = i;
+        } else {
+            Xoshiro256 partner = stream_of(waiting);
+            fill_uniforms(partner, rng, columns + waiting * stride, out, count);
+            shape_uniforms(inputs[waiting], columns + waiting * stride, count);
+            shape_uniforms(inputs[i], out, count);
+            waiting = inputs.size();
+        }
+    }
+    if (waiting < inputs.size()) {
+        Xoshiro256 rng = stream_of(waiting);
+        draw_column(inputs[waiting], rng, columns + waiting * stride, count);
     }
 }
 

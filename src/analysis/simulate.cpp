@@ -95,10 +95,7 @@ void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> in
         const std::size_t count = std::min(plan.n - begin, k_draws_per_block);
         // Each input of each block has a stream of its own: an input's draws never depend on which other inputs
         // are ranged, so comparisons sharing an input draw it alike (common random numbers).
-        for (std::size_t i = 0; i < inputs.size(); ++i) {
-            Xoshiro256 rng(plan.seed, (std::uint64_t{block} << 32) | inputs[i].stream);
-            draw_column(inputs[i], rng, columns.data() + i * k_draws_per_block, count);
-        }
+        draw_block(inputs, plan.seed, block, columns.data(), k_draws_per_block, count);
         BlockOutcomes o;
         o.build_total_usd = out.build.get() + begin;
         o.cloud_total_usd = out.cloud.get() + begin;

@@ -62,10 +62,7 @@ struct Plan {
 void draw_block(const Plan& p, std::size_t block, Block& b) {
     const std::size_t begin = block * k_draws_per_block;
     const std::size_t count = std::min(p.n - begin, k_draws_per_block);
-    for (std::size_t i = 0; i < p.inputs.size(); ++i) {
-        Xoshiro256 rng(p.seed, (std::uint64_t{block} << 32) | p.inputs[i].stream);
-        draw_column(p.inputs[i], rng, b.columns.data() + i * k_draws_per_block, count);
-    }
+    draw_block(p.inputs, p.seed, block, b.columns.data(), k_draws_per_block, count);
     BlockOutcomes o;
     o.build_total_usd = b.figures[0].data();
     o.cloud_total_usd = b.figures[1].data();

@@ -18,6 +18,7 @@
 // to evaluate() draw by draw.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -161,6 +162,17 @@ private:
                              const double* __restrict kept, ChunkRows& __restrict rows) noexcept;
     void run_fast(std::span<const double* const> columns, std::size_t count, BlockOutcomes& out) const noexcept;
     int cash_payback_uniform(const Terms& t) const noexcept;
+    // The same, from its first guess `cell` (cash_cell's), worked out ahead: run() makes a chunk's guesses at once.
+    int cash_payback_from(const Terms& t, double cell) const noexcept;
+    // The cash payback's first guess for a draw with these terms: the cell of A's inverse that upfront / gap lands in.
+    static double cash_cell(double upfront, double cloud_month, double build_month, double cell_width,
+                            double last_cell) noexcept {
+        return std::min(upfront / (cloud_month - build_month) / cell_width, last_cell);
+    }
+    // cash_cell of each of a chunk's n draws (batch_block.cpp: vectorised, off the chain of the search that follows).
+    static void cash_cells(const double* __restrict upfront, const double* __restrict cloud_month,
+                           const double* __restrict build_month, double cell_width, double last_cell, std::size_t n,
+                           double* __restrict cell) noexcept;
     int sold_payback_uniform(const Terms& t) const noexcept;
     int payback_trended(const Terms& t, bool if_sold) const noexcept;
     // With the resale model's inputs ranged: how far the discounted resale share can fall in a month, per unit of

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "gpucost/analysis/inputs.hpp"
 
@@ -45,6 +46,16 @@ double draw(const RangedInput& input, Xoshiro256& rng) noexcept;
 
 // `count` successive draws of one input into `out`: what draw() gives, with the shape chosen once for the column.
 void draw_column(const RangedInput& input, Xoshiro256& rng, double* out, std::size_t count) noexcept;
+
+// Uniforms on [0, 1) in `values` turned in place into draws of a uniform or triangular range with high > low: what
+// draw() makes of the same uniforms.
+void shape_uniforms(const RangedInput& input, double* values, std::size_t count) noexcept;
+
+// Block `block` of a simulation's draws: `count` draws of each input i into columns + i x stride, from its own stream
+// Xoshiro256(seed, block << 32 | inputs[i].stream), what draw_column gives from that stream. Inputs of one uniform a
+// draw are drawn two streams at a time (their chains of state overlap in the processor).
+void draw_block(std::span<const RangedInput> inputs, std::uint64_t seed, std::uint64_t block, double* columns,
+                std::size_t stride, std::size_t count) noexcept;
 
 // The value at cumulative probability u in [0, 1] of a triangular range (what draw() uses).
 double triangular_quantile(double low, double mode, double high, double u) noexcept;
