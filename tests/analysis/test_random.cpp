@@ -119,3 +119,26 @@ TEST_CASE("draws of a seed are the same every run", "[analysis][random]") {
     CHECK(draw(in, again) == a);
     CHECK(draw(in, again) == b);
 }
+
+TEST_CASE("draw_block gives each input what draw() gives from its own stream", "[analysis][random]") {
+    // Three inputs of one uniform a draw (so one is left without a partner), a PERT range (many uniforms a draw) and
+    // a point range (none) between them: draw_block pairs some streams up, and must still give each input exactly
+    // the draws of its stream, taken one at a time.
+    const std::vector<RangedInput> inputs = {
+        {Slot{}, 0, 5, 10, RangeDist::triangular, 3},    {Slot{}, 2, 3, 9, RangeDist::pert, 8},
+        {Slot{}, -1, 0, 1, RangeDist::uniform, 5},       {Slot{}, 4, 4, 4, RangeDist::triangular, 6},
+        {Slot{}, 1, 1.5, 100, RangeDist::triangular, 7},
+    };
+    const std::size_t count = 1001;
+    const std::uint64_t seed = 42;
+    const std::uint64_t block = 9;
+    std::vector<double> columns(inputs.size() * count);
+    draw_block(inputs, seed, block, columns.data(), count, count);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        Xoshiro256 rng(seed, (block << 32) | inputs[i].stream);
+        for (std::size_t d = 0; d < count; ++d) {
+            INFO("input " << i << ", draw " << d);
+            REQUIRE(columns[i * count + d] == draw(inputs[i], rng));
+        }
+    }
+}
