@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 namespace gpucost {
 namespace {
@@ -91,10 +92,12 @@ void each_batch(std::span<const T> values, const Buckets& buckets, const Visit& 
 }
 
 // The values at `ranks` (in sorted order), given how many values lie below each bucket: one pass gathers the
-// members of the (few) buckets holding them, and each is sorted alone.
+// members of the (few) buckets holding them, and each is sorted alone. The same pass sums the values for the mean:
+// value i into lane i mod 4.
 template <typename T>
 std::vector<double> order_statistics(std::span<const T> values, const Buckets& buckets,
-                                     const std::vector<std::size_t>& below, const std::vector<std::size_t>& ranks) {
+                                     const std::vector<std::size_t>& below, const std::vector<std::size_t>& ranks,
+                                     std::array<double, 4>& lanes) {
     std::vector<std::size_t> rank_bucket(ranks.size());
     std::vector<std::int8_t> slot_of(k_buckets, -1);
     std::vector<std::vector<double>> members;
@@ -110,6 +113,7 @@ std::vector<double> order_statistics(std::span<const T> values, const Buckets& b
         for (std::size_t j = 0; j < n; ++j)
             if (const std::int8_t slot = slot_of[static_cast<std::size_t>(bucket[j])]; slot >= 0)
                 members[static_cast<std::size_t>(slot)].push_back(batch[j]);
+        for (std::size_t j = 0; j < n; ++j) lanes[j % 4] += batch[j];
     });
     for (std::vector<double>& m : members) std::sort(m.begin(), m.end());
     std::vector<double> order(ranks.size());
@@ -136,26 +140,20 @@ double interpolate(std::size_t n, double q, double at_floor, double above) noexc
     return lerp(at_floor, above, h - std::floor(h));
 }
 
+// The summary from how many values lie in each bucket (count[b] in below[b + 1], the rest 0): the second pass.
 template <typename T>
-Summary summarize_values(std::span<const T> values, std::span<const double> extra_quantiles,
-                         std::span<double> extra_out) {
+Summary summarize_counted(std::span<const T> values, const Buckets& buckets, std::vector<std::size_t> below,
+                          std::span<const double> extra_quantiles, std::span<double> extra_out) {
     Summary s;
     s.count = values.size();
-    if (values.empty()) return s;
-    const Buckets buckets = buckets_for(values);
-    std::vector<std::size_t> below(k_buckets + 1, 0);
-    // The mean sums four interleaved lanes (value i into lane i mod 4), then the lanes pairwise: a fixed order, so
-    // the same values give the same mean on every platform and thread count, without one long chain of additions.
-    std::array<double, 4> lanes{};
-    each_batch(values, buckets, [&](const double* batch, const std::int32_t* bucket, std::size_t n) {
-        for (std::size_t j = 0; j < n; ++j) ++below[static_cast<std::size_t>(bucket[j]) + 1];
-        for (std::size_t j = 0; j < n; ++j) lanes[j % 4] += batch[j];
-    });
-    s.mean = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) / static_cast<double>(values.size());
     for (std::size_t b = 1; b <= k_buckets; ++b) below[b] += below[b - 1];  // below[b]: values below bucket b
     std::vector<double> qs(k_quantiles.begin(), k_quantiles.end());
     qs.insert(qs.end(), extra_quantiles.begin(), extra_quantiles.end());
-    const std::vector<double> order = order_statistics(values, buckets, below, ranks_of(values.size(), qs));
+    // The mean sums four interleaved lanes (value i into lane i mod 4), then the lanes pairwise: a fixed order, so
+    // the same values give the same mean on every platform and thread count, without one long chain of additions.
+    std::array<double, 4> lanes{};
+    const std::vector<double> order = order_statistics(values, buckets, below, ranks_of(values.size(), qs), lanes);
+    s.mean = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) / static_cast<double>(values.size());
     for (std::size_t q = 0; q < qs.size(); ++q) {
         const double value = interpolate(values.size(), qs[q], order[2 * q], order[2 * q + 1]);
         if (q < k_quantiles.size())
@@ -164,6 +162,18 @@ Summary summarize_values(std::span<const T> values, std::span<const double> extr
             extra_out[q - k_quantiles.size()] = value;
     }
     return s;
+}
+
+template <typename T>
+Summary summarize_values(std::span<const T> values, std::span<const double> extra_quantiles,
+                         std::span<double> extra_out) {
+    if (values.empty()) return Summary{};
+    const Buckets buckets = buckets_for(values);
+    std::vector<std::size_t> below(k_buckets + 1, 0);
+    each_batch(values, buckets, [&](const double*, const std::int32_t* bucket, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) ++below[static_cast<std::size_t>(bucket[j]) + 1];
+    });
+    return summarize_counted(values, buckets, std::move(below), extra_quantiles, extra_out);
 }
 
 }  // namespace
@@ -180,6 +190,38 @@ Summary summarize(std::span<const std::int32_t> values) { return summarize_value
 Summary summarize(std::span<const double> values, std::span<const double> extra_quantiles,
                   std::span<double> extra_out) {
     return summarize_values(values, extra_quantiles, extra_out);
+}
+
+BucketCounts::BucketCounts(std::span<const double> sample)
+    : m_counts(k_buckets, 0) {
+    if (sample.empty()) return;
+    const auto [low, high] = std::minmax_element(sample.begin(), sample.end());
+    m_low = *low;
+    m_scale = *high > *low ? static_cast<double>(k_buckets) / (*high - *low) : 0.0;
+}
+
+void BucketCounts::add(std::span<const double> values) noexcept {
+    each_batch(values, Buckets{m_low, m_scale}, [&](const double*, const std::int32_t* bucket, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) ++m_counts[static_cast<std::size_t>(bucket[j])];
+    });
+}
+
+void BucketCounts::add(const BucketCounts& other) noexcept {
+    for (std::size_t b = 0; b < m_counts.size(); ++b) m_counts[b] += other.m_counts[b];
+}
+
+void BucketCounts::clear() noexcept { std::fill(m_counts.begin(), m_counts.end(), 0); }
+
+Summary summarize(std::span<const double> values, const BucketCounts& counts, std::span<const double> extra_quantiles,
+                  std::span<double> extra_out) {
+    std::size_t counted = 0;
+    for (const std::size_t c : counts.counts()) counted += c;
+    if (values.empty() || !counts.spans() || counted != values.size())
+        return summarize_values(values, extra_quantiles, extra_out);
+    std::vector<std::size_t> below(k_buckets + 1, 0);
+    std::copy(counts.counts().begin(), counts.counts().end(), below.begin() + 1);
+    return summarize_counted(values, Buckets{counts.low(), counts.scale()}, std::move(below), extra_quantiles,
+                             extra_out);
 }
 
 Summary summarize_counts(std::span<const std::uint64_t> counts) {

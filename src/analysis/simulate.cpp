@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #endif
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/analysis/percentiles.hpp"
 #include "gpucost/analysis/random.hpp"
 #include "simulate_detail.hpp"
 
@@ -78,42 +80,97 @@ struct Outcomes {
     DrawArray break_even;  // each block's draws with one, packed at the block's start
 };
 
-struct BlockPlan {
+// The four figures summarised: build total, cloud total, owning's saving, and the break-even of the draws that have
+// one (packed at each block's start, then in draw order).
+constexpr std::size_t k_figures = 4;
+using FigureCounts = std::array<BucketCounts, k_figures>;
+
+// What every thread's drawing shares.
+struct Drawing {
+    const BatchEvaluator& evaluator;
+    std::span<const RangedInput> inputs;
     std::uint64_t seed;
     std::size_t n;
-    std::size_t first_block;
-    std::size_t stride;
+    Outcomes& out;
+    std::vector<std::size_t>& break_evens;  // of each block
 };
 
-void run_blocks(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs, const BlockPlan& plan,
-                Outcomes& out, Tally& tally, std::vector<std::size_t>& break_evens) {
-    std::vector<double> columns(inputs.size() * k_draws_per_block);
-    std::vector<const double*> starts;
-    for (std::size_t i = 0; i < inputs.size(); ++i) starts.push_back(columns.data() + i * k_draws_per_block);
-    for (std::size_t block = plan.first_block; block * k_draws_per_block < plan.n; block += plan.stride) {
+// One thread's drawing: its blocks' columns, tally and bucket counts.
+class Worker {
+public:
+    Worker(const Drawing& d, int months)
+        : tally(months),
+          m_d(d),
+          m_columns(d.inputs.size() * k_draws_per_block) {
+        for (std::size_t i = 0; i < d.inputs.size(); ++i) m_starts.push_back(m_columns.data() + i * k_draws_per_block);
+    }
+
+    // Draws block `block` into the outcomes, and counts its figures when the counts' bounds are set.
+    void draw(std::size_t block) {
         const std::size_t begin = block * k_draws_per_block;
-        const std::size_t count = std::min(plan.n - begin, k_draws_per_block);
+        const std::size_t count = std::min(m_d.n - begin, k_draws_per_block);
         // Each input of each block has a stream of its own: an input's draws never depend on which other inputs
         // are ranged, so comparisons sharing an input draw it alike (common random numbers).
-        draw_block(inputs, plan.seed, block, columns.data(), k_draws_per_block, count);
+        draw_block(m_d.inputs, m_d.seed, block, m_columns.data(), k_draws_per_block, count);
         BlockOutcomes o;
-        o.build_total_usd = out.build.get() + begin;
-        o.cloud_total_usd = out.cloud.get() + begin;
-        o.owning_saves_usd = out.saves.get() + begin;
-        o.break_even_hours = out.break_even.get() + begin;
+        o.build_total_usd = m_d.out.build.get() + begin;
+        o.cloud_total_usd = m_d.out.cloud.get() + begin;
+        o.owning_saves_usd = m_d.out.saves.get() + begin;
+        o.break_even_hours = m_d.out.break_even.get() + begin;
         o.payback_counts = tally.payback.data();
         o.if_sold_counts = tally.if_sold.data();
-        evaluator.run(starts, count, o);
-        break_evens[block] = o.break_evens;
+        m_d.evaluator.run(m_starts, count, o);
+        m_d.break_evens[block] = o.break_evens;
         tally.build_cheaper += o.build_cheaper;
         tally.cloud_cheaper += o.cloud_cheaper;
+        if (counts)
+            for (std::size_t f = 0; f < k_figures; ++f) (*counts)[f].add(figures(block)[f]);
     }
+
+    // Block `block`'s figures as drawn.
+    std::array<std::span<const double>, k_figures> figures(std::size_t block) const {
+        const std::size_t begin = block * k_draws_per_block;
+        const std::size_t count = std::min(m_d.n - begin, k_draws_per_block);
+        return {std::span<const double>(m_d.out.build.get() + begin, count),
+                std::span<const double>(m_d.out.cloud.get() + begin, count),
+                std::span<const double>(m_d.out.saves.get() + begin, count),
+                std::span<const double>(m_d.out.break_even.get() + begin, m_d.break_evens[block])};
+    }
+
+    Tally tally;
+    std::optional<FigureCounts> counts;
+
+private:
+    const Drawing& m_d;
+    std::vector<double> m_columns;
+    std::vector<const double*> m_starts;
+};
+
+// Every block drawn on `threads` threads, each counted by bucket as it is drawn (while in cache), so that each
+// figure is summarised in one pass over its draws instead of two. The buckets' bounds come from block 0, drawn first
+// and alone; any draw beyond them is counted in an end bucket, which keeps the figures exact.
+std::vector<Worker> draw_all(const Drawing& d, unsigned threads, int months) {
+    std::vector<Worker> workers;
+    for (unsigned t = 0; t < threads; ++t) workers.emplace_back(d, months);
+    workers[0].draw(0);
+    const auto first = workers[0].figures(0);
+    const FigureCounts bounds = {BucketCounts(first[0]), BucketCounts(first[1]), BucketCounts(first[2]),
+                                 BucketCounts(first[3])};
+    for (Worker& w : workers) w.counts = bounds;
+    for (std::size_t f = 0; f < k_figures; ++f) (*workers[0].counts)[f].add(first[f]);
+    const std::size_t blocks = d.break_evens.size();
+    std::vector<std::function<void()>> tasks;
+    for (unsigned t = 0; t < threads; ++t)
+        tasks.emplace_back([&, t] {
+            for (std::size_t block = t == 0 ? threads : t; block < blocks; block += threads) workers[t].draw(block);
+        });
+    run_parallel(tasks, threads);
+    return workers;
 }
 
 // The summaries of every figure, shared among the threads, and the counts of the verdict and the paybacks.
 SimulationResult summarize_draws(const BatchEvaluator& evaluator, std::size_t n, Outcomes& out,
-                                 const std::vector<Tally>& tallies, const std::vector<std::size_t>& break_evens,
-                                 unsigned threads) {
+                                 const std::vector<Worker>& workers, const std::vector<std::size_t>& break_evens) {
     SimulationResult r;
     r.draws = n;
     r.general_path = evaluator.general();
@@ -124,22 +181,27 @@ SimulationResult summarize_draws(const BatchEvaluator& evaluator, std::size_t n,
         std::copy_n(be + block * k_draws_per_block, break_evens[block], be + with_break_even);
         with_break_even += break_evens[block];
     }
+    FigureCounts counts = *workers.front().counts;
+    for (std::size_t t = 1; t < workers.size(); ++t)
+        for (std::size_t f = 0; f < k_figures; ++f) counts[f].add((*workers[t].counts)[f]);
     const auto span_of = [n](const DrawArray& p) { return std::span<const double>(p.get(), n); };
     const std::vector<std::function<void()>> summaries = {
         [&] {
             const std::array<double, 2> edges_at = {k_histogram_low_quantile, k_histogram_high_quantile};
             std::array<double, 2> span{};
-            r.owning_saves_usd = summarize(span_of(out.saves), edges_at, span);
+            r.owning_saves_usd = summarize(span_of(out.saves), counts[2], edges_at, span);
             r.owning_saves_histogram = histogram_bins(span[0], span[1]);
             count_into(r.owning_saves_histogram, span_of(out.saves));
         },
-        [&] { r.build_total_usd = summarize(span_of(out.build)); },
-        [&] { r.cloud_total_usd = summarize(span_of(out.cloud)); },
-        [&] { r.break_even_hours = summarize(std::span<const double>(be, with_break_even)); },
+        [&] { r.build_total_usd = summarize(span_of(out.build), counts[0], {}, {}); },
+        [&] { r.cloud_total_usd = summarize(span_of(out.cloud), counts[1], {}, {}); },
+        [&] { r.break_even_hours = summarize(std::span<const double>(be, with_break_even), counts[3], {}, {}); },
     };
-    run_parallel(summaries, std::min<unsigned>(threads, static_cast<unsigned>(summaries.size())));
-    Tally total(static_cast<int>(tallies.front().payback.size()) - 1);
-    for (const Tally& t : tallies) {
+    run_parallel(summaries,
+                 std::min<unsigned>(static_cast<unsigned>(workers.size()), static_cast<unsigned>(summaries.size())));
+    Tally total(static_cast<int>(workers.front().tally.payback.size()) - 1);
+    for (const Worker& w : workers) {
+        const Tally& t = w.tally;
         for (std::size_t m = 0; m < total.payback.size(); ++m) {
             total.payback[m] += t.payback[m];
             total.if_sold[m] += t.if_sold[m];
@@ -168,15 +230,9 @@ SimulationResult simulate(const Case& base, std::span<const RangedInput> inputs,
     if (n > options.max_stored) return simulate_streamed(evaluator, inputs, n, options);
     Outcomes out(n);
     const std::size_t blocks = (n + k_draws_per_block - 1) / k_draws_per_block;
-    const unsigned threads = thread_count(options, blocks);
-    std::vector<Tally> tallies(threads, Tally(longest_horizon(evaluator, inputs)));
     std::vector<std::size_t> break_evens(blocks, 0);
-    std::vector<std::function<void()>> draw_tasks;
-    for (unsigned t = 0; t < threads; ++t)
-        draw_tasks.emplace_back([&, t] {
-            run_blocks(evaluator, inputs, {options.seed, n, t, threads}, out, tallies[t], break_evens);
-        });
-    run_parallel(draw_tasks, threads);
-    return summarize_draws(evaluator, n, out, tallies, break_evens, threads);
+    const Drawing d{evaluator, inputs, options.seed, n, out, break_evens};
+    const std::vector<Worker> workers = draw_all(d, thread_count(options, blocks), longest_horizon(evaluator, inputs));
+    return summarize_draws(evaluator, n, out, workers, break_evens);
 }
 }  // namespace gpucost

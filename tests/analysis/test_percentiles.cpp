@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <span>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -45,4 +46,41 @@ TEST_CASE("summarize equals sorting, without moving the values", "[analysis][per
     const std::vector<double> equal(50, 2.5);
     CHECK(summarize(equal).quantiles[0] == 2.5);
     CHECK(summarize(std::vector<double>{}).count == 0);
+}
+
+TEST_CASE("summarize from bucket counts made ahead equals summarize", "[analysis][percentiles]") {
+    // Counts bounded by a small sample (most values lie beyond it, in the end buckets), added in uneven pieces and
+    // from two counters, as simulate counts its blocks: the same figures, extra quantiles included, as counting in
+    // summarize itself.
+    Xoshiro256 rng(5, 1);
+    std::vector<double> v;
+    for (std::size_t i = 0; i < 50'001; ++i) v.push_back(rng.uniform() < 0.1 ? 1e5 * rng.uniform() : rng.uniform());
+    const std::array<double, 2> extra_q = {0.005, 0.995};
+    std::array<double, 2> want_extra{};
+    const Summary want = summarize(v, extra_q, want_extra);
+    for (const std::size_t sample : {std::size_t{2}, std::size_t{100}, v.size()}) {
+        BucketCounts a(std::span<const double>(v.data() + 10, std::min(sample, v.size() - 10)));
+        REQUIRE(a.spans());
+        BucketCounts b = a;
+        a.add(std::span<const double>(v.data(), 777));
+        b.add(std::span<const double>(v.data() + 777, v.size() - 777));
+        a.add(b);
+        std::size_t counted = 0;
+        for (const std::size_t c : a.counts()) counted += c;
+        REQUIRE(counted == v.size());  // so the summary below reads these counts instead of counting again
+        std::array<double, 2> got_extra{};
+        const Summary got = summarize(v, a, extra_q, got_extra);
+        CHECK(got.quantiles == want.quantiles);
+        CHECK(got.mean == want.mean);
+        CHECK(got.count == want.count);
+        CHECK(got_extra == want_extra);
+    }
+    SECTION("counts that do not cover the values are made again") {
+        BucketCounts partial(std::span<const double>(v.data(), 100));
+        partial.add(std::span<const double>(v.data(), 100));
+        CHECK(summarize(v, partial, {}, {}).quantiles == want.quantiles);
+        const BucketCounts point(std::span<const double>(v.data(), 1));
+        CHECK_FALSE(point.spans());
+        CHECK(summarize(v, point, {}, {}).mean == want.mean);
+    }
 }

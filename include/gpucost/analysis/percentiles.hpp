@@ -38,6 +38,32 @@ Summary summarize(std::span<const double> values);
 Summary summarize(std::span<const std::int32_t> values);
 // The summary, and also the quantiles `extra_quantiles` into `extra_out` (the same size), in one selection.
 Summary summarize(std::span<const double> values, std::span<const double> extra_quantiles, std::span<double> extra_out);
+// How many of a set of values fall in each of summarize()'s buckets, between bounds fixed ahead from a sample: the
+// first of summarize()'s two passes, made apart so that values can be counted while they are in cache (simulate
+// counts each block's as it is drawn) and summarised later in one pass. Exact whatever the sample: values beyond
+// its bounds are counted in the end buckets.
+class BucketCounts {
+public:
+    // Buckets spanning the sample's values; usable (spans()) when the sample holds two different values or more.
+    explicit BucketCounts(std::span<const double> sample);
+    bool spans() const noexcept { return m_scale > 0.0; }
+    void add(std::span<const double> values) noexcept;
+    void add(const BucketCounts& other) noexcept;  // counts made with the same bounds (a copy of this one's)
+    void clear() noexcept;                         // the counts to 0, the bounds kept
+    double low() const noexcept { return m_low; }
+    double scale() const noexcept { return m_scale; }
+    const std::vector<std::size_t>& counts() const noexcept { return m_counts; }
+
+private:
+    double m_low = 0.0;
+    double m_scale = 0.0;
+    std::vector<std::size_t> m_counts;
+};
+// summarize(values, extra_quantiles, extra_out) whose first pass is done: `counts` counted each of `values` once
+// (when it did not, or does not span, the values are counted again).
+Summary summarize(std::span<const double> values, const BucketCounts& counts, std::span<const double> extra_quantiles,
+                  std::span<double> extra_out);
+
 // The summary of whole numbers 1..counts.size() - 1 given by how many values equal each (counts[v]; counts[0], the
 // values without one, left out): the same figures as summarize() of the values themselves, in time linear in the
 // counts (payback months, counted as they are drawn instead of stored).
