@@ -7,6 +7,7 @@
 
 #include "gpucost/engine/build_power.hpp"
 #include "gpucost/engine/finance_flow.hpp"
+#include "gpucost/model/assumption_rules.hpp"
 
 namespace gpucost {
 namespace {
@@ -124,8 +125,13 @@ BatchEvaluator::BatchEvaluator(const Case& base, std::span<const Slot> slots)
     m_offer_storage_price = base.cloud.storage_usd_per_tb_month.has_value();
     for (std::size_t i = 0; i < m_slots.size(); ++i) {
         const Slot s = m_slots[i];
-        const std::optional<Field> f = field_of(s, m_offer_storage_price);
-        m_general = m_general || !f || needs_general_path(s);
+        // A loan's or a lease's terms, or the depreciation terms, where the base case has no loan, lease or tax: no
+        // draw reads them (the shipped catalogue ranges loan_rate, so every simulation has one), so they take no
+        // field and keep the fast path. A ranged tax rate is an input the fast path does not know: evaluate() per
+        // draw, which reads them all.
+        const bool read = s.kind != SlotKind::assumption || finance_assumption_read(s.key, a);
+        const std::optional<Field> f = read ? field_of(s, m_offer_storage_price) : Field::f_unused;
+        m_general = m_general || !f || (read && needs_general_path(s));
         if (f && moves_weights(s)) m_weight_slots.push_back(i);
         m_fields.push_back(f.value_or(Field::f_unused));
         const bool straight = a.resale == ResaleModel::straight_line;
