@@ -10,6 +10,7 @@
 #include "gpucost/analysis/batch.hpp"
 #include "gpucost/engine/availability.hpp"
 #include "gpucost/engine/categories.hpp"
+#include "vector_clones.hpp"
 
 namespace gpucost {
 
@@ -73,16 +74,9 @@ BatchEvaluator::ChunkConstants BatchEvaluator::chunk_constants() const noexcept 
             overhead_field(m_base.cloud.interim_pricing)};
 }
 
-// Compiled for AVX2 and for any x86-64, chosen at load time (random.cpp's draw_column says why the values are the
-// same).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define GPUCOST_ALSO_FOR_AVX2 __attribute__((target_clones("avx2", "default")))
-#else
-#define GPUCOST_ALSO_FOR_AVX2
-#endif
-
+// Vectorised for the widest registers the CPU has (vector_clones.hpp says why the values are the same).
 // long: fast()'s formulas over a chunk's rows, kept in one loop body so the compiler vectorises them together
-GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
+GPUCOST_VECTOR_CLONES void BatchEvaluator::chunk_totals(const ChunkConstants& k,
                                                         const std::array<const double*, f_count>& v, std::size_t n,
                                                         double* __restrict build_total, double* __restrict cloud_total,
                                                         double* __restrict saves, const double* __restrict kept,
@@ -218,7 +212,7 @@ GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::chunk_totals(const ChunkConstants& k,
 
 // The cash paybacks' first guesses of a chunk at once: the divisions vectorised, and off the chain of the
 // draw-by-draw search that follows, which then starts from a number in hand.
-GPUCOST_ALSO_FOR_AVX2 void BatchEvaluator::cash_cells(const double* __restrict upfront,
+GPUCOST_VECTOR_CLONES void BatchEvaluator::cash_cells(const double* __restrict upfront,
                                                       const double* __restrict cloud_month,
                                                       const double* __restrict build_month, double cell_width,
                                                       double last_cell, std::size_t n,

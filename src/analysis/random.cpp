@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "vector_clones.hpp"
+
 namespace gpucost {
 namespace {
 
@@ -133,12 +135,9 @@ void fill_uniforms(Xoshiro256& a, Xoshiro256& b, double* __restrict out_a, doubl
 
 }  // namespace
 
-// Compiled twice, for AVX2 and for any x86-64, the CPU choosing at load time: the wider square roots give the
-// same values (IEEE 754 rounds each one exactly; no contraction, so no fused multiply-add).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-void shape_uniforms(const RangedInput& in, double* values, std::size_t count) noexcept {
+// Vectorised for the widest registers the CPU has: the wider square roots give the same values (IEEE 754 rounds
+// each one exactly).
+GPUCOST_VECTOR_CLONES void shape_uniforms(const RangedInput& in, double* values, std::size_t count) noexcept {
     const double low = in.low;
     const double width = in.high - in.low;
     if (in.dist == RangeDist::uniform) {
