@@ -132,6 +132,32 @@ TEST_CASE("simulate: the fast path gives the same result at any thread count", "
     }
 }
 
+namespace {
+
+// Every figure of two simulations of the same draws, to the bit.
+void check_same_figures(const SimulationResult& streamed, const SimulationResult& stored) {
+    for (const auto& [got, want] : {std::pair{streamed.build_total_usd, stored.build_total_usd},
+                                    std::pair{streamed.cloud_total_usd, stored.cloud_total_usd},
+                                    std::pair{streamed.owning_saves_usd, stored.owning_saves_usd},
+                                    std::pair{streamed.break_even_hours, stored.break_even_hours},
+                                    std::pair{streamed.payback_month, stored.payback_month},
+                                    std::pair{streamed.payback_month_if_sold, stored.payback_month_if_sold}}) {
+        CHECK(got.quantiles == want.quantiles);
+        CHECK(got.mean == want.mean);
+        CHECK(got.count == want.count);
+    }
+    CHECK(streamed.owning_saves_histogram.edges == stored.owning_saves_histogram.edges);
+    CHECK(streamed.owning_saves_histogram.counts == stored.owning_saves_histogram.counts);
+    CHECK(streamed.owning_saves_histogram.underflow == stored.owning_saves_histogram.underflow);
+    CHECK(streamed.owning_saves_histogram.overflow == stored.owning_saves_histogram.overflow);
+    CHECK(streamed.p_build_cheaper == stored.p_build_cheaper);
+    CHECK(streamed.p_cloud_cheaper == stored.p_cloud_cheaper);
+    CHECK(streamed.break_even_share == stored.break_even_share);
+    CHECK(streamed.payback_if_sold_share == stored.payback_if_sold_share);
+}
+
+}  // namespace
+
 TEST_CASE("simulate: streamed draws give the stored path's figures to the bit", "[analysis][simulate]") {
     // Beyond max_stored the draws are made again pass by pass; with max_kept at 64 the buckets around each
     // percentile are split by a histogram pass (or two) before the draws in them are kept.
@@ -149,25 +175,8 @@ TEST_CASE("simulate: streamed draws give the stored path's figures to the bit", 
         o.max_stored = 1000;
         o.max_kept = kept;
         const SimulationResult streamed = simulate(c, in, o);
-        for (const auto& [got, want] : {std::pair{streamed.build_total_usd, stored.build_total_usd},
-                                        std::pair{streamed.cloud_total_usd, stored.cloud_total_usd},
-                                        std::pair{streamed.owning_saves_usd, stored.owning_saves_usd},
-                                        std::pair{streamed.break_even_hours, stored.break_even_hours},
-                                        std::pair{streamed.payback_month, stored.payback_month},
-                                        std::pair{streamed.payback_month_if_sold, stored.payback_month_if_sold}}) {
-            CHECK(got.quantiles == want.quantiles);
-            CHECK(got.mean == want.mean);
-            CHECK(got.count == want.count);
-        }
+        check_same_figures(streamed, stored);
         CHECK(streamed.break_even_hours.count > 0);
-        CHECK(streamed.owning_saves_histogram.edges == stored.owning_saves_histogram.edges);
-        CHECK(streamed.owning_saves_histogram.counts == stored.owning_saves_histogram.counts);
-        CHECK(streamed.owning_saves_histogram.underflow == stored.owning_saves_histogram.underflow);
-        CHECK(streamed.owning_saves_histogram.overflow == stored.owning_saves_histogram.overflow);
-        CHECK(streamed.p_build_cheaper == stored.p_build_cheaper);
-        CHECK(streamed.p_cloud_cheaper == stored.p_cloud_cheaper);
-        CHECK(streamed.break_even_share == stored.break_even_share);
-        CHECK(streamed.payback_if_sold_share == stored.payback_if_sold_share);
     }
 }
 
@@ -184,17 +193,8 @@ TEST_CASE("simulate: draws stored in 2 MB pages give the streamed path's figures
     const SimulationResult stored = simulate(c, in, {300'001, 11, 2});
     SimulationOptions o{300'001, 11, 2};
     o.max_stored = 1000;
-    const SimulationResult streamed = simulate(c, in, o);
-    for (const auto& [got, want] : {std::pair{streamed.build_total_usd, stored.build_total_usd},
-                                    std::pair{streamed.cloud_total_usd, stored.cloud_total_usd},
-                                    std::pair{streamed.owning_saves_usd, stored.owning_saves_usd},
-                                    std::pair{streamed.break_even_hours, stored.break_even_hours}}) {
-        CHECK(got.quantiles == want.quantiles);
-        CHECK(got.mean == want.mean);
-        CHECK(got.count == want.count);
-    }
+    check_same_figures(simulate(c, in, o), stored);
     CHECK(stored.owning_saves_usd.count == 300'001);
-    CHECK(streamed.owning_saves_histogram.counts == stored.owning_saves_histogram.counts);
 }
 
 TEST_CASE("simulate: a ranged horizon counts paybacks up to its longest draw", "[analysis][simulate]") {
