@@ -111,7 +111,7 @@ DrawOutcome outcome_of(const Evaluation& e) noexcept {
     DrawOutcome o;
     o.build_total_usd = e.build.total_usd;
     o.cloud_total_usd = e.cloud.total_usd;
-    o.break_even_hours = e.break_even_hours_per_week.value_or(NAN);
+    o.break_even_hours = e.break_even_hours_per_week.value_or(std::numeric_limits<double>::quiet_NaN());
     o.payback_month = e.payback_month.value_or(0);
     o.payback_month_if_sold = e.payback_month_if_sold.value_or(0);
     return o;

@@ -57,7 +57,7 @@ double BatchEvaluator::break_even_of(double d_low, double d_high) noexcept {
         // As evaluate(): a crossing at an end with owning cheaper only beyond the range is no break-even.
         if (!(hours <= 0.0 && !above) && !(hours >= k_hours_per_week && above)) return hours;
     }
-    return NAN;
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 DrawOutcome BatchEvaluator::fast(const Fields& v) const noexcept {

@@ -311,7 +311,7 @@ Document document_of(const CheckReport& check) {
         .add(std::move(table));
     // The gates first (issue 25): a job summary's or pull-request comment's reader wants the result before the
     // figures behind it.
-    d.sections.insert(d.sections.begin(), std::move(checks));
+    d.put_first(std::move(checks));
     return d;
 }
 

@@ -2,6 +2,7 @@
 #include "gpucost/render/document.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <string>
 
 #include <fmt/format.h>
@@ -65,6 +66,11 @@ std::string value_text(const Cell& c, const Currency& currency) {
 Section& Document::section(std::string id, Inline heading, Shown where, int level) {
     sections.push_back({std::move(id), std::move(heading), level, {}, where});
     return sections.back();
+}
+
+void Document::put_first(Section s) {
+    // A range insert: GCC 12 sees a null dereference in vector::insert(pos, value&&) at -O2 (-Wnull-dereference).
+    sections.insert(sections.begin(), std::make_move_iterator(&s), std::make_move_iterator(&s + 1));
 }
 
 std::string human_text(const Cell& c, const Currency& currency) {

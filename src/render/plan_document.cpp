@@ -158,7 +158,7 @@ void add_checks_section(Document& d, const std::vector<GateCheck>& checks) {
     section.add(Heading{words("Checks"), 2})
         .add(Paragraph{words(verdict), failed == 0 ? Role::verdict : Role::warning, true})
         .add(std::move(table));
-    d.sections.insert(d.sections.begin(), std::move(section));
+    d.put_first(std::move(section));
 }
 
 }  // namespace

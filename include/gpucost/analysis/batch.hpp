@@ -36,9 +36,10 @@ class HorizonMonths;
 struct DrawOutcome {
     double build_total_usd = 0.0;
     double cloud_total_usd = 0.0;
-    double break_even_hours = NAN;  // hours per week; NaN when one side wins at every hours
-    int payback_month = 0;          // 1..M; 0 when owning has not paid back within the horizon
-    int payback_month_if_sold = 0;  // the same with the machine's resale value at the month counted
+    double break_even_hours =
+        std::numeric_limits<double>::quiet_NaN();  // hours per week; NaN when one side wins at every hours
+    int payback_month = 0;                         // 1..M; 0 when owning has not paid back within the horizon
+    int payback_month_if_sold = 0;                 // the same with the machine's resale value at the month counted
 };
 
 // The outcome of a full evaluation.

@@ -243,6 +243,8 @@ struct Document {
 
     // Appends a section and returns it, to add blocks to.
     Section& section(std::string id = "", Inline heading = {}, Shown where = k_everywhere, int level = 2);
+    // Puts `s` before every other section (the gate checks, which a reader wants first).
+    void put_first(Section s);
 };
 
 // Words without typed values: `words("Ranked by ")`. Built in place: an initializer list would copy the text.
