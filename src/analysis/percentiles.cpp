@@ -206,8 +206,6 @@ void BucketCounts::add(const BucketCounts& other) noexcept {
     for (std::size_t b = 0; b < m_counts.size(); ++b) m_counts[b] += other.m_counts[b];
 }
 
-void BucketCounts::clear() noexcept { std::fill(m_counts.begin(), m_counts.end(), 0); }
-
 Summary summarize(std::span<const double> values, const BucketCounts& counts, std::span<const double> extra_quantiles,
                   std::span<double> extra_out) {
     std::size_t counted = 0;

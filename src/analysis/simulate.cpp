@@ -80,9 +80,6 @@ struct Outcomes {
     DrawArray break_even;  // each block's draws with one, packed at the block's start
 };
 
-// The four figures summarised: build total, cloud total, owning's saving, and the break-even of the draws that have
-// one (packed at each block's start, then in draw order).
-constexpr std::size_t k_figures = 4;
 using FigureCounts = std::array<BucketCounts, k_figures>;
 
 // What every thread's drawing shares.
@@ -101,30 +98,19 @@ public:
     Worker(const Drawing& d, int months)
         : tally(months),
           m_d(d),
-          m_columns(d.inputs.size() * k_draws_per_block) {
-        for (std::size_t i = 0; i < d.inputs.size(); ++i) m_starts.push_back(m_columns.data() + i * k_draws_per_block);
-    }
+          m_columns(d.inputs.size()) {}
 
     // Draws block `block` into the outcomes, and counts its figures when the counts' bounds are set.
     void draw(std::size_t block) {
         const std::size_t begin = block * k_draws_per_block;
-        const std::size_t count = std::min(m_d.n - begin, k_draws_per_block);
-        // Each input of each block has a stream of its own: an input's draws never depend on which other inputs
-        // are ranged, so comparisons sharing an input draw it alike (common random numbers).
-        draw_block(m_d.inputs, m_d.seed, block, m_columns.data(), k_draws_per_block, count);
-        BlockOutcomes o;
-        o.build_total_usd = m_d.out.build.get() + begin;
-        o.cloud_total_usd = m_d.out.cloud.get() + begin;
-        o.owning_saves_usd = m_d.out.saves.get() + begin;
-        o.break_even_hours = m_d.out.break_even.get() + begin;
-        o.payback_counts = tally.payback.data();
-        o.if_sold_counts = tally.if_sold.data();
-        m_d.evaluator.run(m_starts, count, o);
-        m_d.break_evens[block] = o.break_evens;
-        tally.build_cheaper += o.build_cheaper;
-        tally.cloud_cheaper += o.cloud_cheaper;
-        if (counts)
-            for (std::size_t f = 0; f < k_figures; ++f) (*counts)[f].add(figures(block)[f]);
+        const Outcomes& out = m_d.out;
+        m_d.break_evens[block] = draw_and_evaluate(
+            m_d.evaluator, m_d.inputs, m_d.seed, block, std::min(m_d.n - begin, k_draws_per_block), m_columns,
+            {out.build.get() + begin, out.cloud.get() + begin, out.saves.get() + begin, out.break_even.get() + begin},
+            tally);
+        if (!counts) return;
+        const auto drawn = figures(block);
+        for (std::size_t f = 0; f < k_figures; ++f) (*counts)[f].add(drawn[f]);
     }
 
     // Block `block`'s figures as drawn.
@@ -142,8 +128,7 @@ public:
 
 private:
     const Drawing& m_d;
-    std::vector<double> m_columns;
-    std::vector<const double*> m_starts;
+    BlockColumns m_columns;
 };
 
 // Every block drawn on `threads` threads, each counted by bucket as it is drawn (while in cache), so that each
@@ -189,13 +174,15 @@ SimulationResult summarize_draws(const BatchEvaluator& evaluator, std::size_t n,
         [&] {
             const std::array<double, 2> edges_at = {k_histogram_low_quantile, k_histogram_high_quantile};
             std::array<double, 2> span{};
-            r.owning_saves_usd = summarize(span_of(out.saves), counts[2], edges_at, span);
+            r.owning_saves_usd = summarize(span_of(out.saves), counts[k_saves], edges_at, span);
             r.owning_saves_histogram = histogram_bins(span[0], span[1]);
             count_into(r.owning_saves_histogram, span_of(out.saves));
         },
         [&] { r.build_total_usd = summarize(span_of(out.build), counts[0], {}, {}); },
         [&] { r.cloud_total_usd = summarize(span_of(out.cloud), counts[1], {}, {}); },
-        [&] { r.break_even_hours = summarize(std::span<const double>(be, with_break_even), counts[3], {}, {}); },
+        [&] {
+            r.break_even_hours = summarize(std::span<const double>(be, with_break_even), counts[k_break_even], {}, {});
+        },
     };
     run_parallel(summaries,
                  std::min<unsigned>(static_cast<unsigned>(workers.size()), static_cast<unsigned>(summaries.size())));

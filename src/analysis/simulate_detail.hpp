@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "gpucost/analysis/batch.hpp"
+#include "gpucost/analysis/random.hpp"
 #include "gpucost/analysis/simulate.hpp"
 
 namespace gpucost::simulate_detail {
@@ -24,6 +26,42 @@ struct Tally {
     std::uint64_t build_cheaper = 0;
     std::uint64_t cloud_cheaper = 0;
 };
+
+// The figures summarised, in this order: build total, cloud total, owning's saving, and the break-even hours of the
+// draws that have one (packed at the start of each block's).
+inline constexpr std::size_t k_figures = 4;
+inline constexpr std::size_t k_saves = 2;
+inline constexpr std::size_t k_break_even = 3;
+
+// A thread's columns for one block's draws of every input, reused block after block.
+struct BlockColumns {
+    explicit BlockColumns(std::size_t inputs)
+        : columns(inputs * k_draws_per_block) {
+        for (std::size_t i = 0; i < inputs; ++i) starts.push_back(columns.data() + i * k_draws_per_block);
+    }
+    std::vector<double> columns;
+    std::vector<const double*> starts;
+};
+
+// Draws the `count` draws of block `block` (each input from its own stream: an input's draws never depend on which
+// other inputs are ranged, so comparisons sharing an input draw it alike) and evaluates them into figures[f] (room
+// for a block each), counting the paybacks and verdicts into `tally`. Returns how many draws have a break-even.
+inline std::size_t draw_and_evaluate(const BatchEvaluator& evaluator, std::span<const RangedInput> inputs,
+                                     std::uint64_t seed, std::size_t block, std::size_t count, BlockColumns& c,
+                                     const std::array<double*, k_figures>& figures, Tally& tally) {
+    draw_block(inputs, seed, block, c.columns.data(), k_draws_per_block, count);
+    BlockOutcomes o;
+    o.build_total_usd = figures[0];
+    o.cloud_total_usd = figures[1];
+    o.owning_saves_usd = figures[k_saves];
+    o.break_even_hours = figures[k_break_even];
+    o.payback_counts = tally.payback.data();
+    o.if_sold_counts = tally.if_sold.data();
+    evaluator.run(c.starts, count, o);
+    tally.build_cheaper += o.build_cheaper;
+    tally.cloud_cheaper += o.cloud_cheaper;
+    return o.break_evens;
+}
 
 // The most months any draw's horizon can have (its payback months count up to it): the base case's, or a ranged
 // horizon's high end.

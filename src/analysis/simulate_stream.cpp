@@ -21,9 +21,6 @@ namespace gpucost::simulate_detail {
 namespace {
 
 // The figures summarised: build total, cloud total, owning's saving, break-even hours (only draws that have one).
-constexpr std::size_t k_figures = 4;
-constexpr std::size_t k_saves = 2;
-constexpr std::size_t k_break_even = 3;
 constexpr int k_level_bits = 16;
 constexpr std::size_t k_level_size = std::size_t{1} << k_level_bits;
 
@@ -36,14 +33,11 @@ std::uint64_t key_of(double v) noexcept {
 // One block's outcomes in a thread's own memory.
 struct Block {
     explicit Block(std::size_t inputs, int months)
-        : columns(inputs * k_draws_per_block),
+        : columns(inputs),
           figures{std::vector<double>(k_draws_per_block), std::vector<double>(k_draws_per_block),
                   std::vector<double>(k_draws_per_block), std::vector<double>(k_draws_per_block)},
-          tally(months) {
-        for (std::size_t i = 0; i < inputs; ++i) starts.push_back(columns.data() + i * k_draws_per_block);
-    }
-    std::vector<double> columns;
-    std::vector<const double*> starts;
+          tally(months) {}
+    BlockColumns columns;
     std::array<std::vector<double>, k_figures> figures;
     std::array<std::size_t, k_figures> sizes{};
     Tally tally;
@@ -60,20 +54,11 @@ struct Plan {
 
 // Draws block `block` into `b` (the stored path's streams and order), counting its paybacks and verdicts.
 void draw_block(const Plan& p, std::size_t block, Block& b) {
-    const std::size_t begin = block * k_draws_per_block;
-    const std::size_t count = std::min(p.n - begin, k_draws_per_block);
-    draw_block(p.inputs, p.seed, block, b.columns.data(), k_draws_per_block, count);
-    BlockOutcomes o;
-    o.build_total_usd = b.figures[0].data();
-    o.cloud_total_usd = b.figures[1].data();
-    o.owning_saves_usd = b.figures[k_saves].data();
-    o.break_even_hours = b.figures[k_break_even].data();
-    o.payback_counts = b.tally.payback.data();
-    o.if_sold_counts = b.tally.if_sold.data();
-    p.evaluator.run(b.starts, count, o);
-    b.tally.build_cheaper += o.build_cheaper;
-    b.tally.cloud_cheaper += o.cloud_cheaper;
-    b.sizes = {count, count, count, o.break_evens};
+    const std::size_t count = std::min(p.n - block * k_draws_per_block, k_draws_per_block);
+    const std::size_t break_evens = draw_and_evaluate(
+        p.evaluator, p.inputs, p.seed, block, count, b.columns,
+        {b.figures[0].data(), b.figures[1].data(), b.figures[k_saves].data(), b.figures[k_break_even].data()}, b.tally);
+    b.sizes = {count, count, count, break_evens};
 }
 
 // One pass over every block on the plan's threads: visit(thread, block index, block) per block, each thread taking

@@ -49,7 +49,6 @@ public:
     bool spans() const noexcept { return m_scale > 0.0; }
     void add(std::span<const double> values) noexcept;
     void add(const BucketCounts& other) noexcept;  // counts made with the same bounds (a copy of this one's)
-    void clear() noexcept;                         // the counts to 0, the bounds kept
     double low() const noexcept { return m_low; }
     double scale() const noexcept { return m_scale; }
     const std::vector<std::size_t>& counts() const noexcept { return m_counts; }
