@@ -4,7 +4,9 @@ answered apart from the features added meanwhile. Counts the same files as scrip
 include/gpucost/render, less the outputs added after the 97af829 baseline: plan*, diff*, export_rates*, xlsx*) and
 sorts every commit that touched them into two groups by its own message: a restructuring says its output is
 unchanged ("output unchanged", "byte-identical", "same output", ...), anything else added or changed behaviour.
-Prints each group's commits and net lines (added - deleted), the largest first.
+Prints each group's commits and net lines (added - deleted), the largest first; the behaviour by the issue each
+commit names; and the sum: the layer at BASE plus its restructuring (the layer that would render BASE's outputs, and
+TSV, today), plus the behaviour and what merges resolved by hand, is the layer at HEAD.
 Usage: python3 scripts/render_attribution.py [BASE [HEAD]]   (default: 97af829 HEAD)"""
 import re
 import subprocess
@@ -28,8 +30,32 @@ for record in log.split("\0")[1:]:
             net += int(added) - int(deleted)
     key = "restructuring (output unchanged)" if UNCHANGED.search(subject + "\n" + body) else \
         "behaviour added or changed"
-    groups[key].append((net, sha, subject))
+    issue = re.search(r"issue (\d+)", subject + "\n" + body, re.I)
+    groups[key].append((net, sha, subject, f"issue {issue.group(1)}" if issue else "no issue named"))
 for name, commits in groups.items():
     print(f"{name}: {len(commits)} commits, net {sum(c[0] for c in commits):+d} lines")
-    for net, sha, subject in sorted(commits, key=lambda c: -abs(c[0]))[:12]:
+    for net, sha, subject, _ in sorted(commits, key=lambda c: -abs(c[0]))[:12]:
         print(f"  {net:+6d} {sha} {subject[:96]}")
+
+# The behaviour by the issue that asked for it (the first "issue N" its message names), then the sum: the layer at
+# the base, plus its restructuring, is the layer that would render the base's outputs today; plus the behaviour (and
+# what merges resolved by hand) it is the layer at the head.
+by_issue = {}
+for net, _, _, issue in groups["behaviour added or changed"]:
+    by_issue[issue] = by_issue.get(issue, 0) + net
+print("behaviour by issue: " + ", ".join(f"{k} {v:+d}" for k, v in sorted(by_issue.items(), key=lambda kv: -kv[1])))
+
+
+def layer_lines(rev):
+    files = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, "src/render", "include/gpucost/render"],
+                           check=True, capture_output=True, text=True).stdout.split()
+    return sum(subprocess.run(["git", "show", f"{rev}:{f}"], check=True, capture_output=True,
+                              text=True).stdout.count("\n") for f in files if not NEW_OUTPUTS.search(f))
+
+
+at_base, at_head = layer_lines(base), layer_lines(head)
+restructuring = sum(c[0] for c in groups["restructuring (output unchanged)"])
+behaviour = sum(c[0] for c in groups["behaviour added or changed"])
+print(f"lines at {base}: {at_base}; restructuring {restructuring:+d} -> {at_base + restructuring} for the base's outputs "
+      f"on today's layer; behaviour {behaviour:+d}, merges {at_head - at_base - restructuring - behaviour:+d} -> "
+      f"{at_head} at {head}")
