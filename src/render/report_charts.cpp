@@ -58,6 +58,16 @@ const std::vector<std::string>& chart_names() {
     return names;
 }
 
+std::vector<LineSeries> cumulative_spend_lines(const Comparison& c, const Currency& money) {
+    std::vector<double> x, own, rent;
+    for (const CashFlowMonth& m : c.cash_flow.months) {
+        x.push_back(m.month);
+        own.push_back(money.from_usd(m.build_cumulative_usd));
+        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
+    }
+    return own_and_rent_lines(own_name(c), rent_name(c), x, std::move(own), std::move(rent));
+}
+
 std::string cumulative_spend_svg(const Comparison& c, const Currency& money, const ChartPlacement& placement) {
     const Evaluation& e = c.result;
     const int months = c.assumptions.values.months;
@@ -73,13 +83,7 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
     chart.x_axis.label = "Months from purchase";
     chart.x_axis.ticks = chart_parts::month_ticks(months);
     chart.y_axis = money_axis("Cumulative discounted spend", money);
-    std::vector<double> x, own, rent;
-    for (const CashFlowMonth& m : c.cash_flow.months) {
-        x.push_back(m.month);
-        own.push_back(money.from_usd(m.build_cumulative_usd));
-        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
-    }
-    chart.series = own_and_rent_lines(own_name(c), rent_name(c), x, std::move(own), std::move(rent));
+    chart.series = cumulative_spend_lines(c, money);
     if (e.payback_month)
         chart.markers.push_back(
             {"payback", fmt::format("payback: month {}", *e.payback_month), static_cast<double>(*e.payback_month)});

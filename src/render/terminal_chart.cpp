@@ -13,8 +13,7 @@
 namespace gpucost {
 namespace {
 
-using chart_parts::code_points;
-using chart_parts::month_ticks;
+using namespace chart_parts;
 
 constexpr int k_rows = 12;         // character rows of the plot: 48 dot rows
 constexpr int k_min_columns = 40;  // narrower than this and the labels do not fit
@@ -33,44 +32,33 @@ std::string braille(std::uint8_t bits) {
     return out;
 }
 
-// One series' dots over a canvas of `width` x k_rows cells, `low` at the bottom and `high` at the top; a dashed
-// series leaves out two dot columns in every six.
-class Canvas {
-public:
-    Canvas(int width, const std::vector<double>& values, double low, double high, bool dashed)
-        : m_width(width),
-          m_bits(static_cast<std::size_t>(width * k_rows), 0) {
-        const int dot_columns = m_width * 2;
-        const int dot_rows = k_rows * 4;
-        const double last = static_cast<double>(values.size() - 1);
-        int previous = -1;
-        for (int dx = 0; dx < dot_columns; ++dx) {
-            const double at = dot_columns > 1 ? last * dx / (dot_columns - 1) : 0.0;
-            const std::size_t i = std::min(values.size() - 1, static_cast<std::size_t>(at));
-            const double next = values[std::min(values.size() - 1, i + 1)];
-            const double v = values[i] + (next - values[i]) * (at - static_cast<double>(i));
-            const int dy = static_cast<int>(std::lround((high - v) / (high - low) * (dot_rows - 1)));
-            if (dashed && dx % 6 >= 4) {
-                previous = -1;
-                continue;
-            }
-            const int from = previous < 0 ? dy : std::min(previous, dy);
-            const int to = previous < 0 ? dy : std::max(previous, dy);
-            for (int y = std::max(0, from); y <= std::min(dot_rows - 1, to); ++y) set(dx, y);
-            previous = dy;
+// One series' dots over `width` x k_rows cells, cell (column, row) at [row * width + column], each dot row where
+// `rows` puts the value; a dashed series leaves out two dot columns in every six.
+std::vector<std::uint8_t> dots(int width, const std::vector<double>& values, const Scale& rows, bool dashed) {
+    // The bit of each dot (column 0..1, row 0..3) in a cell: Unicode's braille patterns are U+2800 + bits.
+    static constexpr std::uint8_t bits[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
+    std::vector<std::uint8_t> cells(static_cast<std::size_t>(width * k_rows), 0);
+    const int dot_columns = width * 2;
+    const double last = static_cast<double>(values.size() - 1);
+    int previous = -1;
+    for (int dx = 0; dx < dot_columns; ++dx) {
+        const double at = dot_columns > 1 ? last * dx / (dot_columns - 1) : 0.0;
+        const std::size_t i = std::min(values.size() - 1, static_cast<std::size_t>(at));
+        const double next = values[std::min(values.size() - 1, i + 1)];
+        const double v = values[i] + (next - values[i]) * (at - static_cast<double>(i));
+        const int dy = static_cast<int>(std::lround(rows.at(v)));
+        if (dashed && dx % 6 >= 4) {
+            previous = -1;
+            continue;
         }
+        const int from = previous < 0 ? dy : std::min(previous, dy);
+        const int to = previous < 0 ? dy : std::max(previous, dy);
+        for (int y = std::max(0, from); y <= std::min(k_rows * 4 - 1, to); ++y)
+            cells[static_cast<std::size_t>((y / 4) * width + dx / 2)] |= bits[dx % 2][y % 4];
+        previous = dy;
     }
-    std::uint8_t at(int column, int row) const { return m_bits[static_cast<std::size_t>(row * m_width + column)]; }
-
-private:
-    void set(int dx, int dy) {
-        // The bit of each dot (column 0..1, row 0..3) in a cell: Unicode's braille patterns are U+2800 + bits.
-        static constexpr std::uint8_t bits[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
-        m_bits[static_cast<std::size_t>((dy / 4) * m_width + dx / 2)] |= bits[dx % 2][dy % 4];
-    }
-    int m_width;
-    std::vector<std::uint8_t> m_bits;
-};
+    return cells;
+}
 
 std::string paint(const std::string& text, const char* colour, bool on) { return on ? colour + text + k_reset : text; }
 
@@ -81,13 +69,13 @@ std::string cell_text(std::uint8_t own, std::uint8_t rent, bool marker, bool col
     return braille(static_cast<std::uint8_t>(own | rent));
 }
 
-std::string x_axis(int left, int width, int months) {
+std::string x_axis(int left, int width, int months, const Scale& columns) {
     const std::vector<double> ticks = month_ticks(months, width / 5);  // room for their labels: 5 columns each
     std::string rule = std::string(static_cast<std::size_t>(left - 1), ' ') + "\u2514";
     std::string labels(static_cast<std::size_t>(left), ' ');
     std::vector<int> tick_columns;
     for (const double t : ticks)
-        if (t <= months) tick_columns.push_back(static_cast<int>(std::lround(t / std::max(1, months) * (width - 1))));
+        if (t <= months) tick_columns.push_back(static_cast<int>(std::lround(columns.at(t))));
     for (int c = 0; c < width; ++c)
         rule += std::find(tick_columns.begin(), tick_columns.end(), c) != tick_columns.end() ? "\u252c" : "\u2500";
     for (std::size_t i = 0; i < tick_columns.size(); ++i) {
@@ -129,43 +117,43 @@ std::string legend(int left, int columns, const Comparison& c, bool colour) {
 
 std::string cumulative_spend_text(const Comparison& c, const Currency& money, int columns, bool colour) {
     columns = std::max(columns, k_min_columns);
-    std::vector<double> own;
-    std::vector<double> rent;
-    for (const CashFlowMonth& m : c.cash_flow.months) {
-        own.push_back(money.from_usd(m.build_cumulative_usd));
-        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
-    }
+    const std::vector<LineSeries> lines = cumulative_spend_lines(c, money);
+    const std::vector<double>& own = lines[0].y;
+    const std::vector<double>& rent = lines[1].y;
     const auto [own_low, own_high] = std::minmax_element(own.begin(), own.end());
     const auto [rent_low, rent_high] = std::minmax_element(rent.begin(), rent.end());
-    const std::vector<double> ticks =
-        nice_ticks(std::min({0.0, *own_low, *rent_low}), std::max({0.0, *own_high, *rent_high}), 7);
-    const double low = ticks.front();
-    const double high = ticks.back();
+    const Ticks ticks =
+        axis_ticks(money_axis({}, money), std::min(*own_low, *rent_low), std::max(*own_high, *rent_high), 7);
+    // Each tick's label on the character row nearest its value, high at the top.
+    const Scale label_rows{ticks.high(), ticks.low(), 0.0, k_rows - 1.0};
     std::vector<std::string> labels(k_rows);
     std::size_t label_width = 0;
-    for (const double t : ticks) {
-        const int row = static_cast<int>(std::lround((high - t) / (high - low) * (k_rows - 1)));
-        labels[static_cast<std::size_t>(row)] = money_tick(t, ticks[1] - ticks[0], money);
-        label_width = std::max(label_width, labels[static_cast<std::size_t>(row)].size());
+    for (const double t : ticks.values) {
+        std::string& label = labels[static_cast<std::size_t>(std::lround(label_rows.at(t)))];
+        label = money_tick(t, ticks.step, money);
+        label_width = std::max(label_width, label.size());
     }
     const int left = static_cast<int>(label_width) + 2;
     const int width = columns - left - 1;
     const int months = c.assumptions.values.months;
-    const Canvas own_dots(width, own, low, high, false);
-    const Canvas rent_dots(width, rent, low, high, true);
+    const Scale dot_rows{ticks.high(), ticks.low(), 0.0, k_rows * 4 - 1.0};
+    const std::vector<std::uint8_t> own_dots = dots(width, own, dot_rows, false);
+    const std::vector<std::uint8_t> rent_dots = dots(width, rent, dot_rows, true);
+    const Scale month_columns{0.0, static_cast<double>(std::max(1, months)), 0.0, width - 1.0};
     const std::optional<int>& payback = c.result.payback_month;
-    const int marker =
-        payback ? static_cast<int>(std::lround(double(*payback) / std::max(1, months) * (width - 1))) : -1;
+    const int marker = payback ? static_cast<int>(std::lround(month_columns.at(*payback))) : -1;
 
     std::string out = fmt::format("Cumulative discounted spend ({}), months 0-{}\n", money.code, months);
     for (int row = 0; row < k_rows; ++row) {
         const std::string& label = labels[static_cast<std::size_t>(row)];
         out += std::string(label_width - label.size(), ' ') + label + (label.empty() ? " \u2502" : " \u2524");
-        for (int col = 0; col < width; ++col)
-            out += cell_text(own_dots.at(col, row), rent_dots.at(col, row), col == marker, colour);
+        for (int col = 0; col < width; ++col) {
+            const auto cell = static_cast<std::size_t>(row * width + col);
+            out += cell_text(own_dots[cell], rent_dots[cell], col == marker, colour);
+        }
         out += "\n";
     }
-    out += x_axis(left, width, months);
+    out += x_axis(left, width, months, month_columns);
     out += legend(left, columns, c, colour);
     out += std::string(static_cast<std::size_t>(left), ' ') +
            (payback ? fmt::format("\u2502 payback: month {} of {}\n", *payback, months)
