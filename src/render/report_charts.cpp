@@ -44,13 +44,11 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
 
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
                          std::vector<SvgAttribute> data) {
-    SvgDocument d;
-    d.id = placement.id;
-    d.standalone = placement.standalone;
-    d.title = std::move(title);
-    d.desc = std::move(desc);
-    d.data = std::move(data);
-    return d;
+    return {.id = placement.id,
+            .title = std::move(title),
+            .desc = std::move(desc),
+            .data = std::move(data),
+            .standalone = placement.standalone};
 }
 
 const std::vector<std::string>& chart_names() {
