@@ -56,16 +56,9 @@ void write_stack(SvgWriter& svg, const StackedBar& bar, const std::vector<const 
         const double top = y.at(std::max(base, base + s.value));
         const double bottom = y.at(std::min(base, base + s.value));
         base += s.value;
-        std::vector<SvgAttribute> segment = {{"class", "segment"},
-                                             {"data-key", s.key},
-                                             {"data-value", data_number(s.value)},
-                                             {"x", svg_number(left)},
-                                             {"y", svg_number(top)},
-                                             {"width", svg_number(width)},
-                                             {"height", svg_number(bottom - top)},
-                                             {"fill", fill(id, kind_index(kinds, s))},
-                                             {"stroke", "#ffffff"},
-                                             {"stroke-width", "0.75"}};
+        std::vector<SvgAttribute> segment = rect_attributes(
+            {{"class", "segment"}, {"data-key", s.key}, {"data-value", data_number(s.value)}}, left, top, width,
+            bottom - top, {{"fill", fill(id, kind_index(kinds, s))}, {"stroke", "#ffffff"}, {"stroke-width", "0.75"}});
         add_side(segment, s.tone);
         svg.leaf("rect", segment);
     }

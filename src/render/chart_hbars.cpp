@@ -74,13 +74,8 @@ void write_note(SvgWriter& svg, const Rows& r, std::size_t i, const std::string&
 // Row i's bar over the values [from, to].
 std::vector<SvgAttribute> bar_rect(const Rows& r, std::size_t i, double from, double to, const std::string& paint) {
     const double left = r.x.at(std::min(from, to));
-    return {{"x", svg_number(left)},
-            {"y", svg_number(r.top(i))},
-            {"width", svg_number(r.x.at(std::max(from, to)) - left)},
-            {"height", svg_number(r.height())},
-            {"fill", paint},
-            {"stroke", "#333333"},
-            {"stroke-width", "0.5"}};
+    return rect_attributes({}, left, r.top(i), r.x.at(std::max(from, to)) - left, r.height(),
+                           {{"fill", paint}, {"stroke", "#333333"}, {"stroke-width", "0.5"}});
 }
 
 // A part of a diverging bar: owning's fill (0) above zero, renting's (1) below it.

@@ -44,27 +44,19 @@ void write_bins(SvgWriter& svg, const Histogram& chart, const Scale& x, const Sc
         const double top = y.at(chart.counts[i]);
         const double height = y.at(0.0) - top;
         const bool below = split && low < 0.0;
-        std::vector<SvgAttribute> bin = {{"class", "bin"},
-                                         {"data-low", data_number(low)},
-                                         {"data-high", data_number(high)},
-                                         {"data-count", data_number(chart.counts[i])},
-                                         {"x", svg_number(x.at(low))},
-                                         {"y", svg_number(top)},
-                                         {"width", svg_number(x.at(high) - x.at(low))},
-                                         {"height", svg_number(height)},
-                                         {"fill", fill(id, below ? 1 : 0)},
-                                         {"stroke", "#ffffff"},
-                                         {"stroke-width", "0.5"}};
+        std::vector<SvgAttribute> bin =
+            rect_attributes({{"class", "bin"},
+                             {"data-low", data_number(low)},
+                             {"data-high", data_number(high)},
+                             {"data-count", data_number(chart.counts[i])}},
+                            x.at(low), top, x.at(high) - x.at(low), height,
+                            {{"fill", fill(id, below ? 1 : 0)}, {"stroke", "#ffffff"}, {"stroke-width", "0.5"}});
         if (split) add_side(bin, below ? Whose::rent : Whose::own);
         svg.leaf("rect", bin);
         // A bin across zero: its part above zero in owning's fill.
         if (below && high > 0.0)
-            svg.leaf("rect", {{"data-side", "own"},
-                              {"x", svg_number(x.at(0.0))},
-                              {"y", svg_number(top)},
-                              {"width", svg_number(x.at(high) - x.at(0.0))},
-                              {"height", svg_number(height)},
-                              {"fill", fill(id, 0)}});
+            svg.leaf("rect", rect_attributes({{"data-side", "own"}}, x.at(0.0), top, x.at(high) - x.at(0.0), height,
+                                             {{"fill", fill(id, 0)}}));
     }
     svg.close();
 }

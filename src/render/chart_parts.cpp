@@ -175,6 +175,15 @@ void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, cons
     svg.leaf("line", line);
 }
 
+std::vector<SvgAttribute> rect_attributes(std::vector<SvgAttribute> head, double x, double y, double width,
+                                          double height, const std::vector<SvgAttribute>& style) {
+    head.insert(
+        head.end(),
+        {{"x", svg_number(x)}, {"y", svg_number(y)}, {"width", svg_number(width)}, {"height", svg_number(height)}});
+    head.insert(head.end(), style.begin(), style.end());
+    return head;
+}
+
 void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
                     const Scale& y, const LineStyle& style) {
     std::string points;

@@ -112,6 +112,10 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
                 const std::string& name = {});
 
+// A <rect>'s attributes: `head` (class, data-) first, then its place and size, then `style` (fill, stroke).
+std::vector<SvgAttribute> rect_attributes(std::vector<SvgAttribute> head, double x, double y, double width,
+                                          double height, const std::vector<SvgAttribute>& style);
+
 // An unfilled <polyline> in `style` through the points (xs[i], ys[i]) of the data, placed by the scales.
 void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
                     const Scale& y, const LineStyle& style);
