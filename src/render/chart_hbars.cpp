@@ -39,18 +39,15 @@ Rows rows_for(const SvgDocument& document, const std::vector<std::string>& label
     return r;
 }
 
-// The plot right of the labels under `legend_rows` legend rows, and its value axis over [low, high]. Notes print
-// right of the bars: a sixth of the width stays free for them.
-void place_plot(Rows& r, std::size_t legend_rows, const Axis& axis, double low, double high) {
-    r.plot = plot_area(r.document, r.margin, legend_rows);
+// The plot right of the labels under the legend's rows and `extra_rows` more, and its value axis over [low, high]
+// (notes print right of the bars: a sixth of the width stays free for them); then the fills, the title, the legend
+// and the value axis, which the rows go over.
+void write_frame(SvgWriter& svg, Rows& r, const std::vector<FillStyle>& fills, const std::vector<LegendItem>& legend,
+                 std::size_t extra_rows, const Axis& axis, double low, double high) {
+    r.plot = plot_area(r.document, r.margin, legend_rows(r.document, legend, r.margin) + extra_rows);
     r.plot.width *= 0.82;
     r.ticks = axis_ticks(axis, low, high, 7);
     r.x = Scale{r.ticks.low(), r.ticks.high(), r.plot.left, r.plot.right()};
-}
-
-// The fills, the title, the legend and the value axis; the rows go over them.
-void write_frame(SvgWriter& svg, const Rows& r, const std::vector<FillStyle>& fills,
-                 const std::vector<LegendItem>& legend, const Axis& axis) {
     write_fills(svg, r.document.id, fills);
     write_heading(svg, r.document, legend, r.plot.left);
     write_x_axis(svg, r.plot, r.x, axis, r.ticks);
@@ -173,9 +170,8 @@ std::string diverging_bar_chart_svg(const DivergingBarChart& chart) {
     const std::vector<LegendItem> legend = diverging_legend(chart);
     // One more legend row's room for the words above the plot when there are some.
     const bool directions = chart.base != 0.0 && !(chart.less_name.empty() && chart.more_name.empty());
-    place_plot(r, legend_rows(r.document, legend, r.margin) + (directions ? 1 : 0), chart.value_axis, low, high);
     SvgWriter svg;
-    write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, chart.value_axis);
+    write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, directions ? 1 : 0, chart.value_axis, low, high);
     for (std::size_t i = 0; i < chart.rows.size(); ++i) write_row(svg, chart, r, i);
     write_base(svg, chart, r);
     return svg_document(r.document, svg.str());
@@ -200,9 +196,8 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
-    place_plot(r, legend_rows(r.document, legend, r.margin), chart.value_axis, low, high);
     SvgWriter svg;
-    write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);
+    write_frame(svg, r, tone_fills(tones), legend, 0, chart.value_axis, low, high);
     for (std::size_t i = 0; i < chart.bars.size(); ++i) write_bar(svg, chart, r, i);
     return svg_document(r.document, svg.str());
 }
