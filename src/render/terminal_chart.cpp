@@ -9,6 +9,7 @@
 
 #include "chart_parts.hpp"
 #include "gpucost/render/report_charts.hpp"
+#include "gpucost/render/text_table.hpp"
 
 namespace gpucost {
 namespace {
@@ -100,14 +101,14 @@ std::string legend(int left, int columns, const Comparison& c, bool colour) {
     const std::string own_key = paint("\u2824\u2824\u2824", k_own_colour, colour);
     const std::string rent_key = paint("\u2824\u2824 \u2824", k_rent_colour, colour);
     const auto indent = static_cast<std::size_t>(left);
-    if (indent + code_points("months   ") + 3 + code_points(own) + 3 + 4 + code_points(rent) <= width)
+    if (indent + TextTable::width("months   ") + 3 + TextTable::width(own) + 3 + 4 + TextTable::width(rent) <= width)
         return fmt::format("{}months   {}{}   {}{}\n", std::string(indent, ' '), own_key, own, rent_key, rent);
     const auto line = [&](const std::string& key, std::size_t key_cells, std::string text) {
-        if (key_cells + code_points(text) > width) {
-            while (key_cells + code_points(text) + 3 > width && !text.empty()) text.pop_back();
+        if (key_cells + TextTable::width(text) > width) {
+            while (key_cells + TextTable::width(text) + 3 > width && !text.empty()) text.pop_back();
             text += "...";
         }
-        const std::size_t room = width - std::min(width, key_cells + code_points(text));
+        const std::size_t room = width - std::min(width, key_cells + TextTable::width(text));
         return std::string(std::min(indent, room), ' ') + key + text + "\n";
     };
     return std::string(indent, ' ') + "months\n" + line(own_key, 3, own) + line(rent_key, 4, rent);
