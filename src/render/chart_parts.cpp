@@ -12,11 +12,7 @@
 namespace gpucost {
 
 Axis money_axis(const std::string& label, const Currency& currency) {
-    Axis axis;
-    axis.label = fmt::format("{} ({})", label, currency.code);
-    axis.format = TickFormat::money;
-    axis.currency = currency;
-    return axis;
+    return {.label = fmt::format("{} ({})", label, currency.code), .format = TickFormat::money, .currency = currency};
 }
 
 std::vector<double> nice_ticks(double low, double high, int max_count) {
@@ -97,13 +93,11 @@ constexpr double k_bottom_margin = 52.0;  // tick labels and the axis label
 }  // namespace
 
 Plot plot_area(const SvgDocument& d, double left_margin, std::size_t legend_rows) {
-    Plot p;
-    p.left = left_margin;
     // Two rows fit in k_legend_height; each further row takes 18 units from the plot.
-    p.top = k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(legend_rows, 2) - 2);
-    p.width = std::max(10.0, d.width - left_margin - k_right_margin);
-    p.height = std::max(10.0, d.height - p.top - k_bottom_margin);
-    return p;
+    const double top =
+        k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(legend_rows, 2) - 2);
+    return {left_margin, top, std::max(10.0, d.width - left_margin - k_right_margin),
+            std::max(10.0, d.height - top - k_bottom_margin)};
 }
 
 double Scale::at(double value) const noexcept {
@@ -116,10 +110,7 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
         low = std::min(low, 0.0);
         high = std::max(high, 0.0);
     }
-    Ticks t;
-    t.values = axis.ticks.empty() ? nice_ticks(low, high, max_count) : axis.ticks;
-    t.step = t.values.size() > 1 ? t.values[1] - t.values[0] : 1.0;
-    return t;
+    return {axis.ticks.empty() ? nice_ticks(low, high, max_count) : axis.ticks};
 }
 
 std::vector<double> month_ticks(int months, int max_count) {
@@ -146,7 +137,7 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         const double x = scale.at(v);
         write_line(svg, x, plot.top, x, plot.bottom() + 4, {{"stroke", "#dddddd"}});
         svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(plot.bottom() + 17)}, {"text-anchor", "middle"}},
-                 tick_label(axis, v, ticks.step));
+                 tick_label(axis, v, ticks.step()));
     }
     write_x_label(svg, plot, axis.label);
     svg.close();
@@ -159,7 +150,7 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         const double y = scale.at(v);
         write_line(svg, plot.left - 4, y, plot.right(), y, {{"stroke", v == 0.0 ? "#888888" : "#dddddd"}});
         svg.text("text", {{"x", svg_number(plot.left - 7)}, {"y", svg_number(y + 4)}, {"text-anchor", "end"}},
-                 tick_label(axis, v, ticks.step));
+                 tick_label(axis, v, ticks.step()));
     }
     write_y_label(svg, plot, axis.label);
     svg.close();

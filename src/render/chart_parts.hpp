@@ -40,7 +40,7 @@ struct Scale {
 // An axis's ticks over the data range [low, high] (zero included on a money axis): the axis's own, or nice ones.
 struct Ticks {
     std::vector<double> values;
-    double step = 1.0;
+    double step() const noexcept { return values.size() > 1 ? values[1] - values[0] : 1.0; }
     double low() const noexcept { return values.front(); }
     double high() const noexcept { return values.back(); }
 };

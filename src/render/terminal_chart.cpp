@@ -131,7 +131,7 @@ std::string cumulative_spend_text(const Comparison& c, const Currency& money, in
     std::size_t label_width = 0;
     for (const double t : ticks.values) {
         std::string& label = labels[static_cast<std::size_t>(std::lround(label_rows.at(t)))];
-        label = money_tick(t, ticks.step, money);
+        label = money_tick(t, ticks.step(), money);
         label_width = std::max(label_width, label.size());
     }
     const int left = static_cast<int>(label_width) + 2;
