@@ -59,10 +59,7 @@ std::string data_number(double value) {
 
 std::string data_numbers(const std::vector<double>& values) {
     std::string out;
-    for (const double v : values) {
-        if (!out.empty()) out += ' ';
-        out += data_number(v);
-    }
+    for (const double v : values) out += (out.empty() ? "" : " ") + data_number(v);
     return out;
 }
 

@@ -20,17 +20,13 @@ constexpr int k_rows = 12;         // character rows of the plot: 48 dot rows
 constexpr int k_min_columns = 40;  // narrower than this and the labels do not fit
 // The SVG charts' colours (chart.hpp's colour rule) as the nearest of the 256-colour palette: owning blue #0072B2 as
 // 25 (#005FAF), renting vermilion #D55E00 as 166 (#D75F00).
-constexpr const char* k_own_colour = "\x1b[38;5;25m";
-constexpr const char* k_rent_colour = "\x1b[38;5;166m";
+constexpr const char* k_own_ansi = "\x1b[38;5;25m";
+constexpr const char* k_rent_ansi = "\x1b[38;5;166m";
 constexpr const char* k_reset = "\x1b[0m";
 
+// U+2800 + bits in UTF-8: E2, then A0 to A3 by the top two bits, then 80 to BF by the other six.
 std::string braille(std::uint8_t bits) {
-    const unsigned code = 0x2800u + bits;
-    std::string out;
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-    return out;
+    return {'\xE2', static_cast<char>(0xA0 | (bits >> 6)), static_cast<char>(0x80 | (bits & 0x3F))};
 }
 
 // One series' dots over `width` x k_rows cells, cell (column, row) at [row * width + column], each dot row where
@@ -65,8 +61,8 @@ std::string paint(const std::string& text, const char* colour, bool on) { return
 
 std::string cell_text(std::uint8_t own, std::uint8_t rent, bool marker, bool colour) {
     if ((own | rent) == 0) return marker ? "\u2502" : " ";
-    if (own != 0 && rent == 0) return paint(braille(own), k_own_colour, colour);
-    if (rent != 0 && own == 0) return paint(braille(rent), k_rent_colour, colour);
+    if (own != 0 && rent == 0) return paint(braille(own), k_own_ansi, colour);
+    if (rent != 0 && own == 0) return paint(braille(rent), k_rent_ansi, colour);
     return braille(static_cast<std::uint8_t>(own | rent));
 }
 
@@ -98,8 +94,8 @@ std::string legend(int left, int columns, const Comparison& c, bool colour) {
     const auto width = static_cast<std::size_t>(columns);
     const std::string own = " own: " + c.build.id;
     const std::string rent = " rent: " + c.offer.id;
-    const std::string own_key = paint("\u2824\u2824\u2824", k_own_colour, colour);
-    const std::string rent_key = paint("\u2824\u2824 \u2824", k_rent_colour, colour);
+    const std::string own_key = paint("\u2824\u2824\u2824", k_own_ansi, colour);
+    const std::string rent_key = paint("\u2824\u2824 \u2824", k_rent_ansi, colour);
     const auto indent = static_cast<std::size_t>(left);
     if (indent + TextTable::width("months   ") + 3 + TextTable::width(own) + 3 + 4 + TextTable::width(rent) <= width)
         return fmt::format("{}months   {}{}   {}{}\n", std::string(indent, ' '), own_key, own, rent_key, rent);
