@@ -65,15 +65,10 @@ std::string money_tick(double value, double step, const Currency& currency) {
     const std::string symbol = currency.is_usd() ? "$" : currency.code + " ";
     if (value == 0.0) return symbol + "0";  // "$0", not "$0k"
     const double magnitude = std::max(std::fabs(value), step);
-    double unit = 1.0;
-    const char* suffix = "";
-    for (const auto& [size, letter] : {std::pair{1e9, "B"}, std::pair{1e6, "M"}, std::pair{1e3, "k"}}) {
-        if (magnitude >= size) {
-            unit = size;
-            suffix = letter;
-            break;
-        }
-    }
+    // The largest unit the magnitude reaches, else none.
+    static constexpr std::pair<double, const char*> k_units[] = {{1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}};
+    const auto [unit, suffix] = *std::find_if(std::begin(k_units), std::end(k_units) - 1,
+                                              [magnitude](const auto& u) { return magnitude >= u.first; });
     const std::string digits = format_grouped(value / unit, decimals_for(step / unit));
     const bool negative = !digits.empty() && digits[0] == '-';
     return (negative ? "-" : "") + symbol + (negative ? digits.substr(1) : digits) + suffix;
@@ -114,13 +109,10 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
 }
 
 std::vector<double> month_ticks(int months, int max_count) {
-    int step = 60;
-    for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if (months / s + 1 <= max_count) {
-            step = s;
-            break;
-        }
-    }
+    // The first step that gives few enough ticks, else the last.
+    static constexpr int k_steps[] = {1, 3, 6, 12, 24, 60};
+    const int step =
+        *std::find_if(std::begin(k_steps), std::end(k_steps) - 1, [&](int s) { return months / s + 1 <= max_count; });
     std::vector<double> ticks;
     for (int m = 0; m < months + step; m += step) ticks.push_back(m);
     return ticks;
