@@ -47,10 +47,8 @@ struct Cells {
 Cells cells_of(const GridMap& chart) {
     Cells c;
     for (const double z : chart.z) {
-        if (z < 0.0)
-            c.farthest_below = std::max(c.farthest_below, -z);
-        else
-            c.farthest_above = std::max(c.farthest_above, z);
+        double& farthest = z < 0.0 ? c.farthest_below : c.farthest_above;
+        farthest = std::max(farthest, std::fabs(z));
     }
     c.plot = plot_area(chart.document, k_value_margin);
     c.width = c.plot.width / static_cast<double>(chart.x_values.size());

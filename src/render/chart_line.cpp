@@ -20,7 +20,6 @@ struct Range {
         low = std::min(low, v);
         high = std::max(high, v);
     }
-    bool empty() const { return low > high; }
 };
 
 void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, const Scale& x, const Scale& y) {
@@ -171,8 +170,7 @@ std::string line_chart_svg(const LineChart& chart) {
 std::string histogram_svg(const Histogram& chart) {
     if (chart.counts.empty() || chart.edges.size() != chart.counts.size() + 1)
         throw std::invalid_argument("histogram: needs one more edge than counts, and at least one bin");
-    Range ys;
-    ys.add(0.0);
+    Range ys{0.0, 0.0};  // the count axis starts at zero
     for (const double c : chart.counts) ys.add(c);
     const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
