@@ -78,8 +78,7 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
                     e.payback_month ? fmt::format("Owning pays back in month {}.", *e.payback_month)
                                     : std::string("Owning does not pay back within the horizon.")),
         comparison_data(k_spend, c, money));
-    chart.x_axis.label = "Months from purchase";
-    chart.x_axis.ticks = chart_parts::month_ticks(months);
+    chart.x_axis = {.label = "Months from purchase", .ticks = chart_parts::month_ticks(months)};
     chart.y_axis = money_axis("Cumulative discounted spend", money);
     chart.series = cumulative_spend_lines(c, money);
     if (e.payback_month)
@@ -106,8 +105,7 @@ std::string cost_vs_hours_svg(const Comparison& c, const Currency& money, const 
                         : std::string("One side is cheaper at every usage."),
                     hours_text(hours), format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money)),
         comparison_data(k_hours, c, money));
-    chart.x_axis.label = "Hours of use per week (h)";
-    chart.x_axis.ticks = {0, 24, 48, 72, 96, 120, 144, 168};
+    chart.x_axis = {.label = "Hours of use per week (h)", .ticks = {0, 24, 48, 72, 96, 120, 144, 168}};
     chart.y_axis = money_axis("Total discounted cost", money);
     chart.series = own_and_rent_lines(own_name(c), rent_name(c), {0.0, 168.0},
                                       {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)},

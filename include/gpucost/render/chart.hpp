@@ -31,7 +31,7 @@ enum class TickFormat {
 struct Axis {
     std::string label;  // with its unit: "Months", "Hours of use per week (h)", "Total cost (USD)"
     TickFormat format = TickFormat::number;
-    Currency currency;               // for money ticks
+    Currency currency = {};          // for money ticks
     std::vector<double> ticks = {};  // fixed tick values (e.g. every 24 h); empty: chosen by nice_ticks
 };
 
