@@ -17,7 +17,6 @@ struct Rows {
     std::vector<std::string> labels;  // cut to fit, still distinct
     double margin = 0.0;              // the label column, its text ending 6 units left of the plot
     Plot plot;
-    Ticks ticks;
     Scale x;
     double slot() const { return plot.height / static_cast<double>(labels.size()); }
     double top(std::size_t i) const { return plot.top + slot() * static_cast<double>(i) + slot() * 0.15; }
@@ -46,11 +45,11 @@ void write_frame(SvgWriter& svg, Rows& r, const std::vector<FillStyle>& fills, c
                  std::size_t extra_rows, const Axis& axis, double low, double high) {
     r.plot = plot_area(r.document, r.margin, legend_rows(r.document, legend, r.margin) + extra_rows);
     r.plot.width *= 0.82;
-    r.ticks = axis_ticks(axis, low, high, 7);
-    r.x = Scale{r.ticks.low(), r.ticks.high(), r.plot.left, r.plot.right()};
+    const Ticks ticks = axis_ticks(axis, low, high, 7);
+    r.x = Scale{ticks.low(), ticks.high(), r.plot.left, r.plot.right()};
     write_fills(svg, r.document.id, fills);
     write_heading(svg, r.document, legend, r.plot.left);
-    write_x_axis(svg, r.plot, r.x, axis, r.ticks);
+    write_x_axis(svg, r.plot, r.x, axis, ticks);
 }
 
 void write_label(SvgWriter& svg, const Rows& r, std::size_t i) {
@@ -117,10 +116,9 @@ std::vector<LegendItem> diverging_legend(const DivergingBarChart& chart) {
                                       legend_box(chart.below_name, fill(chart.document.id, 1))};
     const bool ends = std::any_of(chart.rows.begin(), chart.rows.end(),
                                   [](const DivergingRow& r) { return r.at_low_input || r.at_high_input; });
-    if (ends) {
-        legend.push_back({"input at its low end", LegendItem::Swatch::open_dot});
-        legend.push_back({"input at its high end", LegendItem::Swatch::dot});
-    }
+    if (ends)
+        legend.insert(legend.end(), {{"input at its low end", LegendItem::Swatch::open_dot},
+                                     {"input at its high end", LegendItem::Swatch::dot}});
     return legend;
 }
 
