@@ -31,12 +31,6 @@ std::size_t kind_index(const std::vector<const BarSegment*>& kinds, const BarSeg
     return 0;
 }
 
-std::vector<FillStyle> kind_fills(const std::vector<const BarSegment*>& kinds) {
-    std::vector<Whose> tones;
-    for (const BarSegment* k : kinds) tones.push_back(k->tone);
-    return tone_fills(tones);
-}
-
 // The legend: each tone's kinds after a heading naming the side ("Own:", "Rent:") when the chart has both.
 std::vector<LegendItem> kind_legend(const std::vector<const BarSegment*>& kinds, const std::string& id) {
     const bool sides =
@@ -62,16 +56,9 @@ void write_stack(SvgWriter& svg, const StackedBar& bar, const std::vector<const 
         const double top = y.at(std::max(base, base + s.value));
         const double bottom = y.at(std::min(base, base + s.value));
         base += s.value;
-        std::vector<SvgAttribute> segment = {{"class", "segment"},
-                                             {"data-key", s.key},
-                                             {"data-value", data_number(s.value)},
-                                             {"x", svg_number(left)},
-                                             {"y", svg_number(top)},
-                                             {"width", svg_number(width)},
-                                             {"height", svg_number(bottom - top)},
-                                             {"fill", fill(id, kind_index(kinds, s))},
-                                             {"stroke", "#ffffff"},
-                                             {"stroke-width", "0.75"}};
+        std::vector<SvgAttribute> segment = rect_attributes(
+            {{"class", "segment"}, {"data-key", s.key}, {"data-value", data_number(s.value)}}, left, top, width,
+            bottom - top, {{"fill", fill(id, kind_index(kinds, s))}, {"stroke", "#ffffff"}, {"stroke-width", "0.75"}});
         add_side(segment, s.tone);
         svg.leaf("rect", segment);
     }
@@ -97,8 +84,10 @@ std::string stacked_bar_chart_svg(const StackedBarChart& chart) {
     const Ticks ticks = axis_ticks(chart.value_axis, low, high, 7);
     const Scale y{ticks.low(), ticks.high(), plot.bottom(), plot.top};
 
+    std::vector<Whose> tones;
+    for (const BarSegment* k : kinds) tones.push_back(k->tone);
     SvgWriter svg;
-    write_fills(svg, chart.document.id, kind_fills(kinds));
+    write_fills(svg, chart.document.id, tone_fills(tones));
     write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.value_axis, ticks);
     const double slot = plot.width / static_cast<double>(chart.bars.size());

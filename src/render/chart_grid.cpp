@@ -47,10 +47,8 @@ struct Cells {
 Cells cells_of(const GridMap& chart) {
     Cells c;
     for (const double z : chart.z) {
-        if (z < 0.0)
-            c.farthest_below = std::max(c.farthest_below, -z);
-        else
-            c.farthest_above = std::max(c.farthest_above, z);
+        double& farthest = z < 0.0 ? c.farthest_below : c.farthest_above;
+        farthest = std::max(farthest, std::fabs(z));
     }
     c.plot = plot_area(chart.document, k_value_margin);
     c.width = c.plot.width / static_cast<double>(chart.x_values.size());
@@ -112,27 +110,17 @@ std::string flip_path(const GridMap& chart, const Cells& c) {
 void write_cell(SvgWriter& svg, const GridMap& chart, const Cells& c, std::size_t i, std::size_t j) {
     const double z = chart.z[j * chart.x_values.size() + i];
     const double t = strength(z, z < 0.0 ? c.farthest_below : c.farthest_above);
-    const std::string x = svg_number(c.x(i));
-    const std::string y = svg_number(c.y(j + 1));
-    std::vector<SvgAttribute> cell = {{"class", "cell"},
-                                      {"data-x", data_number(chart.x_values[i])},
-                                      {"data-y", data_number(chart.y_values[j])},
-                                      {"data-z", data_number(z)},
-                                      {"x", x},
-                                      {"y", y},
-                                      {"width", svg_number(c.width)},
-                                      {"height", svg_number(c.height)},
-                                      {"fill", shade(z, t)},
-                                      {"stroke", "#ffffff"},
-                                      {"stroke-width", "0.5"}};
+    std::vector<SvgAttribute> cell = rect_attributes(
+        {{"class", "cell"},
+         {"data-x", data_number(chart.x_values[i])},
+         {"data-y", data_number(chart.y_values[j])},
+         {"data-z", data_number(z)}},
+        c.x(i), c.y(j + 1), c.width, c.height, {{"fill", shade(z, t)}, {"stroke", "#ffffff"}, {"stroke-width", "0.5"}});
     if (z != 0.0) add_side(cell, z < 0.0 ? Whose::rent : Whose::own);
     svg.leaf("rect", cell);
     if (z < 0.0)
-        svg.leaf("rect", {{"x", x},
-                          {"y", y},
-                          {"width", svg_number(c.width)},
-                          {"height", svg_number(c.height)},
-                          {"fill", "url(#" + chart.document.id + "-hatch)"}});
+        svg.leaf("rect", rect_attributes({}, c.x(i), c.y(j + 1), c.width, c.height,
+                                         {{"fill", "url(#" + chart.document.id + "-hatch)"}}));
     if (c.width >= 44.0 && c.height >= 16.0)
         svg.text("text",
                  {{"x", svg_number(c.x(i, 0.5))},

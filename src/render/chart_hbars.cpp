@@ -17,7 +17,6 @@ struct Rows {
     std::vector<std::string> labels;  // cut to fit, still distinct
     double margin = 0.0;              // the label column, its text ending 6 units left of the plot
     Plot plot;
-    Ticks ticks;
     Scale x;
     double slot() const { return plot.height / static_cast<double>(labels.size()); }
     double top(std::size_t i) const { return plot.top + slot() * static_cast<double>(i) + slot() * 0.15; }
@@ -39,21 +38,18 @@ Rows rows_for(const SvgDocument& document, const std::vector<std::string>& label
     return r;
 }
 
-// The plot right of the labels under `legend_rows` legend rows, and its value axis over [low, high]. Notes print
-// right of the bars: a sixth of the width stays free for them.
-void place_plot(Rows& r, std::size_t legend_rows, const Axis& axis, double low, double high) {
-    r.plot = plot_area(r.document, r.margin, legend_rows);
+// The plot right of the labels under the legend's rows and `extra_rows` more, and its value axis over [low, high]
+// (notes print right of the bars: a sixth of the width stays free for them); then the fills, the title, the legend
+// and the value axis, which the rows go over.
+void write_frame(SvgWriter& svg, Rows& r, const std::vector<FillStyle>& fills, const std::vector<LegendItem>& legend,
+                 std::size_t extra_rows, const Axis& axis, double low, double high) {
+    r.plot = plot_area(r.document, r.margin, legend_rows(r.document, legend, r.margin) + extra_rows);
     r.plot.width *= 0.82;
-    r.ticks = axis_ticks(axis, low, high, 7);
-    r.x = Scale{r.ticks.low(), r.ticks.high(), r.plot.left, r.plot.right()};
-}
-
-// The fills, the title, the legend and the value axis; the rows go over them.
-void write_frame(SvgWriter& svg, const Rows& r, const std::vector<FillStyle>& fills,
-                 const std::vector<LegendItem>& legend, const Axis& axis) {
+    const Ticks ticks = axis_ticks(axis, low, high, 7);
+    r.x = Scale{ticks.low(), ticks.high(), r.plot.left, r.plot.right()};
     write_fills(svg, r.document.id, fills);
     write_heading(svg, r.document, legend, r.plot.left);
-    write_x_axis(svg, r.plot, r.x, axis, r.ticks);
+    write_x_axis(svg, r.plot, r.x, axis, ticks);
 }
 
 void write_label(SvgWriter& svg, const Rows& r, std::size_t i) {
@@ -74,13 +70,8 @@ void write_note(SvgWriter& svg, const Rows& r, std::size_t i, const std::string&
 // Row i's bar over the values [from, to].
 std::vector<SvgAttribute> bar_rect(const Rows& r, std::size_t i, double from, double to, const std::string& paint) {
     const double left = r.x.at(std::min(from, to));
-    return {{"x", svg_number(left)},
-            {"y", svg_number(r.top(i))},
-            {"width", svg_number(r.x.at(std::max(from, to)) - left)},
-            {"height", svg_number(r.height())},
-            {"fill", paint},
-            {"stroke", "#333333"},
-            {"stroke-width", "0.5"}};
+    return rect_attributes({}, left, r.top(i), r.x.at(std::max(from, to)) - left, r.height(),
+                           {{"fill", paint}, {"stroke", "#333333"}, {"stroke-width", "0.5"}});
 }
 
 // A part of a diverging bar: owning's fill (0) above zero, renting's (1) below it.
@@ -125,10 +116,9 @@ std::vector<LegendItem> diverging_legend(const DivergingBarChart& chart) {
                                       legend_box(chart.below_name, fill(chart.document.id, 1))};
     const bool ends = std::any_of(chart.rows.begin(), chart.rows.end(),
                                   [](const DivergingRow& r) { return r.at_low_input || r.at_high_input; });
-    if (ends) {
-        legend.push_back({"input at its low end", LegendItem::Swatch::open_dot});
-        legend.push_back({"input at its high end", LegendItem::Swatch::dot});
-    }
+    if (ends)
+        legend.insert(legend.end(), {{"input at its low end", LegendItem::Swatch::open_dot},
+                                     {"input at its high end", LegendItem::Swatch::dot}});
     return legend;
 }
 
@@ -178,9 +168,8 @@ std::string diverging_bar_chart_svg(const DivergingBarChart& chart) {
     const std::vector<LegendItem> legend = diverging_legend(chart);
     // One more legend row's room for the words above the plot when there are some.
     const bool directions = chart.base != 0.0 && !(chart.less_name.empty() && chart.more_name.empty());
-    place_plot(r, legend_rows(r.document, legend, r.margin) + (directions ? 1 : 0), chart.value_axis, low, high);
     SvgWriter svg;
-    write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, chart.value_axis);
+    write_frame(svg, r, tone_fills({Whose::own, Whose::rent}), legend, directions ? 1 : 0, chart.value_axis, low, high);
     for (std::size_t i = 0; i < chart.rows.size(); ++i) write_row(svg, chart, r, i);
     write_base(svg, chart, r);
     return svg_document(r.document, svg.str());
@@ -205,9 +194,8 @@ std::string horizontal_bar_chart_svg(const HorizontalBarChart& chart) {
         tones.push_back(chart.groups[i].tone);
         legend.push_back(legend_box(chart.groups[i].name, fill(r.document.id, i)));
     }
-    place_plot(r, legend_rows(r.document, legend, r.margin), chart.value_axis, low, high);
     SvgWriter svg;
-    write_frame(svg, r, tone_fills(tones), legend, chart.value_axis);
+    write_frame(svg, r, tone_fills(tones), legend, 0, chart.value_axis, low, high);
     for (std::size_t i = 0; i < chart.bars.size(); ++i) write_bar(svg, chart, r, i);
     return svg_document(r.document, svg.str());
 }

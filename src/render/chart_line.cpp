@@ -1,4 +1,5 @@
-// Line charts and histograms: a horizontal value axis, a vertical one, vertical markers.
+// Line charts and histograms: a horizontal value axis, a vertical one, vertical markers whose labels never overprint
+// one another.
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -19,7 +20,6 @@ struct Range {
         low = std::min(low, v);
         high = std::max(high, v);
     }
-    bool empty() const { return low > high; }
 };
 
 void write_series(SvgWriter& svg, const LineSeries& s, const LineStyle& style, const Scale& x, const Scale& y) {
@@ -44,29 +44,86 @@ void write_bins(SvgWriter& svg, const Histogram& chart, const Scale& x, const Sc
         const double top = y.at(chart.counts[i]);
         const double height = y.at(0.0) - top;
         const bool below = split && low < 0.0;
-        std::vector<SvgAttribute> bin = {{"class", "bin"},
-                                         {"data-low", data_number(low)},
-                                         {"data-high", data_number(high)},
-                                         {"data-count", data_number(chart.counts[i])},
-                                         {"x", svg_number(x.at(low))},
-                                         {"y", svg_number(top)},
-                                         {"width", svg_number(x.at(high) - x.at(low))},
-                                         {"height", svg_number(height)},
-                                         {"fill", fill(id, below ? 1 : 0)},
-                                         {"stroke", "#ffffff"},
-                                         {"stroke-width", "0.5"}};
+        std::vector<SvgAttribute> bin =
+            rect_attributes({{"class", "bin"},
+                             {"data-low", data_number(low)},
+                             {"data-high", data_number(high)},
+                             {"data-count", data_number(chart.counts[i])}},
+                            x.at(low), top, x.at(high) - x.at(low), height,
+                            {{"fill", fill(id, below ? 1 : 0)}, {"stroke", "#ffffff"}, {"stroke-width", "0.5"}});
         if (split) add_side(bin, below ? Whose::rent : Whose::own);
         svg.leaf("rect", bin);
         // A bin across zero: its part above zero in owning's fill.
         if (below && high > 0.0)
-            svg.leaf("rect", {{"data-side", "own"},
-                              {"x", svg_number(x.at(0.0))},
-                              {"y", svg_number(top)},
-                              {"width", svg_number(x.at(high) - x.at(0.0))},
-                              {"height", svg_number(height)},
-                              {"fill", fill(id, 0)}});
+            svg.leaf("rect", rect_attributes({{"data-side", "own"}}, x.at(0.0), top, x.at(high) - x.at(0.0), height,
+                                             {{"fill", fill(id, 0)}}));
     }
     svg.close();
+}
+
+struct Box {
+    double left = 0.0;
+    double right = 0.0;
+};
+
+// The lane (0 at the top) whose boxes leave room for `box`, 4 units apart.
+std::size_t free_lane(const std::vector<std::vector<Box>>& lanes, const Box& box) {
+    for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+        if (std::none_of(lanes[lane].begin(), lanes[lane].end(),
+                         [&box](const Box& b) { return box.left < b.right + 4.0 && b.left < box.right + 4.0; }))
+            return lane;
+    return lanes.size();
+}
+
+// Vertical marker lines across the plot with their data- attributes and their labels at the top, each label
+// in the highest lane where its box (estimated by text_width) overlaps no other label, flipped left of its line
+// where it would leave the document. Labels carry a white halo, so they read over bars and lines.
+void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
+                   double document_width) {
+    // Markers left to right, so that each label looks for room among those already placed beside it.
+    std::vector<std::size_t> order(markers.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return markers[a].x < markers[b].x; });
+    struct Placement {
+        bool left_side = false;
+        std::size_t lane = 0;
+    };
+    std::vector<Placement> placed(markers.size());
+    std::vector<std::vector<Box>> lanes;
+    for (const std::size_t index : order) {
+        const double x = x_scale.at(markers[index].x);
+        const double width = text_width(markers[index].label) * 1.1;  // bold
+        // Right of the line, unless the line is in the right part of the plot or the label would run past the
+        // document's edge, and there is room on the left.
+        bool left_side = x > plot.left + plot.width * 0.6 || x + 4 + width > document_width - 4;
+        if (left_side && x - 4 - width < 4) left_side = false;
+        const Box box = left_side ? Box{x - 4 - width, x - 4} : Box{x + 4, x + 4 + width};
+        const std::size_t lane = free_lane(lanes, box);
+        if (lane == lanes.size()) lanes.emplace_back();
+        lanes[lane].push_back(box);
+        placed[index] = {left_side, lane};
+    }
+    for (std::size_t index = 0; index < markers.size(); ++index) {
+        const Marker& marker = markers[index];
+        const double x = x_scale.at(marker.x);
+        const auto [left_side, lane] = placed[index];
+        svg.open("g", {{"class", "marker"}, {"data-key", marker.key}, {"data-x", data_number(marker.x)}});
+        write_line(
+            svg, x, plot.top, x, plot.bottom(),
+            {{"stroke", "#000000"}, {"stroke-width", "1.2"}, {"stroke-dasharray", index % 2 == 0 ? "4 3" : "1 3"}});
+        svg.text("text",
+                 {{"class", "marker-label"},
+                  {"x", svg_number(left_side ? x - 4 : x + 4)},
+                  {"y", svg_number(plot.top + 12.0 + 14.0 * static_cast<double>(lane))},
+                  {"text-anchor", left_side ? "end" : "start"},
+                  {"font-weight", "bold"},
+                  {"stroke", "#FFFFFF"},
+                  {"stroke-width", "3"},
+                  {"paint-order", "stroke"}},
+                 marker.label);
+        svg.close();
+    }
 }
 
 }  // namespace
@@ -113,8 +170,7 @@ std::string line_chart_svg(const LineChart& chart) {
 std::string histogram_svg(const Histogram& chart) {
     if (chart.counts.empty() || chart.edges.size() != chart.counts.size() + 1)
         throw std::invalid_argument("histogram: needs one more edge than counts, and at least one bin");
-    Range ys;
-    ys.add(0.0);
+    Range ys{0.0, 0.0};  // the count axis starts at zero
     for (const double c : chart.counts) ys.add(c);
     const Plot plot = plot_area(chart.document, k_value_margin);
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);

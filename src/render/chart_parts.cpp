@@ -12,11 +12,7 @@
 namespace gpucost {
 
 Axis money_axis(const std::string& label, const Currency& currency) {
-    Axis axis;
-    axis.label = fmt::format("{} ({})", label, currency.code);
-    axis.format = TickFormat::money;
-    axis.currency = currency;
-    return axis;
+    return {.label = fmt::format("{} ({})", label, currency.code), .format = TickFormat::money, .currency = currency};
 }
 
 std::vector<double> nice_ticks(double low, double high, int max_count) {
@@ -69,15 +65,10 @@ std::string money_tick(double value, double step, const Currency& currency) {
     const std::string symbol = currency.is_usd() ? "$" : currency.code + " ";
     if (value == 0.0) return symbol + "0";  // "$0", not "$0k"
     const double magnitude = std::max(std::fabs(value), step);
-    double unit = 1.0;
-    const char* suffix = "";
-    for (const auto& [size, letter] : {std::pair{1e9, "B"}, std::pair{1e6, "M"}, std::pair{1e3, "k"}}) {
-        if (magnitude >= size) {
-            unit = size;
-            suffix = letter;
-            break;
-        }
-    }
+    // The largest unit the magnitude reaches, else none.
+    static constexpr std::pair<double, const char*> k_units[] = {{1e9, "B"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}};
+    const auto [unit, suffix] = *std::find_if(std::begin(k_units), std::end(k_units) - 1,
+                                              [magnitude](const auto& u) { return magnitude >= u.first; });
     const std::string digits = format_grouped(value / unit, decimals_for(step / unit));
     const bool negative = !digits.empty() && digits[0] == '-';
     return (negative ? "-" : "") + symbol + (negative ? digits.substr(1) : digits) + suffix;
@@ -97,13 +88,11 @@ constexpr double k_bottom_margin = 52.0;  // tick labels and the axis label
 }  // namespace
 
 Plot plot_area(const SvgDocument& d, double left_margin, std::size_t legend_rows) {
-    Plot p;
-    p.left = left_margin;
     // Two rows fit in k_legend_height; each further row takes 18 units from the plot.
-    p.top = k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(legend_rows, 2) - 2);
-    p.width = std::max(10.0, d.width - left_margin - k_right_margin);
-    p.height = std::max(10.0, d.height - p.top - k_bottom_margin);
-    return p;
+    const double top =
+        k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(legend_rows, 2) - 2);
+    return {left_margin, top, std::max(10.0, d.width - left_margin - k_right_margin),
+            std::max(10.0, d.height - top - k_bottom_margin)};
 }
 
 double Scale::at(double value) const noexcept {
@@ -116,20 +105,14 @@ Ticks axis_ticks(const Axis& axis, double low, double high, int max_count) {
         low = std::min(low, 0.0);
         high = std::max(high, 0.0);
     }
-    Ticks t;
-    t.values = axis.ticks.empty() ? nice_ticks(low, high, max_count) : axis.ticks;
-    t.step = t.values.size() > 1 ? t.values[1] - t.values[0] : 1.0;
-    return t;
+    return {axis.ticks.empty() ? nice_ticks(low, high, max_count) : axis.ticks};
 }
 
 std::vector<double> month_ticks(int months, int max_count) {
-    int step = 60;
-    for (const int s : {1, 3, 6, 12, 24, 60}) {
-        if (months / s + 1 <= max_count) {
-            step = s;
-            break;
-        }
-    }
+    // The first step that gives few enough ticks, else the last.
+    static constexpr int k_steps[] = {1, 3, 6, 12, 24, 60};
+    const int step =
+        *std::find_if(std::begin(k_steps), std::end(k_steps) - 1, [&](int s) { return months / s + 1 <= max_count; });
     std::vector<double> ticks;
     for (int m = 0; m < months + step; m += step) ticks.push_back(m);
     return ticks;
@@ -146,7 +129,7 @@ void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         const double x = scale.at(v);
         write_line(svg, x, plot.top, x, plot.bottom() + 4, {{"stroke", "#dddddd"}});
         svg.text("text", {{"x", svg_number(x)}, {"y", svg_number(plot.bottom() + 17)}, {"text-anchor", "middle"}},
-                 tick_label(axis, v, ticks.step));
+                 tick_label(axis, v, ticks.step()));
     }
     write_x_label(svg, plot, axis.label);
     svg.close();
@@ -159,7 +142,7 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
         const double y = scale.at(v);
         write_line(svg, plot.left - 4, y, plot.right(), y, {{"stroke", v == 0.0 ? "#888888" : "#dddddd"}});
         svg.text("text", {{"x", svg_number(plot.left - 7)}, {"y", svg_number(y + 4)}, {"text-anchor", "end"}},
-                 tick_label(axis, v, ticks.step));
+                 tick_label(axis, v, ticks.step()));
     }
     write_y_label(svg, plot, axis.label);
     svg.close();
@@ -173,6 +156,15 @@ void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, cons
                 {{"x1", svg_number(x1)}, {"y1", svg_number(y1)}, {"x2", svg_number(x2)}, {"y2", svg_number(y2)}});
     line.insert(line.end(), style.begin(), style.end());
     svg.leaf("line", line);
+}
+
+std::vector<SvgAttribute> rect_attributes(std::vector<SvgAttribute> head, double x, double y, double width,
+                                          double height, const std::vector<SvgAttribute>& style) {
+    head.insert(
+        head.end(),
+        {{"x", svg_number(x)}, {"y", svg_number(y)}, {"width", svg_number(width)}, {"height", svg_number(height)}});
+    head.insert(head.end(), style.begin(), style.end());
+    return head;
 }
 
 void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,

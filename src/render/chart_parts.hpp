@@ -40,7 +40,7 @@ struct Scale {
 // An axis's ticks over the data range [low, high] (zero included on a money axis): the axis's own, or nice ones.
 struct Ticks {
     std::vector<double> values;
-    double step = 1.0;
+    double step() const noexcept { return values.size() > 1 ? values[1] - values[0] : 1.0; }
     double low() const noexcept { return values.front(); }
     double high() const noexcept { return values.back(); }
 };
@@ -112,6 +112,10 @@ void write_y_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Ax
 void write_line(SvgWriter& svg, double x1, double y1, double x2, double y2, const std::vector<SvgAttribute>& style,
                 const std::string& name = {});
 
+// A <rect>'s attributes: `head` (class, data-) first, then its place and size, then `style` (fill, stroke).
+std::vector<SvgAttribute> rect_attributes(std::vector<SvgAttribute> head, double x, double y, double width,
+                                          double height, const std::vector<SvgAttribute>& style);
+
 // An unfilled <polyline> in `style` through the points (xs[i], ys[i]) of the data, placed by the scales.
 void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::vector<double>& ys, const Scale& x,
                     const Scale& y, const LineStyle& style);
@@ -120,19 +124,10 @@ void write_polyline(SvgWriter& svg, const std::vector<double>& xs, const std::ve
 void write_x_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 void write_y_label(SvgWriter& svg, const Plot& plot, const std::string& label);
 
-// Vertical marker lines across the plot with their data- attributes and their labels at the top, each label
-// in the highest lane where its box (estimated by text_width) overlaps no other label, flipped left of its line
-// where it would leave the document. Labels carry a white halo, so they read over bars and lines.
-void write_markers(SvgWriter& svg, const Plot& plot, const Scale& x_scale, const std::vector<Marker>& markers,
-                   double document_width);
-
 // The one UsageError (exit 2) for a --chart value a report does not draw ("" when none came with --format svg): the
 // flag, the value, `hint` (or the closest of `valid`: "did you mean") and the charts `valid` here.
 [[noreturn]] void bad_chart(const std::string& name, const std::vector<std::string>& valid,
                             const std::string& hint = {});
-
-// How many code points `text` holds: the cells a terminal gives ASCII, box drawing and braille.
-std::size_t code_points(const std::string& text);
 
 // A rough width of `text` in the charts' 12-unit font, for layout only (no font metrics are at hand).
 double text_width(const std::string& text);

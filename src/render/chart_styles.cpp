@@ -115,13 +115,8 @@ void write_item(SvgWriter& svg, const LegendItem& item, double x, double y) {
                     {"stroke-width", svg_number(item.width)},
                     {"stroke-dasharray", item.dash.empty() ? "none" : item.dash}});
     else if (item.swatch == Swatch::box)
-        svg.leaf("rect", {{"x", svg_number(x)},
-                          {"y", svg_number(y - 11)},
-                          {"width", "22"},
-                          {"height", "12"},
-                          {"fill", item.paint},
-                          {"stroke", "#333333"},
-                          {"stroke-width", "0.5"}});
+        svg.leaf("rect", rect_attributes({}, x, y - 11, 22, 12,
+                                         {{"fill", item.paint}, {"stroke", "#333333"}, {"stroke-width", "0.5"}}));
     else
         svg.leaf("circle", {{"cx", svg_number(x + 11)},
                             {"cy", svg_number(y - 4)},

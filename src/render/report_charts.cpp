@@ -44,18 +44,26 @@ std::vector<SvgAttribute> comparison_data(const std::string& chart, const Compar
 
 SvgDocument document_for(const ChartPlacement& placement, std::string title, std::string desc,
                          std::vector<SvgAttribute> data) {
-    SvgDocument d;
-    d.id = placement.id;
-    d.standalone = placement.standalone;
-    d.title = std::move(title);
-    d.desc = std::move(desc);
-    d.data = std::move(data);
-    return d;
+    return {.id = placement.id,
+            .title = std::move(title),
+            .desc = std::move(desc),
+            .data = std::move(data),
+            .standalone = placement.standalone};
 }
 
 const std::vector<std::string>& chart_names() {
     static const std::vector<std::string> names = {k_spend, k_hours, k_breakdown, k_savings};
     return names;
+}
+
+std::vector<LineSeries> cumulative_spend_lines(const Comparison& c, const Currency& money) {
+    std::vector<double> x, own, rent;
+    for (const CashFlowMonth& m : c.cash_flow.months) {
+        x.push_back(m.month);
+        own.push_back(money.from_usd(m.build_cumulative_usd));
+        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
+    }
+    return own_and_rent_lines(own_name(c), rent_name(c), x, std::move(own), std::move(rent));
 }
 
 std::string cumulative_spend_svg(const Comparison& c, const Currency& money, const ChartPlacement& placement) {
@@ -70,16 +78,9 @@ std::string cumulative_spend_svg(const Comparison& c, const Currency& money, con
                     e.payback_month ? fmt::format("Owning pays back in month {}.", *e.payback_month)
                                     : std::string("Owning does not pay back within the horizon.")),
         comparison_data(k_spend, c, money));
-    chart.x_axis.label = "Months from purchase";
-    chart.x_axis.ticks = chart_parts::month_ticks(months);
+    chart.x_axis = {.label = "Months from purchase", .ticks = chart_parts::month_ticks(months)};
     chart.y_axis = money_axis("Cumulative discounted spend", money);
-    std::vector<double> x, own, rent;
-    for (const CashFlowMonth& m : c.cash_flow.months) {
-        x.push_back(m.month);
-        own.push_back(money.from_usd(m.build_cumulative_usd));
-        rent.push_back(money.from_usd(m.cloud_cumulative_usd));
-    }
-    chart.series = own_and_rent_lines(own_name(c), rent_name(c), x, std::move(own), std::move(rent));
+    chart.series = cumulative_spend_lines(c, money);
     if (e.payback_month)
         chart.markers.push_back(
             {"payback", fmt::format("payback: month {}", *e.payback_month), static_cast<double>(*e.payback_month)});
@@ -104,8 +105,7 @@ std::string cost_vs_hours_svg(const Comparison& c, const Currency& money, const 
                         : std::string("One side is cheaper at every usage."),
                     hours_text(hours), format_money(e.build.total_usd, money), format_money(e.cloud.total_usd, money)),
         comparison_data(k_hours, c, money));
-    chart.x_axis.label = "Hours of use per week (h)";
-    chart.x_axis.ticks = {0, 24, 48, 72, 96, 120, 144, 168};
+    chart.x_axis = {.label = "Hours of use per week (h)", .ticks = {0, 24, 48, 72, 96, 120, 144, 168}};
     chart.y_axis = money_axis("Total discounted cost", money);
     chart.series = own_and_rent_lines(own_name(c), rent_name(c), {0.0, 168.0},
                                       {money.from_usd(u.build_at_0_usd), money.from_usd(u.build_at_168_usd)},

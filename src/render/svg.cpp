@@ -17,8 +17,8 @@ bool is_name_char(char c) {
 
 void check_name(std::string_view name) {
     if (name.empty()) throw std::logic_error("SvgWriter: empty name");
-    for (const char c : name)
-        if (!is_name_char(c)) throw std::logic_error("SvgWriter: bad name: " + std::string(name));
+    if (!std::all_of(name.begin(), name.end(), is_name_char))
+        throw std::logic_error("SvgWriter: bad name: " + std::string(name));
 }
 
 std::string indent(std::size_t depth) { return std::string(depth * 2, ' '); }
@@ -33,12 +33,8 @@ std::string xml_escape(std::string_view text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t end = std::min(text.find_first_of("\t\n\r", start), text.size());
-        for (const char c : escape_html(text.substr(start, end - start))) {
-            if (c == '\'')
-                out += "&#39;";
-            else
-                out += c;
-        }
+        for (const char c : escape_html(text.substr(start, end - start)))
+            out += c == '\'' ? std::string_view("&#39;") : std::string_view(&c, 1);
         if (end == text.size()) break;
         out += text[end];
         start = end + 1;
@@ -63,10 +59,7 @@ std::string data_number(double value) {
 
 std::string data_numbers(const std::vector<double>& values) {
     std::string out;
-    for (const double v : values) {
-        if (!out.empty()) out += ' ';
-        out += data_number(v);
-    }
+    for (const double v : values) out += (out.empty() ? "" : " ") + data_number(v);
     return out;
 }
 
@@ -88,9 +81,8 @@ SvgWriter& SvgWriter::open(std::string_view tag, const std::vector<SvgAttribute>
 
 SvgWriter& SvgWriter::close() {
     if (m_open.empty()) throw std::logic_error("SvgWriter: close() with no element open");
-    const std::string tag = m_open.back();
+    m_out += indent(m_open.size() - 1) + "</" + m_open.back() + ">\n";
     m_open.pop_back();
-    m_out += indent(m_open.size()) + "</" + tag + ">\n";
     return *this;
 }
 
@@ -130,12 +122,9 @@ std::string svg_document(const SvgDocument& d, const std::string& body) {
     std::string out = head.close().str();
     // The writer closed the root to hand its text over; the body goes in before that closing tag, a level deeper.
     std::string indented;
-    std::size_t start = 0;
-    while (start < body.size()) {
-        const std::size_t end = body.find('\n', start);
-        const std::size_t stop = end == std::string::npos ? body.size() : end + 1;
+    for (std::size_t start = 0, stop = 0; start < body.size(); start = stop) {
+        stop = std::min(body.find('\n', start), body.size() - 1) + 1;
         indented += "  " + body.substr(start, stop - start);
-        start = stop;
     }
     out.insert(out.size() - std::string_view("</svg>\n").size(), indented);
     return (d.standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : "") + out;

@@ -3,7 +3,6 @@
 // simulation's histogram of owning's saving (p10/p50/p90 and the zero line marked), alone as SVG (--chart) or in
 // the HTML page (uncertainty_document.cpp refers to them).
 #include <algorithm>
-#include <array>
 #include <utility>
 
 #include <fmt/format.h>
@@ -127,11 +126,9 @@ std::string histogram_svg(const SimulationReport& r, const SimulationComparison&
     for (const std::uint64_t n : h.counts) chart.counts.push_back(static_cast<double>(n));
     // A money axis always covers zero, so the line where the verdict flips is always on the chart.
     chart.markers.push_back({"zero", "0: the verdict flips", 0.0});
-    const std::array<std::pair<const char*, std::size_t>, 3> marked = {{{"p10", 1}, {"p50", 2}, {"p90", 3}}};
-    for (const auto& [name, q] : marked) {
-        const double at = money.from_usd(saves.quantiles[q]);
-        chart.markers.push_back({name, fmt::format("{} {}", name, format_money(saves.quantiles[q], money)), at});
-    }
+    for (const auto& [name, q] : {std::pair{"p10", 1U}, std::pair{"p50", 2U}, std::pair{"p90", 3U}})
+        chart.markers.push_back({name, fmt::format("{} {}", name, format_money(saves.quantiles[q], money)),
+                                 money.from_usd(saves.quantiles[q])});
     chart.document = document_for(
         placement, "How much owning saves: " + c.label.build.id,
         fmt::format("Owning {} against renting {} over {} draws (seed {}): how many draws save each amount ({}), "

@@ -31,8 +31,8 @@ enum class TickFormat {
 struct Axis {
     std::string label;  // with its unit: "Months", "Hours of use per week (h)", "Total cost (USD)"
     TickFormat format = TickFormat::number;
-    Currency currency;          // for money ticks
-    std::vector<double> ticks;  // fixed tick values (e.g. every 24 h); empty: chosen by nice_ticks
+    Currency currency = {};          // for money ticks
+    std::vector<double> ticks = {};  // fixed tick values (e.g. every 24 h); empty: chosen by nice_ticks
 };
 
 // A money axis: its label with the currency's code ("Total discounted cost (EUR)"), money ticks in that currency.

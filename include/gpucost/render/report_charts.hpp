@@ -49,6 +49,11 @@ std::string cost_vs_hours_svg(const Comparison& comparison, const Currency& curr
 std::string breakdown_svg(const Comparison& comparison, const Currency& currency, const ChartPlacement& placement = {});
 std::string savings_svg(const Report& report, const Currency& currency, const ChartPlacement& placement = {});
 
+struct LineSeries;  // chart.hpp
+
+// The cumulative-spend chart's two lines: each side's cumulative discounted spend by month, in `currency`.
+std::vector<LineSeries> cumulative_spend_lines(const Comparison& comparison, const Currency& currency);
+
 // `gpucost compare --build ID --chart` and `cashflow --chart` in a terminal: the cumulative-spend chart of one
 // comparison drawn with braille dots, `columns` wide (at least 40), with ANSI colour when `colour` is on.
 std::string cumulative_spend_text(const Comparison& comparison, const Currency& currency, int columns, bool colour);
