@@ -27,11 +27,7 @@ bool needed(Shown views, Shown where) {
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
     // A narrow terminal leaves out where a value is from, then its unit.
-    Table table{{words("assumption"), words("value"), words("unit"), words("from")},
-                {false, true, false, false},
-                {},
-                true,
-                {3, 2}};
+    Table table = make_table({"assumption", numeric("value"), "unit", "from"}, {3, 2});
     table.rows.reserve(assumption_infos().size());
     for (const AssumptionInfo& i : assumption_infos())
         table.rows.push_back(table_row(std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
@@ -57,11 +53,7 @@ void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions&
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
 // A narrow terminal leaves out what is rented, then the marker of the chosen offer (the lines above name it).
 Table tier_table(const Comparison& c) {
-    Table table{{words("best of each tier"), words("offer"), words("rented"), words("cloud total"), words("")},
-                {false, false, false, true, false},
-                {},
-                true,
-                {2, 4}};
+    Table table = make_table({"best of each tier", "offer", "rented", numeric("cloud total"), ""}, {2, 4});
     for (const TierOffer& t : c.tier_offers)
         table.rows.push_back(table_row(t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
                                        cell::money(t.cloud_total_usd),
@@ -160,14 +152,10 @@ Document detail(const Report& report, Shown views) {
 // (docs/usage.md); #, build, cheaper and saves always show. The `*` marks the rows that rest on an estimate only
 // when some do and some do not: when all do, one line under the table says so.
 Table ranking(const Report& report) {
-    Table table{{},
-                {true, false, true, false, false, false, true, true, false, true, true, true},
-                {},
-                false,
-                {4, 5, 11, 2, 7, 6, 10, 3}};
-    for (const char* column : {"#", "build", "GPUs", "rented", "cloud offer", "tier", "build total", "cloud total",
-                               "cheaper", "saves", "break-even h/wk", "payback month"})
-        table.header.push_back(words(column));
+    Table table = make_table({numeric("#"), "build", numeric("GPUs"), "rented", "cloud offer", "tier",
+                              numeric("build total"), numeric("cloud total"), "cheaper", numeric("saves"),
+                              numeric("break-even h/wk"), numeric("payback month")},
+                             {4, 5, 11, 2, 7, 6, 10, 3}, false);
     const bool mark = marked_count(report) < report.comparisons.size();
     table.rows.reserve(report.comparisons.size());
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
@@ -187,7 +175,7 @@ Table ranking(const Report& report) {
 
 // Each build's cost by category, for the HTML page.
 Table category_table(const Report& report) {
-    Table table{{words("build")}, {false}, {}};
+    Table table = make_table({"build"});
     // Financing and tax are the same choice for every comparison of a run (no build may set them).
     const Assumptions& a = report.header.assumptions.values;
     // The cloud's setup fee has a column when any comparison's offer charges one.
@@ -276,7 +264,7 @@ std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
 
 Table costs_table(const Comparison& c) {
     const Evaluation& e = c.result;
-    Table table{{words("cost over the horizon"), words("build"), words("cloud")}, {false, true, true}, {}};
+    Table table = make_table({"cost over the horizon", numeric("build"), numeric("cloud")});
     const auto amount = [&c](const std::optional<Category>& category) {
         return category ? cell::money(c.cost_usd(*category)) : Cell();
     };
@@ -293,9 +281,7 @@ Table costs_table(const Comparison& c) {
 
 Document document_of(const CheckReport& check) {
     Document d = document_of(check.report);
-    Table table{{words("result"), words("gate"), words("build"), words("cloud offer"), words("value"), words("limit")},
-                {false, false, false, false, true, true},
-                {}};
+    Table table = make_table({"result", "gate", "build", "cloud offer", numeric("value"), numeric("limit")});
     for (const GateCheck& c : check.checks)
         table.rows.push_back({{c.passed ? Cell("ok") : Cell("FAIL").bold(), c.name, c.build_id, c.cloud_id,
                                gate_value(c, c.value), gate_value(c, c.limit)}});

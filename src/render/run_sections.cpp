@@ -12,10 +12,7 @@ Inline catalogue_sentence(const RunHeader& header) {
 }
 
 void add_assumptions_section(Document& document, const ResolvedAssumptions& r) {
-    Table table{{words("assumption"), words("value"), words("unit"), words("from"), words("source")},
-                {false, true, false, false, false},
-                {},
-                true};
+    Table table = make_table({"assumption", numeric("value"), "unit", "from", "source"});
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit), r.origins[k],

@@ -27,12 +27,9 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
         d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
         return;
     }
-    Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
-            {false, true, true, true, false, false},
-            {},
-            true,
-            {5, 4, 3},  // a narrow terminal leaves out from, dist, mode, then breaks a long address over lines
-            0};
+    // A narrow terminal leaves out from, dist, mode, then breaks a long address over lines.
+    Table t = make_table({"address", numeric("low"), numeric("high"), numeric("mode"), "dist", "from"}, {5, 4, 3});
+    t.wrap = 0;
     for (const RangeRow& r : ranges)
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
@@ -63,12 +60,10 @@ void add_run_parts(Document& d, const Model& report) {
 }
 
 Table tornado_table(const SensitivityComparison& c) {
-    Table t{{words("input"), words("low"), words("point"), words("high"), words("saves at low"), words("saves at high"),
-             words("swing"), words("flips")},
-            {false, true, true, true, true, true, true, false},
-            {},
-            true,
-            {2, 4, 5, 1, 3}};  // a narrow terminal leaves out point, saves at low, saves at high, low, high
+    // A narrow terminal leaves out point, saves at low, saves at high, low, high.
+    Table t = make_table({"input", numeric("low"), numeric("point"), numeric("high"), numeric("saves at low"),
+                          numeric("saves at high"), numeric("swing"), "flips"},
+                         {2, 4, 5, 1, 3});
     for (const TornadoRow& r : c.rows)
         t.rows.push_back({{r.address, cell::exact(r.low), cell::exact(r.point), cell::exact(r.high),
                            cell::money(r.owning_saves_at_low_usd), cell::money(r.owning_saves_at_high_usd),
@@ -80,12 +75,10 @@ Table tornado_table(const SensitivityComparison& c) {
 // the cheaper side.
 Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     if (report.addresses.size() == 1) {
-        Table t{{words(report.addresses[0]), words("build total"), words("cloud total"), words("owning saves"),
-                 words("cheaper"), words("break-even h/week")},
-                {true, true, true, true, false, true},
-                {},
-                true,
-                {2, 1, 5}};  // a narrow terminal keeps the input, the saving and the cheaper side
+        // A narrow terminal keeps the input, the saving and the cheaper side.
+        Table t = make_table({numeric(words(report.addresses[0])), numeric("build total"), numeric("cloud total"),
+                              numeric("owning saves"), "cheaper", numeric("break-even h/week")},
+                             {2, 1, 5});
         for (const SweepCell& p : c.cells)
             t.rows.push_back(
                 {{cell::exact(p.at[0]), cell::money(p.build_total_usd), cell::money(p.cloud_total_usd),
@@ -114,13 +107,10 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
 
 Table simulation_table(const SimulationComparison& c) {
     const SimulationResult& r = c.result;
-    Table t{{words("figure"), words("p5"), words("p10"), words("p50"), words("p90"), words("p95"), words("mean"),
-             words("exists")},
-            std::vector<bool>(8, true),
-            {},
-            true,
-            {1, 5, 6, 7}};  // a narrow terminal leaves out p5, p95, mean, exists
-    t.numeric[0] = false;
+    // A narrow terminal leaves out p5, p95, mean, exists.
+    Table t = make_table({"figure", numeric("p5"), numeric("p10"), numeric("p50"), numeric("p90"), numeric("p95"),
+                          numeric("mean"), numeric("exists")},
+                         {1, 5, 6, 7});
     const std::vector<std::tuple<const char*, const Summary*, bool, double>> figures = {
         {"build total", &r.build_total_usd, true, 1.0},
         {"cloud total", &r.cloud_total_usd, true, 1.0},

@@ -254,6 +254,25 @@ inline Inline words(std::string text) {
     return out;
 }
 
+// A column as a builder lists it: its heading, and whether it holds numbers (aligned right): numeric("GPUs").
+struct TableColumn {
+    Inline heading;
+    bool numeric = false;
+
+    TableColumn(const char* text)  // NOLINT(google-explicit-constructor): most headings are words
+        : heading(words(text)) {}
+    TableColumn(Inline text)  // NOLINT(google-explicit-constructor)
+        : heading(std::move(text)) {}
+};
+inline TableColumn numeric(TableColumn column) {
+    column.numeric = true;
+    return column;
+}
+
+// A table whose header and numeric columns are read from one list, its rows still to add:
+// `make_table({"build", numeric("GPUs")}, {1})`; `drop_order` and `indent` as in Table.
+Table make_table(const std::vector<TableColumn>& columns, std::vector<std::size_t> drop_order = {}, bool indent = true);
+
 // A row of `cells`, moved in (`rows.push_back({{a, b}})` copies every cell out of its initializer list):
 // `table.rows.push_back(table_row(c.build.id, cell::money(x)))`.
 template <typename... Cells>
