@@ -89,10 +89,7 @@ public:
     std::string text(const Inline& words) const { return human_text(words, m_currency); }
 
     std::string blocks(const Section& s) const {
-        std::string out;
-        for (const Block& b : s.blocks)
-            if (b.shown.html) out += block(b);
-        return out;
+        return writer_parts::join_shown(s.blocks, &Shown::html, "", [&](const Block& b) { return block(b); });
     }
 
     std::string paragraph(const Paragraph& p) const {
@@ -113,12 +110,9 @@ private:
         if (const auto* h = std::get_if<Heading>(&b.content))
             return fmt::format("<h{}>{}</h{}>\n", h->level, xml_escape(text(h->text)), h->level);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content)) {
-            std::string out;
-            for (const NoteLine& l : n->lines)
-                if (l.shown.html) out += paragraph(l.line);
-            return out;
-        }
+        if (const auto* n = std::get_if<Notes>(&b.content))
+            return writer_parts::join_shown(n->lines, &Shown::html, "",
+                                            [&](const NoteLine& l) { return paragraph(l.line); });
         if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<ChartRef>(&b.content))

@@ -46,19 +46,17 @@ public:
         : m_currency(options.currency) {}
 
     std::string section(const Section& s) const {
-        std::vector<std::string> parts;
-        for (const Block& b : s.blocks)
-            if (b.shown.markdown)
-                if (std::string text = block(b); !text.empty()) parts.push_back(std::move(text));
+        const std::string body =
+            writer_parts::join_shown(s.blocks, &Shown::markdown, "\n", [&](const Block& b) { return block(b); });
         const std::string heading = markdown_cell(human_text(s.heading, m_currency));
         std::string out;
-        if (s.heading_role != Role::plain)
-            parts.insert(parts.begin(), paragraph({s.heading, s.heading_role, false}));
+        if (s.heading_role != Role::plain)  // the heading is the first paragraph
+            out = paragraph({s.heading, s.heading_role, false}) + (body.empty() ? "" : "\n");
         else if (s.folded)
             out = "<details><summary>" + heading + "</summary>\n\n";
         else if (!heading.empty())
             out = "## " + heading + "\n\n";
-        for (std::size_t i = 0; i < parts.size(); ++i) out += (i > 0 ? "\n" : "") + parts[i];
+        out += body;
         return s.folded ? out + "\n</details>\n" : out;
     }
 
@@ -86,13 +84,9 @@ private:
             return std::string(static_cast<std::size_t>(h->level) + 1, '#') + " " +
                    markdown_cell(human_text(h->text, m_currency)) + "\n";
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content)) {
-            std::string out;
-            for (const NoteLine& l : n->lines)
-                if (std::string text = l.shown.markdown ? paragraph(l.line) : ""; !text.empty())
-                    out += (out.empty() ? "" : "\n") + text;
-            return out;
-        }
+        if (const auto* n = std::get_if<Notes>(&b.content))
+            return writer_parts::join_shown(n->lines, &Shown::markdown, "\n",
+                                            [&](const NoteLine& l) { return paragraph(l.line); });
         if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
@@ -107,7 +101,8 @@ private:
 
 std::string write_markdown(const Document& document, const RenderOptions& options) {
     const MarkdownWriter writer(options);
-    return writer_parts::join_sections(document, &Shown::markdown, [&](const Section& s) { return writer.section(s); });
+    return writer_parts::join_shown(document.sections, &Shown::markdown, "\n",
+                                    [&](const Section& s) { return writer.section(s); });
 }
 
 }  // namespace gpucost

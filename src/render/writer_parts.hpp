@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/render/document.hpp"
@@ -46,17 +47,15 @@ inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& cu
     return {rate.empty() ? note.when_usd : words(rate), note.role, false};
 }
 
-// The sections a format shows (`shown` names its flag), each written by `write`, a blank line between non-empty ones.
-template <typename Write>
-std::string join_sections(const Document& document, bool Shown::*shown, const Write& write) {
+// The texts `write` makes of the `items` (sections, blocks or note lines) a format shows (`format` names its flag in
+// their Shown), the empty ones left out and the others `separator` apart: the writers' one walk over a document.
+template <typename Items, typename Write>
+std::string join_shown(const Items& items, bool Shown::*format, std::string_view separator, const Write& write) {
     std::string out;
-    for (const Section& s : document.sections) {
-        if (!(s.shown.*shown)) continue;
-        std::string text = write(s);
-        if (text.empty()) continue;
-        if (!out.empty()) out += "\n";
-        out += text;
-    }
+    for (const auto& item : items)
+        if (item.shown.*format)
+            if (std::string text = write(item); !text.empty())
+                out.append(out.empty() ? std::string_view() : separator).append(text);
     return out;
 }
 
