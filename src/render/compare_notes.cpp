@@ -83,10 +83,8 @@ std::string break_even_note(const Report& report) {
     };
     const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
     const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
-    if (!commitment && !monthly)
-        return "Break-even: the hours per week at which both sides cost the same; \"above\" means owning wins above "
-               "it.";
     std::string note = "Break-even: the hours per week at which both sides cost the same; ";
+    if (!commitment && !monthly) return note + "\"above\" means owning wins above it.";
     if (commitment) note += "\"vs commit\": a commitment bills every hour of its term, ";
     if (commitment && monthly) note += "and ";
     if (monthly) note += "\"vs month\": a monthly rental bills every month whatever the use, ";
