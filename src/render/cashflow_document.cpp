@@ -159,8 +159,8 @@ ChartRef spend_chart(const Comparison& c, std::size_t i, const CashFlowView& vie
 // The whole document, part by part: part_done() is called after each comparison's part, where the streamed views
 // write the sections made so far and drop them (2,000 builds over 600 months make a page of 2 GB). What a
 // comparison adds to a section (its verdict, its chart) is a section of level 3 without a heading inside it.
-// Without `page` the page's own sections are not made: the terminal and markdown streams leave them out.
-void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std::function<void()>& part_done) {
+// Only the blocks `views` shows are made: the terminal and markdown streams leave out the page's own sections.
+void add_page(Document& d, const CashFlowReport& cash_flow, Shown views, const std::function<void()>& part_done) {
     const Report& report = cash_flow.report;
     const CashFlowView& view = cash_flow.view;
     const auto each = [&](const auto& add) {
@@ -169,7 +169,7 @@ void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std
             part_done();
         }
     };
-    if (page) {
+    if (views.needs(k_html_only)) {
         d.section("", {}, k_html_only)  // the page's title and how to read it
             .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
             .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
@@ -191,7 +191,7 @@ void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std
     d.section("", {}, k_not_html)
         .add(CurrencyNote{{}, Role::plain})
         .add(Paragraph{words(k_reading + periods_reading(view))});
-    if (page)
+    if (views.needs(k_html_only))
         add_report_sections(d, report,
                             report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
                                                                            : report.header.assumptions,
@@ -204,7 +204,7 @@ std::string page_title(const CashFlowView& view) { return std::string("gpucost: 
 
 Document document_of(const CashFlowReport& cash_flow) {
     Document d{page_title(cash_flow.view), {}};
-    add_page(d, cash_flow, true, [] {});
+    add_page(d, cash_flow, k_everywhere, [] {});
     return d;
 }
 
@@ -242,7 +242,7 @@ void write_cash_flow(const CashFlowReport& cash_flow, Format format, const Rende
         }
         d.sections.clear();
     };
-    add_page(d, cash_flow, page.has_value(), part_done);
+    add_page(d, cash_flow, page ? k_html_only : k_not_html, part_done);
     part_done();
     if (page) page->finish();
 }

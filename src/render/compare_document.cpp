@@ -17,13 +17,6 @@
 namespace gpucost {
 namespace {
 
-// Whether a document written for `views` (the formats that will read it) needs a block shown `where`. The terminal
-// table builds its document for itself alone (render_table) and skips the page's sections and blocks, which are
-// most of the summary's cost (issue 21's start-up); document_of builds for every format.
-bool needed(Shown views, Shown where) {
-    return (views.text && where.text) || (views.markdown && where.markdown) || (views.html && where.html);
-}
-
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
     // A narrow terminal leaves out where a value is from, then its unit.
@@ -44,10 +37,10 @@ void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_source
 // The run's catalogue, assumptions and warnings: the page's last sections and the footer of the other views.
 void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources,
                    Shown views) {
-    if (needed(views, k_not_html)) add_assumptions(d, assumptions, with_sources);
+    if (views.needs(k_not_html)) add_assumptions(d, assumptions, with_sources);
     Inline catalogue =
-        needed(views, k_html_only) ? add_report_sections(d, report, assumptions) : catalogue_sentence(report.header);
-    if (needed(views, k_not_html)) d.section("", {}, k_not_html).add(Paragraph{std::move(catalogue), Role::source});
+        views.needs(k_html_only) ? add_report_sections(d, report, assumptions) : catalogue_sentence(report.header);
+    if (views.needs(k_not_html)) d.section("", {}, k_not_html).add(Paragraph{std::move(catalogue), Role::source});
 }
 
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
@@ -92,6 +85,9 @@ Inline rent_inline(const Comparison& c) {
             " per instance" + term + "); " + instances};
 }
 
+// `views`: the formats that will read the document. The terminal table builds its document for itself alone
+// (render_table) and skips the page's sections and blocks, which are most of the summary's cost (issue 21's
+// start-up); document_of builds for every format.
 Document detail(const Report& report, Shown views) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
@@ -138,7 +134,7 @@ Document detail(const Report& report, Shown views) {
     Section& tail = c.tier_offers.empty() ? timing : d.section("", {}, k_not_html).add(tier_table(c));
     tail.indented = true;
     tail.add(std::move(notes));
-    if (needed(views, k_html_only)) {
+    if (views.needs(k_html_only)) {
         add_charts(d, c);
         d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
     }
@@ -198,8 +194,8 @@ Table category_table(const Report& report) {
 }
 
 Document summary(const Report& report, Shown views) {
-    const bool html = needed(views, k_html_only);
-    const bool others = needed(views, k_not_html);
+    const bool html = views.needs(k_html_only);
+    const bool others = views.needs(k_not_html);
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
     const Inline verdict = !html ? Inline{}

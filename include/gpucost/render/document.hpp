@@ -118,6 +118,12 @@ struct Shown {
     bool text = true;
     bool markdown = true;
     bool html = true;
+
+    // Whether a document built for these formats needs a block shown `where`: a view built for one format (the
+    // terminal table's, a streamed page's) skips what that format leaves out.
+    constexpr bool needs(Shown where) const {
+        return (text && where.text) || (markdown && where.markdown) || (html && where.html);
+    }
 };
 inline constexpr Shown k_everywhere{};
 inline constexpr Shown k_text_only{true, false, false};
