@@ -36,36 +36,6 @@ std::string head(const std::string& title) {
 }
 constexpr std::string_view k_tail = "</main>\n</body>\n</html>\n";
 
-// A section up to its content, and after it.
-std::string section_head(const std::string& id, const std::string& heading) {
-    return fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(id), xml_escape(heading));
-}
-constexpr std::string_view k_section_tail = "</section>\n";
-
-// `right`: a numeric column.
-std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                  const std::vector<bool>& right) {
-    const auto cls = [&right](std::size_t i) { return i < right.size() && right[i] ? " class=\"num\"" : ""; };
-    std::string out = "<table>\n<thead><tr>";
-    for (std::size_t i = 0; i < header.size(); ++i) out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(header[i]));
-    out += "</tr></thead>\n<tbody>\n";
-    for (const std::vector<std::string>& row : rows) {
-        out += "<tr>";
-        for (std::size_t i = 0; i < row.size(); ++i) out += fmt::format("<td{}>{}</td>", cls(i), xml_escape(row[i]));
-        out += "</tr>\n";
-    }
-    return out + "</tbody>\n</table>\n";
-}
-
-std::string figure(const std::string& svg, const std::string& caption) {
-    return "<figure>\n" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption>\n</figure>\n";
-}
-
-std::string paragraph(const std::string& text, const std::string& css_class, bool strong) {
-    const std::string body = strong ? "<strong>" + xml_escape(text) + "</strong>" : xml_escape(text);
-    return (css_class.empty() ? "<p>" : "<p class=\"" + xml_escape(css_class) + "\">") + body + "</p>\n";
-}
-
 }  // namespace html
 
 const char* css_class(Role role) {
@@ -93,17 +63,29 @@ public:
     }
 
     std::string paragraph(const Paragraph& p) const {
-        const std::string words = text(p.text);
+        const std::string words = xml_escape(text(p.text));
         if (words.empty()) return "";
-        return html::paragraph(words, css_class(p.role), p.strong);
+        const std::string css = css_class(p.role);
+        return (css.empty() ? "<p>" : "<p class=\"" + css + "\">") +
+               (p.strong ? "<strong>" + words + "</strong>" : words) + "</p>\n";
     }
 
 private:
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
-        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
-        return html::table(header, rows, t.numeric);
+        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency);
+        const auto cls = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i] ? " class=\"num\"" : ""; };
+        std::string out = "<table>\n<thead><tr>";
+        for (std::size_t i = 0; i < human.header.size(); ++i)
+            out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(human.header[i]));
+        out += "</tr></thead>\n<tbody>\n";
+        for (const std::vector<std::string>& row : human.rows) {
+            out += "<tr>";
+            for (std::size_t i = 0; i < row.size(); ++i)
+                out += fmt::format("<td{}>{}</td>", cls(i), xml_escape(row[i]));
+            out += "</tr>\n";
+        }
+        return out + "</tbody>\n</table>\n";
     }
 
     std::string block(const Block& b) const {
@@ -116,7 +98,8 @@ private:
         if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<ChartRef>(&b.content))
-            return html::figure(c->draw(m_currency, c->id), text(c->caption));
+            return "<figure>\n" + c->draw(m_currency, c->id) + "<figcaption>" + xml_escape(text(c->caption)) +
+                   "</figcaption>\n</figure>\n";
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
             return paragraph(writer_parts::currency_paragraph(*c, m_currency));
         return "";
@@ -147,13 +130,13 @@ void HtmlPage::add(const Section& s) {
     if (s.heading_role != Role::plain)  // the heading is the section's first paragraph
         return m_sink("<section id=\"" + xml_escape(s.id) + "\">\n" +
                       writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n");
-    m_sink(html::section_head(s.id, heading()));
+    m_sink(fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(s.id), xml_escape(heading())));
     m_sink(writer.blocks(s));
     m_section_open = true;
 }
 
 void HtmlPage::close_section() {
-    if (m_section_open) m_sink(html::k_section_tail);
+    if (m_section_open) m_sink("</section>\n");
     m_section_open = false;
 }
 

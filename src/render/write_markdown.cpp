@@ -24,22 +24,6 @@ std::string markdown_cell(std::string text) {
     return out;
 }
 
-// A GitHub table: the header, its alignment row (`right`: a numeric column), then the rows.
-std::string markdown_table(const std::vector<std::string>& header, const std::vector<bool>& right,
-                           const std::vector<std::vector<std::string>>& rows) {
-    std::string out = "|";
-    for (const std::string& h : header) out += " " + markdown_cell(h) + " |";
-    out += "\n|";
-    for (const bool r : right) out += r ? " ---: |" : " --- |";
-    out += "\n";
-    for (const auto& row : rows) {
-        out += "|";
-        for (const std::string& c : row) out += " " + markdown_cell(c) + " |";
-        out += "\n";
-    }
-    return out;
-}
-
 class MarkdownWriter {
 public:
     explicit MarkdownWriter(const RenderOptions& options)
@@ -68,15 +52,21 @@ private:
         return (p.strong ? "**" + text + "**" : text) + "\n";
     }
 
+    // A GitHub table: the header, its alignment row (a numeric column right), then the rows, strong cells in bold.
     // A table without a header takes its first row as one (markdown has no headless table).
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
-        for (std::size_t r = 0; r < rows.size(); ++r)
-            for (std::size_t i = 0; i < rows[r].size(); ++i)
-                if (!rows[r][i].empty() && (t.rows[r].tone == Tone::strong || t.rows[r].cells[i].strong))
-                    rows[r][i] = "**" + rows[r][i] + "**";
-        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
-        return markdown_table(header, t.numeric, rows);
+        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency, "**");
+        std::string out = "|";
+        for (const std::string& h : human.header) out += " " + markdown_cell(h) + " |";
+        out += "\n|";
+        for (const bool right : t.numeric) out += right ? " ---: |" : " --- |";
+        out += "\n";
+        for (const auto& row : human.rows) {
+            out += "|";
+            for (const std::string& c : row) out += " " + markdown_cell(c) + " |";
+            out += "\n";
+        }
+        return out;
     }
 
     std::string block(const Block& b) const {

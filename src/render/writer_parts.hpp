@@ -10,33 +10,34 @@
 
 namespace gpucost::writer_parts {
 
-// A table's body as people read it: each cell through human_text, in the output currency.
-inline std::vector<std::vector<std::string>> human_rows(const Table& t, const Currency& currency) {
-    std::vector<std::vector<std::string>> rows;
-    for (const TableRow& row : t.rows) {
-        std::vector<std::string> cells;
-        for (const Cell& c : row.cells) cells.push_back(human_text(c, currency));
-        rows.push_back(std::move(cells));
-    }
-    return rows;
-}
-
-// A table's header as people read it; a table without one gives up its first row instead (markdown and HTML
-// tables need a header).
-inline std::vector<std::string> header_row(const Table& t, std::vector<std::vector<std::string>>& rows,
-                                           const Currency& currency) {
+// A table as people read it: each cell through human_text, in the output currency, a strong cell or a cell of a
+// strong row between `strong` marks (markdown's "**"); a table without a header gives up its first row as one
+// (markdown and HTML tables need a header).
+struct HumanTable {
     std::vector<std::string> header;
-    for (const Inline& h : t.header) header.push_back(human_text(h, currency));
-    if (header.empty() && !rows.empty()) {
-        header = std::move(rows.front());
-        rows.erase(rows.begin());
+    std::vector<std::vector<std::string>> rows;
+};
+inline HumanTable human_table(const Table& t, const Currency& currency, const std::string& strong = "") {
+    HumanTable out;
+    for (const Inline& h : t.header) out.header.push_back(human_text(h, currency));
+    for (const TableRow& row : t.rows) {
+        std::vector<std::string>& cells = out.rows.emplace_back();
+        for (const Cell& c : row.cells) {
+            std::string text = human_text(c, currency);
+            const bool marked = !strong.empty() && !text.empty() && (row.tone == Tone::strong || c.strong);
+            cells.push_back(marked ? strong + text + strong : std::move(text));
+        }
     }
-    return header;
+    if (out.header.empty() && !out.rows.empty()) {
+        out.header = std::move(out.rows.front());
+        out.rows.erase(out.rows.begin());
+    }
+    return out;
 }
 
 // Facts as markdown and HTML show them: a two-column table under their headings.
 inline Table facts_table(const Facts& f) {
-    Table t{{words(f.headings.first), words(f.headings.second)}, {false, false}, {}};
+    Table t = make_table({words(f.headings.first), words(f.headings.second)});
     for (const auto& [label, value] : f.facts) t.rows.push_back(table_row(label, value));
     return t;
 }
