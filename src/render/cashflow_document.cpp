@@ -57,11 +57,10 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     };
     column(to_string(view.by));
     if (view.start) column("calendar");
-    std::vector<std::size_t> categories;  // the wide layout's category columns: the first a narrow terminal drops
     for (const Side side : {Side::build, Side::cloud}) {
         for (const CategoryInfo& info : categories_of(side))
             if (shown[static_cast<std::size_t>(info.category)]) {
-                categories.push_back(t.header.size());
+                t.drop_order.push_back(t.header.size());  // the wide layout's categories: the first a terminal drops
                 column(category_heading(info));
             }
         column(to_string(side));
@@ -71,7 +70,6 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     // A terminal narrower than the table drops the categories (wide), then the running sums, then the discounted
     // sides; the nominal sides and what owning saves always show (--wide shows every column).
     const std::size_t n = t.header.size();
-    t.drop_order = categories;
     t.drop_order.insert(t.drop_order.end(), {n - 1, n - 4, n - 2, n - 3});
     for_each_period(c, view, [&](const CashFlowPeriodRow& p) {
         TableRow row;

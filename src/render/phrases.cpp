@@ -214,27 +214,24 @@ Inline downtime_inline(const Comparison& c) {
                            exact_number(a.failures_per_machine_year), exact_number(a.repair_hours),
                            exact_number(a.planned_maintenance_hours_per_year))};
     const std::string lost_hours = format_grouped(r.lost_used_hours_per_month, 1);
-    if (r.policy == DowntimePolicy::lost) {
-        out.push_back(fmt::format("with --downtime lost, the {} h of use it costs a month are not made up: {} "
-                                  "GPU-hours lost over {}, which the cloud side delivers.",
-                                  lost_hours, format_grouped(r.lost_gpu_hours, 0), months_text(a.months)));
-        return out;
-    }
-    if (!c.backup || c.backup->usd_per_hour <= 0.0) {
-        out.push_back(fmt::format("no offer has a price to rent the {} h of use it costs a month, so they are not "
-                                  "priced.",
-                                  lost_hours));
-        return out;
-    }
-    out.push_back(fmt::format("the {} h of use it costs a month are rented from {} ({}) at ", lost_hours,
-                              c.backup->offer_id, c.backup->basis));
-    out.push_back(cell::money_rate(c.backup->usd_per_hour));
-    out.push_back(fmt::format(" an hour for {} at its {} price: ", count_text(c.backup->instances, "instance"),
-                              to_string(c.backup->pricing)));
-    out.push_back(cell::money(c.cost_usd(Category::downtime_cover)));
-    out.push_back(
-        fmt::format(" over {} (downtime_cover; --downtime lost counts them instead).", months_text(a.months)));
-    return out;
+    if (r.policy == DowntimePolicy::lost)
+        return joined(std::move(out),
+                      words(fmt::format("with --downtime lost, the {} h of use it costs a month are not made up: "
+                                        "{} GPU-hours lost over {}, which the cloud side delivers.",
+                                        lost_hours, format_grouped(r.lost_gpu_hours, 0), months_text(a.months))));
+    if (!c.backup || c.backup->usd_per_hour <= 0.0)
+        return joined(std::move(out), words(fmt::format("no offer has a price to rent the {} h of use it costs a "
+                                                        "month, so they are not priced.",
+                                                        lost_hours)));
+    return joined(
+        std::move(out),
+        Inline{fmt::format("the {} h of use it costs a month are rented from {} ({}) at ", lost_hours,
+                           c.backup->offer_id, c.backup->basis),
+               cell::money_rate(c.backup->usd_per_hour),
+               fmt::format(" an hour for {} at its {} price: ", count_text(c.backup->instances, "instance"),
+                           to_string(c.backup->pricing)),
+               cell::money(c.cost_usd(Category::downtime_cover)),
+               fmt::format(" over {} (downtime_cover; --downtime lost counts them instead).", months_text(a.months))});
 }
 
 std::string spot_sentence(const Comparison& c) {

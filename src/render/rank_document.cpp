@@ -215,13 +215,11 @@ Inline rank_verdict(const RankReport& report) {
     if (!best.usd_per_million_units)
         return {"cheapest for this work: none (no hours of use); lowest total: " + what_text(best) + " at ",
                 cell::money(best.total_usd)};
+    Inline cheapest{"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
+                    " per M " + report.workload.work_unit};
     // An API is bought by the token: its row prices one million, so it has no total over the horizon to name.
-    if (best.kind == "api")
-        return {"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
-                " per M " + report.workload.work_unit};
-    return {"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
-            " per M " + report.workload.work_unit + ", ", cell::money(best.total_usd),
-            " over " + months_text(a.months)};
+    if (best.kind == "api") return cheapest;
+    return joined(std::move(cheapest), Inline{", ", cell::money(best.total_usd), " over " + months_text(a.months)});
 }
 
 Document document_of(const RankReport& report) {

@@ -67,19 +67,16 @@ struct Cell {
         : text(std::move(words)) {}
     Cell(const char* words)  // NOLINT(google-explicit-constructor)
         : text(words) {}
-    Cell with(Tone t) const {
+    Cell with(Tone t) const { return changed(&Cell::tone, t); }
+    Cell then(std::string words) const { return changed(&Cell::suffix, std::move(words)); }
+    Cell bold() const { return changed(&Cell::strong, true); }
+
+private:
+    // This cell with one field set to `to`.
+    template <typename Value>
+    Cell changed(Value Cell::*field, Value to) const {
         Cell c = *this;
-        c.tone = t;
-        return c;
-    }
-    Cell then(std::string words) const {
-        Cell c = *this;
-        c.suffix = std::move(words);
-        return c;
-    }
-    Cell bold() const {
-        Cell c = *this;
-        c.strong = true;
+        c.*field = std::move(to);
         return c;
     }
 };
@@ -258,6 +255,13 @@ inline Inline words(std::string text) {
     Inline out;
     out.emplace_back(std::move(text));
     return out;
+}
+
+// Runs of words one after another: joined(words("Over 36 months, "), discounting_inline(a), Inline{"."}).
+template <typename... More>
+Inline joined(Inline first, const More&... more) {
+    (first.insert(first.end(), more.begin(), more.end()), ...);
+    return first;
 }
 
 // A column as a builder lists it: its heading, and whether it holds numbers (aligned right): numeric("GPUs").
