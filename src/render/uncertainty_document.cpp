@@ -38,25 +38,28 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
     d.section("assumptions", words("Ranges"), k_not_text).add(std::move(t));
 }
 
-// The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.
-template <typename Comparison, typename Verdict, typename Chart>
-void add_page_head(Document& d, const std::string& title, const std::vector<Comparison>& comparisons, Verdict verdict,
-                   Chart chart) {
+// The one outline of the three documents: the page's head (its title, one verdict line per comparison, and the
+// charts section when any chart is drawn), the section `breakdown` names with a level-3 section per comparison under
+// its heading (`body` fills it), the ranges in force when the model has them, then the page's warnings and catalogue
+// (the run-level fields, read here only).
+template <typename Model, typename Verdict, typename Chart, typename Body>
+Document outline(const Model& r, const std::string& command, const char* title, const char* breakdown, Verdict verdict,
+                 Chart chart, Body body) {
+    Document d{"gpucost: " + command, {}};
     d.section("", {}, k_html_only).add(Heading{words(title)});
     Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
-    if (comparisons.empty()) verdicts.add(Paragraph{words("No comparison.")});
-    for (const Comparison& c : comparisons) verdicts.add(Paragraph{verdict(c), Role::verdict});
+    if (r.comparisons.empty()) verdicts.add(Paragraph{words("No comparison.")});
+    for (const auto& c : r.comparisons) verdicts.add(Paragraph{verdict(c), Role::verdict});
     Section charts{"charts", words("Charts"), 2, {}, k_html_only};
-    for (std::size_t i = 0; i < comparisons.size(); ++i)
-        if (std::optional<ChartRef> ref = chart(comparisons[i], i + 1)) charts.add(std::move(*ref));
+    for (std::size_t i = 0; i < r.comparisons.size(); ++i)
+        if (std::optional<ChartRef> ref = chart(r.comparisons[i], i + 1)) charts.add(std::move(*ref));
     if (!charts.blocks.empty()) d.sections.push_back(std::move(charts));
-}
-
-// The run-level fields, read here only: the page's warnings and catalogue sections.
-template <typename Model>
-void add_run_parts(Document& d, const Model& report) {
-    add_warnings_section(d, report.header.warnings, {});
-    add_catalogue_section(d, words("Catalogue as of " + report.header.catalog_as_of + "."));
+    d.section("breakdown", words(breakdown), k_html_only);
+    for (const auto& c : r.comparisons) body(d.section("", heading(c.label), k_everywhere, 3), c);
+    if constexpr (requires { r.ranges; }) add_ranges(d, r.ranges);
+    add_warnings_section(d, r.header.warnings, {});
+    add_catalogue_section(d, words("Catalogue as of " + r.header.catalog_as_of + "."));
+    return d;
 }
 
 Table tornado_table(const SensitivityComparison& c) {
@@ -147,9 +150,8 @@ Inline simulation_footer(const SimulationReport& report, const SimulationCompari
 }  // namespace
 
 Document document_of(const SensitivityReport& r) {
-    Document d{"gpucost: sensitivity", {}};
-    add_page_head(
-        d, "Sensitivity: what moves the verdict", r.comparisons,
+    return outline(
+        r, "sensitivity", "Sensitivity: what moves the verdict", "Each input's swing",
         [](const SensitivityComparison& c) { return heading(c.label); },
         [](const SensitivityComparison& c, std::size_t n) -> std::optional<ChartRef> {
             if (c.rows.empty()) return std::nullopt;
@@ -157,43 +159,32 @@ Document document_of(const SensitivityReport& r) {
                               words("Each input alone at its low and high end; the line is the saving at the point "
                                     "values."),
                               tornado_svg, c);
+        },
+        [](Section& s, const SensitivityComparison& c) {
+            if (c.rows.empty())
+                s.add(Paragraph{words("No range applies.")});
+            else
+                s.add(tornado_table(c));
         });
-    d.section("breakdown", words("Each input's swing"), k_html_only);
-    for (const SensitivityComparison& c : r.comparisons) {
-        Section& s = d.section("", heading(c.label), k_everywhere, 3);
-        if (c.rows.empty())
-            s.add(Paragraph{words("No range applies.")});
-        else
-            s.add(tornado_table(c));
-    }
-    add_ranges(d, r.ranges);
-    add_run_parts(d, r);
-    return d;
 }
 
 Document document_of(const SweepReport& r) {
-    Document d{"gpucost: sweep", {}};
-    add_page_head(
-        d, "Sweep", r.comparisons, [](const SweepComparison& c) { return heading(c.label); },
+    return outline(
+        r, "sweep", "Sweep", "Every grid point", [](const SweepComparison& c) { return heading(c.label); },
         [&r](const SweepComparison& c, std::size_t n) -> std::optional<ChartRef> {
             return page_chart(fmt::format("chart-sweep-{}", n), heading(c.label), sweep_svg, r, c);
+        },
+        [&r](Section& s, const SweepComparison& c) {
+            s.add(sweep_table(r, c));
+            if (r.addresses.size() == 2)
+                s.add(Paragraph{words("Each cell: owning saves (cloud total - build total); B where building is "
+                                      "cheaper, C renting.")});
         });
-    d.section("breakdown", words("Every grid point"), k_html_only);
-    for (const SweepComparison& c : r.comparisons) {
-        Section& s = d.section("", heading(c.label), k_everywhere, 3);
-        s.add(sweep_table(r, c));
-        if (r.addresses.size() == 2)
-            s.add(Paragraph{words("Each cell: owning saves (cloud total - build total); B where building is cheaper, C "
-                                  "renting.")});
-    }
-    add_run_parts(d, r);
-    return d;
 }
 
 Document document_of(const SimulationReport& r) {
-    Document d{"gpucost: simulate", {}};
-    add_page_head(
-        d, "Simulation: how sure the verdict is", r.comparisons,
+    return outline(
+        r, "simulate", "Simulation: how sure the verdict is", "Percentiles",
         [&r](const SimulationComparison& c) {
             return joined(heading(c.label), Inline{". "}, simulation_footer(r, c), Inline{"."});
         },
@@ -202,15 +193,10 @@ Document document_of(const SimulationReport& r) {
                               words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line "
                                     "where the verdict flips."),
                               histogram_svg, r, c);
+        },
+        [&r](Section& s, const SimulationComparison& c) {
+            s.add(Paragraph{simulation_footer(r, c)}, k_not_html).add(simulation_table(c));
         });
-    d.section("breakdown", words("Percentiles"), k_html_only);
-    for (const SimulationComparison& c : r.comparisons)
-        d.section("", heading(c.label), k_everywhere, 3)
-            .add(Paragraph{simulation_footer(r, c)}, k_not_html)
-            .add(simulation_table(c));
-    add_ranges(d, r.ranges);
-    add_run_parts(d, r);
-    return d;
 }
 
 template std::string render(const SensitivityReport&, Format, const RenderOptions&);
