@@ -12,9 +12,7 @@
 namespace gpucost {
 namespace {
 
-// The page and its pieces, every text escaped.
-namespace html {
-// System fonts only: nothing is fetched. Print keeps the charts whole on a page.
+// The page's style. System fonts only: nothing is fetched. Print keeps the charts whole on a page.
 constexpr const char* k_style = R"(body{margin:0;background:#fff;color:#111;font:15px/1.45 sans-serif}
 main{max-width:980px;margin:0 auto;padding:16px 24px 40px}
 h1{font-size:24px;margin:8px 0 4px}h2{font-size:19px;margin:28px 0 8px;border-bottom:1px solid #ccc}
@@ -26,17 +24,6 @@ figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.ch
 .source{font-size:13px;color:#444;overflow-wrap:anywhere}
 @media print{figure{break-inside:avoid}}
 )";
-
-// The page up to its content, and after it.
-std::string head(const std::string& title) {
-    return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n",
-                       xml_escape(title), k_style);
-}
-constexpr std::string_view k_tail = "</main>\n</body>\n</html>\n";
-
-}  // namespace html
 
 const char* css_class(Role role) {
     switch (role) {
@@ -113,7 +100,10 @@ private:
 HtmlPage::HtmlPage(const std::string& title, const RenderOptions& options, const TextSink& sink)
     : m_options(options),
       m_sink(sink) {
-    m_sink(html::head(title));
+    m_sink(fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n",
+                       xml_escape(title), k_style));
 }
 
 void HtmlPage::add(const Section& s) {
@@ -142,7 +132,7 @@ void HtmlPage::close_section() {
 
 void HtmlPage::finish() {
     close_section();
-    m_sink(html::k_tail);
+    m_sink("</main>\n</body>\n</html>\n");
 }
 
 std::string write_html(const Document& document, const RenderOptions& options) {

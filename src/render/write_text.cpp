@@ -89,7 +89,7 @@ public:
     // Headless sections set their blocks a blank line apart; a headed one's are indented under its heading.
     std::string section(const Section& s) const {
         const bool headed = !s.heading.empty() || s.indented;
-        const std::string heading = s.heading.empty() ? "" : wrapped(shown(s.heading, m_currency), "", Tone::strong);
+        const std::string heading = s.heading.empty() ? "" : wrapped(shown(s.heading), "", Tone::strong);
         return heading + writer_parts::join_shown(s.blocks, &Shown::text, headed ? "" : "\n",
                                                   [&](const Block& b) { return block(b, headed ? "  " : ""); });
     }
@@ -97,8 +97,8 @@ public:
 private:
     // Every text a terminal shows, file names and flag values included: controls made visible, never obeyed.
     template <class Text>
-    std::string shown(const Text& text, const Currency& currency) const {
-        std::string out = human_text(text, currency);
+    std::string shown(const Text& text) const {
+        std::string out = human_text(text, m_currency);
         if (forbidden_character(out)) out = escape_visible(out);  // else no copy: most text is plain
         return out;
     }
@@ -127,7 +127,7 @@ private:
     }
 
     std::string line(const Paragraph& p, const std::string& indent) const {
-        const std::string text = shown(p.text, m_currency);
+        const std::string text = shown(p.text);
         return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
     }
 
@@ -231,7 +231,7 @@ private:
         const auto add = [&](const auto& cells) {
             std::vector<std::string>& line = text.emplace_back();
             line.reserve(cells.size());
-            for (const auto& c : cells) line.push_back(shown(c, m_currency));
+            for (const auto& c : cells) line.push_back(shown(c));
         };
         if (!t.header.empty()) add(t.header);
         for (const TableRow& row : t.rows) add(row.cells);
@@ -274,7 +274,7 @@ private:
         TextTable out({Align::left, Align::left});
         for (const auto& [label, value] : f.facts) {
             std::string mark = escape_visible(label) + ":";
-            const std::string text = shown(value, m_currency);
+            const std::string text = shown(value);
             for (const std::string_view piece : wrap_text(text, room))
                 out.add_shown({std::exchange(mark, ""), std::string(piece)});
         }
@@ -288,7 +288,7 @@ private:
 
     std::string block(const Block& b, const std::string& indent) const {
         if (const auto* h = std::get_if<Heading>(&b.content))  // a title stands out: never indented
-            return wrapped(shown(h->text, m_currency), "", Tone::strong);
+            return wrapped(shown(h->text), "", Tone::strong);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return line(*p, indent);
         if (const auto* n = std::get_if<Notes>(&b.content))
             return writer_parts::join_shown(n->lines, &Shown::text, "", [&](const NoteLine& l) {
