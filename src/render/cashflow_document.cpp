@@ -91,11 +91,6 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     return t;
 }
 
-// "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
-Inline discounting_note(const Assumptions& a) {
-    return joined({"The disc. columns are "}, discounting_inline(a), Inline{"."});
-}
-
 // What compare's verdict says beside the totals, where it applies (issue 20 items 4, 8 and 10): a rental larger
 // than the build, spot carrying round-the-clock work on several GPUs, the owned machine's downtime. The same
 // sentence builders as compare's, so the two commands cannot disagree.
@@ -114,7 +109,8 @@ void add_comparison(Document& d, const Comparison& c, const CashFlowView& view) 
         .add(Heading{words(title(c, view)), 3}, k_html_only)
         .add(Paragraph{words(match_sentence(c))}, k_not_html);
     add_verdict_notes(s, c, k_not_html)
-        .add(Paragraph{discounting_note(c.assumptions.values)})
+        // "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
+        .add(Paragraph{joined({"The disc. columns are "}, discounting_inline(c.assumptions.values), Inline{"."})})
         .add(costs_table(c), k_html_only)
         .add(periods_table(c, view));
 }

@@ -1,7 +1,6 @@
 // A document as one self-contained HTML page: level-2 sections are <section id><h2>, a level-3 one an <h3> inside
 // the section before it, charts drawn as inline SVG figures. Every text goes through xml_escape; the page loads
 // nothing (no fonts, scripts, images or links outside it) and reads the same with scripts off.
-#include <string_view>
 
 #include <fmt/format.h>
 
@@ -136,12 +135,11 @@ void HtmlPage::finish() {
 }
 
 std::string write_html(const Document& document, const RenderOptions& options) {
-    std::string out;
-    const TextSink sink = [&out](std::string_view piece) { out += piece; };
-    HtmlPage page(document.title, options, sink);
-    for (const Section& s : document.sections) page.add(s);
-    page.finish();
-    return out;
+    return collected([&](const TextSink& sink) {
+        HtmlPage page(document.title, options, sink);
+        for (const Section& s : document.sections) page.add(s);
+        page.finish();
+    });
 }
 
 }  // namespace gpucost
