@@ -226,12 +226,11 @@ Document document_of(const RankReport& report) {
     const std::string& id = report.workload.id;
     const std::string req = requirements_line(report);
     const std::vector<std::string> estimates = all_estimates(report);  // a row shown is marked when it rests on one
-    const std::string star = estimates.empty() ? "" : k_star_note;
     // Under the ranked table, in every view; the terminal says the verdict there and the page in its own section.
     Notes notes;
     notes.add(rank_verdict(report), Role::verdict, k_text_only)
         .add(words(more_rows_line(report)), Role::note)
-        .add(words(star), Role::note)
+        .add(words(estimates.empty() ? "" : k_star_note), Role::note)
         .add(words(tax_note(report)), Role::note)
         .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")), Role::note,
              k_not_html);

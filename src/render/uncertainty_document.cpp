@@ -91,11 +91,9 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     // A narrow terminal leaves out the second address's last values first (named under the map; --wide and the
     // other formats show every one), so a map of many values still fits 80 columns piped.
     const std::vector<double>& columns = report.values[1];
-    Table t{{words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))},
-            std::vector<bool>(columns.size() + 1, true),
-            {},
-            true};
+    Table t = make_table({words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))});
     for (const double v : columns) t.header.push_back({cell::exact(v)});
+    t.numeric.assign(t.header.size(), true);
     for (std::size_t j = columns.size(); j > 1; --j) t.drop_order.push_back(j);
     for (std::size_t i = 0; i < report.values[0].size(); ++i) {
         std::vector<Cell> row = {cell::exact(report.values[0][i])};
