@@ -57,11 +57,10 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     };
     column(to_string(view.by));
     if (view.start) column("calendar");
-    std::vector<std::size_t> categories;  // the wide layout's category columns: the first a narrow terminal drops
     for (const Side side : {Side::build, Side::cloud}) {
         for (const CategoryInfo& info : categories_of(side))
             if (shown[static_cast<std::size_t>(info.category)]) {
-                categories.push_back(t.header.size());
+                t.drop_order.push_back(t.header.size());  // the wide layout's categories: the first a terminal drops
                 column(category_heading(info));
             }
         column(to_string(side));
@@ -71,7 +70,6 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     // A terminal narrower than the table drops the categories (wide), then the running sums, then the discounted
     // sides; the nominal sides and what owning saves always show (--wide shows every column).
     const std::size_t n = t.header.size();
-    t.drop_order = categories;
     t.drop_order.insert(t.drop_order.end(), {n - 1, n - 4, n - 2, n - 3});
     for_each_period(c, view, [&](const CashFlowPeriodRow& p) {
         TableRow row;
@@ -93,11 +91,6 @@ Table periods_table(const Comparison& c, const CashFlowView& view) {
     return t;
 }
 
-// "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
-Inline discounting_note(const Assumptions& a) {
-    return joined({"The disc. columns are "}, discounting_inline(a), Inline{"."});
-}
-
 // What compare's verdict says beside the totals, where it applies (issue 20 items 4, 8 and 10): a rental larger
 // than the build, spot carrying round-the-clock work on several GPUs, the owned machine's downtime. The same
 // sentence builders as compare's, so the two commands cannot disagree.
@@ -116,7 +109,8 @@ void add_comparison(Document& d, const Comparison& c, const CashFlowView& view) 
         .add(Heading{words(title(c, view)), 3}, k_html_only)
         .add(Paragraph{words(match_sentence(c))}, k_not_html);
     add_verdict_notes(s, c, k_not_html)
-        .add(Paragraph{discounting_note(c.assumptions.values)})
+        // "The disc. columns are discounted monthly at 8.0% a year." (issue 20 item 9: the convention in force).
+        .add(Paragraph{joined({"The disc. columns are "}, discounting_inline(c.assumptions.values), Inline{"."})})
         .add(costs_table(c), k_html_only)
         .add(periods_table(c, view));
 }
@@ -159,8 +153,8 @@ ChartRef spend_chart(const Comparison& c, std::size_t i, const CashFlowView& vie
 // The whole document, part by part: part_done() is called after each comparison's part, where the streamed views
 // write the sections made so far and drop them (2,000 builds over 600 months make a page of 2 GB). What a
 // comparison adds to a section (its verdict, its chart) is a section of level 3 without a heading inside it.
-// Without `page` the page's own sections are not made: the terminal and markdown streams leave them out.
-void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std::function<void()>& part_done) {
+// Only the blocks `views` shows are made: the terminal and markdown streams leave out the page's own sections.
+void add_page(Document& d, const CashFlowReport& cash_flow, Shown views, const std::function<void()>& part_done) {
     const Report& report = cash_flow.report;
     const CashFlowView& view = cash_flow.view;
     const auto each = [&](const auto& add) {
@@ -169,7 +163,7 @@ void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std
             part_done();
         }
     };
-    if (page) {
+    if (views.needs(k_html_only)) {
         d.section("", {}, k_html_only)  // the page's title and how to read it
             .add(Heading{words(std::string("Cash flow by ") + to_string(view.by))})
             .add(Paragraph{words(k_reading + periods_reading(view)), Role::meta});
@@ -191,7 +185,7 @@ void add_page(Document& d, const CashFlowReport& cash_flow, bool page, const std
     d.section("", {}, k_not_html)
         .add(CurrencyNote{{}, Role::plain})
         .add(Paragraph{words(k_reading + periods_reading(view))});
-    if (page)
+    if (views.needs(k_html_only))
         add_report_sections(d, report,
                             report.detailed && !report.comparisons.empty() ? report.comparisons.front().assumptions
                                                                            : report.header.assumptions,
@@ -204,7 +198,7 @@ std::string page_title(const CashFlowView& view) { return std::string("gpucost: 
 
 Document document_of(const CashFlowReport& cash_flow) {
     Document d{page_title(cash_flow.view), {}};
-    add_page(d, cash_flow, true, [] {});
+    add_page(d, cash_flow, k_everywhere, [] {});
     return d;
 }
 
@@ -242,7 +236,7 @@ void write_cash_flow(const CashFlowReport& cash_flow, Format format, const Rende
         }
         d.sections.clear();
     };
-    add_page(d, cash_flow, page.has_value(), part_done);
+    add_page(d, cash_flow, page ? k_html_only : k_not_html, part_done);
     part_done();
     if (page) page->finish();
 }

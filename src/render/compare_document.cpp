@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include "compare_notes.hpp"
 #include "gpucost/engine/finance_flow.hpp"
 #include "gpucost/render/phrases.hpp"
 #include "gpucost/render/render.hpp"
@@ -17,21 +17,10 @@
 namespace gpucost {
 namespace {
 
-// Whether a document written for `views` (the formats that will read it) needs a block shown `where`. The terminal
-// table builds its document for itself alone (render_table) and skips the page's sections and blocks, which are
-// most of the summary's cost (issue 21's start-up); document_of builds for every format.
-bool needed(Shown views, Shown where) {
-    return (views.text && where.text) || (views.markdown && where.markdown) || (views.html && where.html);
-}
-
 // The table and markdown's assumptions (the HTML page has its own section, with each value's source).
 void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_sources) {
     // A narrow terminal leaves out where a value is from, then its unit.
-    Table table{{words("assumption"), words("value"), words("unit"), words("from")},
-                {false, true, false, false},
-                {},
-                true,
-                {3, 2}};
+    Table table = make_table({"assumption", numeric("value"), "unit", "from"}, {3, 2});
     table.rows.reserve(assumption_infos().size());
     for (const AssumptionInfo& i : assumption_infos())
         table.rows.push_back(table_row(std::string(i.name), display_value(r.values, i.key), std::string(i.unit),
@@ -48,20 +37,16 @@ void add_assumptions(Document& d, const ResolvedAssumptions& r, bool with_source
 // The run's catalogue, assumptions and warnings: the page's last sections and the footer of the other views.
 void add_run_parts(Document& d, const Report& report, const ResolvedAssumptions& assumptions, bool with_sources,
                    Shown views) {
-    if (needed(views, k_not_html)) add_assumptions(d, assumptions, with_sources);
+    if (views.needs(k_not_html)) add_assumptions(d, assumptions, with_sources);
     Inline catalogue =
-        needed(views, k_html_only) ? add_report_sections(d, report, assumptions) : catalogue_sentence(report.header);
-    if (needed(views, k_not_html)) d.section("", {}, k_not_html).add(Paragraph{std::move(catalogue), Role::source});
+        views.needs(k_html_only) ? add_report_sections(d, report, assumptions) : catalogue_sentence(report.header);
+    if (views.needs(k_not_html)) d.section("", {}, k_not_html).add(Paragraph{std::move(catalogue), Role::source});
 }
 
 // The best offer of each tier beside the chosen one, so marketplace, GPU-cloud and hyperscaler prices show at once.
 // A narrow terminal leaves out what is rented, then the marker of the chosen offer (the lines above name it).
 Table tier_table(const Comparison& c) {
-    Table table{{words("best of each tier"), words("offer"), words("rented"), words("cloud total"), words("")},
-                {false, false, false, true, false},
-                {},
-                true,
-                {2, 4}};
+    Table table = make_table({"best of each tier", "offer", "rented", numeric("cloud total"), ""}, {2, 4});
     for (const TierOffer& t : c.tier_offers)
         table.rows.push_back(table_row(t.tier, t.offer_id, rented_shape(t.instances, t.gpus_per_instance),
                                        cell::money(t.cloud_total_usd),
@@ -100,6 +85,9 @@ Inline rent_inline(const Comparison& c) {
             " per instance" + term + "); " + instances};
 }
 
+// `views`: the formats that will read the document. The terminal table builds its document for itself alone
+// (render_table) and skips the page's sections and blocks, which are most of the summary's cost (issue 21's
+// start-up); document_of builds for every format.
 Document detail(const Report& report, Shown views) {
     const Comparison& c = report.comparisons.front();
     const Evaluation& e = c.result;
@@ -146,12 +134,100 @@ Document detail(const Report& report, Shown views) {
     Section& tail = c.tier_offers.empty() ? timing : d.section("", {}, k_not_html).add(tier_table(c));
     tail.indented = true;
     tail.add(std::move(notes));
-    if (needed(views, k_html_only)) {
+    if (views.needs(k_html_only)) {
         add_charts(d, c);
         d.section("breakdown", words("Cost breakdown"), k_html_only).add(costs_table(c));
     }
     add_run_parts(d, report, c.assumptions, true, views);
     return d;
+}
+
+// The ranked table's extra column and the notes under it: what the API total is, which verdicts need a second look,
+// what the estimate marker and the break-even column mean.
+
+// Whether some comparison of the run has a per-token API beside it (--workload naming a model an API sells).
+bool any_api(const Report& report) {
+    return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                       [](const Comparison& c) { return c.api.has_value(); });
+}
+
+// How many of the report's comparisons rest on a figure marked as an estimate or unverified.
+std::size_t marked_count(const Report& report) {
+    return static_cast<std::size_t>(std::count_if(report.comparisons.begin(), report.comparisons.end(),
+                                                  [](const Comparison& c) { return !c.estimates.empty(); }));
+}
+
+// With --workload naming a model an API sells (issue 20), the ranked table's "API total" after "cloud total": the
+// same work through the cheapest per-token API over the horizon, "-" for a build whose GPU has no throughput for
+// it. A narrow terminal leaves it out after cloud offer, tier, payback month and GPUs, before the totals owning and
+// renting are weighed by (the line under the table explains it).
+void add_api_column(Table& table, const Report& report) {
+    if (!any_api(report)) return;
+    constexpr std::size_t k_at = 8;  // after "cloud total"
+    table.header.insert(table.header.begin() + k_at, words("API total"));
+    table.numeric.insert(table.numeric.begin() + k_at, true);
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        const auto& api = report.comparisons[i].api;
+        table.rows[i].cells.insert(table.rows[i].cells.begin() + k_at, api ? cell::money(api->total_usd) : Cell("-"));
+    }
+    for (std::size_t& column : table.drop_order)
+        if (column >= k_at) ++column;
+    table.drop_order.insert(table.drop_order.begin() + 4, k_at);
+}
+
+// The line under the ranked table that says what "API total" is; "" without the column.
+std::string api_note(const Report& report) {
+    if (!any_api(report)) return "";
+    return "API total: the same work (the build's GPUs x the workload's tokens/s a GPU x the hours used) bought from "
+           "the cheapest per-token API of the workload's model, over the horizon, discounted as the other totals; "
+           "`--build ID` names the API and its prices.";
+}
+
+// The verdicts that need a second look (issue 20 items 8 and 10): rentals larger than the build, and spot carrying
+// round-the-clock work on several GPUs; "" when none.
+std::string size_and_spot_note(const Report& report) {
+    std::vector<std::string> larger;
+    std::vector<std::string> spot;
+    for (const Comparison& c : report.comparisons) {
+        if (c.per_gpu_scaled) larger.push_back(c.build.id);
+        if (c.reading.spot && c.reading.spot->round_the_clock_multi_gpu) spot.push_back(c.build.id);
+    }
+    std::string note;
+    if (!larger.empty())
+        note = fmt::format("Not like for like in size (the rental holds more GPUs than the build): {}; `--build ID` "
+                           "gives the same comparison at the offer's price per GPU-hour.",
+                           fmt::join(larger, ", "));
+    if (!spot.empty())
+        note += fmt::format("{}Spot carries round-the-clock work on several GPUs for {}: its capacity is not "
+                            "guaranteed; `--build ID` says how often the job stops.",
+                            note.empty() ? "" : " ", fmt::join(spot, ", "));
+    return note;
+}
+
+// What the estimate marker means: none, one line when every row rests on an estimate (no row is then marked),
+// else the `*`'s meaning.
+const char* estimate_note(const Report& report) {
+    const std::size_t marked = marked_count(report);
+    if (marked == 0) return "";
+    return marked == report.comparisons.size()
+               ? "Every result rests on a figure marked as an estimate or unverified; `--build ID` shows which."
+               : "* rests on a figure marked as an estimate or unverified; `--build ID` shows which.";
+}
+
+// The break-even column's note; what "vs commit" and "vs month" mean when some row is against a flat cloud bill.
+std::string break_even_note(const Report& report) {
+    const auto any_kind = [&report](BreakEvenKind kind) {
+        return std::any_of(report.comparisons.begin(), report.comparisons.end(),
+                           [kind](const Comparison& c) { return c.reading.break_even_kind == kind; });
+    };
+    const bool commitment = any_kind(BreakEvenKind::owning_vs_commitment);
+    const bool monthly = any_kind(BreakEvenKind::owning_vs_monthly_rental);
+    std::string note = "Break-even: the hours per week at which both sides cost the same; ";
+    if (!commitment && !monthly) return note + "\"above\" means owning wins above it.";
+    if (commitment) note += "\"vs commit\": a commitment bills every hour of its term, ";
+    if (commitment && monthly) note += "and ";
+    if (monthly) note += "\"vs month\": a monthly rental bills every month whatever the use, ";
+    return note + "so the figure is where owning's running costs reach it, not a use to stay below.";
 }
 
 // The ranked table. "rented" names the offer in a few words (provider and shape), so an 80-column terminal still
@@ -160,14 +236,10 @@ Document detail(const Report& report, Shown views) {
 // (docs/usage.md); #, build, cheaper and saves always show. The `*` marks the rows that rest on an estimate only
 // when some do and some do not: when all do, one line under the table says so.
 Table ranking(const Report& report) {
-    Table table{{},
-                {true, false, true, false, false, false, true, true, false, true, true, true},
-                {},
-                false,
-                {4, 5, 11, 2, 7, 6, 10, 3}};
-    for (const char* column : {"#", "build", "GPUs", "rented", "cloud offer", "tier", "build total", "cloud total",
-                               "cheaper", "saves", "break-even h/wk", "payback month"})
-        table.header.push_back(words(column));
+    Table table = make_table({numeric("#"), "build", numeric("GPUs"), "rented", "cloud offer", "tier",
+                              numeric("build total"), numeric("cloud total"), "cheaper", numeric("saves"),
+                              numeric("break-even h/wk"), numeric("payback month")},
+                             {4, 5, 11, 2, 7, 6, 10, 3}, false);
     const bool mark = marked_count(report) < report.comparisons.size();
     table.rows.reserve(report.comparisons.size());
     for (std::size_t i = 0; i < report.comparisons.size(); ++i) {
@@ -187,7 +259,7 @@ Table ranking(const Report& report) {
 
 // Each build's cost by category, for the HTML page.
 Table category_table(const Report& report) {
-    Table table{{words("build")}, {false}, {}};
+    Table table = make_table({"build"});
     // Financing and tax are the same choice for every comparison of a run (no build may set them).
     const Assumptions& a = report.header.assumptions.values;
     // The cloud's setup fee has a column when any comparison's offer charges one.
@@ -210,8 +282,8 @@ Table category_table(const Report& report) {
 }
 
 Document summary(const Report& report, Shown views) {
-    const bool html = needed(views, k_html_only);
-    const bool others = needed(views, k_not_html);
+    const bool html = views.needs(k_html_only);
+    const bool others = views.needs(k_not_html);
     const Assumptions& a = report.header.assumptions.values;
     const std::string offers = ranked_offer_words(report.match_level, a.pricing);
     const Inline verdict = !html ? Inline{}
@@ -274,28 +346,9 @@ std::string gate_value(const GateCheck& check, const GateCheck::Value& v) {
 
 }  // namespace
 
-Table costs_table(const Comparison& c) {
-    const Evaluation& e = c.result;
-    Table table{{words("cost over the horizon"), words("build"), words("cloud")}, {false, true, true}, {}};
-    const auto amount = [&c](const std::optional<Category>& category) {
-        return category ? cell::money(c.cost_usd(*category)) : Cell();
-    };
-    for (const CategoryRow& row : k_category_rows)
-        if (shows_category(row.build ? *row.build : *row.cloud, c.result, c.assumptions.values))
-            table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
-    TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
-    total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
-    table.rows.push_back(std::move(total));
-    table.rows.push_back({{"per GPU-hour used", cell::money_rate(e.build_per_gpu_hour_usd),
-                           cell::money_rate(e.cloud_per_gpu_hour_usd)}});
-    return table;
-}
-
 Document document_of(const CheckReport& check) {
     Document d = document_of(check.report);
-    Table table{{words("result"), words("gate"), words("build"), words("cloud offer"), words("value"), words("limit")},
-                {false, false, false, false, true, true},
-                {}};
+    Table table = make_table({"result", "gate", "build", "cloud offer", numeric("value"), numeric("limit")});
     for (const GateCheck& c : check.checks)
         table.rows.push_back({{c.passed ? Cell("ok") : Cell("FAIL").bold(), c.name, c.build_id, c.cloud_id,
                                gate_value(c, c.value), gate_value(c, c.limit)}});

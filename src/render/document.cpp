@@ -73,6 +73,17 @@ void Document::put_first(Section s) {
     sections.insert(sections.begin(), std::make_move_iterator(&s), std::make_move_iterator(&s + 1));
 }
 
+Table make_table(const std::vector<TableColumn>& columns, std::vector<std::size_t> drop_order, bool indent) {
+    Table t;
+    for (const TableColumn& c : columns) {
+        t.header.push_back(c.heading);
+        t.numeric.push_back(c.numeric);
+    }
+    t.indent = indent;
+    t.drop_order = std::move(drop_order);
+    return t;
+}
+
 std::string human_text(const Cell& c, const Currency& currency) {
     std::string out = value_text(c, currency);
     if (!c.suffix.empty()) out += c.suffix;  // most cells have none: no append, no second string (issue 21)

@@ -15,16 +15,11 @@ Cell name_or_dash(const std::optional<Enum>& v) {
 // The table's short mark: blank for sourced, like the "*" of compare for the rest.
 Cell confidence_mark(const Provenance& p) { return p.confidence; }
 
-// A listing's table; a narrow terminal leaves out the columns in `drop_order` (least important first), never the id.
-Table table(std::vector<const char*> header, std::vector<bool> numeric, std::vector<std::size_t> drop_order) {
-    Table t{{}, std::move(numeric), {}, false, std::move(drop_order)};
-    for (const char* h : header) t.header.push_back(words(h));
-    return t;
-}
-
+// A narrow terminal leaves out each table's columns in its drop order (least important first), never the id.
 Table gpus_table(const Listing& l) {
-    Table t = table({"id", "name", "vendor", "form", "vram_gb", "tdp_w", "bf16_tflops", "price", "as_of", "confidence"},
-                    {false, false, false, false, true, true, true, true, false, false}, {3, 5, 6, 8, 2, 9, 1, 4});
+    Table t = make_table({"id", "name", "vendor", "form", numeric("vram_gb"), numeric("tdp_w"), numeric("bf16_tflops"),
+                          numeric("price"), "as_of", "confidence"},
+                         {3, 5, 6, 8, 2, 9, 1, 4}, false);
     for (const Gpu& g : l.gpus)
         t.rows.push_back({{g.id, g.name, g.vendor, name_or_dash(g.form_factor), cell::number(g.vram_gb, 0),
                            cell::number(g.tdp_w, 0), cell::number(g.bf16_tflops, 0), cell::money(g.price_usd),
@@ -33,8 +28,9 @@ Table gpus_table(const Listing& l) {
 }
 
 Table builds_table(const Listing& l) {
-    Table t = table({"id", "gpus", "link", "hardware", "load_w", "idle_w", "as_of", "confidence"},
-                    {false, false, false, true, true, true, false, false}, {5, 2, 4, 6, 7, 1, 3});
+    Table t = make_table(
+        {"id", "gpus", "link", numeric("hardware"), numeric("load_w"), numeric("idle_w"), "as_of", "confidence"},
+        {5, 2, 4, 6, 7, 1, 3}, false);
     for (const BuildRow& r : l.builds)
         t.rows.push_back({{r.build.id, fmt::format("{} x {}", r.build.gpu_count, r.build.gpu),
                            name_or_dash(r.build.interconnect), cell::money(r.hardware_usd), cell::number(r.load_w, 0),
@@ -54,11 +50,11 @@ std::vector<std::size_t> cloud_drop_order(Pricing pricing) {
 }
 
 Table cloud_table(const Listing& l) {
-    const std::string per_gpu = fmt::format("per_gpu_hour ({})", to_string(l.pricing));
-    Table t = table({"id", "provider", "region", "tier", "gpus", "link", "on-demand", "spot", "reserved-1y",
-                     "reserved-3y", per_gpu.c_str(), "as_of", "confidence"},
-                    {false, false, false, false, false, false, true, true, true, true, true, false, false},
-                    cloud_drop_order(l.pricing));
+    Table t =
+        make_table({"id", "provider", "region", "tier", "gpus", "link", numeric("on-demand"), numeric("spot"),
+                    numeric("reserved-1y"), numeric("reserved-3y"),
+                    numeric(words(fmt::format("per_gpu_hour ({})", to_string(l.pricing)))), "as_of", "confidence"},
+                   cloud_drop_order(l.pricing), false);
     for (const OfferRow& r : l.cloud) {
         const CloudOffer& o = r.offer;
         t.rows.push_back({{o.id, o.provider, o.region, name_or_dash(o.tier), fmt::format("{} x {}", o.gpu_count, o.gpu),
@@ -72,8 +68,7 @@ Table cloud_table(const Listing& l) {
 
 // One row per GPU a workload measures; the name, source and note are in `catalog list workloads --format json`.
 Table workloads_table(const Listing& l) {
-    Table t = table({"id", "gpu", "per_gpu", "unit", "as_of", "confidence"}, {false, false, true, false, false, false},
-                    {4, 5, 3});
+    Table t = make_table({"id", "gpu", numeric("per_gpu"), "unit", "as_of", "confidence"}, {4, 5, 3}, false);
     for (const Workload& w : l.workloads)
         for (const WorkloadFigure& f : w.per_gpu)
             t.rows.push_back({{w.id, f.gpu, cell::number(f.throughput, f.throughput < 100 ? 2 : 0), w.unit,

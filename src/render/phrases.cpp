@@ -14,16 +14,21 @@ namespace gpucost {
 
 namespace {
 
-// Under a commitment, where owning's running costs reach it (issue 20 item 2): no direction of use favours owning,
-// because the commitment bills every hour whatever the use. The break-even must be set.
+bool monthly(const Comparison& c) { return c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental; }
+
+// What a flat cloud bill charges whatever the use: a monthly rental every month, a commitment every hour of its term.
+std::string flat_bill(const Comparison& c) {
+    return monthly(c)
+               ? "a monthly rental bills every month of the horizon"
+               : fmt::format("a {} commitment bills every hour of its term", to_string(c.assumptions.values.pricing));
+}
+
+// Under a flat bill, where owning's running costs reach it (issue 20 item 2): no direction of use favours owning,
+// because the bill is the same whatever the use. The break-even must be set.
 std::string commitment_crossing(const Comparison& c) {
-    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental)
-        return fmt::format("a monthly rental bills every month of the horizon whatever the use, so only owning's "
-                           "running costs move with use; they reach the rental at {}",
-                           hours_text(*c.result.break_even_hours_per_week));
-    return fmt::format("a {} commitment bills every hour of its term whatever the use, so only owning's running costs "
-                       "move with use; they reach the commitment at {}",
-                       to_string(c.assumptions.values.pricing), hours_text(*c.result.break_even_hours_per_week));
+    return fmt::format("{} whatever the use, so only owning's running costs move with use; they reach the {} at {}",
+                       flat_bill(c), monthly(c) ? "rental" : "commitment",
+                       hours_text(*c.result.break_even_hours_per_week));
 }
 
 }  // namespace
@@ -84,19 +89,12 @@ std::string break_even_sentence(const Comparison& c) {
                    ? fmt::format("Break-even: {}; owning is cheaper {} it.", hours_text(*e.break_even_hours_per_week),
                                  e.build_cheaper_above.value_or(false) ? "above" : "below")
                    : fmt::format("Break-even: none in 0-168 h/week; {} is cheaper at every usage.", cheaper);
-    if (c.reading.break_even_kind == BreakEvenKind::owning_vs_monthly_rental)
-        return e.break_even_hours_per_week
-                   ? "Break-even: " + commitment_crossing(c) + "."
-                   : fmt::format("Break-even: none; a monthly rental bills every month of the horizon whatever the "
-                                 "use, and {} is cheaper at every use from 0 to 168 h/week.",
-                                 cheaper);
-    // Under a commitment the cloud side does not move with use: say so, and give the figure that matters for a
-    // commitment, where it starts to beat the same offer on demand (issue 20 item 2).
+    // Under a flat bill the cloud side does not move with use: say so, and for a commitment give the figure that
+    // matters, where it starts to beat the same offer on demand (issue 20 item 2; a monthly rental has no reading).
     std::string text = e.break_even_hours_per_week
                            ? "Break-even: " + commitment_crossing(c) + "."
-                           : fmt::format("Break-even: none; a {} commitment bills every hour of its term, and {} is "
-                                         "cheaper at every use from 0 to 168 h/week.",
-                                         to_string(c.assumptions.values.pricing), cheaper);
+                           : fmt::format("Break-even: none; {}{}, and {} is cheaper at every use from 0 to 168 h/week.",
+                                         flat_bill(c), monthly(c) ? " whatever the use" : "", cheaper);
     if (const auto& m = c.reading.commitment) {
         if (m->beats_on_demand_above)
             text += fmt::format(" The commitment beats this offer on demand only above {}; below that, compare with "
@@ -216,27 +214,24 @@ Inline downtime_inline(const Comparison& c) {
                            exact_number(a.failures_per_machine_year), exact_number(a.repair_hours),
                            exact_number(a.planned_maintenance_hours_per_year))};
     const std::string lost_hours = format_grouped(r.lost_used_hours_per_month, 1);
-    if (r.policy == DowntimePolicy::lost) {
-        out.push_back(fmt::format("with --downtime lost, the {} h of use it costs a month are not made up: {} "
-                                  "GPU-hours lost over {}, which the cloud side delivers.",
-                                  lost_hours, format_grouped(r.lost_gpu_hours, 0), months_text(a.months)));
-        return out;
-    }
-    if (!c.backup || c.backup->usd_per_hour <= 0.0) {
-        out.push_back(fmt::format("no offer has a price to rent the {} h of use it costs a month, so they are not "
-                                  "priced.",
-                                  lost_hours));
-        return out;
-    }
-    out.push_back(fmt::format("the {} h of use it costs a month are rented from {} ({}) at ", lost_hours,
-                              c.backup->offer_id, c.backup->basis));
-    out.push_back(cell::money_rate(c.backup->usd_per_hour));
-    out.push_back(fmt::format(" an hour for {} at its {} price: ", count_text(c.backup->instances, "instance"),
-                              to_string(c.backup->pricing)));
-    out.push_back(cell::money(c.cost_usd(Category::downtime_cover)));
-    out.push_back(
-        fmt::format(" over {} (downtime_cover; --downtime lost counts them instead).", months_text(a.months)));
-    return out;
+    if (r.policy == DowntimePolicy::lost)
+        return joined(std::move(out),
+                      words(fmt::format("with --downtime lost, the {} h of use it costs a month are not made up: "
+                                        "{} GPU-hours lost over {}, which the cloud side delivers.",
+                                        lost_hours, format_grouped(r.lost_gpu_hours, 0), months_text(a.months))));
+    if (!c.backup || c.backup->usd_per_hour <= 0.0)
+        return joined(std::move(out), words(fmt::format("no offer has a price to rent the {} h of use it costs a "
+                                                        "month, so they are not priced.",
+                                                        lost_hours)));
+    return joined(
+        std::move(out),
+        Inline{fmt::format("the {} h of use it costs a month are rented from {} ({}) at ", lost_hours,
+                           c.backup->offer_id, c.backup->basis),
+               cell::money_rate(c.backup->usd_per_hour),
+               fmt::format(" an hour for {} at its {} price: ", count_text(c.backup->instances, "instance"),
+                           to_string(c.backup->pricing)),
+               cell::money(c.cost_usd(Category::downtime_cover)),
+               fmt::format(" over {} (downtime_cover; --downtime lost counts them instead).", months_text(a.months))});
 }
 
 std::string spot_sentence(const Comparison& c) {

@@ -118,20 +118,10 @@ std::vector<std::string> row_labels(const RankReport& report) {
 // always show.
 Table ranking(const RankReport& report) {
     const std::string& unit = report.workload.work_unit;
-    Table table{{words("#"),
-                 words("kind"),
-                 words("id"),
-                 words("build or offer"),
-                 words("GPUs"),
-                 words("tier"),
-                 words(fmt::format("work (M {})", unit)),
-                 words("total"),
-                 {cell::currency_code(), " per M " + unit},
-                 words("figures")},
-                {true, false, false, false, false, false, true, true, true, false},
-                {},
-                true,
-                {2, 6, 4, 9, 7, 5, 1, 3}};
+    Table table = make_table({numeric("#"), "kind", "id", "build or offer", "GPUs", "tier",
+                              numeric(words(fmt::format("work (M {})", unit))), numeric("total"),
+                              numeric(Inline{cell::currency_code(), " per M " + unit}), "figures"},
+                             {2, 6, 4, 9, 7, 5, 1, 3});
     // With tax (issue 24) the ranking is after it and the figure before it stands beside (the last to go but kind
     // and build or offer).
     if (taxed(report)) {
@@ -168,10 +158,7 @@ void add_workload_section(Document& d, const RankReport& report) {
                                       w.confidence.empty() ? "sourced" : w.confidence, w.rate_unit))});
     s.add(Paragraph{words(fmt::format("Source: {} (as of {}).", w.source, w.as_of)), Role::source});
     if (!w.note.empty()) s.add(Paragraph{words("Note: " + w.note), Role::note});
-    Table table{{words("GPU"), words("name"), words(fmt::format("throughput per GPU ({})", w.rate_unit))},
-                {false, false, true},
-                {},
-                true};
+    Table table = make_table({"GPU", "name", numeric(words(fmt::format("throughput per GPU ({})", w.rate_unit)))});
     std::vector<std::string> seen;
     for (const RankRow& r : report.rows) {
         if (r.gpu_id.empty() || std::find(seen.begin(), seen.end(), r.gpu_id) != seen.end()) continue;
@@ -187,7 +174,7 @@ void add_excluded_section(Document& d, const RankReport& report) {
         s.add(Paragraph{words("None.")});
         return;
     }
-    Table counts{{words("kind"), words("rule"), words("count")}, {false, false, true}, {}, true};
+    Table counts = make_table({"kind", "rule", numeric("count")});
     for (const ExclusionCount& n : report.exclusion_counts)
         counts.rows.push_back({{n.kind, std::string(rank_rule_name(n.rule)), cell::count(n.count)}});
     s.add(Paragraph{words("Builds and offers that miss a requirement, a filter, a price at the pricing in force or a "
@@ -195,7 +182,7 @@ void add_excluded_section(Document& d, const RankReport& report) {
                           "the offers of your own files (--verbose lists every one)."),
                     Role::note})
         .add(std::move(counts));
-    Table table{{words("kind"), words("id"), words("why")}, {false, false, false}, {}, true};
+    Table table = make_table({"kind", "id", "why"});
     for (const Excluded& e : report.excluded) table.rows.push_back({{e.kind, e.id, e.reason}});
     if (!table.rows.empty()) s.add(std::move(table));
 }
@@ -228,25 +215,22 @@ Inline rank_verdict(const RankReport& report) {
     if (!best.usd_per_million_units)
         return {"cheapest for this work: none (no hours of use); lowest total: " + what_text(best) + " at ",
                 cell::money(best.total_usd)};
+    Inline cheapest{"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
+                    " per M " + report.workload.work_unit};
     // An API is bought by the token: its row prices one million, so it has no total over the horizon to name.
-    if (best.kind == "api")
-        return {"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
-                " per M " + report.workload.work_unit};
-    return {"cheapest for this work: " + what_text(best) + " at ", cell::money_rate(best.usd_per_million_units),
-            " per M " + report.workload.work_unit + ", ", cell::money(best.total_usd),
-            " over " + months_text(a.months)};
+    if (best.kind == "api") return cheapest;
+    return joined(std::move(cheapest), Inline{", ", cell::money(best.total_usd), " over " + months_text(a.months)});
 }
 
 Document document_of(const RankReport& report) {
     const std::string& id = report.workload.id;
     const std::string req = requirements_line(report);
     const std::vector<std::string> estimates = all_estimates(report);  // a row shown is marked when it rests on one
-    const std::string star = estimates.empty() ? "" : k_star_note;
     // Under the ranked table, in every view; the terminal says the verdict there and the page in its own section.
     Notes notes;
     notes.add(rank_verdict(report), Role::verdict, k_text_only)
         .add(words(more_rows_line(report)), Role::note)
-        .add(words(star), Role::note)
+        .add(words(estimates.empty() ? "" : k_star_note), Role::note)
         .add(words(tax_note(report)), Role::note)
         .add(words(excluded_line(report, "--verbose lists why; --format json counts them by rule")), Role::note,
              k_not_html);

@@ -12,10 +12,7 @@ Inline catalogue_sentence(const RunHeader& header) {
 }
 
 void add_assumptions_section(Document& document, const ResolvedAssumptions& r) {
-    Table table{{words("assumption"), words("value"), words("unit"), words("from"), words("source")},
-                {false, true, false, false, false},
-                {},
-                true};
+    Table table = make_table({"assumption", numeric("value"), "unit", "from", "source"});
     for (const AssumptionInfo& i : assumption_infos()) {
         const std::size_t k = static_cast<std::size_t>(i.key);
         table.rows.push_back({{std::string(i.name), display_value(r.values, i.key), std::string(i.unit), r.origins[k],
@@ -53,6 +50,23 @@ void add_catalogue_section(Document& document, Inline catalogue) {
     document.section("catalogue", words("Catalogue"), k_html_only)
         .add(Paragraph{std::move(catalogue)})
         .add(CurrencyNote{words("Amounts in US dollars (USD), discounted to today."), Role::note});
+}
+
+Table costs_table(const Comparison& c) {
+    const Evaluation& e = c.result;
+    Table table = make_table({"cost over the horizon", numeric("build"), numeric("cloud")});
+    const auto amount = [&c](const std::optional<Category>& category) {
+        return category ? cell::money(c.cost_usd(*category)) : Cell();
+    };
+    for (const CategoryRow& row : k_category_rows)
+        if (shows_category(row.build ? *row.build : *row.cloud, c.result, c.assumptions.values))
+            table.rows.push_back({{row.key, amount(row.build), amount(row.cloud)}});
+    TableRow total{{"total", cell::money(e.build.total_usd), cell::money(e.cloud.total_usd)}, Tone::strong};
+    total.cells[e.cheaper == Side::build ? 1 : 2].tone = Tone::good;
+    table.rows.push_back(std::move(total));
+    table.rows.push_back({{"per GPU-hour used", cell::money_rate(e.build_per_gpu_hour_usd),
+                           cell::money_rate(e.cloud_per_gpu_hour_usd)}});
+    return table;
 }
 
 Inline add_report_sections(Document& document, const Report& report, const ResolvedAssumptions& assumptions,

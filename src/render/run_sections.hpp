@@ -1,6 +1,6 @@
 // The parts of a document built from a model's run-level fields (catalogue, assumptions, warnings): the sections
 // the HTML pages end with and the catalogue sentence; a comparison's cost lines, which two models show; and the
-// helpers every document uses to join runs of words and to place a chart on its page. Private to the render layer.
+// helper every document uses to place a chart on its page. Private to the render layer.
 // Each model reads its run-level fields in one function that calls these, so moving those fields is a change there
 // only.
 #pragma once
@@ -35,13 +35,6 @@ void add_catalogue_section(Document& document, Inline catalogue);
 Inline add_report_sections(
     Document& document, const Report& report, const ResolvedAssumptions& assumptions,
     const std::function<void()>& part_done = [] {});
-
-// Runs of words one after another: joined(words("Over 36 months, "), discounting_inline(a), Inline{"."}).
-template <typename... More>
-Inline joined(Inline first, const More&... more) {
-    (first.insert(first.end(), more.begin(), more.end()), ...);
-    return first;
-}
 
 // A chart of a page, drawn inside it (not standalone) as svg(models..., currency, placement); the models are kept
 // by reference, so they must outlive the document.

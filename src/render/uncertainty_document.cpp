@@ -27,12 +27,9 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
         d.section("assumptions", words("Ranges"), k_html_only).add(Paragraph{words("No ranges in force.")});
         return;
     }
-    Table t{{words("address"), words("low"), words("high"), words("mode"), words("dist"), words("from")},
-            {false, true, true, true, false, false},
-            {},
-            true,
-            {5, 4, 3},  // a narrow terminal leaves out from, dist, mode, then breaks a long address over lines
-            0};
+    // A narrow terminal leaves out from, dist, mode, then breaks a long address over lines.
+    Table t = make_table({"address", numeric("low"), numeric("high"), numeric("mode"), "dist", "from"}, {5, 4, 3});
+    t.wrap = 0;
     for (const RangeRow& r : ranges)
         t.rows.push_back(
             {{r.address, cell::exact(r.range.low), cell::exact(r.range.high),
@@ -41,34 +38,35 @@ void add_ranges(Document& d, const std::vector<RangeRow>& ranges) {
     d.section("assumptions", words("Ranges"), k_not_text).add(std::move(t));
 }
 
-// The page's head: its title, one verdict line per comparison, and the charts section when any chart is drawn.
-template <typename Comparison, typename Verdict, typename Chart>
-void add_page_head(Document& d, const std::string& title, const std::vector<Comparison>& comparisons, Verdict verdict,
-                   Chart chart) {
+// The one outline of the three documents: the page's head (its title, one verdict line per comparison, and the
+// charts section when any chart is drawn), the section `breakdown` names with a level-3 section per comparison under
+// its heading (`body` fills it), the ranges in force when the model has them, then the page's warnings and catalogue
+// (the run-level fields, read here only).
+template <typename Model, typename Verdict, typename Chart, typename Body>
+Document outline(const Model& r, const std::string& command, const char* title, const char* breakdown, Verdict verdict,
+                 Chart chart, Body body) {
+    Document d{"gpucost: " + command, {}};
     d.section("", {}, k_html_only).add(Heading{words(title)});
     Section& verdicts = d.section("verdict", words("Verdict"), k_html_only);
-    if (comparisons.empty()) verdicts.add(Paragraph{words("No comparison.")});
-    for (const Comparison& c : comparisons) verdicts.add(Paragraph{verdict(c), Role::verdict});
+    if (r.comparisons.empty()) verdicts.add(Paragraph{words("No comparison.")});
+    for (const auto& c : r.comparisons) verdicts.add(Paragraph{verdict(c), Role::verdict});
     Section charts{"charts", words("Charts"), 2, {}, k_html_only};
-    for (std::size_t i = 0; i < comparisons.size(); ++i)
-        if (std::optional<ChartRef> ref = chart(comparisons[i], i + 1)) charts.add(std::move(*ref));
+    for (std::size_t i = 0; i < r.comparisons.size(); ++i)
+        if (std::optional<ChartRef> ref = chart(r.comparisons[i], i + 1)) charts.add(std::move(*ref));
     if (!charts.blocks.empty()) d.sections.push_back(std::move(charts));
-}
-
-// The run-level fields, read here only: the page's warnings and catalogue sections.
-template <typename Model>
-void add_run_parts(Document& d, const Model& report) {
-    add_warnings_section(d, report.header.warnings, {});
-    add_catalogue_section(d, words("Catalogue as of " + report.header.catalog_as_of + "."));
+    d.section("breakdown", words(breakdown), k_html_only);
+    for (const auto& c : r.comparisons) body(d.section("", heading(c.label), k_everywhere, 3), c);
+    if constexpr (requires { r.ranges; }) add_ranges(d, r.ranges);
+    add_warnings_section(d, r.header.warnings, {});
+    add_catalogue_section(d, words("Catalogue as of " + r.header.catalog_as_of + "."));
+    return d;
 }
 
 Table tornado_table(const SensitivityComparison& c) {
-    Table t{{words("input"), words("low"), words("point"), words("high"), words("saves at low"), words("saves at high"),
-             words("swing"), words("flips")},
-            {false, true, true, true, true, true, true, false},
-            {},
-            true,
-            {2, 4, 5, 1, 3}};  // a narrow terminal leaves out point, saves at low, saves at high, low, high
+    // A narrow terminal leaves out point, saves at low, saves at high, low, high.
+    Table t = make_table({"input", numeric("low"), numeric("point"), numeric("high"), numeric("saves at low"),
+                          numeric("saves at high"), numeric("swing"), "flips"},
+                         {2, 4, 5, 1, 3});
     for (const TornadoRow& r : c.rows)
         t.rows.push_back({{r.address, cell::exact(r.low), cell::exact(r.point), cell::exact(r.high),
                            cell::money(r.owning_saves_at_low_usd), cell::money(r.owning_saves_at_high_usd),
@@ -80,12 +78,10 @@ Table tornado_table(const SensitivityComparison& c) {
 // the cheaper side.
 Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     if (report.addresses.size() == 1) {
-        Table t{{words(report.addresses[0]), words("build total"), words("cloud total"), words("owning saves"),
-                 words("cheaper"), words("break-even h/week")},
-                {true, true, true, true, false, true},
-                {},
-                true,
-                {2, 1, 5}};  // a narrow terminal keeps the input, the saving and the cheaper side
+        // A narrow terminal keeps the input, the saving and the cheaper side.
+        Table t = make_table({numeric(words(report.addresses[0])), numeric("build total"), numeric("cloud total"),
+                              numeric("owning saves"), "cheaper", numeric("break-even h/week")},
+                             {2, 1, 5});
         for (const SweepCell& p : c.cells)
             t.rows.push_back(
                 {{cell::exact(p.at[0]), cell::money(p.build_total_usd), cell::money(p.cloud_total_usd),
@@ -95,11 +91,9 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
     // A narrow terminal leaves out the second address's last values first (named under the map; --wide and the
     // other formats show every one), so a map of many values still fits 80 columns piped.
     const std::vector<double>& columns = report.values[1];
-    Table t{{words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))},
-            std::vector<bool>(columns.size() + 1, true),
-            {},
-            true};
+    Table t = make_table({words(fmt::format("{} \\ {}", report.addresses[0], report.addresses[1]))});
     for (const double v : columns) t.header.push_back({cell::exact(v)});
+    t.numeric.assign(t.header.size(), true);
     for (std::size_t j = columns.size(); j > 1; --j) t.drop_order.push_back(j);
     for (std::size_t i = 0; i < report.values[0].size(); ++i) {
         std::vector<Cell> row = {cell::exact(report.values[0][i])};
@@ -114,13 +108,10 @@ Table sweep_table(const SweepReport& report, const SweepComparison& c) {
 
 Table simulation_table(const SimulationComparison& c) {
     const SimulationResult& r = c.result;
-    Table t{{words("figure"), words("p5"), words("p10"), words("p50"), words("p90"), words("p95"), words("mean"),
-             words("exists")},
-            std::vector<bool>(8, true),
-            {},
-            true,
-            {1, 5, 6, 7}};  // a narrow terminal leaves out p5, p95, mean, exists
-    t.numeric[0] = false;
+    // A narrow terminal leaves out p5, p95, mean, exists.
+    Table t = make_table({"figure", numeric("p5"), numeric("p10"), numeric("p50"), numeric("p90"), numeric("p95"),
+                          numeric("mean"), numeric("exists")},
+                         {1, 5, 6, 7});
     const std::vector<std::tuple<const char*, const Summary*, bool, double>> figures = {
         {"build total", &r.build_total_usd, true, 1.0},
         {"cloud total", &r.cloud_total_usd, true, 1.0},
@@ -157,9 +148,8 @@ Inline simulation_footer(const SimulationReport& report, const SimulationCompari
 }  // namespace
 
 Document document_of(const SensitivityReport& r) {
-    Document d{"gpucost: sensitivity", {}};
-    add_page_head(
-        d, "Sensitivity: what moves the verdict", r.comparisons,
+    return outline(
+        r, "sensitivity", "Sensitivity: what moves the verdict", "Each input's swing",
         [](const SensitivityComparison& c) { return heading(c.label); },
         [](const SensitivityComparison& c, std::size_t n) -> std::optional<ChartRef> {
             if (c.rows.empty()) return std::nullopt;
@@ -167,43 +157,32 @@ Document document_of(const SensitivityReport& r) {
                               words("Each input alone at its low and high end; the line is the saving at the point "
                                     "values."),
                               tornado_svg, c);
+        },
+        [](Section& s, const SensitivityComparison& c) {
+            if (c.rows.empty())
+                s.add(Paragraph{words("No range applies.")});
+            else
+                s.add(tornado_table(c));
         });
-    d.section("breakdown", words("Each input's swing"), k_html_only);
-    for (const SensitivityComparison& c : r.comparisons) {
-        Section& s = d.section("", heading(c.label), k_everywhere, 3);
-        if (c.rows.empty())
-            s.add(Paragraph{words("No range applies.")});
-        else
-            s.add(tornado_table(c));
-    }
-    add_ranges(d, r.ranges);
-    add_run_parts(d, r);
-    return d;
 }
 
 Document document_of(const SweepReport& r) {
-    Document d{"gpucost: sweep", {}};
-    add_page_head(
-        d, "Sweep", r.comparisons, [](const SweepComparison& c) { return heading(c.label); },
+    return outline(
+        r, "sweep", "Sweep", "Every grid point", [](const SweepComparison& c) { return heading(c.label); },
         [&r](const SweepComparison& c, std::size_t n) -> std::optional<ChartRef> {
             return page_chart(fmt::format("chart-sweep-{}", n), heading(c.label), sweep_svg, r, c);
+        },
+        [&r](Section& s, const SweepComparison& c) {
+            s.add(sweep_table(r, c));
+            if (r.addresses.size() == 2)
+                s.add(Paragraph{words("Each cell: owning saves (cloud total - build total); B where building is "
+                                      "cheaper, C renting.")});
         });
-    d.section("breakdown", words("Every grid point"), k_html_only);
-    for (const SweepComparison& c : r.comparisons) {
-        Section& s = d.section("", heading(c.label), k_everywhere, 3);
-        s.add(sweep_table(r, c));
-        if (r.addresses.size() == 2)
-            s.add(Paragraph{words("Each cell: owning saves (cloud total - build total); B where building is cheaper, C "
-                                  "renting.")});
-    }
-    add_run_parts(d, r);
-    return d;
 }
 
 Document document_of(const SimulationReport& r) {
-    Document d{"gpucost: simulate", {}};
-    add_page_head(
-        d, "Simulation: how sure the verdict is", r.comparisons,
+    return outline(
+        r, "simulate", "Simulation: how sure the verdict is", "Percentiles",
         [&r](const SimulationComparison& c) {
             return joined(heading(c.label), Inline{". "}, simulation_footer(r, c), Inline{"."});
         },
@@ -212,15 +191,10 @@ Document document_of(const SimulationReport& r) {
                               words("Owning's saving over the draws; p10, p50 and p90 marked, and the zero line "
                                     "where the verdict flips."),
                               histogram_svg, r, c);
+        },
+        [&r](Section& s, const SimulationComparison& c) {
+            s.add(Paragraph{simulation_footer(r, c)}, k_not_html).add(simulation_table(c));
         });
-    d.section("breakdown", words("Percentiles"), k_html_only);
-    for (const SimulationComparison& c : r.comparisons)
-        d.section("", heading(c.label), k_everywhere, 3)
-            .add(Paragraph{simulation_footer(r, c)}, k_not_html)
-            .add(simulation_table(c));
-    add_ranges(d, r.ranges);
-    add_run_parts(d, r);
-    return d;
 }
 
 template std::string render(const SensitivityReport&, Format, const RenderOptions&);

@@ -1,7 +1,6 @@
 // A document as one self-contained HTML page: level-2 sections are <section id><h2>, a level-3 one an <h3> inside
 // the section before it, charts drawn as inline SVG figures. Every text goes through xml_escape; the page loads
 // nothing (no fonts, scripts, images or links outside it) and reads the same with scripts off.
-#include <string_view>
 
 #include <fmt/format.h>
 
@@ -12,9 +11,7 @@
 namespace gpucost {
 namespace {
 
-// The page and its pieces, every text escaped.
-namespace html {
-// System fonts only: nothing is fetched. Print keeps the charts whole on a page.
+// The page's style. System fonts only: nothing is fetched. Print keeps the charts whole on a page.
 constexpr const char* k_style = R"(body{margin:0;background:#fff;color:#111;font:15px/1.45 sans-serif}
 main{max-width:980px;margin:0 auto;padding:16px 24px 40px}
 h1{font-size:24px;margin:8px 0 4px}h2{font-size:19px;margin:28px 0 8px;border-bottom:1px solid #ccc}
@@ -26,47 +23,6 @@ figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.ch
 .source{font-size:13px;color:#444;overflow-wrap:anywhere}
 @media print{figure{break-inside:avoid}}
 )";
-
-// The page up to its content, and after it.
-std::string head(const std::string& title) {
-    return fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n",
-                       xml_escape(title), k_style);
-}
-constexpr std::string_view k_tail = "</main>\n</body>\n</html>\n";
-
-// A section up to its content, and after it.
-std::string section_head(const std::string& id, const std::string& heading) {
-    return fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(id), xml_escape(heading));
-}
-constexpr std::string_view k_section_tail = "</section>\n";
-
-// `right`: a numeric column.
-std::string table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                  const std::vector<bool>& right) {
-    const auto cls = [&right](std::size_t i) { return i < right.size() && right[i] ? " class=\"num\"" : ""; };
-    std::string out = "<table>\n<thead><tr>";
-    for (std::size_t i = 0; i < header.size(); ++i) out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(header[i]));
-    out += "</tr></thead>\n<tbody>\n";
-    for (const std::vector<std::string>& row : rows) {
-        out += "<tr>";
-        for (std::size_t i = 0; i < row.size(); ++i) out += fmt::format("<td{}>{}</td>", cls(i), xml_escape(row[i]));
-        out += "</tr>\n";
-    }
-    return out + "</tbody>\n</table>\n";
-}
-
-std::string figure(const std::string& svg, const std::string& caption) {
-    return "<figure>\n" + svg + "<figcaption>" + xml_escape(caption) + "</figcaption>\n</figure>\n";
-}
-
-std::string paragraph(const std::string& text, const std::string& css_class, bool strong) {
-    const std::string body = strong ? "<strong>" + xml_escape(text) + "</strong>" : xml_escape(text);
-    return (css_class.empty() ? "<p>" : "<p class=\"" + xml_escape(css_class) + "\">") + body + "</p>\n";
-}
-
-}  // namespace html
 
 const char* css_class(Role role) {
     switch (role) {
@@ -89,40 +45,47 @@ public:
     std::string text(const Inline& words) const { return human_text(words, m_currency); }
 
     std::string blocks(const Section& s) const {
-        std::string out;
-        for (const Block& b : s.blocks)
-            if (b.shown.html) out += block(b);
-        return out;
+        return writer_parts::join_shown(s.blocks, &Shown::html, "", [&](const Block& b) { return block(b); });
     }
 
     std::string paragraph(const Paragraph& p) const {
-        const std::string words = text(p.text);
+        const std::string words = xml_escape(text(p.text));
         if (words.empty()) return "";
-        return html::paragraph(words, css_class(p.role), p.strong);
+        const std::string css = css_class(p.role);
+        return (css.empty() ? "<p>" : "<p class=\"" + css + "\">") +
+               (p.strong ? "<strong>" + words + "</strong>" : words) + "</p>\n";
     }
 
 private:
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
-        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
-        return html::table(header, rows, t.numeric);
+        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency);
+        const auto cls = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i] ? " class=\"num\"" : ""; };
+        std::string out = "<table>\n<thead><tr>";
+        for (std::size_t i = 0; i < human.header.size(); ++i)
+            out += fmt::format("<th{}>{}</th>", cls(i), xml_escape(human.header[i]));
+        out += "</tr></thead>\n<tbody>\n";
+        for (const std::vector<std::string>& row : human.rows) {
+            out += "<tr>";
+            for (std::size_t i = 0; i < row.size(); ++i)
+                out += fmt::format("<td{}>{}</td>", cls(i), xml_escape(row[i]));
+            out += "</tr>\n";
+        }
+        return out + "</tbody>\n</table>\n";
     }
 
     std::string block(const Block& b) const {
         if (const auto* h = std::get_if<Heading>(&b.content))
             return fmt::format("<h{}>{}</h{}>\n", h->level, xml_escape(text(h->text)), h->level);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content)) {
-            std::string out;
-            for (const NoteLine& l : n->lines)
-                if (l.shown.html) out += paragraph(l.line);
-            return out;
-        }
+        if (const auto* n = std::get_if<Notes>(&b.content))
+            return writer_parts::join_shown(n->lines, &Shown::html, "",
+                                            [&](const NoteLine& l) { return paragraph(l.line); });
         if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<ChartRef>(&b.content))
-            return html::figure(c->draw(m_currency, c->id), text(c->caption));
+            return "<figure>\n" + c->draw(m_currency, c->id) + "<figcaption>" + xml_escape(text(c->caption)) +
+                   "</figcaption>\n</figure>\n";
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
             return paragraph(writer_parts::currency_paragraph(*c, m_currency));
         return "";
@@ -136,7 +99,10 @@ private:
 HtmlPage::HtmlPage(const std::string& title, const RenderOptions& options, const TextSink& sink)
     : m_options(options),
       m_sink(sink) {
-    m_sink(html::head(title));
+    m_sink(fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n<main>\n",
+                       xml_escape(title), k_style));
 }
 
 void HtmlPage::add(const Section& s) {
@@ -153,28 +119,27 @@ void HtmlPage::add(const Section& s) {
     if (s.heading_role != Role::plain)  // the heading is the section's first paragraph
         return m_sink("<section id=\"" + xml_escape(s.id) + "\">\n" +
                       writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n");
-    m_sink(html::section_head(s.id, heading()));
+    m_sink(fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(s.id), xml_escape(heading())));
     m_sink(writer.blocks(s));
     m_section_open = true;
 }
 
 void HtmlPage::close_section() {
-    if (m_section_open) m_sink(html::k_section_tail);
+    if (m_section_open) m_sink("</section>\n");
     m_section_open = false;
 }
 
 void HtmlPage::finish() {
     close_section();
-    m_sink(html::k_tail);
+    m_sink("</main>\n</body>\n</html>\n");
 }
 
 std::string write_html(const Document& document, const RenderOptions& options) {
-    std::string out;
-    const TextSink sink = [&out](std::string_view piece) { out += piece; };
-    HtmlPage page(document.title, options, sink);
-    for (const Section& s : document.sections) page.add(s);
-    page.finish();
-    return out;
+    return collected([&](const TextSink& sink) {
+        HtmlPage page(document.title, options, sink);
+        for (const Section& s : document.sections) page.add(s);
+        page.finish();
+    });
 }
 
 }  // namespace gpucost

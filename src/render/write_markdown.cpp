@@ -24,41 +24,23 @@ std::string markdown_cell(std::string text) {
     return out;
 }
 
-// A GitHub table: the header, its alignment row (`right`: a numeric column), then the rows.
-std::string markdown_table(const std::vector<std::string>& header, const std::vector<bool>& right,
-                           const std::vector<std::vector<std::string>>& rows) {
-    std::string out = "|";
-    for (const std::string& h : header) out += " " + markdown_cell(h) + " |";
-    out += "\n|";
-    for (const bool r : right) out += r ? " ---: |" : " --- |";
-    out += "\n";
-    for (const auto& row : rows) {
-        out += "|";
-        for (const std::string& c : row) out += " " + markdown_cell(c) + " |";
-        out += "\n";
-    }
-    return out;
-}
-
 class MarkdownWriter {
 public:
     explicit MarkdownWriter(const RenderOptions& options)
         : m_currency(options.currency) {}
 
     std::string section(const Section& s) const {
-        std::vector<std::string> parts;
-        for (const Block& b : s.blocks)
-            if (b.shown.markdown)
-                if (std::string text = block(b); !text.empty()) parts.push_back(std::move(text));
+        const std::string body =
+            writer_parts::join_shown(s.blocks, &Shown::markdown, "\n", [&](const Block& b) { return block(b); });
         const std::string heading = markdown_cell(human_text(s.heading, m_currency));
         std::string out;
-        if (s.heading_role != Role::plain)
-            parts.insert(parts.begin(), paragraph({s.heading, s.heading_role, false}));
+        if (s.heading_role != Role::plain)  // the heading is the first paragraph
+            out = paragraph({s.heading, s.heading_role, false}) + (body.empty() ? "" : "\n");
         else if (s.folded)
             out = "<details><summary>" + heading + "</summary>\n\n";
         else if (!heading.empty())
             out = "## " + heading + "\n\n";
-        for (std::size_t i = 0; i < parts.size(); ++i) out += (i > 0 ? "\n" : "") + parts[i];
+        out += body;
         return s.folded ? out + "\n</details>\n" : out;
     }
 
@@ -70,15 +52,21 @@ private:
         return (p.strong ? "**" + text + "**" : text) + "\n";
     }
 
+    // A GitHub table: the header, its alignment row (a numeric column right), then the rows, strong cells in bold.
     // A table without a header takes its first row as one (markdown has no headless table).
     std::string table(const Table& t) const {
-        std::vector<std::vector<std::string>> rows = writer_parts::human_rows(t, m_currency);
-        for (std::size_t r = 0; r < rows.size(); ++r)
-            for (std::size_t i = 0; i < rows[r].size(); ++i)
-                if (!rows[r][i].empty() && (t.rows[r].tone == Tone::strong || t.rows[r].cells[i].strong))
-                    rows[r][i] = "**" + rows[r][i] + "**";
-        const std::vector<std::string> header = writer_parts::header_row(t, rows, m_currency);
-        return markdown_table(header, t.numeric, rows);
+        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency, "**");
+        std::string out = "|";
+        for (const std::string& h : human.header) out += " " + markdown_cell(h) + " |";
+        out += "\n|";
+        for (const bool right : t.numeric) out += right ? " ---: |" : " --- |";
+        out += "\n";
+        for (const auto& row : human.rows) {
+            out += "|";
+            for (const std::string& c : row) out += " " + markdown_cell(c) + " |";
+            out += "\n";
+        }
+        return out;
     }
 
     std::string block(const Block& b) const {
@@ -86,13 +74,9 @@ private:
             return std::string(static_cast<std::size_t>(h->level) + 1, '#') + " " +
                    markdown_cell(human_text(h->text, m_currency)) + "\n";
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content)) {
-            std::string out;
-            for (const NoteLine& l : n->lines)
-                if (std::string text = l.shown.markdown ? paragraph(l.line) : ""; !text.empty())
-                    out += (out.empty() ? "" : "\n") + text;
-            return out;
-        }
+        if (const auto* n = std::get_if<Notes>(&b.content))
+            return writer_parts::join_shown(n->lines, &Shown::markdown, "\n",
+                                            [&](const NoteLine& l) { return paragraph(l.line); });
         if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
@@ -107,7 +91,8 @@ private:
 
 std::string write_markdown(const Document& document, const RenderOptions& options) {
     const MarkdownWriter writer(options);
-    return writer_parts::join_sections(document, &Shown::markdown, [&](const Section& s) { return writer.section(s); });
+    return writer_parts::join_shown(document.sections, &Shown::markdown, "\n",
+                                    [&](const Section& s) { return writer.section(s); });
 }
 
 }  // namespace gpucost

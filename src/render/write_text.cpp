@@ -16,6 +16,16 @@
 namespace gpucost {
 namespace {
 
+// The byte of `text` after its first `columns` code points (its size when it has no more).
+std::size_t column_end(std::string_view text, std::size_t columns) {
+    std::size_t end = 0;
+    for (std::size_t seen = 0; end < text.size(); ++end) {
+        if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) continue;
+        if (seen++ == columns) break;
+    }
+    return end;
+}
+
 // `text` as lines of at most `width` columns (code points), broken at spaces, the spaces at a break dropped; a word
 // longer than the room stays whole on a line of its own. Width 0: one line. The lines are views into `text`.
 std::vector<std::string_view> wrap_text(std::string_view text, std::size_t width) {
@@ -23,11 +33,7 @@ std::vector<std::string_view> wrap_text(std::string_view text, std::size_t width
     std::string_view rest = text;
     while (width > 0 && TextTable::width(rest) > width) {
         // The byte where column `width` ends, then the last space at or before it (else the first one after it).
-        std::size_t end = 0;
-        for (std::size_t columns = 0; end < rest.size(); ++end) {
-            if ((static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80) continue;
-            if (columns++ == width) break;
-        }
+        const std::size_t end = column_end(rest, width);
         std::size_t cut = rest.rfind(' ', end);
         if (cut == std::string_view::npos || rest.find_first_not_of(' ') > cut) cut = rest.find(' ', end);
         if (cut == std::string_view::npos) break;
@@ -46,11 +52,7 @@ std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
     std::vector<std::string> pieces;
     std::string_view rest = text;
     while (room > 0 && TextTable::width(rest) > room) {
-        std::size_t end = 0;  // the byte after the room's last code point
-        for (std::size_t columns = 0; end < rest.size(); ++end) {
-            if ((static_cast<unsigned char>(rest[end]) & 0xC0) == 0x80) continue;
-            if (columns++ == room) break;
-        }
+        const std::size_t end = column_end(rest, room);
         const std::size_t joint = rest.find_last_of("/- ", end - 1);
         const std::size_t cut = joint == std::string_view::npos || joint == 0 ? end : joint + 1;
         const std::string_view piece = rest.substr(0, cut);
@@ -84,26 +86,19 @@ public:
           m_paint(options.colour),
           m_width(options.wide || options.columns <= 0 ? 0 : static_cast<std::size_t>(options.columns)) {}
 
+    // Headless sections set their blocks a blank line apart; a headed one's are indented under its heading.
     std::string section(const Section& s) const {
         const bool headed = !s.heading.empty() || s.indented;
-        std::string out = s.heading.empty() ? "" : wrapped(shown(s.heading, m_currency), "", Tone::strong);
-        bool first = true;
-        for (const Block& b : s.blocks) {
-            if (!b.shown.text) continue;
-            std::string text = block(b, headed ? "  " : "");
-            if (text.empty()) continue;
-            if (!headed && !first) out += "\n";  // headless sections set their blocks a blank line apart
-            out += text;
-            first = false;
-        }
-        return out;
+        const std::string heading = s.heading.empty() ? "" : wrapped(shown(s.heading), "", Tone::strong);
+        return heading + writer_parts::join_shown(s.blocks, &Shown::text, headed ? "" : "\n",
+                                                  [&](const Block& b) { return block(b, headed ? "  " : ""); });
     }
 
 private:
     // Every text a terminal shows, file names and flag values included: controls made visible, never obeyed.
     template <class Text>
-    std::string shown(const Text& text, const Currency& currency) const {
-        std::string out = human_text(text, currency);
+    std::string shown(const Text& text) const {
+        std::string out = human_text(text, m_currency);
         if (forbidden_character(out)) out = escape_visible(out);  // else no copy: most text is plain
         return out;
     }
@@ -132,7 +127,7 @@ private:
     }
 
     std::string line(const Paragraph& p, const std::string& indent) const {
-        const std::string text = shown(p.text, m_currency);
+        const std::string text = shown(p.text);
         return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
     }
 
@@ -236,7 +231,7 @@ private:
         const auto add = [&](const auto& cells) {
             std::vector<std::string>& line = text.emplace_back();
             line.reserve(cells.size());
-            for (const auto& c : cells) line.push_back(shown(c, m_currency));
+            for (const auto& c : cells) line.push_back(shown(c));
         };
         if (!t.header.empty()) add(t.header);
         for (const TableRow& row : t.rows) add(row.cells);
@@ -279,7 +274,7 @@ private:
         TextTable out({Align::left, Align::left});
         for (const auto& [label, value] : f.facts) {
             std::string mark = escape_visible(label) + ":";
-            const std::string text = shown(value, m_currency);
+            const std::string text = shown(value);
             for (const std::string_view piece : wrap_text(text, room))
                 out.add_shown({std::exchange(mark, ""), std::string(piece)});
         }
@@ -293,14 +288,12 @@ private:
 
     std::string block(const Block& b, const std::string& indent) const {
         if (const auto* h = std::get_if<Heading>(&b.content))  // a title stands out: never indented
-            return wrapped(shown(h->text, m_currency), "", Tone::strong);
+            return wrapped(shown(h->text), "", Tone::strong);
         if (const auto* p = std::get_if<Paragraph>(&b.content)) return line(*p, indent);
-        if (const auto* n = std::get_if<Notes>(&b.content)) {
-            std::string out;
-            for (const NoteLine& l : n->lines)
-                if (l.shown.text && !left_out(l.explains)) out += line(l.line, indent);
-            return out;
-        }
+        if (const auto* n = std::get_if<Notes>(&b.content))
+            return writer_parts::join_shown(n->lines, &Shown::text, "", [&](const NoteLine& l) {
+                return left_out(l.explains) ? "" : line(l.line, indent);
+            });
         if (const auto* f = std::get_if<Facts>(&b.content)) return facts(*f, indent);
         if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
         if (const auto* c = std::get_if<CurrencyNote>(&b.content))
@@ -319,7 +312,8 @@ private:
 
 std::string write_text(const Document& document, const RenderOptions& options) {
     const TextWriter writer(options);
-    return writer_parts::join_sections(document, &Shown::text, [&](const Section& s) { return writer.section(s); });
+    return writer_parts::join_shown(document.sections, &Shown::text, "\n",
+                                    [&](const Section& s) { return writer.section(s); });
 }
 
 }  // namespace gpucost

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpucost/render/document.hpp"
@@ -9,33 +10,34 @@
 
 namespace gpucost::writer_parts {
 
-// A table's body as people read it: each cell through human_text, in the output currency.
-inline std::vector<std::vector<std::string>> human_rows(const Table& t, const Currency& currency) {
-    std::vector<std::vector<std::string>> rows;
-    for (const TableRow& row : t.rows) {
-        std::vector<std::string> cells;
-        for (const Cell& c : row.cells) cells.push_back(human_text(c, currency));
-        rows.push_back(std::move(cells));
-    }
-    return rows;
-}
-
-// A table's header as people read it; a table without one gives up its first row instead (markdown and HTML
-// tables need a header).
-inline std::vector<std::string> header_row(const Table& t, std::vector<std::vector<std::string>>& rows,
-                                           const Currency& currency) {
+// A table as people read it: each cell through human_text, in the output currency, a strong cell or a cell of a
+// strong row between `strong` marks (markdown's "**"); a table without a header gives up its first row as one
+// (markdown and HTML tables need a header).
+struct HumanTable {
     std::vector<std::string> header;
-    for (const Inline& h : t.header) header.push_back(human_text(h, currency));
-    if (header.empty() && !rows.empty()) {
-        header = std::move(rows.front());
-        rows.erase(rows.begin());
+    std::vector<std::vector<std::string>> rows;
+};
+inline HumanTable human_table(const Table& t, const Currency& currency, const std::string& strong = "") {
+    HumanTable out;
+    for (const Inline& h : t.header) out.header.push_back(human_text(h, currency));
+    for (const TableRow& row : t.rows) {
+        std::vector<std::string>& cells = out.rows.emplace_back();
+        for (const Cell& c : row.cells) {
+            std::string text = human_text(c, currency);
+            const bool marked = !strong.empty() && !text.empty() && (row.tone == Tone::strong || c.strong);
+            cells.push_back(marked ? strong + text + strong : std::move(text));
+        }
     }
-    return header;
+    if (out.header.empty() && !out.rows.empty()) {
+        out.header = std::move(out.rows.front());
+        out.rows.erase(out.rows.begin());
+    }
+    return out;
 }
 
 // Facts as markdown and HTML show them: a two-column table under their headings.
 inline Table facts_table(const Facts& f) {
-    Table t{{words(f.headings.first), words(f.headings.second)}, {false, false}, {}};
+    Table t = make_table({words(f.headings.first), words(f.headings.second)});
     for (const auto& [label, value] : f.facts) t.rows.push_back(table_row(label, value));
     return t;
 }
@@ -46,17 +48,15 @@ inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& cu
     return {rate.empty() ? note.when_usd : words(rate), note.role, false};
 }
 
-// The sections a format shows (`shown` names its flag), each written by `write`, a blank line between non-empty ones.
-template <typename Write>
-std::string join_sections(const Document& document, bool Shown::*shown, const Write& write) {
+// The texts `write` makes of the `items` (sections, blocks or note lines) a format shows (`format` names its flag in
+// their Shown), the empty ones left out and the others `separator` apart: the writers' one walk over a document.
+template <typename Items, typename Write>
+std::string join_shown(const Items& items, bool Shown::*format, std::string_view separator, const Write& write) {
     std::string out;
-    for (const Section& s : document.sections) {
-        if (!(s.shown.*shown)) continue;
-        std::string text = write(s);
-        if (text.empty()) continue;
-        if (!out.empty()) out += "\n";
-        out += text;
-    }
+    for (const auto& item : items)
+        if (item.shown.*format)
+            if (std::string text = write(item); !text.empty())
+                out.append(out.empty() ? std::string_view() : separator).append(text);
     return out;
 }
 

@@ -8,7 +8,7 @@
 //     restates the sum and holds a static_assert on k_category_count.
 //   - the report: Comparison::costs (report/report.cpp), one entry per row; the cash-flow periods
 //     (report/cash_flow_periods.cpp).
-//   - compare's detail table (render/compare_document.cpp, costs_table): k_category_rows, one line per key (the
+//   - compare's detail table (costs_table, render/run_sections.cpp): k_category_rows, one line per key (the
 //     build and cloud staff share the "staff" line); its HTML category table: k_categories.
 //   - JSON breakdown_usd (render/render_json.cpp): categories_of(side), keys as object keys.
 //   - CSV columns (render/compare_rows.cpp): categories_of(side) as "build_<key>_usd" / "cloud_<key>_usd", at their

@@ -67,19 +67,16 @@ struct Cell {
         : text(std::move(words)) {}
     Cell(const char* words)  // NOLINT(google-explicit-constructor)
         : text(words) {}
-    Cell with(Tone t) const {
+    Cell with(Tone t) const { return changed(&Cell::tone, t); }
+    Cell then(std::string words) const { return changed(&Cell::suffix, std::move(words)); }
+    Cell bold() const { return changed(&Cell::strong, true); }
+
+private:
+    // This cell with one field set to `to`.
+    template <typename Value>
+    Cell changed(Value Cell::*field, Value to) const {
         Cell c = *this;
-        c.tone = t;
-        return c;
-    }
-    Cell then(std::string words) const {
-        Cell c = *this;
-        c.suffix = std::move(words);
-        return c;
-    }
-    Cell bold() const {
-        Cell c = *this;
-        c.strong = true;
+        c.*field = std::move(to);
         return c;
     }
 };
@@ -118,6 +115,12 @@ struct Shown {
     bool text = true;
     bool markdown = true;
     bool html = true;
+
+    // Whether a document built for these formats needs a block shown `where`: a view built for one format (the
+    // terminal table's, a streamed page's) skips what that format leaves out.
+    constexpr bool needs(Shown where) const {
+        return (text && where.text) || (markdown && where.markdown) || (html && where.html);
+    }
 };
 inline constexpr Shown k_everywhere{};
 inline constexpr Shown k_text_only{true, false, false};
@@ -253,6 +256,32 @@ inline Inline words(std::string text) {
     out.emplace_back(std::move(text));
     return out;
 }
+
+// Runs of words one after another: joined(words("Over 36 months, "), discounting_inline(a), Inline{"."}).
+template <typename... More>
+Inline joined(Inline first, const More&... more) {
+    (first.insert(first.end(), more.begin(), more.end()), ...);
+    return first;
+}
+
+// A column as a builder lists it: its heading, and whether it holds numbers (aligned right): numeric("GPUs").
+struct TableColumn {
+    Inline heading;
+    bool numeric = false;
+
+    TableColumn(const char* text)  // NOLINT(google-explicit-constructor): most headings are words
+        : heading(words(text)) {}
+    TableColumn(Inline text)  // NOLINT(google-explicit-constructor)
+        : heading(std::move(text)) {}
+};
+inline TableColumn numeric(TableColumn column) {
+    column.numeric = true;
+    return column;
+}
+
+// A table whose header and numeric columns are read from one list, its rows still to add:
+// `make_table({"build", numeric("GPUs")}, {1})`; `drop_order` and `indent` as in Table.
+Table make_table(const std::vector<TableColumn>& columns, std::vector<std::size_t> drop_order = {}, bool indent = true);
 
 // A row of `cells`, moved in (`rows.push_back({{a, b}})` copies every cell out of its initializer list):
 // `table.rows.push_back(table_row(c.build.id, cell::money(x)))`.

@@ -95,16 +95,14 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
                 return write_text(document_of(m), o);
             break;
         case Format::markdown:
-            if constexpr (requires { document_of(m); }) return write_markdown(document_of(m), o);
-            break;
         case Format::html:
-            if constexpr (requires { document_of(m); }) return write_html(document_of(m), o);
+            if constexpr (requires { document_of(m); })
+                return format == Format::html ? write_html(document_of(m), o) : write_markdown(document_of(m), o);
             break;
         case Format::csv:
-            if constexpr (requires { rows_of(m); }) return write_csv(rows_of(m), o);
-            break;
         case Format::tsv:
-            if constexpr (requires { rows_of(m); }) return write_tsv(rows_of(m), o);
+            if constexpr (requires { rows_of(m); })
+                return format == Format::csv ? write_csv(rows_of(m), o) : write_tsv(rows_of(m), o);
             break;
         case Format::json:
             if constexpr (requires { render_json(m, o); }) return render_json(m, o);
