@@ -58,7 +58,7 @@ void side_fields(std::vector<Field>& row, const Comparison& c, Side side) {
     row[19] = Field::of_text(build ? "Owned GPU server" : "GPU instance " + c.offer.instance);
     row[20] = Field::of_text(build ? c.build.id : c.offer.id);
     row[21] = Field::of_text(build ? c.build.name : c.offer.instance);
-    row[22] = build || c.offer.region.empty() ? Field::missing() : Field::of_text(c.offer.region);
+    row[22] = build ? Field::missing() : Field::of_nonempty_text(c.offer.region);
     row[24] = Field::of_text(c.build.id + " vs " + c.offer.id);
     row[25] = Field::of_text(to_string(side));
 }

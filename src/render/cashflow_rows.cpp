@@ -24,8 +24,7 @@ RowSet long_rows(const CashFlowReport& cash_flow) {
             row[1] = Field::of_text(c.offer.id);
             for_each_period(c, cash_flow.view, [&](const CashFlowPeriodRow& p) {
                 row[2] = Field::of_count(p.index);
-                const std::string calendar = calendar_label(p, cash_flow.view.by);
-                row[9] = calendar.empty() ? Field::missing() : Field::of_text(calendar);
+                row[9] = Field::of_nonempty_text(calendar_label(p, cash_flow.view.by));
                 for (const CategoryInfo& info : k_categories) {
                     const auto i = static_cast<std::size_t>(info.category);
                     if (!p.present[i]) continue;
@@ -70,8 +69,7 @@ RowSet wide_rows(const CashFlowReport& cash_flow) {
                 row.push_back(Field::of_text(c.build.id));
                 row.push_back(Field::of_text(c.offer.id));
                 row.push_back(Field::of_count(p.index));
-                const std::string calendar = calendar_label(p, cash_flow.view.by);
-                row.push_back(calendar.empty() ? Field::missing() : Field::of_text(calendar));
+                row.push_back(Field::of_nonempty_text(calendar_label(p, cash_flow.view.by)));
                 for (const CategoryInfo& info : k_categories) {
                     if (info.category == Category::cloud_setup && !fee) continue;
                     const CashFlowAmount& a = p.amount[static_cast<std::size_t>(info.category)];

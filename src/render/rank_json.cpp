@@ -19,7 +19,6 @@ struct RankLine {
 };
 
 const Assumptions& assumed(const RankLine& l) { return l.row->assumptions->values; }
-Field text_or_missing(const std::string& text) { return text.empty() ? Field::missing() : Field::of_text(text); }
 
 // A column of the CSV contract (docs/output.md), of the JSON row, or of both: the two orders agree, so one list in
 // that order holds both, and a new CSV column is appended to it.
@@ -39,9 +38,9 @@ constexpr RankColumn k_columns[] = {
     {"gpu", [](const RankLine& l) { return Field::of_text(l.row->gpu_id); }},
     {"gpu_name", [](const RankLine& l) { return Field::of_text(l.row->gpu_name); }, RankColumn::In::json},
     {"gpu_count", [](const RankLine& l) { return Field::of_count(l.row->gpu_count); }},
-    {"tier", [](const RankLine& l) { return text_or_missing(l.row->tier); }},
-    {"provider", [](const RankLine& l) { return text_or_missing(l.row->provider); }},
-    {"region", [](const RankLine& l) { return text_or_missing(l.row->region); }},
+    {"tier", [](const RankLine& l) { return Field::of_nonempty_text(l.row->tier); }},
+    {"provider", [](const RankLine& l) { return Field::of_nonempty_text(l.row->provider); }},
+    {"region", [](const RankLine& l) { return Field::of_nonempty_text(l.row->region); }},
     {"pricing",
      [](const RankLine& l) {
          if (l.row->kind != "cloud") return Field::missing();
