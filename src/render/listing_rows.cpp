@@ -12,48 +12,18 @@ namespace gpucost {
 namespace {
 
 // Money columns are named in US dollars; the writer renames them for another currency.
-constexpr const char* k_columns[] = {"section",
-                                     "id",
-                                     "name",
-                                     "vendor",
-                                     "provider",
-                                     "instance",
-                                     "region",
-                                     "gpu",
-                                     "gpu_count",
-                                     "vram_gb",
-                                     "tdp_w",
-                                     "idle_w",
-                                     "price_usd",
-                                     "hardware_usd",
-                                     "on_demand_usd_per_hour",
-                                     "spot_usd_per_hour",
-                                     "reserved_1y_usd_per_hour",
-                                     "reserved_3y_usd_per_hour",
-                                     "pricing",
-                                     "usd_per_gpu_hour",
-                                     "as_of",
-                                     "confidence",
-                                     "source",
-                                     "note",
-                                     "form_factor",
-                                     "nvlink_gbs",
-                                     "interconnect",
-                                     "gpus_per_node",
-                                     "tier",
-                                     "vcpus",
-                                     "ram_gib",
-                                     "local_disk_tb",
-                                     "unit",
-                                     "throughput_per_gpu"};
+constexpr const char* k_columns[] = {
+    "section", "id", "name", "vendor", "provider", "instance", "region", "gpu", "gpu_count", "vram_gb", "tdp_w",
+    "idle_w", "price_usd", "hardware_usd", "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved_1y_usd_per_hour",
+    "reserved_3y_usd_per_hour", "pricing", "usd_per_gpu_hour", "as_of", "confidence", "source", "note",
+    // Appended with like-for-like matching (issue 12): the fields it matches on, then the workloads' figures.
+    "form_factor", "nvlink_gbs", "interconnect", "gpus_per_node", "tier", "vcpus", "ram_gib", "local_disk_tb", "unit",
+    "throughput_per_gpu"};
 
 using Named = std::vector<std::pair<const char*, Field>>;
 
 Field text(std::string value) { return Field::of_text(std::move(value)); }
-template <typename Enum>
-Field name(const std::optional<Enum>& v) {
-    return v ? text(std::string(to_string(*v))) : Field::missing();
-}
+Field optional_text(const std::optional<std::string>& value) { return value ? text(*value) : Field::missing(); }
 Field count(const std::optional<std::int64_t>& v) { return v ? Field::of_count(*v) : Field::missing(); }
 
 // A row in the contract's order: the section, the entry's provenance and its named fields each in its column, every
@@ -61,8 +31,7 @@ Field count(const std::optional<std::int64_t>& v) { return v ? Field::of_count(*
 std::vector<Field> in_order(const char* section, const Provenance& p, const Named& named) {
     std::vector<Field> row(std::size(k_columns));
     const auto put = [&row](std::string_view column, const Field& field) {
-        const auto at = std::find_if(std::begin(k_columns), std::end(k_columns),
-                                     [&](const char* c) { return std::string_view(c) == column; });
+        const auto at = std::ranges::find(k_columns, column, [](const char* c) { return std::string_view(c); });
         if (at == std::end(k_columns)) throw std::logic_error(fmt::format("listing rows: no column {}", column));
         row[static_cast<std::size_t>(at - std::begin(k_columns))] = field;
     };
@@ -84,7 +53,7 @@ std::vector<Field> gpu_row(const Gpu& g) {
                      {"tdp_w", Field::of_number(g.tdp_w)},
                      {"idle_w", Field::of_number(g.idle_w)},
                      {"price_usd", Field::of_money(g.price_usd)},
-                     {"form_factor", name(g.form_factor)},
+                     {"form_factor", optional_text(enum_name(g.form_factor))},
                      {"nvlink_gbs", Field::of_number(g.nvlink_gbs)}});
 }
 
@@ -98,7 +67,7 @@ std::vector<Field> build_row(const BuildRow& r) {
                      {"vram_gb", Field::of_number(r.vram_gb)},
                      {"price_usd", Field::of_money(b.gpu_price_usd)},
                      {"hardware_usd", Field::of_money(r.hardware_usd)},
-                     {"interconnect", name(b.interconnect)},
+                     {"interconnect", optional_text(enum_name(b.interconnect))},
                      {"gpus_per_node", count(b.gpus_per_node)}});
 }
 
@@ -118,8 +87,8 @@ std::vector<Field> offer_row(const OfferRow& r, Pricing pricing) {
                      {"reserved_3y_usd_per_hour", Field::of_money(o.price(Pricing::reserved_3y))},
                      {"pricing", text(to_string(pricing))},
                      {"usd_per_gpu_hour", Field::of_money(r.per_gpu_hour(pricing))},
-                     {"interconnect", name(o.interconnect)},
-                     {"tier", name(o.tier)},
+                     {"interconnect", optional_text(enum_name(o.interconnect))},
+                     {"tier", optional_text(enum_name(o.tier))},
                      {"vcpus", count(o.vcpus)},
                      {"ram_gib", Field::of_number(o.ram_gib)},
                      {"local_disk_tb", Field::of_number(o.local_disk_tb)}});

@@ -7,13 +7,6 @@
 namespace gpucost {
 namespace {
 
-// A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), +cmd|...): a leading
-// apostrophe makes it text, as OWASP's CSV-injection advice says (the same rule as csv_text_field).
-std::string guarded(std::string text) {
-    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) return "'" + text;
-    return text;
-}
-
 // A field's text, and whether it is text a user or a catalogue wrote (guarded) rather than a number or a name.
 std::pair<std::string, bool> value_of(const Field& f, const Currency& currency) {
     switch (f.kind) {
@@ -49,14 +42,14 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
     for (std::size_t i = 0; i < rows.columns.size(); ++i) {
         const RowColumn& c = rows.columns[i];
         if (i > 0) out += separator;
-        out += quote(c.literal ? guarded(c.name) : currency.field(c.name));
+        out += quote(c.literal ? formula_guarded(c.name) : currency.field(c.name));
     }
     out += '\n';
     const auto row_text = [&](const std::vector<Field>& row) {
         for (std::size_t i = 0; i < row.size(); ++i) {
             if (i > 0) out += separator;
             auto [text, is_text] = value_of(row[i], currency);
-            out += quote(is_text ? guarded(std::move(text)) : text);
+            out += quote(is_text ? formula_guarded(std::move(text)) : text);
         }
         out += '\n';
         if (out.size() >= k_piece_bytes) {

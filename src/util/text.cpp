@@ -251,13 +251,14 @@ std::string csv_field(std::string_view text) {
     return out + "\"";
 }
 
-std::string csv_text_field(std::string_view text) {
+std::string formula_guarded(std::string text) {
     // A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), +cmd|...): a leading
     // apostrophe makes it text, as OWASP's CSV-injection advice says, and shows nothing in the cell.
-    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
-        return csv_field("'" + std::string(text));
-    return csv_field(text);
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) return "'" + text;
+    return text;
 }
+
+std::string csv_text_field(std::string_view text) { return csv_field(formula_guarded(std::string(text))); }
 
 std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
     std::size_t i = 0;

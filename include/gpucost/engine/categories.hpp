@@ -13,9 +13,8 @@
 //   - JSON breakdown_usd (render/render_json.cpp): categories_of(side), keys as object keys.
 //   - CSV columns (render/compare_rows.cpp): categories_of(side) as "build_<key>_usd" / "cloud_<key>_usd", at their
 //     places among the other columns (a public contract); interim cloud, downtime cover and finance come later.
-//   - cashflow rows, wide columns and FOCUS rows (render/cashflow_rows.cpp, cashflow_document.cpp,
-//     cashflow_focus.cpp), the cost chart's segments (render/report_charts.cpp) and the workbook's finance sheet
-//     (render/xlsx_finance.cpp).
+//   - cashflow rows, wide columns and FOCUS rows (render/cashflow_rows.cpp, cashflow_document.cpp), the cost chart's
+//     segments (render/report_charts.cpp) and the workbook's finance sheet (render/xlsx_finance.cpp).
 #pragma once
 
 #include <array>

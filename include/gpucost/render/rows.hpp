@@ -29,6 +29,7 @@ struct Field {
 
     static Field missing() { return {}; }
     static Field of_text(std::string value) { return {Kind::text, std::move(value), 0}; }
+    static Field of_nonempty_text(std::string value) { return value.empty() ? missing() : of_text(std::move(value)); }
     static Field of_name(std::string usd_name) { return {Kind::name, std::move(usd_name), 0}; }
     static Field of_number(double value) { return {Kind::number, {}, value}; }
     static Field of_number(const std::optional<double>& value) { return value ? of_number(*value) : missing(); }

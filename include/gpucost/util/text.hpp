@@ -51,8 +51,10 @@ std::string exact_number(double value);
 
 // A CSV field with RFC 4180 quoting: quoted when it holds a comma, a quote or a line break, inner quotes doubled.
 std::string csv_field(std::string_view text);
-// A CSV field for a text column: as csv_field, and a value a spreadsheet would run as a formula (one starting with
-// =, +, -, @, a tab or a carriage return) gets a leading apostrophe. Never for numeric columns.
+// Text a spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return) with a leading
+// apostrophe, which makes it text; any other text as it is. For text cells of CSV and TSV, never for numeric ones.
+std::string formula_guarded(std::string text);
+// A CSV field for a text column: as csv_field, formula_guarded. Never for numeric columns.
 std::string csv_text_field(std::string_view text);
 
 // The offset of the first byte that is not part of well-formed UTF-8, if any.
