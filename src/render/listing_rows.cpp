@@ -12,13 +12,40 @@ namespace gpucost {
 namespace {
 
 // Money columns are named in US dollars; the writer renames them for another currency.
-constexpr const char* k_columns[] = {
-    "section", "id", "name", "vendor", "provider", "instance", "region", "gpu", "gpu_count", "vram_gb", "tdp_w",
-    "idle_w", "price_usd", "hardware_usd", "on_demand_usd_per_hour", "spot_usd_per_hour", "reserved_1y_usd_per_hour",
-    "reserved_3y_usd_per_hour", "pricing", "usd_per_gpu_hour", "as_of", "confidence", "source", "note",
-    // Appended with like-for-like matching (issue 12): the fields it matches on, then the workloads' figures.
-    "form_factor", "nvlink_gbs", "interconnect", "gpus_per_node", "tier", "vcpus", "ram_gib", "local_disk_tb", "unit",
-    "throughput_per_gpu"};
+constexpr const char* k_columns[] = {"section",
+                                     "id",
+                                     "name",
+                                     "vendor",
+                                     "provider",
+                                     "instance",
+                                     "region",
+                                     "gpu",
+                                     "gpu_count",
+                                     "vram_gb",
+                                     "tdp_w",
+                                     "idle_w",
+                                     "price_usd",
+                                     "hardware_usd",
+                                     "on_demand_usd_per_hour",
+                                     "spot_usd_per_hour",
+                                     "reserved_1y_usd_per_hour",
+                                     "reserved_3y_usd_per_hour",
+                                     "pricing",
+                                     "usd_per_gpu_hour",
+                                     "as_of",
+                                     "confidence",
+                                     "source",
+                                     "note",
+                                     "form_factor",
+                                     "nvlink_gbs",
+                                     "interconnect",
+                                     "gpus_per_node",
+                                     "tier",
+                                     "vcpus",
+                                     "ram_gib",
+                                     "local_disk_tb",
+                                     "unit",
+                                     "throughput_per_gpu"};
 
 using Named = std::vector<std::pair<const char*, Field>>;
 
