@@ -1,4 +1,6 @@
-// `catalog list` and `show` as JSON: the full entries, full precision, null for not applicable.
+// `catalog list` and `show` as JSON: the full entries, full precision, null for not applicable; and `show`'s fields
+// for every other format, flattened from that JSON, so that a field the JSON gains reaches the table, markdown, HTML,
+// CSV and TSV too.
 //
 // The entries use the catalogue file's keys, in its order (io/catalog_json_write.hpp holds that list, and
 // tests/render/test_listing_render.cpp checks these entries against it); the figures gpucost works out are added
@@ -6,6 +8,8 @@
 // calling the catalogue writer, because a renderer may not include io/ (tests/layering_check.cmake), and because
 // a listing is a report (every key, null where absent, confidence "sourced") where a catalogue file leaves
 // absent figures out.
+#include <fmt/format.h>
+
 #include "gpucost/render/envelope_json.hpp"
 #include "gpucost/render/listing.hpp"
 
@@ -125,14 +129,47 @@ Json workload_json(const Workload& w) {
     return j;
 }
 
+// The entry's body: the section, the entry's fields, its age.
+Json entry_json(const CatalogEntry& e) {
+    Json body = {{"section", to_string(e.section())}};
+    Json fields;
+    if (const auto* g = std::get_if<Gpu>(&e.entry)) fields = gpu_json(*g);
+    if (const auto* b = std::get_if<BuildRow>(&e.entry)) fields = build_json(*b);
+    if (const auto* o = std::get_if<OfferRow>(&e.entry)) fields = offer_json(*o, std::nullopt);
+    for (auto& item : fields.items()) body[item.key()] = item.value();
+    body["age_days"] = optional_json(e.age_days);
+    body["today"] = to_string(e.today);
+    return body;
+}
+
+// `value` under `key` as EntryFields: an object's members under "key.member", an empty object as one field without
+// text, a list joined with ", ", a number exactly ("1.5"), null as no text.
+void flatten(const std::string& key, const Json& value, std::vector<EntryField>& out) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& item : value.items()) flatten(key + "." + item.key(), item.value(), out);
+    } else if (value.is_array()) {
+        std::vector<std::string> parts;
+        for (const Json& v : value) parts.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+        out.push_back({key, fmt::format("{}", fmt::join(parts, ", "))});
+    } else if (value.is_string()) {
+        out.push_back({key, value.get<std::string>()});
+    } else if (value.is_number()) {
+        out.push_back({key, exact_number(value.get<double>())});
+    } else if (value.is_boolean()) {
+        out.push_back({key, value.get<bool>() ? "true" : "false"});
+    } else {
+        out.push_back({key, std::nullopt});
+    }
+}
+
 }  // namespace
 
 std::string render_json(const Listing& l, const RenderOptions&) {
     Json body = Json::object();
-    const auto section = [&body](bool shown, const char* key, const auto& entries, const auto& entry_json) {
+    const auto section = [&body](bool shown, const char* key, const auto& entries, const auto& json_of) {
         if (!shown) return;
         body[key] = Json::array();
-        for (const auto& e : entries) body[key].push_back(entry_json(e));
+        for (const auto& e : entries) body[key].push_back(json_of(e));
     };
     section(l.sections.gpus, "gpus", l.gpus, gpu_json);
     section(l.sections.builds, "builds", l.builds, build_json);
@@ -142,16 +179,16 @@ std::string render_json(const Listing& l, const RenderOptions&) {
     return envelope_text(l.header, Currency{}, "listing", std::move(body));
 }
 
+std::vector<EntryField> entry_fields(const CatalogEntry& entry) {
+    std::vector<EntryField> fields;
+    const Json body = entry_json(entry);  // held: items() refers into it
+    for (const auto& item : body.items()) flatten(item.key(), item.value(), fields);
+    fields.push_back({"catalog_source", entry.header.catalog_source});
+    return fields;
+}
+
 std::string render_json(const CatalogEntry& e, const RenderOptions&) {
-    Json body = {{"section", to_string(e.section())}};
-    Json fields;
-    if (const auto* g = std::get_if<Gpu>(&e.entry)) fields = gpu_json(*g);
-    if (const auto* b = std::get_if<BuildRow>(&e.entry)) fields = build_json(*b);
-    if (const auto* o = std::get_if<OfferRow>(&e.entry)) fields = offer_json(*o, std::nullopt);
-    for (auto& item : fields.items()) body[item.key()] = item.value();
-    body["age_days"] = optional_json(e.age_days);
-    body["today"] = to_string(e.today);
-    return envelope_text(e.header, Currency{}, "entry", std::move(body));
+    return envelope_text(e.header, Currency{}, "entry", entry_json(e));
 }
 
 }  // namespace gpucost

@@ -3,7 +3,9 @@
 // Runs in-process from the tests/ folder on the fixture catalogue (tests/data/mini_catalog.json).
 #include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -232,6 +234,84 @@ TEST_CASE("catalog show: one entry whole, with its age on an injected today") {
     CHECK(gpu.at("note") == "fixture estimate");
     check_golden("catalog_show_gpu.txt", run_ok(with_mini({"catalog", "show", "gpu-b"})).out);
     check_golden("catalog_show_build.txt", run_ok(with_mini({"catalog", "show", "box-b2"})).out);
+}
+
+namespace {
+
+using Ordered = nlohmann::ordered_json;
+
+// `value` under `key` as the (field, value) pairs `catalog show` writes: objects flattened with '.', lists joined
+// with ", ", null as an empty value; numbers as nlohmann prints them (compared as numbers by the caller).
+void flatten_json(const std::string& key, const Ordered& value, std::vector<std::pair<std::string, Ordered>>& out) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [k, v] : value.items()) flatten_json(key + "." + k, v, out);
+    } else if (value.is_array()) {
+        std::string joined;
+        for (const Ordered& v : value) joined += (joined.empty() ? "" : ", ") + v.get<std::string>();
+        out.emplace_back(key, joined);
+    } else {
+        out.emplace_back(key, value);
+    }
+}
+
+// The TSV of `catalog show ID` against its JSON body, field by field: the same fields in the same order, each with
+// the same value (a number read back as a number, null as an empty cell), then catalog_source.
+void check_show_matches_json(const std::vector<std::string>& args) {
+    std::vector<std::string> tsv_args = args;
+    tsv_args.insert(tsv_args.end(), {"--format", "tsv"});
+    std::vector<std::string> json_args = args;
+    json_args.insert(json_args.end(), {"--format", "json"});
+    const Ordered j = Ordered::parse(gpucost::test::json_body(run_ok(json_args).out));  // in its order
+    std::vector<std::pair<std::string, Ordered>> expected;
+    for (const auto& [k, v] : j.items()) flatten_json(k, v, expected);
+    std::vector<std::pair<std::string, std::string>> rows;
+    std::istringstream lines(run_ok(tsv_args).out);
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);
+        rows.emplace_back(line.substr(0, tab), line.substr(tab + 1));
+    }
+    REQUIRE(rows.size() == expected.size() + 2);  // the header, then catalog_source last
+    CHECK(rows.front() == std::pair<std::string, std::string>{"field", "value"});
+    CHECK(rows.back().first == "catalog_source");
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        const auto& [field, value] = rows[i + 1];
+        INFO(args[2] << ": " << expected[i].first);
+        CHECK(field == expected[i].first);
+        if (expected[i].second.is_null())
+            CHECK(value.empty());
+        else if (expected[i].second.is_number())
+            CHECK(std::stod(value) == expected[i].second.get<double>());
+        else
+            CHECK(value == expected[i].second.get<std::string>());
+    }
+}
+
+}  // namespace
+
+TEST_CASE("catalog show: every field of the JSON in the other formats too, in the JSON's order") {
+    // The table, markdown, HTML, CSV and TSV showed an offer's hourly prices only: a monthly server's price, setup fee
+    // and term, its storage price and its compliance, and a build's storage_tb and require, were in the JSON alone.
+    const TodayIs today("2026-11-30");
+    const std::vector<std::string> monthly = {"catalog", "show", "example-1x-rtx4090-monthly", "--add-catalog",
+                                              "data/overlay/monthly_rental.json"};
+    check_show_matches_json(monthly);
+    const std::string table = run_ok(monthly).out;
+    CHECK_THAT(table, Contains("usd_per_month:                 180\n"));
+    CHECK_THAT(table, Contains("setup_fee_usd:                 90\n"));
+    CHECK_THAT(table, Contains("min_term_months:               1\n"));
+    const std::vector<std::string> compliant = {"catalog",
+                                                "show",
+                                                "h-8x-hyper",
+                                                "--catalog",
+                                                "data/match_catalog.json",
+                                                "--add-catalog",
+                                                "data/overlay/match_compliance.json"};
+    check_show_matches_json(compliant);
+    std::vector<std::string> markdown = compliant;
+    markdown.insert(markdown.end(), {"--format", "markdown"});
+    CHECK_THAT(run_ok(markdown).out, Contains("| compliance.attributes | hipaa-baa, soc2 |"));
+    for (const char* id : {"cheap-a8", "gpu-b", "box-b2"}) check_show_matches_json(with_mini({"catalog", "show", id}));
 }
 
 TEST_CASE("catalog show: unknown id exits 3 with a suggestion, a bad GPUCOST_TODAY exits 2") {

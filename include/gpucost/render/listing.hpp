@@ -36,8 +36,9 @@ struct EntryField {
     std::optional<std::string> text;
 };
 
-// The entry's fields in the order every format shows them: section, the entry's own, then age_days, today and
-// catalog_source. Numbers are written exactly ("1.5"); lists are joined with ", ".
+// The entry's fields in the order every format shows them: its JSON body flattened (section, the entry's own fields,
+// the figures worked out from them, age_days, today), then catalog_source. Numbers are written exactly ("1.5");
+// lists are joined with ", ".
 std::vector<EntryField> entry_fields(const CatalogEntry& entry);
 
 // One field per line, "key:" then its value; the age in words ("243 days (on 2026-11-30)").
