@@ -144,12 +144,6 @@ std::string line_chart_svg(const LineChart& chart) {
         for (const double v : s.x) xs.add(v);
         for (const double v : s.y) ys.add(v);
     }
-    const Plot plot = plot_area(chart.document, k_value_margin);
-    const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
-    const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
-    const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
-    const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
-
     // Owning's and renting's lines take their sides' styles; the others the other colours in turn.
     std::vector<LineStyle> styles;
     std::vector<LegendItem> legend;
@@ -158,6 +152,11 @@ std::string line_chart_svg(const LineChart& chart) {
         styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
         legend.push_back(legend_line(s.name, styles.back()));
     }
+    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
+    const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
+    const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
+    const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
+    const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
     SvgWriter svg;
     write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
@@ -172,20 +171,19 @@ std::string histogram_svg(const Histogram& chart) {
         throw std::invalid_argument("histogram: needs one more edge than counts, and at least one bin");
     Range ys{0.0, 0.0};  // the count axis starts at zero
     for (const double c : chart.counts) ys.add(c);
-    const Plot plot = plot_area(chart.document, k_value_margin);
+    // Split at zero (what owning saves): renting's fill below, owning's above; otherwise one other colour.
+    const bool split = !chart.below_name.empty() && !chart.above_name.empty();
+    const std::string& id = chart.document.id;
+    std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
+    if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
+    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 6);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
-
-    // Split at zero (what owning saves): renting's fill below, owning's above; otherwise one other colour.
-    const bool split = !chart.below_name.empty() && !chart.above_name.empty();
-    const std::string& id = chart.document.id;
     SvgWriter svg;
     write_fills(svg, id,
                 tone_fills(split ? std::vector<Whose>{Whose::own, Whose::rent} : std::vector<Whose>{Whose::other}));
-    std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
-    if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
     write_heading(svg, chart.document, legend, plot.left);
     write_y_axis(svg, plot, y, chart.y_axis, y_ticks);
     write_x_axis(svg, plot, x, chart.x_axis, x_ticks);

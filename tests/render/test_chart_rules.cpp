@@ -32,6 +32,25 @@ std::vector<SvgElement> with_class(const std::string& svg, const std::string& cl
     return out;
 }
 
+// The rows of `svg`'s legend (the distinct baselines of its names), checking that each name's baseline and each
+// box's bottom edge (y + 12) lies above the plot, whose top (where the grid lines start) goes to `plot_top`.
+std::size_t legend_rows_above_plot(const std::string& svg, double& plot_top) {
+    const std::vector<SvgElement> elements = svg_elements(svg);
+    plot_top = 1e9;
+    for (const SvgElement& e : elements)
+        if (e.tag == "line" && !e.in_legend && e.attribute("stroke") == "#dddddd")
+            plot_top = std::min(plot_top, std::stod(e.attribute("y1")));
+    std::set<std::string> rows;
+    for (const SvgElement& e : elements) {
+        if (!e.in_legend || e.tag == "g" || e.tag == "line") continue;
+        const double bottom = e.tag == "text" ? std::stod(e.attribute("y")) : std::stod(e.attribute("y")) + 12;
+        INFO(e.tag << " " << e.text << " at " << bottom << ", plot from " << plot_top);
+        CHECK(bottom <= plot_top);
+        if (e.tag == "text") rows.insert(e.attribute("y"));
+    }
+    return rows.size();
+}
+
 }  // namespace
 
 TEST_CASE("grid_map_svg: each side clearly coloured, the line where the verdict flips along the cells", "[charts]") {
@@ -140,24 +159,26 @@ TEST_CASE("horizontal_bar_chart_svg: a legend that wraps to a third row pushes t
     bars.bars = {{"a", "an-eight-gpu-build-with-a-long-name", 0, 5, ""},
                  {"b", "a-cloud-offer-with-a-long-name", 1, 7, ""},
                  {"c", "an-api", 2, 9, ""}};
-    const std::vector<SvgElement> elements = svg_elements(horizontal_bar_chart_svg(bars));
-    // The plot's top: where the value axis's grid lines start.
-    double plot_top = 1e9;
-    for (const SvgElement& e : elements)
-        if (e.tag == "line" && !e.in_legend && e.attribute("stroke") == "#dddddd")
-            plot_top = std::min(plot_top, std::stod(e.attribute("y1")));
-    std::set<std::string> rows;
-    for (const SvgElement& e : elements) {
-        if (!e.in_legend || e.tag == "g") continue;
-        // A name's baseline, a box's bottom edge (y + 12): each above the plot.
-        const double bottom = e.tag == "text" ? std::stod(e.attribute("y")) : std::stod(e.attribute("y")) + 12;
-        INFO(e.tag << " " << e.text << " at " << bottom << ", plot from " << plot_top);
-        CHECK(bottom <= plot_top);
-        if (e.tag == "text") rows.insert(e.attribute("y"));
-    }
-    CHECK(rows.size() == 3);  // each entry on its own row: 28 + its name + 16 is more than half of 186
+    double plot_top = 0;
+    const std::size_t rows = legend_rows_above_plot(horizontal_bar_chart_svg(bars), plot_top);
+    CHECK(rows == 3);  // each entry on its own row: 28 + its name + 16 is more than half of 186
     // Before, two rows' room whatever the legend: the plot began at 28 + 40 = 68, under the third row's 84.
     CHECK(plot_top == 28 + 40 + 18);
+}
+
+TEST_CASE("line_chart_svg: a legend that wraps to a third row pushes the plot down too", "[charts]") {
+    // The line chart made room for two legend rows whatever its legend, so a third row (long ids on a narrow chart) was
+    // drawn over the plot. Document 400 wide, plot from 78: a row has 400 - 12 - 78 = 310 units, and each name below
+    // (over 40 characters, 7.2 units each) takes more than half of them.
+    LineChart line;
+    line.document = doc("spend");
+    line.document.width = 400;
+    line.series = own_and_rent_lines("Own: an-eight-gpu-build-with-a-rather-long-id",
+                                     "Rent: a-cloud-offer-with-a-long-id-too", {0, 12, 24}, {10, 20, 30}, {5, 25, 45});
+    line.series.push_back({"interim", "Interim: the rental used while the build is delivered", {0, 12, 24}, {1, 2, 3}});
+    double plot_top = 0;
+    CHECK(legend_rows_above_plot(line_chart_svg(line), plot_top) == 3);
+    CHECK(plot_top == 28 + 40 + 18);  // one row of 18 more than the two k_legend_height holds
 }
 
 TEST_CASE("histogram_svg: marker labels close together take separate lanes and never overlap", "[charts]") {
