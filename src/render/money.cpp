@@ -41,8 +41,6 @@ std::string grouped(double value, int decimals, const Currency* currency) {
     return grouped;
 }
 
-int rate_decimals(double value) { return std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2; }
-
 constexpr double k_max_usd_rate = 1e9;  // more units per dollar than any currency has needed; keeps figures finite
 
 }  // namespace
@@ -68,7 +66,7 @@ std::string format_money(double usd, const Currency& currency) { return grouped(
 
 std::string format_money_rate(double usd, const Currency& currency) {
     const double value = currency.from_usd(usd);
-    return grouped(value, rate_decimals(value), &currency);
+    return grouped(value, std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2, &currency);
 }
 
 Currency parse_currency(const std::string& code_text, const std::optional<std::string>& rate_text) {

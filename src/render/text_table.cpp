@@ -79,6 +79,4 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     return out;
 }
 
-std::string TextTable::str() const { return str("", Paint(false)); }
-
 }  // namespace gpucost
