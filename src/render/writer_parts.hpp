@@ -60,4 +60,19 @@ std::string join_shown(const Items& items, bool Shown::*format, std::string_view
     return out;
 }
 
+// A block as markdown and HTML write it, through `writer`'s heading(), paragraph(), table() and chart(): notes a
+// paragraph each (those `format` shows, `separator` apart), facts a two-column table, the currency note a paragraph.
+template <typename Writer>
+std::string block(const Writer& writer, const Block& b, bool Shown::*format, std::string_view separator) {
+    if (const auto* h = std::get_if<Heading>(&b.content)) return writer.heading(*h);
+    if (const auto* p = std::get_if<Paragraph>(&b.content)) return writer.paragraph(*p);
+    if (const auto* n = std::get_if<Notes>(&b.content))
+        return join_shown(n->lines, format, separator, [&](const NoteLine& l) { return writer.paragraph(l.line); });
+    if (const auto* f = std::get_if<Facts>(&b.content)) return writer.table(facts_table(*f));
+    if (const auto* t = std::get_if<Table>(&b.content)) return writer.table(*t);
+    if (const auto* c = std::get_if<ChartRef>(&b.content)) return writer.chart(*c);
+    const auto& note = std::get<CurrencyNote>(b.content);
+    return writer.paragraph(currency_paragraph(note, writer.currency));
+}
+
 }  // namespace gpucost::writer_parts
