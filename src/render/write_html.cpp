@@ -24,19 +24,6 @@ figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.ch
 @media print{figure{break-inside:avoid}}
 )";
 
-const char* css_class(Role role) {
-    switch (role) {
-        case Role::verdict: return "verdict";
-        case Role::note:
-        case Role::explanation: return "note";
-        case Role::meta: return "meta";
-        case Role::source: return "source";
-        case Role::warning: return "warning";
-        case Role::plain: break;
-    }
-    return "";
-}
-
 class HtmlWriter {
 public:
     explicit HtmlWriter(const RenderOptions& options)
@@ -53,7 +40,7 @@ public:
     std::string paragraph(const Paragraph& p) const {
         const std::string words = xml_escape(text(p.text));
         if (words.empty()) return "";
-        const std::string css = css_class(p.role);
+        const std::string css = writer_parts::look(p.role).css_class;
         return (css.empty() ? "<p>" : "<p class=\"" + css + "\">") +
                (p.strong ? "<strong>" + words + "</strong>" : words) + "</p>\n";
     }

@@ -67,16 +67,8 @@ std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
 constexpr std::size_t k_min_wrap_room = 20;
 
 Tone tone_of(Role role, bool strong) {
-    switch (role) {
-        case Role::verdict: return Tone::good;
-        case Role::note:
-        case Role::warning: return Tone::note;
-        case Role::explanation:
-        case Role::meta:
-        case Role::source: return Tone::muted;
-        case Role::plain: break;
-    }
-    return strong ? Tone::strong : Tone::plain;
+    const Tone tone = writer_parts::look(role).tone;
+    return tone == Tone::plain && strong ? Tone::strong : tone;
 }
 
 class TextWriter {

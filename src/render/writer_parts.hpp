@@ -10,6 +10,23 @@
 
 namespace gpucost::writer_parts {
 
+// How a paragraph of each role looks: its tone in a terminal (a plain one is bold when strong) and its class in HTML.
+struct RoleLook {
+    Role role;
+    Tone tone;
+    const char* css_class;
+};
+inline constexpr RoleLook k_role_looks[] = {
+    {Role::verdict, Tone::good, "verdict"},   {Role::note, Tone::note, "note"},
+    {Role::explanation, Tone::muted, "note"}, {Role::meta, Tone::muted, "meta"},
+    {Role::source, Tone::muted, "source"},    {Role::warning, Tone::note, "warning"},
+};
+inline RoleLook look(Role role) {
+    for (const RoleLook& l : k_role_looks)
+        if (l.role == role) return l;
+    return {Role::plain, Tone::plain, ""};
+}
+
 // A table as people read it: each cell through human_text, in the output currency, a strong cell or a cell of a
 // strong row between `strong` marks (markdown's "**"); a table without a header gives up its first row as one
 // (markdown and HTML tables need a header).
