@@ -66,10 +66,7 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
             if (!cell.empty()) {
                 out.append(owed, ' ');
                 owed = 0;
-                if (paint.enabled() && tone != Tone::plain)
-                    out += paint(cell, tone);
-                else
-                    out += cell;
+                paint.append(out, cell, tone);
             }
             if (m_align[i] == Align::left) owed += pad;
         }

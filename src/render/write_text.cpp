@@ -99,7 +99,6 @@ private:
     // in `tone`.
     std::string wrapped(const std::string& text, const std::string& indent, Tone tone) const {
         const std::size_t room = m_width == 0 ? 0 : m_width - std::min(m_width, indent.size());
-        const bool paint = m_paint.enabled() && tone != Tone::plain;
         const std::string_view all = text;
         std::string out;
         out.reserve(text.size() + indent.size() + 1);
@@ -107,10 +106,7 @@ private:
             const std::size_t end = std::min(all.find('\n', start), all.size());
             for (const std::string_view piece : wrap_text(all.substr(start, end - start), room)) {
                 out += indent;
-                if (paint)
-                    out += m_paint(std::string(piece), tone);
-                else
-                    out += piece;
+                m_paint.append(out, piece, tone);
                 out += '\n';
             }
             start = end + 1;
