@@ -198,7 +198,7 @@ private:
         }
         const std::size_t columns = cells.size();
         cells.resize(kept);
-        out.add_shown(std::move(cells), tone);
+        out.add(std::move(cells), tone);
         for (std::size_t i = 0, at = 0; typed != nullptr && i < columns; ++i) {
             if (!is_kept(i)) continue;
             if (const Tone t = cell_tone(typed, i); t != Tone::plain) out.tone_last(at, t);
@@ -207,7 +207,7 @@ private:
         for (std::string& piece : more) {
             std::vector<std::string> line(kept);
             line[wrap_at] = std::move(piece);
-            out.add_shown(std::move(line), tone);
+            out.add(std::move(line), tone);
             if (wrap_tone != Tone::plain) out.tone_last(wrap_at, wrap_tone);
         }
     }
@@ -264,7 +264,7 @@ private:
             std::string mark = escape_visible(label) + ":";
             const std::string text = shown(value);
             for (const std::string_view piece : wrap_text(text, room))
-                out.add_shown({std::exchange(mark, ""), std::string(piece)});
+                out.add({std::exchange(mark, ""), std::string(piece)});
         }
         return out.str(indent, m_paint);
     }

@@ -52,13 +52,6 @@ inline HumanTable human_table(const Table& t, const Currency& currency, const st
     return out;
 }
 
-// Facts as markdown and HTML show them: a two-column table under their headings.
-inline Table facts_table(const Facts& f) {
-    Table t = make_table({words(f.headings.first), words(f.headings.second)});
-    for (const auto& [label, value] : f.facts) t.rows.push_back(table_row(label, value));
-    return t;
-}
-
 // The currency note as a paragraph: the conversion's rate, or the note's own words when the output is in USD.
 inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& currency) {
     const std::string rate = currency_note(currency);
@@ -78,14 +71,19 @@ std::string join_shown(const Items& items, bool Shown::*format, std::string_view
 }
 
 // A block as markdown and HTML write it, through `writer`'s heading(), paragraph(), table() and chart(): notes a
-// paragraph each (those `format` shows, `separator` apart), facts a two-column table, the currency note a paragraph.
+// paragraph each (those `format` shows, `separator` apart), facts a two-column table under their headings, the
+// currency note a paragraph.
 template <typename Writer>
 std::string block(const Writer& writer, const Block& b, bool Shown::*format, std::string_view separator) {
     if (const auto* h = std::get_if<Heading>(&b.content)) return writer.heading(*h);
     if (const auto* p = std::get_if<Paragraph>(&b.content)) return writer.paragraph(*p);
     if (const auto* n = std::get_if<Notes>(&b.content))
         return join_shown(n->lines, format, separator, [&](const NoteLine& l) { return writer.paragraph(l.line); });
-    if (const auto* f = std::get_if<Facts>(&b.content)) return writer.table(facts_table(*f));
+    if (const auto* f = std::get_if<Facts>(&b.content)) {
+        Table t = make_table({words(f->headings.first), words(f->headings.second)});
+        for (const auto& [label, value] : f->facts) t.rows.push_back(table_row(label, value));
+        return writer.table(t);
+    }
     if (const auto* t = std::get_if<Table>(&b.content)) return writer.table(*t);
     if (const auto* c = std::get_if<ChartRef>(&b.content)) return writer.chart(*c);
     const auto& note = std::get<CurrencyNote>(b.content);

@@ -21,10 +21,9 @@ public:
     // One alignment per column; a row may have fewer cells than columns, never more.
     explicit TextTable(std::vector<Align> align);
 
-    // Appends a row (its cells, then the tone of the whole row).
+    // Appends a row (its cells, then the tone of the whole row). The cells are shown as they are: a writer makes a
+    // cell's controls visible first (escape_visible), so a file name or a flag's value is never obeyed by the terminal.
     void add(std::vector<std::string> row, Tone tone = Tone::plain);
-    // Appends a row whose cells are shown already (escape_visible: no control characters), without looking again.
-    void add_shown(std::vector<std::string> row, Tone tone = Tone::plain);
     // Gives cell `column` of the last row added a tone of its own. Throws std::out_of_range for a bad column.
     void tone_last(std::size_t column, Tone tone);
 
