@@ -77,14 +77,11 @@ Currency parse_currency(const std::string& code_text, const std::optional<std::s
             throw UsageError("--usd-rate: needs --currency CODE, the currency the rate converts US dollars to");
         return currency;
     }
-    std::string code = code_text;
-    const bool letters = code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) {
-                             return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-                         });
-    if (!letters)
+    std::string code = code_text;  // upper-cased, then three letters or an error
+    for (char& c : code) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    if (code.size() != 3 || !std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
         throw UsageError(fmt::format("--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got {}",
                                      quote_value(code_text)));
-    for (char& c : code) c = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c);
     currency.code = code;
     if (!rate_given) {
         if (code == "USD") return currency;
