@@ -263,12 +263,6 @@ std::string hours_text(double hours_per_week) { return format_grouped(hours_per_
 
 std::string months_text(int months) { return count_text(months, "month"); }
 
-std::string currency_note(const Currency& currency) {
-    if (currency.is_usd()) return "";
-    return fmt::format("Amounts in {} at {} {} per US dollar (--usd-rate); the assumptions stay in USD as given.",
-                       currency.code, exact_number(currency.per_usd), currency.code);
-}
-
 Inline api_inline(const Comparison& c) {
     if (!c.api) return {};
     const ApiAlternative& api = *c.api;

@@ -5,8 +5,10 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "gpucost/render/document.hpp"
-#include "gpucost/render/phrases.hpp"
+#include "gpucost/util/text.hpp"
 
 namespace gpucost::writer_parts {
 
@@ -52,10 +54,14 @@ inline HumanTable human_table(const Table& t, const Currency& currency, const st
     return out;
 }
 
-// The currency note as a paragraph: the conversion's rate, or the note's own words when the output is in USD.
+// The currency note as a paragraph: the note's own words when the output is in USD, else the conversion's rate:
+// "Amounts in EUR at 0.92 EUR per US dollar (--usd-rate); the assumptions stay in USD as given."
 inline Paragraph currency_paragraph(const CurrencyNote& note, const Currency& currency) {
-    const std::string rate = currency_note(currency);
-    return {rate.empty() ? note.when_usd : words(rate), note.role, false};
+    if (currency.is_usd()) return {note.when_usd, note.role, false};
+    return {
+        words(fmt::format("Amounts in {} at {} {} per US dollar (--usd-rate); the assumptions stay in USD as given.",
+                          currency.code, exact_number(currency.per_usd), currency.code)),
+        note.role, false};
 }
 
 // The texts `write` makes of the `items` (sections, blocks or note lines) a format shows (`format` names its flag in
