@@ -1,11 +1,9 @@
 // The words every human-readable format shares: verdicts, break-even and payback, hours.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "gpucost/render/document.hpp"
 #include "gpucost/render/money.hpp"
