@@ -66,11 +66,6 @@ std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
 // The fewest columns a wrapped cell or fact is given, however narrow the terminal.
 constexpr std::size_t k_min_wrap_room = 20;
 
-Tone tone_of(Role role, bool strong) {
-    const Tone tone = writer_parts::look(role).tone;
-    return tone == Tone::plain && strong ? Tone::strong : tone;
-}
-
 class TextWriter {
 public:
     explicit TextWriter(const RenderOptions& options)
@@ -116,7 +111,8 @@ private:
 
     std::string line(const Paragraph& p, const std::string& indent) const {
         const std::string text = shown(p.text);
-        return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
+        const Tone tone = writer_parts::look(p.role).tone;
+        return text.empty() ? "" : wrapped(text, indent, tone == Tone::plain && p.strong ? Tone::strong : tone);
     }
 
     using Kept = std::vector<char>;  // whether each column shows; vector<bool>'s bit lookups cost 3% of a table
