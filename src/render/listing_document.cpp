@@ -12,18 +12,16 @@ Cell name_or_dash(const std::optional<Enum>& v) {
     return v ? Cell(std::string(to_string(*v))) : Cell("-");
 }
 
-// The table's short mark: blank for sourced, like the "*" of compare for the rest.
-Cell confidence_mark(const Provenance& p) { return p.confidence; }
-
-// A narrow terminal leaves out each table's columns in its drop order (least important first), never the id.
+// A narrow terminal leaves out each table's columns in its drop order (least important first), never the id. The
+// confidence column is the figure's mark as given: blank for sourced, like the "*" of compare for the rest.
 Table gpus_table(const Listing& l) {
     Table t = make_table({"id", "name", "vendor", "form", numeric("vram_gb"), numeric("tdp_w"), numeric("bf16_tflops"),
                           numeric("price"), "as_of", "confidence"},
                          {3, 5, 6, 8, 2, 9, 1, 4}, false);
     for (const Gpu& g : l.gpus)
-        t.rows.push_back({{g.id, g.name, g.vendor, name_or_dash(g.form_factor), cell::number(g.vram_gb, 0),
-                           cell::number(g.tdp_w, 0), cell::number(g.bf16_tflops, 0), cell::money(g.price_usd),
-                           g.provenance.as_of, confidence_mark(g.provenance)}});
+        t.rows.push_back(
+            {{g.id, g.name, g.vendor, name_or_dash(g.form_factor), cell::number(g.vram_gb, 0), cell::number(g.tdp_w, 0),
+              cell::number(g.bf16_tflops, 0), cell::money(g.price_usd), g.provenance.as_of, g.provenance.confidence}});
     return t;
 }
 
@@ -34,7 +32,7 @@ Table builds_table(const Listing& l) {
     for (const BuildRow& r : l.builds)
         t.rows.push_back({{r.build.id, fmt::format("{} x {}", r.build.gpu_count, r.build.gpu),
                            name_or_dash(r.build.interconnect), cell::money(r.hardware_usd), cell::number(r.load_w, 0),
-                           cell::number(r.idle_w, 0), r.build.provenance.as_of, confidence_mark(r.build.provenance)}});
+                           cell::number(r.idle_w, 0), r.build.provenance.as_of, r.build.provenance.confidence}});
     return t;
 }
 
@@ -61,7 +59,7 @@ Table cloud_table(const Listing& l) {
                            name_or_dash(o.interconnect), cell::money_rate(o.price(Pricing::on_demand)),
                            cell::money_rate(o.price(Pricing::spot)), cell::money_rate(o.price(Pricing::reserved_1y)),
                            cell::money_rate(o.price(Pricing::reserved_3y)), cell::money_rate(r.per_gpu_hour(l.pricing)),
-                           o.provenance.as_of, confidence_mark(o.provenance)}});
+                           o.provenance.as_of, o.provenance.confidence}});
     }
     return t;
 }
@@ -72,7 +70,7 @@ Table workloads_table(const Listing& l) {
     for (const Workload& w : l.workloads)
         for (const WorkloadFigure& f : w.per_gpu)
             t.rows.push_back({{w.id, f.gpu, cell::number(f.throughput, f.throughput < 100 ? 2 : 0), w.unit,
-                               w.provenance.as_of, confidence_mark(w.provenance)}});
+                               w.provenance.as_of, w.provenance.confidence}});
     return t;
 }
 

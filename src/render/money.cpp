@@ -41,8 +41,6 @@ std::string grouped(double value, int decimals, const Currency* currency) {
     return grouped;
 }
 
-int rate_decimals(double value) { return std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2; }
-
 constexpr double k_max_usd_rate = 1e9;  // more units per dollar than any currency has needed; keeps figures finite
 
 }  // namespace
@@ -68,7 +66,7 @@ std::string format_money(double usd, const Currency& currency) { return grouped(
 
 std::string format_money_rate(double usd, const Currency& currency) {
     const double value = currency.from_usd(usd);
-    return grouped(value, rate_decimals(value), &currency);
+    return grouped(value, std::fabs(value) < 1.0 && value != 0.0 ? 3 : 2, &currency);
 }
 
 Currency parse_currency(const std::string& code_text, const std::optional<std::string>& rate_text) {
@@ -79,14 +77,11 @@ Currency parse_currency(const std::string& code_text, const std::optional<std::s
             throw UsageError("--usd-rate: needs --currency CODE, the currency the rate converts US dollars to");
         return currency;
     }
-    std::string code = code_text;
-    const bool letters = code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) {
-                             return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-                         });
-    if (!letters)
+    std::string code = code_text;  // upper-cased, then three letters or an error
+    for (char& c : code) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    if (code.size() != 3 || !std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
         throw UsageError(fmt::format("--currency: must be a three-letter ISO 4217 code such as EUR, GBP or JPY, got {}",
                                      quote_value(code_text)));
-    for (char& c : code) c = static_cast<char>(c >= 'a' ? c - 'a' + 'A' : c);
     currency.code = code;
     if (!rate_given) {
         if (code == "USD") return currency;

@@ -131,15 +131,12 @@ std::string deciding_text(const Comparison& c) {
 }
 
 std::string match_sentence(const Comparison& c) {
-    std::string how;
-    if (c.match_level == "like-for-like")
-        how = "like-for-like (the build's GPU model, its GPUs per machine in one instance, its interconnect)";
-    else if (c.match_level == "gpu")
-        how = "gpu (the build's GPU model, any instance)";
-    else if (c.match_level == "any")
-        how = "any (any GPU model the workload measures, enough instances for the same work)";
-    else
-        how = "the offer chosen with --cloud";
+    const char* const how =
+        c.match_level == "like-for-like"
+            ? "like-for-like (the build's GPU model, its GPUs per machine in one instance, its interconnect)"
+        : c.match_level == "gpu" ? "gpu (the build's GPU model, any instance)"
+        : c.match_level == "any" ? "any (any GPU model the workload measures, enough instances for the same work)"
+                                 : "the offer chosen with --cloud";
     return fmt::format("Match: {}; offer tier: {}.", how, c.offer_tier.empty() ? "not given" : c.offer_tier);
 }
 
@@ -193,15 +190,13 @@ std::string offer_label(std::string_view provider, std::int64_t instances, std::
 
 std::string break_even_text(const Evaluation& e, BreakEvenKind kind) {
     if (!e.break_even_hours_per_week) return "-";
-    std::string out = format_grouped(*e.break_even_hours_per_week, 1);
-    // Against a commitment the figure has no direction of use (the cloud bill is flat): "vs commit", not "below".
-    if (kind == BreakEvenKind::owning_vs_commitment)
-        out += " vs commit";
-    else if (kind == BreakEvenKind::owning_vs_monthly_rental)  // a monthly rental's bill is as flat: "vs month"
-        out += " vs month";
-    else
-        out += e.build_cheaper_above.value_or(false) ? " above" : " below";
-    return out;
+    // Against a commitment the figure has no direction of use (the cloud bill is flat): "vs commit", not "below";
+    // a monthly rental's bill is as flat: "vs month".
+    const char* const side = kind == BreakEvenKind::owning_vs_commitment       ? " vs commit"
+                             : kind == BreakEvenKind::owning_vs_monthly_rental ? " vs month"
+                             : e.build_cheaper_above.value_or(false)           ? " above"
+                                                                               : " below";
+    return format_grouped(*e.break_even_hours_per_week, 1) + side;
 }
 
 Inline downtime_inline(const Comparison& c) {
@@ -267,12 +262,6 @@ std::string payback_text(const Evaluation& e) { return e.payback_month ? std::to
 std::string hours_text(double hours_per_week) { return format_grouped(hours_per_week, 1) + " h/week"; }
 
 std::string months_text(int months) { return count_text(months, "month"); }
-
-std::string currency_note(const Currency& currency) {
-    if (currency.is_usd()) return "";
-    return fmt::format("Amounts in {} at {} {} per US dollar (--usd-rate); the assumptions stay in USD as given.",
-                       currency.code, exact_number(currency.per_usd), currency.code);
-}
 
 Inline api_inline(const Comparison& c) {
     if (!c.api) return {};

@@ -226,6 +226,7 @@ Document document_of(const RankReport& report) {
     const std::string& id = report.workload.id;
     const std::string req = requirements_line(report);
     const std::vector<std::string> estimates = all_estimates(report);  // a row shown is marked when it rests on one
+    Table table = ranking(report);  // built once: the page and the other views show the same table
     // Under the ranked table, in every view; the terminal says the verdict there and the page in its own section.
     Notes notes;
     notes.add(rank_verdict(report), Role::verdict, k_text_only)
@@ -242,7 +243,7 @@ Document document_of(const RankReport& report) {
         .add(CurrencyNote{}, k_not_html)
         .add(Paragraph{words(req)}, k_not_html)
         .add(Paragraph{rank_verdict(report), Role::plain, true}, k_markdown_only)
-        .add(ranking(report), k_not_html)
+        .add(table, k_not_html)
         .add(notes, k_not_html);
     d.section("verdict", words("Verdict"), k_html_only)
         .add(Paragraph{rank_verdict(report), Role::verdict})
@@ -255,7 +256,7 @@ Document document_of(const RankReport& report) {
                             {cell::currency_code(),
                              " per million " + report.workload.work_unit + " of each build and offer, cheapest first."},
                             rank_svg, report));
-    d.section("ranking", words("Ranking"), k_html_only).add(ranking(report)).add(std::move(notes));
+    d.section("ranking", words("Ranking"), k_html_only).add(std::move(table)).add(std::move(notes));
     add_workload_section(d, report);
     add_excluded_section(d, report);
     add_run_parts(d, report, estimates);

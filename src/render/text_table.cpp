@@ -4,21 +4,12 @@
 #include <cstdint>
 #include <cstring>
 
-#include "gpucost/util/text.hpp"
-
 namespace gpucost {
 
 TextTable::TextTable(std::vector<Align> align)
     : m_align(std::move(align)) {}
 
-void TextTable::add(std::vector<std::string> row, Tone tone) {
-    // A cell may hold a file name or a flag's value: its controls are shown, never obeyed by the terminal.
-    for (std::string& cell : row)
-        if (forbidden_character(cell)) cell = escape_visible(cell);
-    add_shown(std::move(row), tone);
-}
-
-void TextTable::add_shown(std::vector<std::string> row, Tone tone) { m_rows.push_back({std::move(row), tone, {}}); }
+void TextTable::add(std::vector<std::string> row, Tone tone) { m_rows.push_back({std::move(row), tone, {}}); }
 
 void TextTable::tone_last(std::size_t column, Tone tone) {
     std::vector<Tone>& tones = m_rows.back().cell_tones;
@@ -66,10 +57,7 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
             if (!cell.empty()) {
                 out.append(owed, ' ');
                 owed = 0;
-                if (paint.enabled() && tone != Tone::plain)
-                    out += paint(cell, tone);
-                else
-                    out += cell;
+                paint.append(out, cell, tone);
             }
             if (m_align[i] == Align::left) owed += pad;
         }
@@ -78,7 +66,5 @@ std::string TextTable::str(const std::string& indent, const Paint& paint) const 
     }
     return out;
 }
-
-std::string TextTable::str() const { return str("", Paint(false)); }
 
 }  // namespace gpucost

@@ -24,42 +24,30 @@ figure{margin:16px 0}figcaption{color:#444;font-size:13px;max-width:720px}svg.ch
 @media print{figure{break-inside:avoid}}
 )";
 
-const char* css_class(Role role) {
-    switch (role) {
-        case Role::verdict: return "verdict";
-        case Role::note:
-        case Role::explanation: return "note";
-        case Role::meta: return "meta";
-        case Role::source: return "source";
-        case Role::warning: return "warning";
-        case Role::plain: break;
-    }
-    return "";
-}
-
 class HtmlWriter {
 public:
     explicit HtmlWriter(const RenderOptions& options)
-        : m_currency(options.currency) {}
+        : currency(options.currency) {}
 
-    std::string text(const Inline& words) const { return human_text(words, m_currency); }
+    std::string text(const Inline& words) const { return human_text(words, currency); }
 
     std::string blocks(const Section& s) const {
-        return writer_parts::join_shown(s.blocks, &Shown::html, "", [&](const Block& b) { return block(b); });
+        return writer_parts::join_shown(s.blocks, &Shown::html, "", [&](const Block& b) {
+            return writer_parts::block(*this, b, &Shown::html, "");
+        });
     }
 
     std::string paragraph(const Paragraph& p) const {
         const std::string words = xml_escape(text(p.text));
         if (words.empty()) return "";
-        const std::string css = css_class(p.role);
+        const std::string css = writer_parts::look(p.role).css_class;
         return (css.empty() ? "<p>" : "<p class=\"" + css + "\">") +
                (p.strong ? "<strong>" + words + "</strong>" : words) + "</p>\n";
     }
 
-private:
     // Numeric columns align right; a table without a header takes its first row as one.
     std::string table(const Table& t) const {
-        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency);
+        const writer_parts::HumanTable human = writer_parts::human_table(t, currency);
         const auto cls = [&t](std::size_t i) { return i < t.numeric.size() && t.numeric[i] ? " class=\"num\"" : ""; };
         std::string out = "<table>\n<thead><tr>";
         for (std::size_t i = 0; i < human.header.size(); ++i)
@@ -74,24 +62,16 @@ private:
         return out + "</tbody>\n</table>\n";
     }
 
-    std::string block(const Block& b) const {
-        if (const auto* h = std::get_if<Heading>(&b.content))
-            return fmt::format("<h{}>{}</h{}>\n", h->level, xml_escape(text(h->text)), h->level);
-        if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content))
-            return writer_parts::join_shown(n->lines, &Shown::html, "",
-                                            [&](const NoteLine& l) { return paragraph(l.line); });
-        if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
-        if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
-        if (const auto* c = std::get_if<ChartRef>(&b.content))
-            return "<figure>\n" + c->draw(m_currency, c->id) + "<figcaption>" + xml_escape(text(c->caption)) +
-                   "</figcaption>\n</figure>\n";
-        if (const auto* c = std::get_if<CurrencyNote>(&b.content))
-            return paragraph(writer_parts::currency_paragraph(*c, m_currency));
-        return "";
+    std::string heading(const Heading& h) const {
+        return fmt::format("<h{}>{}</h{}>\n", h.level, xml_escape(text(h.text)), h.level);
     }
 
-    const Currency& m_currency;
+    std::string chart(const ChartRef& c) const {
+        return "<figure>\n" + c.draw(currency, c.id) + "<figcaption>" + xml_escape(text(c.caption)) +
+               "</figcaption>\n</figure>\n";
+    }
+
+    const Currency& currency;
 };
 
 }  // namespace
@@ -108,9 +88,8 @@ HtmlPage::HtmlPage(const std::string& title, const RenderOptions& options, const
 void HtmlPage::add(const Section& s) {
     if (!s.shown.html) return;
     const HtmlWriter writer(m_options);
-    const auto heading = [&] { return human_text(s.heading, m_options.currency); };
     if (s.level >= 3 && m_section_open) {
-        if (!s.heading.empty()) m_sink("<h3>" + xml_escape(heading()) + "</h3>\n");
+        if (!s.heading.empty()) m_sink("<h3>" + xml_escape(writer.text(s.heading)) + "</h3>\n");
         m_sink(writer.blocks(s));
         return;
     }
@@ -119,7 +98,7 @@ void HtmlPage::add(const Section& s) {
     if (s.heading_role != Role::plain)  // the heading is the section's first paragraph
         return m_sink("<section id=\"" + xml_escape(s.id) + "\">\n" +
                       writer.paragraph({s.heading, s.heading_role, false}) + writer.blocks(s) + "</section>\n");
-    m_sink(fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(s.id), xml_escape(heading())));
+    m_sink(fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", xml_escape(s.id), xml_escape(writer.text(s.heading))));
     m_sink(writer.blocks(s));
     m_section_open = true;
 }

@@ -27,12 +27,13 @@ std::string markdown_cell(std::string text) {
 class MarkdownWriter {
 public:
     explicit MarkdownWriter(const RenderOptions& options)
-        : m_currency(options.currency) {}
+        : currency(options.currency) {}
 
     std::string section(const Section& s) const {
-        const std::string body =
-            writer_parts::join_shown(s.blocks, &Shown::markdown, "\n", [&](const Block& b) { return block(b); });
-        const std::string heading = markdown_cell(human_text(s.heading, m_currency));
+        const std::string body = writer_parts::join_shown(s.blocks, &Shown::markdown, "\n", [&](const Block& b) {
+            return writer_parts::block(*this, b, &Shown::markdown, "\n");
+        });
+        const std::string heading = markdown_cell(human_text(s.heading, currency));
         std::string out;
         if (s.heading_role != Role::plain)  // the heading is the first paragraph
             out = paragraph({s.heading, s.heading_role, false}) + (body.empty() ? "" : "\n");
@@ -44,9 +45,8 @@ public:
         return s.folded ? out + "\n</details>\n" : out;
     }
 
-private:
     std::string paragraph(const Paragraph& p) const {
-        const std::string text = markdown_cell(human_text(p.text, m_currency));
+        const std::string text = markdown_cell(human_text(p.text, currency));
         if (text.empty()) return "";
         if (p.role == Role::source) return "<sub>" + text + "</sub>\n";
         return (p.strong ? "**" + text + "**" : text) + "\n";
@@ -55,7 +55,7 @@ private:
     // A GitHub table: the header, its alignment row (a numeric column right), then the rows, strong cells in bold.
     // A table without a header takes its first row as one (markdown has no headless table).
     std::string table(const Table& t) const {
-        const writer_parts::HumanTable human = writer_parts::human_table(t, m_currency, "**");
+        const writer_parts::HumanTable human = writer_parts::human_table(t, currency, "**");
         std::string out = "|";
         for (const std::string& h : human.header) out += " " + markdown_cell(h) + " |";
         out += "\n|";
@@ -69,22 +69,14 @@ private:
         return out;
     }
 
-    std::string block(const Block& b) const {
-        if (const auto* h = std::get_if<Heading>(&b.content))
-            return std::string(static_cast<std::size_t>(h->level) + 1, '#') + " " +
-                   markdown_cell(human_text(h->text, m_currency)) + "\n";
-        if (const auto* p = std::get_if<Paragraph>(&b.content)) return paragraph(*p);
-        if (const auto* n = std::get_if<Notes>(&b.content))
-            return writer_parts::join_shown(n->lines, &Shown::markdown, "\n",
-                                            [&](const NoteLine& l) { return paragraph(l.line); });
-        if (const auto* f = std::get_if<Facts>(&b.content)) return table(writer_parts::facts_table(*f));
-        if (const auto* t = std::get_if<Table>(&b.content)) return table(*t);
-        if (const auto* c = std::get_if<CurrencyNote>(&b.content))
-            return paragraph(writer_parts::currency_paragraph(*c, m_currency));
-        return "";  // charts are in the HTML page
+    // A title one level below its HTML level (a comment has no page title); charts are in the HTML page.
+    std::string heading(const Heading& h) const {
+        return std::string(static_cast<std::size_t>(h.level) + 1, '#') + " " +
+               markdown_cell(human_text(h.text, currency)) + "\n";
     }
+    std::string chart(const ChartRef&) const { return ""; }
 
-    const Currency& m_currency;
+    const Currency& currency;
 };
 
 }  // namespace

@@ -66,19 +66,6 @@ std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
 // The fewest columns a wrapped cell or fact is given, however narrow the terminal.
 constexpr std::size_t k_min_wrap_room = 20;
 
-Tone tone_of(Role role, bool strong) {
-    switch (role) {
-        case Role::verdict: return Tone::good;
-        case Role::note:
-        case Role::warning: return Tone::note;
-        case Role::explanation:
-        case Role::meta:
-        case Role::source: return Tone::muted;
-        case Role::plain: break;
-    }
-    return strong ? Tone::strong : Tone::plain;
-}
-
 class TextWriter {
 public:
     explicit TextWriter(const RenderOptions& options)
@@ -107,7 +94,6 @@ private:
     // in `tone`.
     std::string wrapped(const std::string& text, const std::string& indent, Tone tone) const {
         const std::size_t room = m_width == 0 ? 0 : m_width - std::min(m_width, indent.size());
-        const bool paint = m_paint.enabled() && tone != Tone::plain;
         const std::string_view all = text;
         std::string out;
         out.reserve(text.size() + indent.size() + 1);
@@ -115,10 +101,7 @@ private:
             const std::size_t end = std::min(all.find('\n', start), all.size());
             for (const std::string_view piece : wrap_text(all.substr(start, end - start), room)) {
                 out += indent;
-                if (paint)
-                    out += m_paint(std::string(piece), tone);
-                else
-                    out += piece;
+                m_paint.append(out, piece, tone);
                 out += '\n';
             }
             start = end + 1;
@@ -128,7 +111,8 @@ private:
 
     std::string line(const Paragraph& p, const std::string& indent) const {
         const std::string text = shown(p.text);
-        return text.empty() ? "" : wrapped(text, indent, tone_of(p.role, p.strong));
+        const Tone tone = writer_parts::look(p.role).tone;
+        return text.empty() ? "" : wrapped(text, indent, tone == Tone::plain && p.strong ? Tone::strong : tone);
     }
 
     using Kept = std::vector<char>;  // whether each column shows; vector<bool>'s bit lookups cost 3% of a table
@@ -210,7 +194,7 @@ private:
         }
         const std::size_t columns = cells.size();
         cells.resize(kept);
-        out.add_shown(std::move(cells), tone);
+        out.add(std::move(cells), tone);
         for (std::size_t i = 0, at = 0; typed != nullptr && i < columns; ++i) {
             if (!is_kept(i)) continue;
             if (const Tone t = cell_tone(typed, i); t != Tone::plain) out.tone_last(at, t);
@@ -219,7 +203,7 @@ private:
         for (std::string& piece : more) {
             std::vector<std::string> line(kept);
             line[wrap_at] = std::move(piece);
-            out.add_shown(std::move(line), tone);
+            out.add(std::move(line), tone);
             if (wrap_tone != Tone::plain) out.tone_last(wrap_at, wrap_tone);
         }
     }
@@ -276,7 +260,7 @@ private:
             std::string mark = escape_visible(label) + ":";
             const std::string text = shown(value);
             for (const std::string_view piece : wrap_text(text, room))
-                out.add_shown({std::exchange(mark, ""), std::string(piece)});
+                out.add({std::exchange(mark, ""), std::string(piece)});
         }
         return out.str(indent, m_paint);
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace gpucost {
 
@@ -14,12 +15,11 @@ public:
     explicit Paint(bool enabled) noexcept
         : m_enabled(enabled) {}
 
-    // `text` wrapped in the tone's escape sequence and a reset; `text` itself when off or plain.
-    std::string operator()(const std::string& text, Tone tone) const {
-        if (!m_enabled || tone == Tone::plain || text.empty()) return text;
-        return std::string(start(tone)) + text + "\x1b[0m";
+    // Appends `text` to `out` wrapped in the tone's escape sequence and a reset; `text` itself when off or plain.
+    void append(std::string& out, std::string_view text, Tone tone) const {
+        const bool painted = m_enabled && tone != Tone::plain && !text.empty();
+        out.append(painted ? start(tone) : "").append(text).append(painted ? "\x1b[0m" : "");
     }
-    bool enabled() const noexcept { return m_enabled; }
 
 private:
     static const char* start(Tone tone) noexcept {

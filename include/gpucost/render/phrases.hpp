@@ -1,11 +1,9 @@
-// The words every human-readable format shares: verdicts, break-even and payback, hours, the currency note.
+// The words every human-readable format shares: verdicts, break-even and payback, hours.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "gpucost/render/document.hpp"
 #include "gpucost/render/money.hpp"
@@ -82,9 +80,5 @@ std::string payback_text(const Evaluation& evaluation);
 std::string hours_text(double hours_per_week);
 // "1 month", "36 months".
 std::string months_text(int months);
-
-// The line that says what currency the figures are in, for the table and markdown: "" for US dollars, else
-// "Amounts in EUR at 0.92 EUR per US dollar (--usd-rate); the assumptions stay in USD as given."
-std::string currency_note(const Currency& currency);
 
 }  // namespace gpucost

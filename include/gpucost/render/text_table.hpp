@@ -21,19 +21,14 @@ public:
     // One alignment per column; a row may have fewer cells than columns, never more.
     explicit TextTable(std::vector<Align> align);
 
-    // Appends a row (its cells, then the tone of the whole row).
+    // Appends a row (its cells, then the tone of the whole row). The cells are shown as they are: a writer makes a
+    // cell's controls visible first (escape_visible), so a file name or a flag's value is never obeyed by the terminal.
     void add(std::vector<std::string> row, Tone tone = Tone::plain);
-    // Appends a row whose cells are shown already (escape_visible: no control characters), without looking again.
-    void add_shown(std::vector<std::string> row, Tone tone = Tone::plain);
     // Gives cell `column` of the last row added a tone of its own. Throws std::out_of_range for a bad column.
     void tone_last(std::size_t column, Tone tone);
-    // Whether no row was added.
-    bool empty() const noexcept { return m_rows.empty(); }
 
-    // The table, each line starting with `indent` and ending in "\n", painted by `paint`.
-    std::string str(const std::string& indent, const Paint& paint) const;
-    // The table without indent or colour.
-    std::string str() const;
+    // The table, each line starting with `indent` and ending in "\n", painted by `paint` (by default neither).
+    std::string str(const std::string& indent = "", const Paint& paint = Paint(false)) const;
 
     // Columns a text takes on a terminal: its UTF-8 code points.
     static std::size_t width(std::string_view text) noexcept;
