@@ -23,6 +23,16 @@ inline constexpr RoleLook k_role_looks[] = {
     {Role::explanation, Tone::muted, "note"}, {Role::meta, Tone::muted, "meta"},
     {Role::source, Tone::muted, "source"},    {Role::warning, Tone::note, "warning"},
 };
+// Every role but plain has its look: a role added without a row here fails to compile instead of looking plain.
+constexpr bool every_role_looks() {
+    for (std::size_t r = 1; r < k_role_count; ++r) {
+        bool found = false;
+        for (const RoleLook& l : k_role_looks) found = found || static_cast<std::size_t>(l.role) == r;
+        if (!found) return false;
+    }
+    return true;
+}
+static_assert(static_cast<std::size_t>(Role::plain) == 0 && every_role_looks());
 inline RoleLook look(Role role) {
     for (const RoleLook& l : k_role_looks)
         if (l.role == role) return l;

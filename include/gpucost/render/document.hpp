@@ -106,8 +106,9 @@ enum class Role {
     explanation,  // how a figure is worked out, where it comes from: faint, class "note"
     meta,         // what the page is about, under its title: class "meta"
     source,       // a source and its date: class "source"
-    warning,      // a warning: class "warning"
+    warning,      // a warning: class "warning" (the last: a new role goes before it, so k_role_count holds)
 };
+inline constexpr std::size_t k_role_count = static_cast<std::size_t>(Role::warning) + 1;
 
 // Which formats show a block or a section. Most show everywhere; the HTML page has sections the terminal and
 // markdown leave out, and a few sentences sit in another place on the page.
