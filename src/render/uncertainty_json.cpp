@@ -6,16 +6,13 @@
 namespace gpucost {
 namespace {
 
-Json ranges_json(const std::vector<RangeRow>& ranges) {
-    Json out = Json::array();
-    for (const RangeRow& r : ranges)
-        out.push_back({{"address", r.address},
-                       {"low", r.range.low},
-                       {"high", r.range.high},
-                       {"mode", r.range.mode ? Json(*r.range.mode) : Json(nullptr)},
-                       {"dist", to_string(r.range.dist)},
-                       {"origin", r.origin}});
-    return out;
+Json range_json(const RangeRow& r) {
+    return {{"address", r.address},
+            {"low", r.range.low},
+            {"high", r.range.high},
+            {"mode", optional_json(r.range.mode)},
+            {"dist", to_string(r.range.dist)},
+            {"origin", r.origin}};
 }
 
 Json label_json(const ComparisonLabel& l, const Currency& money) {
@@ -44,13 +41,11 @@ Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& 
 
 // The owning_saves_usd histogram (analysis/histogram.hpp): edges converted like every amount, counts as drawn.
 Json histogram_json(const HistogramCounts& h, const Currency& money) {
-    Json edges = Json::array();
-    for (const double e : h.edges) edges.push_back(money.from_usd(e));
     return {{"figure", money.field("owning_saves_usd")},
             {money.field("low_usd"), money.from_usd(h.low)},
             {money.field("high_usd"), money.from_usd(h.high)},
             {money.field("bin_width_usd"), money.from_usd(h.width)},
-            {"edges", std::move(edges)},
+            {"edges", array_of(h.edges, [&money](double e) { return money.from_usd(e); })},
             {"counts", h.counts},
             {"underflow", h.underflow},
             {"overflow", h.overflow}};
@@ -59,7 +54,7 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 }  // namespace
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
-    Json out = {{"ranges", ranges_json(r.ranges)}};
+    Json out = {{"ranges", array_of(r.ranges, range_json)}};
     out["comparisons"] = comparisons_json(
         r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, o.currency);
     return envelope_text(r.header, o.currency, "sensitivity", std::move(out));
@@ -77,7 +72,7 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", ranges_json(r.ranges)}};
+    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", array_of(r.ranges, range_json)}};
     // A CSV row per figure of each comparison: build_id, cloud_id, figure, p5 ... p95, mean (columns 3-8), share.
     const RowSet rows = rows_of(r);
     const std::size_t figures = r.comparisons.empty() ? 0 : rows.rows.size() / r.comparisons.size();
