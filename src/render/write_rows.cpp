@@ -71,12 +71,8 @@ void write_rows(const RowSet& rows, Format format, const RenderOptions& options,
         write_rows(rows, options.currency, ',', csv_field, sink);
 }
 
-std::string write_csv(const RowSet& rows, const RenderOptions& options) {
-    return collected([&](const TextSink& sink) { write_rows(rows, Format::csv, options, sink); });
-}
-
-std::string write_tsv(const RowSet& rows, const RenderOptions& options) {
-    return collected([&](const TextSink& sink) { write_rows(rows, Format::tsv, options, sink); });
+std::string write_rows(const RowSet& rows, Format format, const RenderOptions& options) {
+    return collected([&](const TextSink& sink) { write_rows(rows, format, options, sink); });
 }
 
 }  // namespace gpucost
