@@ -273,8 +273,7 @@ std::string render_json(const CheckReport& check, const RenderOptions& options) 
 }
 
 Json checks_json(const std::vector<GateCheck>& checks, bool per_comparison) {
-    Json out = Json::array();
-    for (const GateCheck& c : checks) {
+    return array_of(checks, [per_comparison](const GateCheck& c) {
         Json check = {{"name", c.name}};
         if (per_comparison) {
             check["build_id"] = c.build_id;
@@ -283,9 +282,8 @@ Json checks_json(const std::vector<GateCheck>& checks, bool per_comparison) {
         check["limit"] = gate_value_json(c.limit);
         check["value"] = gate_value_json(c.value);
         check["passed"] = c.passed;
-        out.push_back(std::move(check));
-    }
-    return out;
+        return check;
+    });
 }
 
 }  // namespace gpucost

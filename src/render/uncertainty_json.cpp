@@ -22,17 +22,17 @@ Json label_json(const ComparisonLabel& l, const Currency& money) {
             {"point_cheaper", to_string(l.cheaper)}};
 }
 
-// Each comparison's label with its rows under `key`: count(c) rows each, in the order of rows_of(). The CSV rows are
-// the bodies' rows too, each an object of its fields after the build and cloud ids.
-template <typename Comparison, typename Count>
-Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key, Count count,
-                      const Currency& money) {
+// Each comparison's label with its rows under `key`: as many as its `lines`, in the order of rows_of(). The CSV rows
+// are the bodies' rows too, each an object of its fields after the build and cloud ids.
+template <typename Comparison, typename Lines>
+Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key,
+                      Lines Comparison::*lines, const Currency& money) {
     std::size_t next = 0;
     Json out = Json::array();
     for (const Comparison& c : comparisons) {
         Json item = label_json(c.label, money);
         item[key] = Json::array();
-        for (const std::size_t end = next + count(c); next < end; ++next)
+        for (const std::size_t end = next + (c.*lines).size(); next < end; ++next)
             item[key].push_back(fields_json(rows, rows.rows[next], money, 2, rows.columns.size()));
         out.push_back(std::move(item));
     }
@@ -55,8 +55,8 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
     Json out = {{"ranges", array_of(r.ranges, range_json)}};
-    out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, o.currency);
+    out["comparisons"] =
+        comparisons_json(r.comparisons, rows_of(r), "tornado", &SensitivityComparison::rows, o.currency);
     return envelope_text(r.header, o.currency, "sensitivity", std::move(out));
 }
 
@@ -65,8 +65,7 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
     Json out = {{"vary", std::move(vary)}};
-    out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "rows", [](const SweepComparison& c) { return c.cells.size(); }, o.currency);
+    out["comparisons"] = comparisons_json(r.comparisons, rows_of(r), "rows", &SweepComparison::cells, o.currency);
     return envelope_text(r.header, o.currency, "sweep", std::move(out));
 }
 

@@ -39,12 +39,6 @@ std::string tsv_field(std::string_view text) {
 template <typename Quote>
 void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
     std::string out;
-    for (std::size_t i = 0; i < rows.columns.size(); ++i) {
-        const RowColumn& c = rows.columns[i];
-        if (i > 0) out += separator;
-        out += quote(c.literal ? formula_guarded(c.name) : currency.field(c.name));
-    }
-    out += '\n';
     const auto row_text = [&](const std::vector<Field>& row) {
         for (std::size_t i = 0; i < row.size(); ++i) {
             if (i > 0) out += separator;
@@ -57,6 +51,11 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
             out.clear();
         }
     };
+    // The header is a row of the columns' names: a literal name is text (guarded), the others are renamed.
+    std::vector<Field> header;
+    for (const RowColumn& c : rows.columns)
+        header.push_back(c.literal ? Field::of_text(c.name) : Field::of_name(c.name));
+    row_text(header);
     for (const std::vector<Field>& row : rows.rows) row_text(row);
     if (rows.more) rows.more(row_text);
     if (!out.empty()) sink(out);
