@@ -36,8 +36,12 @@ std::string tsv_field(std::string_view text) {
     return out;
 }
 
-template <typename Quote>
-void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
+}  // namespace
+
+void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
+    const Currency& currency = options.currency;
+    const char separator = format == Format::tsv ? '\t' : ',';
+    std::string (*const quote)(std::string_view) = format == Format::tsv ? tsv_field : csv_field;
     std::string out;
     const auto row_text = [&](const std::vector<Field>& row) {
         for (std::size_t i = 0; i < row.size(); ++i) {
@@ -59,15 +63,6 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
     for (const std::vector<Field>& row : rows.rows) row_text(row);
     if (rows.more) rows.more(row_text);
     if (!out.empty()) sink(out);
-}
-
-}  // namespace
-
-void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
-    if (format == Format::tsv)
-        write_rows(rows, options.currency, '\t', tsv_field, sink);
-    else
-        write_rows(rows, options.currency, ',', csv_field, sink);
 }
 
 std::string write_rows(const RowSet& rows, Format format, const RenderOptions& options) {
