@@ -29,11 +29,10 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
                            {"cloud_tier", text_or_null(c.offer_tier)}};
                }));
     const CashFlowView& view = cash_flow.view;
-    const Json shape = {
-        {"layout", to_string(view.layout)},
-        {"by", to_string(view.by)},
-        {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month)) : Json(nullptr)}};
-    out.member("view", shape);
+    out.member("view", {{"layout", to_string(view.layout)},
+                        {"by", to_string(view.by)},
+                        {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month))
+                                             : Json(nullptr)}});
     out.open_array("rows");
     // The rows are the CSV's (rows_of): the same columns as keys, in the same order, made as they are written.
     const RowSet rows = rows_of(cash_flow);

@@ -112,14 +112,13 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
     JsonPieces out(sink, envelope_json(report.header, money), "rank");
-    const Json workload = {{"id", w.id},
-                           {"name", w.name},
-                           {"unit", w.rate_unit},
-                           {"work_unit", w.work_unit},
-                           {"source", w.source},
-                           {"as_of", w.as_of},
-                           {"confidence", text_or_null(w.confidence)}};
-    out.member("workload", workload);
+    out.member("workload", {{"id", w.id},
+                            {"name", w.name},
+                            {"unit", w.rate_unit},
+                            {"work_unit", w.work_unit},
+                            {"source", w.source},
+                            {"as_of", w.as_of},
+                            {"confidence", text_or_null(w.confidence)}});
     out.member("requirements", requirements_json(report));
     // The rows one at a time (100,000 offers: a document of every row took 200 MB; issue 21).
     out.open_array("rows");
