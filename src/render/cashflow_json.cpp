@@ -18,24 +18,21 @@ void write_cash_flow_json(const CashFlowReport& cash_flow, const RenderOptions& 
     const Currency& money = options.currency;
     // The envelope, then the body last, so the rows stream out at the end.
     JsonPieces out(sink, envelope_json(report.header, money), "cash_flow");
-    Json comparisons = Json::array();
-    for (const Comparison& c : report.comparisons) {
-        comparisons.push_back({{"build_id", c.build.id},
-                               {"cloud_id", c.offer.id},
-                               {"months", c.assumptions.values.months},
-                               {"discount_rate", c.assumptions.values.discount_rate},
-                               {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
-                               {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
-                               {"match_level", c.match_level},
-                               {"cloud_tier", text_or_null(c.offer_tier)}});
-    }
-    out.member("comparisons", comparisons);
+    out.member("comparisons", array_of(report.comparisons, [&money](const Comparison& c) -> Json {
+                   return {{"build_id", c.build.id},
+                           {"cloud_id", c.offer.id},
+                           {"months", c.assumptions.values.months},
+                           {"discount_rate", c.assumptions.values.discount_rate},
+                           {money.field("build_total_usd"), money.from_usd(c.result.build.total_usd)},
+                           {money.field("cloud_total_usd"), money.from_usd(c.result.cloud.total_usd)},
+                           {"match_level", c.match_level},
+                           {"cloud_tier", text_or_null(c.offer_tier)}};
+               }));
     const CashFlowView& view = cash_flow.view;
-    const Json shape = {
-        {"layout", to_string(view.layout)},
-        {"by", to_string(view.by)},
-        {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month)) : Json(nullptr)}};
-    out.member("view", shape);
+    out.member("view", {{"layout", to_string(view.layout)},
+                        {"by", to_string(view.by)},
+                        {"start", view.start ? Json(fmt::format("{:04}-{:02}", view.start->year, view.start->month))
+                                             : Json(nullptr)}});
     out.open_array("rows");
     // The rows are the CSV's (rows_of): the same columns as keys, in the same order, made as they are written.
     const RowSet rows = rows_of(cash_flow);

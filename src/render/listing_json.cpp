@@ -166,15 +166,11 @@ void flatten(const std::string& key, const Json& value, std::vector<EntryField>&
 
 std::string render_json(const Listing& l, const RenderOptions&) {
     Json body = Json::object();
-    const auto section = [&body](bool shown, const char* key, const auto& entries, const auto& json_of) {
-        if (!shown) return;
-        body[key] = Json::array();
-        for (const auto& e : entries) body[key].push_back(json_of(e));
-    };
-    section(l.sections.gpus, "gpus", l.gpus, gpu_json);
-    section(l.sections.builds, "builds", l.builds, build_json);
-    section(l.sections.cloud, "cloud", l.cloud, [&l](const OfferRow& o) { return offer_json(o, l.pricing); });
-    section(l.sections.workloads, "workloads", l.workloads, workload_json);
+    if (l.sections.gpus) body["gpus"] = array_of(l.gpus, gpu_json);
+    if (l.sections.builds) body["builds"] = array_of(l.builds, build_json);
+    if (l.sections.cloud)
+        body["cloud"] = array_of(l.cloud, [&l](const OfferRow& o) { return offer_json(o, l.pricing); });
+    if (l.sections.workloads) body["workloads"] = array_of(l.workloads, workload_json);
     // Catalogue text is UTF-8 checked on reading; envelope_text replaces odd bytes, so a hand-built model never throws.
     return envelope_text(l.header, Currency{}, "listing", std::move(body));
 }

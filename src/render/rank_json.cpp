@@ -95,10 +95,9 @@ Json row_json(const RankLine& line, const Currency& money) {
     const auto put = [&](const RankColumn& c) { row[money.field(c.name)] = json_of_field(c.value(line), money); };
     for (const RankColumn& c : k_columns)
         if (c.in != RankColumn::In::csv) put(c);
-    row["figures"] = Json::array();
-    for (const Figure& f : r.figures)
-        row["figures"].push_back(
-            {{"kind", f.kind}, {"id", f.id}, {"as_of", f.as_of}, {"confidence", text_or_null(f.confidence)}});
+    row["figures"] = array_of(r.figures, [](const Figure& f) -> Json {
+        return {{"kind", f.kind}, {"id", f.id}, {"as_of", f.as_of}, {"confidence", text_or_null(f.confidence)}};
+    });
     row["estimates"] = r.estimates;
     // A monthly rental's price (issue 20 item 6a): only on its rows, so other rows keep their keys.
     if (r.usd_per_month) row[money.field("usd_per_month")] = money.from_usd(*r.usd_per_month);
@@ -113,28 +112,25 @@ void write_rank_json(const RankReport& report, const RenderOptions& options, con
     const Currency& money = options.currency;
     const RankWorkload& w = report.workload;
     JsonPieces out(sink, envelope_json(report.header, money), "rank");
-    const Json workload = {{"id", w.id},
-                           {"name", w.name},
-                           {"unit", w.rate_unit},
-                           {"work_unit", w.work_unit},
-                           {"source", w.source},
-                           {"as_of", w.as_of},
-                           {"confidence", text_or_null(w.confidence)}};
-    out.member("workload", workload);
+    out.member("workload", {{"id", w.id},
+                            {"name", w.name},
+                            {"unit", w.rate_unit},
+                            {"work_unit", w.work_unit},
+                            {"source", w.source},
+                            {"as_of", w.as_of},
+                            {"confidence", text_or_null(w.confidence)}});
     out.member("requirements", requirements_json(report));
     // The rows one at a time (100,000 offers: a document of every row took 200 MB; issue 21).
     out.open_array("rows");
     for (std::size_t i = 0; i < report.rows.size(); ++i)
         out.element(row_json({&report, &report.rows[i], static_cast<long long>(i + 1)}, money));
     out.close_array();
-    Json excluded = Json::array();
-    for (const Excluded& e : report.excluded)
-        excluded.push_back({{"kind", e.kind}, {"id", e.id}, {"rule", rank_rule_name(e.rule)}, {"reason", e.reason}});
-    out.member("excluded", excluded);
-    Json counts = Json::array();
-    for (const ExclusionCount& n : report.exclusion_counts)
-        counts.push_back({{"kind", n.kind}, {"rule", rank_rule_name(n.rule)}, {"count", n.count}});
-    out.member("excluded_counts", counts);
+    out.member("excluded", array_of(report.excluded, [](const Excluded& e) -> Json {
+                   return {{"kind", e.kind}, {"id", e.id}, {"rule", rank_rule_name(e.rule)}, {"reason", e.reason}};
+               }));
+    out.member("excluded_counts", array_of(report.exclusion_counts, [](const ExclusionCount& n) -> Json {
+                   return {{"kind", n.kind}, {"rule", rank_rule_name(n.rule)}, {"count", n.count}};
+               }));
     out.finish();
 }
 

@@ -42,16 +42,13 @@ Json api_json(const ApiAlternative& api, const Currency& money) {
             {"as_of", api.as_of}};
 }
 
-// The estimated assumptions that turn the verdict: [{"assumption": "residual_value", "value": 0.3, "tried": 0.15,
-// "cheaper": "cloud"}].
-Json deciding_json(const VerdictReading& r) {
-    Json out = Json::array();
-    for (const DecidingAssumption& d : r.deciding)
-        out.push_back({{"assumption", std::string(info(d.key).name)},
-                       {"value", d.value},
-                       {"tried", d.tried},
-                       {"cheaper", to_string(d.cheaper)}});
-    return out;
+// An estimated assumption that turns the verdict: {"assumption": "residual_value", "value": 0.3, "tried": 0.15,
+// "cheaper": "cloud"}.
+Json deciding_json(const DecidingAssumption& d) {
+    return {{"assumption", std::string(info(d.key).name)},
+            {"value", d.value},
+            {"tried", d.tried},
+            {"cheaper", to_string(d.cheaper)}};
 }
 
 // How the offer was matched: the level, the offer's tier, the best offer of each tier, and (with a workload) how
@@ -146,23 +143,16 @@ Json spot_json(const std::optional<SpotReading>& s) {
             {"round_the_clock_multi_gpu", s->round_the_clock_multi_gpu}};
 }
 
-Json excluded_json(const std::vector<Excluded>& excluded) {
-    Json out = Json::array();
-    for (const Excluded& e : excluded)
-        out.push_back({{"kind", e.kind},
-                       {"id", e.id},
-                       {"build_id", text_or_null(e.build_id)},
-                       {"rule", exclusion_rule_name(e.rule)},
-                       {"reason", e.reason}});
-    return out;
+Json excluded_json(const Excluded& e) {
+    return {{"kind", e.kind},
+            {"id", e.id},
+            {"build_id", text_or_null(e.build_id)},
+            {"rule", exclusion_rule_name(e.rule)},
+            {"reason", e.reason}};
 }
 
-Json exclusion_counts_json(const std::vector<ExclusionCount>& counts) {
-    Json out = Json::array();
-    for (const ExclusionCount& n : counts)
-        out.push_back(
-            {{"build_id", n.build_id}, {"kind", n.kind}, {"rule", exclusion_rule_name(n.rule)}, {"count", n.count}});
-    return out;
+Json exclusion_count_json(const ExclusionCount& n) {
+    return {{"build_id", n.build_id}, {"kind", n.kind}, {"rule", exclusion_rule_name(n.rule)}, {"count", n.count}};
 }
 
 // Each side's total at 0 and 168 h/week (linear in the hours between): the two points of the cost-vs-hours chart.
@@ -236,7 +226,7 @@ Json comparison_json(const Comparison& c, const Report& report, const Currency& 
           {key("savings_usd"), amount(c.reading.savings_without_resale_usd)},
           {"verdict", human_text(resale_verdict_inline(c), money)}}},
         {"estimated_assumptions", c.reading.estimated},
-        {"deciding_assumptions", deciding_json(c.reading)},
+        {"deciding_assumptions", array_of(c.reading.deciding, deciding_json)},
         {"assumption_overrides", overrides_json(c, report)},
         {"estimates", c.estimates},
         {"match", match_json(c, money)},
@@ -261,13 +251,12 @@ Json gate_value_json(const GateCheck::Value& v) {
 // The compare report's body (the envelope holds the run's header): its comparisons, the match level asked for and
 // what the match left out.
 Json report_body(const Report& report, const RenderOptions& options) {
-    Json comparisons = Json::array();
-    for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c, report, options.currency));
+    const auto comparison = [&](const Comparison& c) { return comparison_json(c, report, options.currency); };
     return {
-        {"comparisons", std::move(comparisons)},
+        {"comparisons", array_of(report.comparisons, comparison)},
         {"match_level", report.match_level},
-        {"excluded", excluded_json(report.excluded)},
-        {"excluded_counts", exclusion_counts_json(report.exclusion_counts)},
+        {"excluded", array_of(report.excluded, excluded_json)},
+        {"excluded_counts", array_of(report.exclusion_counts, exclusion_count_json)},
     };
 }
 
@@ -284,8 +273,7 @@ std::string render_json(const CheckReport& check, const RenderOptions& options) 
 }
 
 Json checks_json(const std::vector<GateCheck>& checks, bool per_comparison) {
-    Json out = Json::array();
-    for (const GateCheck& c : checks) {
+    return array_of(checks, [per_comparison](const GateCheck& c) {
         Json check = {{"name", c.name}};
         if (per_comparison) {
             check["build_id"] = c.build_id;
@@ -294,9 +282,8 @@ Json checks_json(const std::vector<GateCheck>& checks, bool per_comparison) {
         check["limit"] = gate_value_json(c.limit);
         check["value"] = gate_value_json(c.value);
         check["passed"] = c.passed;
-        out.push_back(std::move(check));
-    }
-    return out;
+        return check;
+    });
 }
 
 }  // namespace gpucost

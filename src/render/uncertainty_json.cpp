@@ -6,16 +6,13 @@
 namespace gpucost {
 namespace {
 
-Json ranges_json(const std::vector<RangeRow>& ranges) {
-    Json out = Json::array();
-    for (const RangeRow& r : ranges)
-        out.push_back({{"address", r.address},
-                       {"low", r.range.low},
-                       {"high", r.range.high},
-                       {"mode", r.range.mode ? Json(*r.range.mode) : Json(nullptr)},
-                       {"dist", to_string(r.range.dist)},
-                       {"origin", r.origin}});
-    return out;
+Json range_json(const RangeRow& r) {
+    return {{"address", r.address},
+            {"low", r.range.low},
+            {"high", r.range.high},
+            {"mode", optional_json(r.range.mode)},
+            {"dist", to_string(r.range.dist)},
+            {"origin", r.origin}};
 }
 
 Json label_json(const ComparisonLabel& l, const Currency& money) {
@@ -25,17 +22,17 @@ Json label_json(const ComparisonLabel& l, const Currency& money) {
             {"point_cheaper", to_string(l.cheaper)}};
 }
 
-// Each comparison's label with its rows under `key`: count(c) rows each, in the order of rows_of(). The CSV rows are
-// the bodies' rows too, each an object of its fields after the build and cloud ids.
-template <typename Comparison, typename Count>
-Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key, Count count,
-                      const Currency& money) {
+// Each comparison's label with its rows under `key`: as many as its `lines`, in the order of rows_of(). The CSV rows
+// are the bodies' rows too, each an object of its fields after the build and cloud ids.
+template <typename Comparison, typename Lines>
+Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& rows, const char* key,
+                      Lines Comparison::*lines, const Currency& money) {
     std::size_t next = 0;
     Json out = Json::array();
     for (const Comparison& c : comparisons) {
         Json item = label_json(c.label, money);
         item[key] = Json::array();
-        for (const std::size_t end = next + count(c); next < end; ++next)
+        for (const std::size_t end = next + (c.*lines).size(); next < end; ++next)
             item[key].push_back(fields_json(rows, rows.rows[next], money, 2, rows.columns.size()));
         out.push_back(std::move(item));
     }
@@ -44,13 +41,11 @@ Json comparisons_json(const std::vector<Comparison>& comparisons, const RowSet& 
 
 // The owning_saves_usd histogram (analysis/histogram.hpp): edges converted like every amount, counts as drawn.
 Json histogram_json(const HistogramCounts& h, const Currency& money) {
-    Json edges = Json::array();
-    for (const double e : h.edges) edges.push_back(money.from_usd(e));
     return {{"figure", money.field("owning_saves_usd")},
             {money.field("low_usd"), money.from_usd(h.low)},
             {money.field("high_usd"), money.from_usd(h.high)},
             {money.field("bin_width_usd"), money.from_usd(h.width)},
-            {"edges", std::move(edges)},
+            {"edges", array_of(h.edges, [&money](double e) { return money.from_usd(e); })},
             {"counts", h.counts},
             {"underflow", h.underflow},
             {"overflow", h.overflow}};
@@ -59,9 +54,9 @@ Json histogram_json(const HistogramCounts& h, const Currency& money) {
 }  // namespace
 
 std::string render_json(const SensitivityReport& r, const RenderOptions& o) {
-    Json out = {{"ranges", ranges_json(r.ranges)}};
-    out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "tornado", [](const SensitivityComparison& c) { return c.rows.size(); }, o.currency);
+    Json out = {{"ranges", array_of(r.ranges, range_json)}};
+    out["comparisons"] =
+        comparisons_json(r.comparisons, rows_of(r), "tornado", &SensitivityComparison::rows, o.currency);
     return envelope_text(r.header, o.currency, "sensitivity", std::move(out));
 }
 
@@ -70,14 +65,13 @@ std::string render_json(const SweepReport& r, const RenderOptions& o) {
     for (std::size_t i = 0; i < r.addresses.size(); ++i)
         vary.push_back({{"address", r.addresses[i]}, {"values", r.values[i]}});
     Json out = {{"vary", std::move(vary)}};
-    out["comparisons"] = comparisons_json(
-        r.comparisons, rows_of(r), "rows", [](const SweepComparison& c) { return c.cells.size(); }, o.currency);
+    out["comparisons"] = comparisons_json(r.comparisons, rows_of(r), "rows", &SweepComparison::cells, o.currency);
     return envelope_text(r.header, o.currency, "sweep", std::move(out));
 }
 
 std::string render_json(const SimulationReport& r, const RenderOptions& o) {
     const Currency& money = o.currency;
-    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", ranges_json(r.ranges)}};
+    Json out = {{"draws", r.draws}, {"seed", r.seed}, {"ranges", array_of(r.ranges, range_json)}};
     // A CSV row per figure of each comparison: build_id, cloud_id, figure, p5 ... p95, mean (columns 3-8), share.
     const RowSet rows = rows_of(r);
     const std::size_t figures = r.comparisons.empty() ? 0 : rows.rows.size() / r.comparisons.size();

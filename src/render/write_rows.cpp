@@ -36,15 +36,13 @@ std::string tsv_field(std::string_view text) {
     return out;
 }
 
-template <typename Quote>
-void write_rows(const RowSet& rows, const Currency& currency, char separator, Quote quote, const TextSink& sink) {
+}  // namespace
+
+void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
+    const Currency& currency = options.currency;
+    const char separator = format == Format::tsv ? '\t' : ',';
+    std::string (*const quote)(std::string_view) = format == Format::tsv ? tsv_field : csv_field;
     std::string out;
-    for (std::size_t i = 0; i < rows.columns.size(); ++i) {
-        const RowColumn& c = rows.columns[i];
-        if (i > 0) out += separator;
-        out += quote(c.literal ? formula_guarded(c.name) : currency.field(c.name));
-    }
-    out += '\n';
     const auto row_text = [&](const std::vector<Field>& row) {
         for (std::size_t i = 0; i < row.size(); ++i) {
             if (i > 0) out += separator;
@@ -57,26 +55,18 @@ void write_rows(const RowSet& rows, const Currency& currency, char separator, Qu
             out.clear();
         }
     };
+    // The header is a row of the columns' names: a literal name is text (guarded), the others are renamed.
+    std::vector<Field> header;
+    for (const RowColumn& c : rows.columns)
+        header.push_back(c.literal ? Field::of_text(c.name) : Field::of_name(c.name));
+    row_text(header);
     for (const std::vector<Field>& row : rows.rows) row_text(row);
     if (rows.more) rows.more(row_text);
     if (!out.empty()) sink(out);
 }
 
-}  // namespace
-
-void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink) {
-    if (format == Format::tsv)
-        write_rows(rows, options.currency, '\t', tsv_field, sink);
-    else
-        write_rows(rows, options.currency, ',', csv_field, sink);
-}
-
-std::string write_csv(const RowSet& rows, const RenderOptions& options) {
-    return collected([&](const TextSink& sink) { write_rows(rows, Format::csv, options, sink); });
-}
-
-std::string write_tsv(const RowSet& rows, const RenderOptions& options) {
-    return collected([&](const TextSink& sink) { write_rows(rows, Format::tsv, options, sink); });
+std::string write_rows(const RowSet& rows, Format format, const RenderOptions& options) {
+    return collected([&](const TextSink& sink) { write_rows(rows, format, options, sink); });
 }
 
 }  // namespace gpucost

@@ -202,25 +202,26 @@ RowSet sample_rows() {
 
 }  // namespace
 
-TEST_CASE("write_csv: money converted under renamed columns, a literal name kept, empty for none, text guarded") {
-    CHECK(write_csv(sample_rows()) == "id,total_usd,usd_per_hour,gpu_count,estimate,electricity_usd_per_kwh,note\n"
-                                      "'=cmd,1234.5,,8,true,-0.25,\"a,\"\"b\"\"\tc\nd\\e\"\n");
+TEST_CASE("write_rows, csv: money converted under renamed columns, a literal name kept, empty for none, text guarded") {
+    CHECK(write_rows(sample_rows(), Format::csv) ==
+          "id,total_usd,usd_per_hour,gpu_count,estimate,electricity_usd_per_kwh,note\n"
+          "'=cmd,1234.5,,8,true,-0.25,\"a,\"\"b\"\"\tc\nd\\e\"\n");
     // 1,234.5 x 0.5 = 617.25; a number's leading minus is never guarded, only text's
-    CHECK(write_csv(sample_rows(), euros()) ==
+    CHECK(write_rows(sample_rows(), Format::csv, euros()) ==
           "id,total_eur,eur_per_hour,gpu_count,estimate,electricity_usd_per_kwh,note\n"
           "'=cmd,617.25,,8,true,-0.25,\"a,\"\"b\"\"\tc\nd\\e\"\n");
 }
 
-TEST_CASE("write_tsv: the same fields a tab apart, tab, line break and backslash escaped, no quoting") {
-    CHECK(write_tsv(sample_rows(), euros()) ==
+TEST_CASE("write_rows, tsv: the same fields a tab apart, tab, line break and backslash escaped, no quoting") {
+    CHECK(write_rows(sample_rows(), Format::tsv, euros()) ==
           "id\ttotal_eur\teur_per_hour\tgpu_count\testimate\telectricity_usd_per_kwh\tnote\n"
           "'=cmd\t617.25\t\t8\ttrue\t-0.25\ta,\"b\"\\tc\\nd\\\\e\n");
 }
 
-TEST_CASE(
-    "write_tsv: the CSV with tabs (the tsv_from_csv oracle), quotes undone, tab, line break and backslash escaped") {
-    const std::string csv = write_csv(sample_rows(), euros());
-    CHECK(gpucost::test::tsv_from_csv(csv) == write_tsv(sample_rows(), euros()));
+TEST_CASE("write_rows, tsv: the CSV with tabs (the tsv_from_csv oracle), quotes undone, tab, line break and backslash "
+          "escaped") {
+    const std::string csv = write_rows(sample_rows(), Format::csv, euros());
+    CHECK(gpucost::test::tsv_from_csv(csv) == write_rows(sample_rows(), Format::tsv, euros()));
     CHECK(gpucost::test::tsv_from_csv("a,b\n\"x\"\"y\",\n") == "a\tb\nx\"y\t\n");
 }
 
@@ -244,7 +245,7 @@ TEST_CASE("write_rows: rows made as they are written go out a piece of about 1 M
     }
     std::string joined;
     for (const std::string& p : pieces) joined += p;
-    const std::string held = write_csv(sample_rows());
+    const std::string held = write_rows(sample_rows(), Format::csv);
     CHECK(joined.rfind(held, 0) == 0);  // the header and the held rows first
     CHECK(joined.substr(held.size(), 26) == "row-0,0,,0,false,1,\nrow-1,");
     CHECK(joined.substr(joined.size() - 34) == "row-99999,49999.5,,99999,false,1,\n");  // 99,999 x 0.5
@@ -253,7 +254,7 @@ TEST_CASE("write_rows: rows made as they are written go out a piece of about 1 M
 TEST_CASE("Field::of_count: whole numbers as their digits, past what a double holds exactly") {
     RowSet rows{
         {{"seed", false}}, {{Field::of_count(18446744073709551615ULL)}, {Field::of_count(9007199254740993LL)}}, {}};
-    CHECK(write_csv(rows) == "seed\n18446744073709551615\n9007199254740993\n");  // 2^64 - 1; 2^53 + 1
+    CHECK(write_rows(rows, Format::csv) == "seed\n18446744073709551615\n9007199254740993\n");  // 2^64 - 1; 2^53 + 1
 }
 
 TEST_CASE("make_rows: one row per item, the columns' values in the columns' order") {
@@ -264,7 +265,7 @@ TEST_CASE("make_rows: one row per item, the columns' values in the columns' orde
     constexpr Column<Item> columns[] = {{"id", [](const Item& i) { return Field::of_text(i.id); }},
                                         {"cost_usd", [](const Item& i) { return Field::of_money(i.usd); }}};
     const RowSet rows = make_rows(columns, std::vector<Item>{{"x", 1.5}, {"y", 2.0}});
-    CHECK(write_csv(rows) == "id,cost_usd\nx,1.5\ny,2\n");
+    CHECK(write_rows(rows, Format::csv) == "id,cost_usd\nx,1.5\ny,2\n");
 }
 
 TEST_CASE("render: the dispatcher refuses a format the model lacks, naming it") {

@@ -541,8 +541,8 @@ TEST_CASE("render: one dispatcher, each model's own renderers through it, a form
     const Report report = ranked();
     CHECK(render(report, Format::table) == render_table(report));
     CHECK(render(report, Format::json) == render_json(report));
-    CHECK(render(report, Format::csv) == write_csv(rows_of(report)));
-    CHECK(render(report, Format::tsv) == write_tsv(rows_of(report)));
+    CHECK(render(report, Format::csv) == write_rows(rows_of(report), Format::csv));
+    CHECK(render(report, Format::tsv) == write_rows(rows_of(report), Format::tsv));
     CHECK(render(report, Format::markdown) == write_markdown(document_of(report)));
     CHECK(render(report, Format::html) == write_html(document_of(report)));
     const CheckReport check = checked();

@@ -44,6 +44,14 @@ Json json_of_field(const Field& field, const Currency& currency);
 Json fields_json(const RowSet& rows, const std::vector<Field>& row, const Currency& currency, std::size_t from,
                  std::size_t to);
 
+// An array of json_of(item) for each of `items`, in order.
+template <typename Items, typename JsonOf>
+Json array_of(const Items& items, const JsonOf& json_of) {
+    Json out = Json::array();
+    for (const auto& item : items) out.push_back(json_of(item));
+    return out;
+}
+
 // null, or the value.
 template <typename T>
 Json optional_json(const std::optional<T>& value) {

@@ -68,11 +68,11 @@ private:
 };
 // Rows as CSV (RFC 4180 quoting) or TSV (a tab between fields; a tab, line break or backslash inside a field
 // written \t, \n, \r, \\): one header row, full precision, money in the output currency under renamed columns,
-// an empty field for not applicable, text that a spreadsheet would run as a formula prefixed with '.
-std::string write_csv(const RowSet& rows, const RenderOptions& options = {});
-std::string write_tsv(const RowSet& rows, const RenderOptions& options = {});
-// Either of them, to `sink` a piece (about 1 MiB) at a time: a model whose rows are made as they are written
-// (RowSet::more) is never held whole, as rows or as text. `format` is csv or tsv.
+// an empty field for not applicable, text that a spreadsheet would run as a formula prefixed with '. `format` is
+// csv or tsv.
+std::string write_rows(const RowSet& rows, Format format, const RenderOptions& options = {});
+// The same, to `sink` a piece (about 1 MiB) at a time: a model whose rows are made as they are written
+// (RowSet::more) is never held whole, as rows or as text.
 void write_rows(const RowSet& rows, Format format, const RenderOptions& options, const TextSink& sink);
 
 // The one dispatcher: the text of `model` in `format`. A model offers a format by one of these overloads, found by
@@ -101,8 +101,7 @@ std::string render(const Model& m, Format format, const RenderOptions& o = {}) {
             break;
         case Format::csv:
         case Format::tsv:
-            if constexpr (requires { rows_of(m); })
-                return format == Format::csv ? write_csv(rows_of(m), o) : write_tsv(rows_of(m), o);
+            if constexpr (requires { rows_of(m); }) return write_rows(rows_of(m), format, o);
             break;
         case Format::json:
             if constexpr (requires { render_json(m, o); }) return render_json(m, o);

@@ -1,6 +1,6 @@
 // Rows for spreadsheets: the second intermediate value of the render layer (document.hpp is the first). A model's
 // rows are its CSV contract: the columns in the contract's order, each a name and a typed value at full precision.
-// The writers (write_csv, write_tsv in render.hpp) rename money columns for the output currency, convert money,
+// The writers (write_rows in render.hpp) rename money columns for the output currency, convert money,
 // write "not applicable" as an empty cell and guard text against formula injection, once for every model.
 //
 // Columns are data (ledger's --csv-format): a model lists Column<Row> {name, accessor} in order, and a new column
