@@ -159,7 +159,7 @@ private:
             for (const auto& x : v) put(x);
         } else if constexpr (is_variant<T>) {
             put(static_cast<std::uint8_t>(v.index()));
-            std::visit([this](const auto& x) { put(x); }, v);
+            std::visit([&](const auto& x) { put(x); }, v);
         } else {
             fields(*this, v);
         }
