@@ -155,7 +155,13 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
                     "top. Owning is blue, renting vermilion ({} hatched).",
                     months_text(months), spot ? "spot" : "on-demand", spot ? "spot" : "on demand"),
         plan_data(k_capacity, r, money));
-    const Plot plot = plot_area(document, k_value_margin);
+    std::vector<LegendItem> keys;
+    for (std::size_t i = 0; i < std::size(k_sources); ++i)
+        keys.push_back(
+            legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
+    keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
+    keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
+    const Plot plot = plot_area(document, k_value_margin, legend_rows(document, keys, k_value_margin));
     const Axis x_axis = month_axis(months);
     Axis y_axis;
     y_axis.label = "GPUs";
@@ -166,12 +172,6 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
 
     SvgWriter svg;
     write_source_fills(svg, document.id);
-    std::vector<LegendItem> keys;
-    for (std::size_t i = 0; i < std::size(k_sources); ++i)
-        keys.push_back(
-            legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
-    keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
-    keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
     write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
@@ -203,7 +203,9 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
                     "strategies are vermilion, owning ones blue, the plan black.",
                     money.code),
         plan_data(k_spend, r, money));
-    const Plot plot = plot_area(document, k_value_margin);
+    std::vector<LegendItem> keys;
+    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
+    const Plot plot = plot_area(document, k_value_margin, legend_rows(document, keys, k_value_margin));
     const Axis x_axis = month_axis(static_cast<int>(last));
     const Axis y_axis = money_axis("Cumulative discounted spend", money);
     const Ticks x_ticks = axis_ticks(x_axis, 0.0, static_cast<double>(last), 13);
@@ -212,8 +214,6 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
     const Scale y{y_ticks.low(), y_ticks.high(), plot.bottom(), plot.top};
 
     SvgWriter svg;
-    std::vector<LegendItem> keys;
-    for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
     write_heading(svg, document, keys, plot.left);
     write_y_axis(svg, plot, y, y_axis, y_ticks);
     write_x_axis(svg, plot, x, x_axis, x_ticks);
