@@ -14,6 +14,7 @@ namespace {
 
 struct ExportRatesOptions {
     CatalogOptions catalog;
+    FreshnessOptions freshness;
     ScenarioOptions scenario;
     OutputOptions output;
     QuietOption quiet;
@@ -37,7 +38,7 @@ std::string rate_text(const std::string& target, const RateExport& rates) {
 int run_export_rates(const ExportRatesOptions& o, const Io& io) {
     refuse_output_onto_inputs(o.output, report_inputs(o.catalog, o.scenario));
     check_target(o.target);
-    const ComparisonRequest request = comparison_request(o.scenario);
+    const ComparisonRequest request = report_request(o.scenario, o.freshness);
     if (!request.build_id)
         throw UsageError("export-rates: name the machine with --build ID (or \"build\" in the --scenario file): "
                          "a rate is one build's");
@@ -68,6 +69,7 @@ Command add_export_rates_command(CLI::App& app) {
     add_output_option(*command, options->output);
     add_quiet_option(*command, options->quiet);
     add_catalog_options(*command, options->catalog);
+    add_freshness_option(*command, options->freshness);
     command->footer(command_footer("export-rates"));
     command->allow_extras();
     return command_for(command, options, run_export_rates);

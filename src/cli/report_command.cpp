@@ -5,9 +5,9 @@
 
 namespace gpucost::cli {
 
-ComparisonRequest report_request(const ReportCommandOptions& o) {
-    ComparisonRequest request = comparison_request(o.scenario);
-    request.max_age_days = max_age_days(o.freshness);
+ComparisonRequest report_request(const ScenarioOptions& scenario, const FreshnessOptions& freshness) {
+    ComparisonRequest request = comparison_request(scenario);
+    request.max_age_days = max_age_days(freshness);
     if (request.max_age_days) request.today = today();
     return request;
 }

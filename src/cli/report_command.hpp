@@ -30,7 +30,10 @@ struct ReportCommandOptions {
 
 // The request the flags ask for: comparison_request() with --max-age-days and today. Throws as comparison_request()
 // does, and UsageError for a bad --max-age-days or GPUCOST_TODAY.
-ComparisonRequest report_request(const ReportCommandOptions& options);
+ComparisonRequest report_request(const ScenarioOptions& scenario, const FreshnessOptions& freshness);
+inline ComparisonRequest report_request(const ReportCommandOptions& options) {
+    return report_request(options.scenario, options.freshness);
+}
 
 // A model's run header: its own, or (check, cashflow) its report's.
 template <typename Model>

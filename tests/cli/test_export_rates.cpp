@@ -92,3 +92,30 @@ TEST_CASE("export-rates: mistakes are one line, exit 2 or 3", "[export-rates]") 
     CHECK(idle.err == "gpucost: error: export-rates: box-a4 is used 0 hours a week, so it has no cost per hour of "
                       "use: give --hours-per-week\n");
 }
+
+TEST_CASE("export-rates --max-age-days: the stale figures of the rate's comparison on stderr, as compare names them",
+          "[export-rates]") {
+    const gpucost::test::ScopedEnv today("GPUCOST_TODAY", "2026-11-30");
+    const std::vector<std::string> args = {"export-rates", "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                           "--to",         "opencost",  "--max-age-days",         "200"};
+    const auto r = run_gpucost(args);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out == rates_ok({"--to", "opencost"}));  // the rate does not change
+    // compare names the same figures for the same build, in the same words.
+    const auto compare = run_gpucost({"compare", "--catalog", "data/mini_catalog.json", "--build", "box-a4",
+                                      "--max-age-days", "200", "--format", "json"});
+    REQUIRE(compare.exit_code == 0);
+    CHECK_FALSE(r.err.empty());
+    CHECK(r.err == compare.err);
+    CHECK(r.err.find("more than --max-age-days 200") != std::string::npos);
+    // At a century nothing is stale; a bad value is a usage error before anything is read.
+    std::vector<std::string> century = args;
+    century.back() = "36500";
+    CHECK(run_gpucost(century).err.empty());
+    std::vector<std::string> bad = args;
+    bad.back() = "-1";
+    const auto refused = run_gpucost(bad);
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.out.empty());
+    CHECK(refused.err == "gpucost: error: --max-age-days: must be a whole number of days in [0, 36500], got \"-1\"\n");
+}
