@@ -37,6 +37,15 @@ for name, commits in groups.items():
     for net, sha, subject, _ in sorted(commits, key=lambda c: -abs(c[0]))[:12]:
         print(f"  {net:+6d} {sha} {subject[:96]}")
 
+# A restructuring that changed a golden file changed some output after all (on purpose, its message says which):
+# listed, so that the "output unchanged" reading can be checked.
+for net, sha, subject, _ in groups["restructuring (output unchanged)"]:
+    goldens = subprocess.run(["git", "show", "--name-only", "--format=", sha, "--", "tests/golden"], check=True,
+                             capture_output=True, text=True).stdout.split()
+    if goldens:
+        names = ", ".join(g.split("/")[-1] for g in goldens[:6])
+        print(f"  restructuring {sha} also changed {len(goldens)} golden(s): {names}")
+
 # The behaviour by the issue that asked for it (the first "issue N" its message names), then the sum: the layer at
 # the base, plus its restructuring, is the layer that would render the base's outputs today; plus the behaviour (and
 # what merges resolved by hand) it is the layer at the head.
