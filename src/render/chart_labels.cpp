@@ -5,26 +5,14 @@
 namespace gpucost::chart_parts {
 namespace {
 
-bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
-
-// The byte offset of code point `n` of `text` (its size when there are fewer).
-std::size_t offset_of(const std::string& text, std::size_t n) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (is_continuation(text[i])) continue;
-        if (count == n) return i;
-        ++count;
-    }
-    return text.size();
-}
-
 // `text` as its first head and last `tail` code points around an ellipsis, `max_chars` in all (with no tail, cut at
 // the end).
 std::string cut_middle(const std::string& text, std::size_t max_chars, std::size_t tail) {
     const std::size_t total = TextTable::width(text);
     if (total <= max_chars) return text;
     const std::size_t head = max_chars - 1 - tail;
-    return text.substr(0, offset_of(text, head)) + "\u2026" + text.substr(offset_of(text, total - tail));
+    return text.substr(0, TextTable::offset(text, head)) + "\u2026" +
+           text.substr(TextTable::offset(text, total - tail));
 }
 
 // Whether label i's shortened text equals that of a different label.

@@ -101,7 +101,7 @@ std::string legend(int left, int columns, const Comparison& c, bool colour) {
         return fmt::format("{}months   {}{}   {}{}\n", std::string(indent, ' '), own_key, own, rent_key, rent);
     const auto line = [&](const std::string& key, std::size_t key_cells, std::string text) {
         if (key_cells + TextTable::width(text) > width) {
-            while (key_cells + TextTable::width(text) + 3 > width && !text.empty()) text.pop_back();
+            text.resize(TextTable::offset(text, width - std::min(width, key_cells + 3)));  // a whole character's end
             text += "...";
         }
         const std::size_t room = width - std::min(width, key_cells + TextTable::width(text));

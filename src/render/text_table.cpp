@@ -31,6 +31,15 @@ std::size_t TextTable::width(std::string_view text) noexcept {
     return columns;
 }
 
+std::size_t TextTable::offset(std::string_view text, std::size_t columns) noexcept {
+    std::size_t end = 0;
+    for (std::size_t seen = 0; end < text.size(); ++end) {
+        if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) continue;
+        if (seen++ == columns) break;
+    }
+    return end;
+}
+
 std::string TextTable::str(const std::string& indent, const Paint& paint) const {
     std::vector<std::size_t> widths(m_align.size(), 0);
     std::vector<std::size_t> cell_widths;  // each cell's, row by row: counted once

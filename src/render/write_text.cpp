@@ -16,16 +16,6 @@
 namespace gpucost {
 namespace {
 
-// The byte of `text` after its first `columns` code points (its size when it has no more).
-std::size_t column_end(std::string_view text, std::size_t columns) {
-    std::size_t end = 0;
-    for (std::size_t seen = 0; end < text.size(); ++end) {
-        if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) continue;
-        if (seen++ == columns) break;
-    }
-    return end;
-}
-
 // `text` as lines of at most `width` columns (code points), broken at spaces, the spaces at a break dropped; a word
 // longer than the room stays whole on a line of its own. Width 0: one line. The lines are views into `text`.
 std::vector<std::string_view> wrap_text(std::string_view text, std::size_t width) {
@@ -33,7 +23,7 @@ std::vector<std::string_view> wrap_text(std::string_view text, std::size_t width
     std::string_view rest = text;
     while (width > 0 && TextTable::width(rest) > width) {
         // The byte where column `width` ends, then the last space at or before it (else the first one after it).
-        const std::size_t end = column_end(rest, width);
+        const std::size_t end = TextTable::offset(rest, width);
         std::size_t cut = rest.rfind(' ', end);
         if (cut == std::string_view::npos || rest.find_first_not_of(' ') > cut) cut = rest.find(' ', end);
         if (cut == std::string_view::npos) break;
@@ -52,7 +42,7 @@ std::vector<std::string> break_cell(const std::string& text, std::size_t room) {
     std::vector<std::string> pieces;
     std::string_view rest = text;
     while (room > 0 && TextTable::width(rest) > room) {
-        const std::size_t end = column_end(rest, room);
+        const std::size_t end = TextTable::offset(rest, room);
         const std::size_t joint = rest.find_last_of("/- ", end - 1);
         const std::size_t cut = joint == std::string_view::npos || joint == 0 ? end : joint + 1;
         const std::string_view piece = rest.substr(0, cut);

@@ -13,6 +13,19 @@ TEST_CASE("TextTable: widths count UTF-8 code points, not bytes") {
     CHECK(TextTable::width("") == 0);
 }
 
+TEST_CASE("TextTable::offset: the byte where a column starts, never inside a character") {
+    // "aé€b": a is 1 byte, é 2 (bytes 1-2), € 3 (bytes 3-5), b 1 (byte 6); 7 bytes, 4 code points.
+    const std::string text = "a\u00e9\u20acb";
+    REQUIRE(text.size() == 7);
+    CHECK(TextTable::offset(text, 0) == 0);
+    CHECK(TextTable::offset(text, 1) == 1);
+    CHECK(TextTable::offset(text, 2) == 3);
+    CHECK(TextTable::offset(text, 3) == 6);
+    CHECK(TextTable::offset(text, 4) == 7);   // all of it
+    CHECK(TextTable::offset(text, 40) == 7);  // fewer code points than asked: its size
+    CHECK(TextTable::offset("", 3) == 0);
+}
+
 TEST_CASE("TextTable: left and right alignment with multi-byte cells, two spaces apart, no trailing spaces") {
     TextTable t({Align::left, Align::right, Align::left});
     t.add({"name", "price", "note"});

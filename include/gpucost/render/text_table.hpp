@@ -32,6 +32,9 @@ public:
 
     // Columns a text takes on a terminal: its UTF-8 code points.
     static std::size_t width(std::string_view text) noexcept;
+    // The byte where column `columns` of `text` starts, after its first `columns` code points (its size when it has
+    // fewer): where to cut a text to a width without splitting a character.
+    static std::size_t offset(std::string_view text, std::size_t columns) noexcept;
 
 private:
     struct Row {
