@@ -258,8 +258,6 @@ std::string formula_guarded(std::string text) {
     return text;
 }
 
-std::string csv_text_field(std::string_view text) { return csv_field(formula_guarded(std::string(text))); }
-
 std::optional<std::size_t> invalid_utf8_at(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {

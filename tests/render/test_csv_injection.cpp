@@ -30,19 +30,25 @@ std::string cell(const gpucost::CsvTable& table, std::size_t row, std::string_vi
     return table.rows.at(row).cells.at(*index);
 }
 
+// A text cell as write_rows makes it for CSV: guarded, then quoted.
+std::string csv_text_field(std::string_view text) {
+    return gpucost::csv_field(gpucost::formula_guarded(std::string(text)));
+}
+
 }  // namespace
 
-TEST_CASE("csv_text_field: a leading =, +, -, @, tab or carriage return is made text, anything else as csv_field") {
-    CHECK(gpucost::csv_text_field("=1+1") == "'=1+1");
-    CHECK(gpucost::csv_text_field("+cmd|' /C calc'!A0") == "'+cmd|' /C calc'!A0");
-    CHECK(gpucost::csv_text_field("-2+3") == "'-2+3");
-    CHECK(gpucost::csv_text_field("@SUM(A1)") == "'@SUM(A1)");
-    CHECK(gpucost::csv_text_field("\tx") == "'\tx");
-    CHECK(gpucost::csv_text_field("\rx") == "\"'\rx\"");  // the carriage return still needs quoting
-    CHECK(gpucost::csv_text_field("=HYPERLINK(\"u\",\"v\")") == "\"'=HYPERLINK(\"\"u\"\",\"\"v\"\")\"");
-    CHECK(gpucost::csv_text_field("a=b") == "a=b");  // only the first character counts
-    CHECK(gpucost::csv_text_field("") == "");
-    CHECK(gpucost::csv_text_field("Lambda, Inc.") == "\"Lambda, Inc.\"");
+TEST_CASE("formula_guarded, then csv_field: a leading =, +, -, @, tab or carriage return is made text, anything else "
+          "as csv_field") {
+    CHECK(csv_text_field("=1+1") == "'=1+1");
+    CHECK(csv_text_field("+cmd|' /C calc'!A0") == "'+cmd|' /C calc'!A0");
+    CHECK(csv_text_field("-2+3") == "'-2+3");
+    CHECK(csv_text_field("@SUM(A1)") == "'@SUM(A1)");
+    CHECK(csv_text_field("\tx") == "'\tx");
+    CHECK(csv_text_field("\rx") == "\"'\rx\"");  // the carriage return still needs quoting
+    CHECK(csv_text_field("=HYPERLINK(\"u\",\"v\")") == "\"'=HYPERLINK(\"\"u\"\",\"\"v\"\")\"");
+    CHECK(csv_text_field("a=b") == "a=b");  // only the first character counts
+    CHECK(csv_text_field("") == "");
+    CHECK(csv_text_field("Lambda, Inc.") == "\"Lambda, Inc.\"");
 }
 
 TEST_CASE("compare --format csv: formula-like text cells start with an apostrophe, numbers stay numbers") {

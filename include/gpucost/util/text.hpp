@@ -54,8 +54,6 @@ std::string csv_field(std::string_view text);
 // Text a spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage return) with a leading
 // apostrophe, which makes it text; any other text as it is. For text cells of CSV and TSV, never for numeric ones.
 std::string formula_guarded(std::string text);
-// A CSV field for a text column: as csv_field, formula_guarded. Never for numeric columns.
-std::string csv_text_field(std::string_view text);
 
 // The offset of the first byte that is not part of well-formed UTF-8, if any.
 std::optional<std::size_t> invalid_utf8_at(std::string_view text);
