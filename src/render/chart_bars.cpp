@@ -80,7 +80,7 @@ std::string stacked_bar_chart_svg(const StackedBarChart& chart) {
     }
     const std::vector<const BarSegment*> kinds = segment_kinds(chart);
     const std::vector<LegendItem> legend = kind_legend(kinds, chart.document.id);
-    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
+    const Plot plot = plot_area(chart.document, k_value_margin, legend);
     const Ticks ticks = axis_ticks(chart.value_axis, low, high, 7);
     const Scale y{ticks.low(), ticks.high(), plot.bottom(), plot.top};
 

@@ -44,13 +44,13 @@ struct Cells {
     double y(std::size_t j, double at = 0.0) const { return plot.bottom() - height * (static_cast<double>(j) + at); }
 };
 
-Cells cells_of(const GridMap& chart) {
+Cells cells_of(const GridMap& chart, const std::vector<LegendItem>& legend) {
     Cells c;
     for (const double z : chart.z) {
         double& farthest = z < 0.0 ? c.farthest_below : c.farthest_above;
         farthest = std::max(farthest, std::fabs(z));
     }
-    c.plot = plot_area(chart.document, k_value_margin);
+    c.plot = plot_area(chart.document, k_value_margin, legend);
     c.width = c.plot.width / static_cast<double>(chart.x_values.size());
     c.height = c.plot.height / static_cast<double>(chart.y_values.size());
     // "$74.9k", "-$23.4k", "$1.2k"
@@ -138,14 +138,17 @@ std::string grid_map_svg(const GridMap& chart) {
     const std::size_t ny = chart.y_values.size();
     if (nx == 0 || ny == 0 || chart.z.size() != nx * ny)
         throw std::invalid_argument("grid map: needs x_values.size() * y_values.size() values, and at least one");
-    const Cells cells = cells_of(chart);
     const std::string& id = chart.document.id;
+    std::vector<LegendItem> legend = {legend_box(chart.above_name, fill(id, 0)),
+                                      legend_box(chart.below_name, fill(id, 1))};
+    // The grid's cells are all joined, so the verdict flips between two of them exactly when both sides have cells.
+    const auto rent = [](double z) { return z < 0.0; };
+    if (std::any_of(chart.z.begin(), chart.z.end(), rent) && !std::all_of(chart.z.begin(), chart.z.end(), rent))
+        legend.push_back(legend_line("the verdict flips", {"#000000", "", 2.5}));
+    const Cells cells = cells_of(chart, legend);
     const std::string flips = flip_path(chart, cells);
     SvgWriter svg;
     write_defs(svg, id);
-    std::vector<LegendItem> legend = {legend_box(chart.above_name, fill(id, 0)),
-                                      legend_box(chart.below_name, fill(id, 1))};
-    if (!flips.empty()) legend.push_back(legend_line("the verdict flips", {"#000000", "", 2.5}));
     write_heading(svg, chart.document, legend, cells.plot.left);
     write_cell_axes(svg, chart, cells);
     svg.open("g", {{"class", "cells"}, {"data-z-label", chart.z_axis.label}});

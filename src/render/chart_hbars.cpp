@@ -43,7 +43,7 @@ Rows rows_for(const SvgDocument& document, const std::vector<std::string>& label
 // and the value axis, which the rows go over.
 void write_frame(SvgWriter& svg, Rows& r, const std::vector<FillStyle>& fills, const std::vector<LegendItem>& legend,
                  std::size_t extra_rows, const Axis& axis, double low, double high) {
-    r.plot = plot_area(r.document, r.margin, legend_rows(r.document, legend, r.margin) + extra_rows);
+    r.plot = plot_area(r.document, r.margin, legend, extra_rows);
     r.plot.width *= 0.82;
     const Ticks ticks = axis_ticks(axis, low, high, 7);
     r.x = Scale{ticks.low(), ticks.high(), r.plot.left, r.plot.right()};

@@ -152,7 +152,7 @@ std::string line_chart_svg(const LineChart& chart) {
         styles.push_back(line_style(s.tone, s.tone == Whose::other ? others++ : 0));
         legend.push_back(legend_line(s.name, styles.back()));
     }
-    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
+    const Plot plot = plot_area(chart.document, k_value_margin, legend);
     const Ticks x_ticks = axis_ticks(chart.x_axis, xs.low, xs.high, 13);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 7);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};
@@ -176,7 +176,7 @@ std::string histogram_svg(const Histogram& chart) {
     const std::string& id = chart.document.id;
     std::vector<LegendItem> legend = {legend_box(split ? chart.above_name : chart.y_axis.label, fill(id, 0))};
     if (split) legend.push_back(legend_box(chart.below_name, fill(id, 1)));
-    const Plot plot = plot_area(chart.document, k_value_margin, legend_rows(chart.document, legend, k_value_margin));
+    const Plot plot = plot_area(chart.document, k_value_margin, legend);
     const Ticks x_ticks = axis_ticks(chart.x_axis, chart.edges.front(), chart.edges.back(), 11);
     const Ticks y_ticks = axis_ticks(chart.y_axis, ys.low, ys.high, 6);
     const Scale x{x_ticks.low(), x_ticks.high(), plot.left, plot.right()};

@@ -87,10 +87,12 @@ constexpr double k_bottom_margin = 52.0;  // tick labels and the axis label
 
 }  // namespace
 
-Plot plot_area(const SvgDocument& d, double left_margin, std::size_t legend_rows) {
+Plot plot_area(const SvgDocument& d, double left_margin, const std::vector<LegendItem>& legend,
+               std::size_t extra_rows) {
     // Two rows fit in k_legend_height; each further row takes 18 units from the plot.
+    const std::size_t rows = legend_rows(d, legend, left_margin) + extra_rows;
     const double top =
-        k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(legend_rows, 2) - 2);
+        k_title_height + k_legend_height + 18.0 * static_cast<double>(std::max<std::size_t>(rows, 2) - 2);
     return {left_margin, top, std::max(10.0, d.width - left_margin - k_right_margin),
             std::max(10.0, d.height - top - k_bottom_margin)};
 }

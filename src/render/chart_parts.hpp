@@ -24,10 +24,6 @@ struct Plot {
 // The left margin of a plot with a value axis up its side: room for "-$1,250k" tick labels and the turned axis label.
 inline constexpr double k_value_margin = 78.0;
 
-// The plot area of a document with room for the title and `legend_rows` legend rows above (two at least), tick
-// labels and the axis label below and `left_margin` for the value labels.
-Plot plot_area(const SvgDocument& document, double left_margin, std::size_t legend_rows = 2);
-
 // A linear map from data values [low, high] to SVG units [from, to].
 struct Scale {
     double low = 0.0;
@@ -102,6 +98,12 @@ LegendItem legend_box(const std::string& name, const std::string& paint);
 void write_heading(SvgWriter& svg, const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
 // How many rows write_heading's legend takes (its count, drawn on a scratch writer).
 std::size_t legend_rows(const SvgDocument& document, const std::vector<LegendItem>& legend, double left);
+
+// The plot area of a document with room above for the title, every row `legend` takes from x = `left_margin` (two
+// at least) and `extra_rows` more; below for the tick labels and the axis label; and `left_margin` for the value
+// labels. Taking the legend itself, a chart cannot keep less room than its legend draws.
+Plot plot_area(const SvgDocument& document, double left_margin, const std::vector<LegendItem>& legend,
+               std::size_t extra_rows = 0);
 
 // A horizontal value axis under the plot (ticks, light grid lines up the plot, the axis label below).
 void write_x_axis(SvgWriter& svg, const Plot& plot, const Scale& scale, const Axis& axis, const Ticks& ticks);

@@ -161,7 +161,7 @@ std::string plan_capacity_svg(const PlanReport& r, const Currency& money, const 
             legend_box(i == 2 && spot ? "spot (at the month's peak)" : k_sources[i].name, source_fill(document.id, i)));
     keys.push_back({"demand: peak GPUs busy", LegendItem::Swatch::line, k_plan_colour, "", 2.0});
     keys.push_back({"demand: mean GPUs busy", LegendItem::Swatch::line, k_plan_colour, "4 3", 2.0});
-    const Plot plot = plot_area(document, k_value_margin, legend_rows(document, keys, k_value_margin));
+    const Plot plot = plot_area(document, k_value_margin, keys);
     const Axis x_axis = month_axis(months);
     Axis y_axis;
     y_axis.label = "GPUs";
@@ -205,7 +205,7 @@ std::string plan_spend_svg(const PlanReport& r, const Currency& money, const Cha
         plan_data(k_spend, r, money));
     std::vector<LegendItem> keys;
     for (const plan::StrategyResult& s : r.strategies) keys.push_back(strategy_key(s.strategy, r.supply.rent_pricing));
-    const Plot plot = plot_area(document, k_value_margin, legend_rows(document, keys, k_value_margin));
+    const Plot plot = plot_area(document, k_value_margin, keys);
     const Axis x_axis = month_axis(static_cast<int>(last));
     const Axis y_axis = money_axis("Cumulative discounted spend", money);
     const Ticks x_ticks = axis_ticks(x_axis, 0.0, static_cast<double>(last), 13);

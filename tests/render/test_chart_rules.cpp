@@ -181,6 +181,41 @@ TEST_CASE("line_chart_svg: a legend that wraps to a third row pushes the plot do
     CHECK(plot_top == 28 + 40 + 18);  // one row of 18 more than the two k_legend_height holds
 }
 
+TEST_CASE("grid_map_svg: a legend that wraps to a third row pushes the cells down, the flip entry only with both "
+          "sides",
+          "[charts]") {
+    GridMap chart;
+    chart.document = doc("grid");
+    chart.document.width = 400;  // a row has 400 - 12 - 78 = 310 units; each long name below takes more than half
+    chart.below_name = "renting is cheaper at this pair of inputs, by the amount shown";
+    chart.above_name = "owning is cheaper at this pair of inputs, by the amount shown";
+    chart.x_values = {1, 2};
+    chart.y_values = {1};
+    chart.z = {-5, 5};
+    const auto cells_top = [](const std::string& svg) {
+        double top = 1e9;
+        for (const SvgElement& e : with_class(svg, "cell")) top = std::min(top, std::stod(e.attribute("y")));
+        return top;
+    };
+    const auto legend_names = [](const std::string& svg) {
+        std::set<std::string> rows;
+        for (const SvgElement& e : svg_elements(svg))
+            if (e.in_legend && e.tag == "text") rows.insert(e.attribute("y"));
+        return rows.size();
+    };
+    // Both sides: three entries (the flip line's too), a row each; the cells start under the third, 18 lower.
+    const std::string both = grid_map_svg(chart);
+    CHECK(legend_names(both) == 3);
+    CHECK(cells_top(both) == 28 + 40 + 18);
+    CHECK(both.find("the verdict flips") != std::string::npos);
+    // One side only: no flip, no flip entry, two rows and the room there always was.
+    chart.z = {5, 6};
+    const std::string one = grid_map_svg(chart);
+    CHECK(legend_names(one) == 2);
+    CHECK(cells_top(one) == 28 + 40);
+    CHECK(one.find("the verdict flips") == std::string::npos);
+}
+
 TEST_CASE("histogram_svg: marker labels close together take separate lanes and never overlap", "[charts]") {
     Histogram chart;
     chart.document = doc("hist");
